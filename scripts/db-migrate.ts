@@ -1,0 +1,8 @@
+/** npm run db:migrate — applies drizzle/ migrations to DATABASE_URL or the embedded database. */
+import { loadEnv } from '../src-server/config/env';
+import { openDatabase } from '../src-server/db/open';
+
+const env = loadEnv();
+const database = await openDatabase(env, (m) => console.log(m));
+console.log('migrations applied');
+await database.shutdown();

@@ -1,0 +1,39 @@
+// npm test: type-check, unit + integration tests on real PostgreSQL, build, browser tests in
+// the system Chromium. Each step stops the run on failure.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function step(title, args) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${chromium}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log('\n▶ installing Chromium from the distribution (apt-get install chromium)');
+  execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
+    stdio: 'inherit',
+  });
+}
+
+step('type-check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+step('unit + integration tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run', '--project', 'server', '--project', 'web']);
+step('build the web app (vite)', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']);
+ensureChromium();
+step('browser tests (Chromium)', [bin('vitest', 'vitest.mjs'), 'run', '--project', 'e2e']);
+console.log('\nAll tests passed.');

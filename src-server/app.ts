@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './deps';
+import { restPlugin } from './transport/rest/plugin';
+import { appRouter, type AppRouter } from './transport/trpc/app-router';
+import { makeContextFactory } from './transport/trpc/context';
+import { registerSpa } from './transport/web/spa';
+
+/** Headers that carry credentials never reach the logs. */
+const REDACT = ['req.headers["x-session"]', 'req.headers.cookie', 'req.headers.authorization'];
+
+/** Builds the Fastify app (tRPC over HTTP + ws, REST /api, SPA) without listening. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : { logger: { level: deps.env.LOG_LEVEL, redact: REDACT } }),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    useWSS: true,
+    trpcOptions: {
+      router: appRouter,
+      createContext: makeContextFactory(deps),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'trpc failure');
+      },
+      // Read by the websocket handler; the HTTP handler's option type does not declare it.
+      ...{ keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 } },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  await app.register(restPlugin, { prefix: '/api', deps });
+  const spa = await registerSpa(app, deps);
+  if (!spa) {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
+    );
+  }
+  return app;
+}

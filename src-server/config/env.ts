@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Every variable the app understands is declared here,
+ * parsed once; a bad value stops start-up with a message naming the variable.
+ */
+const optionalUrl = z.url().optional();
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Public base URL used in emails and SMS links. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl,
+  /** Postgres connection string. Unset: an embedded PostgreSQL is started under ./.data/postgres. */
+  DATABASE_URL: optionalUrl,
+  /** Where the embedded PostgreSQL keeps its data and which port it listens on. */
+  EMBEDDED_PG_DIR: z.string().min(1).default('.data/postgres'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory with the built SPA (vite build output). */
+  WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+  /** host=brand pairs, comma separated, e.g. "8kalerts.com=8k,form4alerts.com=form4". */
+  BRAND_HOSTS: z.string().default(''),
+  /** Run background workers (ingest, alert delivery) inside the web process. */
+  RUN_WORKERS: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings mean "unset" so a blank line in a shell profile does not break start-up.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+/** The process-wide configuration, parsed on first use. */
+export function loadEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

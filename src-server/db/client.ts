@@ -1,0 +1,26 @@
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { drizzle, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export { schema };
+
+/** A database handle or a transaction: services and repos accept either. */
+export type Db = PgDatabase<PostgresJsQueryResultHKT, typeof schema>;
+export type Sql = postgres.Sql;
+
+export interface Database {
+  db: Db;
+  sql: Sql;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+  });
+  const db = drizzle(sql, { schema });
+  return { db, sql, url, close: () => sql.end({ timeout: 5 }) };
+}

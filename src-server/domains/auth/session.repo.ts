@@ -1,0 +1,51 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertUser(db: Db, values: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function insertSession(
+  db: Db,
+  params: { userId: string; tokenHash: string; kind: string; expiresAt: Date; ip?: string | null; userAgent?: string | null },
+): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(params).returning();
+  return row!;
+}
+
+/** A live session (not revoked, not past its absolute expiry) with its user. */
+export async function findLiveSession(
+  db: Db,
+  params: { tokenHash: string; kind: string },
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, params.tokenHash),
+        eq(sessions.kind, params.kind),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, params: { sessionId: string }): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, params.sessionId));
+}
+
+export async function revokeSession(db: Db, params: { sessionId: string }): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, params.sessionId), isNull(sessions.revokedAt)));
+}

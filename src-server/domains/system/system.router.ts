@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { publicProcedure, router } from '../../transport/trpc/init';
+import { checkHealth, heartbeat } from './system.service';
+
+export const systemRouter = router({
+  health: publicProcedure.query(({ ctx }) => checkHealth(ctx.deps.db)),
+  heartbeat: publicProcedure
+    .input(z.object({ intervalMs: z.number().int().min(200).max(60_000).default(5_000) }).strict().optional())
+    .subscription(({ input, signal }) => heartbeat({ intervalMs: input?.intervalMs ?? 5_000, signal })),
+});

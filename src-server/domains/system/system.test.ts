@@ -1,0 +1,79 @@
+import { createTRPCClient, createWSClient, httpBatchLink, wsLink } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestApp } from '../../test/app';
+import type { AppRouter } from '../../transport/trpc/app-router';
+
+const { url } = await startTestApp();
+
+describe('health and transport', () => {
+  it('GET /api/health answers after a real query', async () => {
+    const response = await fetch(`${url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, db: 'up' });
+    expect(response.headers.get('x-request-id')).toMatch(/[\w-]+/);
+  });
+
+  it('unknown /api paths are a JSON 404', async () => {
+    const response = await fetch(`${url}/api/does-not-exist`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('malformed JSON is a 400 with a message, never a 500', async () => {
+    const response = await fetch(`${url}/api/health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it('tRPC over HTTP batches queries', async () => {
+    const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc` })] });
+    const [a, b] = await Promise.all([client.system.health.query(), client.auth.me.query()]);
+    expect(a).toEqual({ ok: true, db: 'up' });
+    expect(b).toBeNull();
+  });
+
+  it('a heartbeat subscription arrives over the websocket', async () => {
+    const wsClient = createWSClient({ url: `${url.replace('http', 'ws')}/trpc`, WebSocket: WebSocket as never });
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+    const beats = await new Promise<number[]>((resolve, reject) => {
+      const seen: number[] = [];
+      const sub = client.system.heartbeat.subscribe(
+        { intervalMs: 200 },
+        {
+          onData: (beat) => {
+            seen.push(beat.seq);
+            if (seen.length === 2) {
+              sub.unsubscribe();
+              resolve(seen);
+            }
+          },
+          onError: reject,
+        },
+      );
+    });
+    wsClient.close();
+    expect(beats).toEqual([1, 2]);
+  });
+
+  it('an anonymous session is issued on the first session call and resolves afterwards', async () => {
+    const first = await fetch(`${url}/trpc/auth.session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(first.status).toBe(200);
+    const token = first.headers.get('x-session');
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(first.headers.get('set-cookie')).toMatch(/session=.*HttpOnly.*SameSite=Lax/i);
+    const me = await fetch(`${url}/trpc/auth.me`, { headers: { 'x-session': token! } });
+    const body = (await me.json()) as { result: { data: { verified: boolean; email: null } } };
+    expect(body.result.data).toMatchObject({ verified: false, email: null });
+  });
+
+  it('admin procedures refuse callers without an admin credential', async () => {
+    const response = await fetch(`${url}/trpc/admin.me`);
+    expect(response.status).toBe(401);
+  });
+});

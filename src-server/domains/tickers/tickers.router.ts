@@ -1,0 +1,4 @@
+import { router } from '../../transport/trpc/init';
+
+// Procedures arrive with the ticker catalogue issue.
+export const tickersRouter = router({});

@@ -1,0 +1,4 @@
+import { router } from '../../transport/trpc/init';
+
+// Procedures arrive with the watchlist issue.
+export const watchlistRouter = router({});

@@ -1,0 +1,21 @@
+import type { AppDeps } from '../deps';
+
+export interface RunningWorkers {
+  stop(): Promise<void>;
+}
+
+/** A background worker started with the process (ingest poller, alert delivery, digest...). */
+export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
+
+/** Registered by the domains that own background work. */
+const STARTERS: WorkerStarter[] = [];
+
+export async function startWorkers(deps: AppDeps): Promise<RunningWorkers> {
+  const running: RunningWorkers[] = [];
+  for (const start of STARTERS) running.push(await start(deps));
+  return {
+    async stop() {
+      await Promise.allSettled(running.reverse().map((w) => w.stop()));
+    },
+  };
+}

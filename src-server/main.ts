@@ -1,0 +1,48 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadEnv } from './config/env';
+import { openDatabase } from './db/open';
+import type { AppDeps } from './deps';
+import { startWorkers } from './jobs/workers';
+
+/** Process entry: config -> database -> app -> workers -> listen; clean shutdown on signals. */
+async function main() {
+  const env = loadEnv();
+  const logger = pino({
+    level: env.LOG_LEVEL,
+    redact: ['req.headers["x-session"]', 'req.headers.cookie', 'req.headers.authorization'],
+  });
+  const database = await openDatabase(env, (m) => logger.info(m));
+  const deps: AppDeps = { env, db: database.db, sql: database.sql, logger };
+  const app = await buildApp(deps);
+  const workers = env.RUN_WORKERS ? await startWorkers(deps) : { stop: async () => {} };
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close().catch((err) => logger.error({ err }, 'app close failed'));
+    await workers.stop();
+    await database.shutdown().catch((err) => logger.error({ err }, 'database shutdown failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  logger.info(`ready: http://${shownHost}:${port}`);
+  process.stdout.write(`\n  App running at http://${shownHost}:${port}\n\n`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

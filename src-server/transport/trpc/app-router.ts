@@ -1,0 +1,16 @@
+import { adminRouter } from '../../domains/admin/admin.router';
+import { authRouter } from '../../domains/auth/auth.router';
+import { systemRouter } from '../../domains/system/system.router';
+import { tickersRouter } from '../../domains/tickers/tickers.router';
+import { watchlistRouter } from '../../domains/watchlist/watchlist.router';
+import { router } from './init';
+
+export const appRouter = router({
+  system: systemRouter,
+  auth: authRouter,
+  watchlist: watchlistRouter,
+  tickers: tickersRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,86 @@
+import type { IncomingMessage } from 'node:http';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseBrandHosts, resolveBrand, type BrandId } from '../../core/brands';
+import type { AppDeps } from '../../deps';
+import {
+  createAnonymousSession,
+  resolveSession,
+  type AuthedSession,
+} from '../../domains/auth/session.service';
+import { setSessionCookie } from '../session-cookie';
+import { bearerTokenFrom, SESSION_HEADER, sessionTokenFrom } from '../request-meta';
+
+export interface Context {
+  deps: AppDeps;
+  brand: BrandId;
+  ip: string | null;
+  userAgent: string | null;
+  /** The presented session, resolved once per request (null when absent or dead). */
+  getSession(): Promise<AuthedSession | null>;
+  /** The session, creating an anonymous one when the caller has none (HTTP only). */
+  ensureSession(): Promise<AuthedSession & { token?: string }>;
+  getAdminSession(): Promise<AuthedSession | null>;
+  /** Replaces the caller's session token (login): response header and cookie. */
+  issueSessionToken(token: string): void;
+  isWebSocket: boolean;
+}
+
+function isFastifyRequest(req: FastifyRequest | IncomingMessage): req is FastifyRequest {
+  return 'raw' in req;
+}
+
+export function makeContextFactory(deps: AppDeps) {
+  const hostMap = parseBrandHosts(deps.env.BRAND_HOSTS);
+  const secureCookies = (deps.env.PUBLIC_URL ?? '').startsWith('https:');
+
+  return async function createContext(
+    opts: CreateFastifyContextOptions | { req: IncomingMessage; res: unknown; info: CreateFastifyContextOptions['info'] },
+  ): Promise<Context> {
+    const req = opts.req as FastifyRequest | IncomingMessage;
+    const reply = isFastifyRequest(req) ? (opts.res as FastifyReply) : null;
+    const headers = req.headers;
+    const params = opts.info.connectionParams ?? {};
+    const presented = params.session || sessionTokenFrom(headers);
+    const ip = isFastifyRequest(req) ? req.ip : (req.socket.remoteAddress ?? null);
+    const userAgent = (headers['user-agent'] as string | undefined) ?? null;
+    const brand = resolveBrand({
+      host: headers.host,
+      requested: params.brand ?? (headers['x-brand'] as string | undefined),
+      hostMap,
+    });
+
+    let sessionPromise: Promise<AuthedSession | null> | undefined;
+    const getSession = () =>
+      (sessionPromise ??= resolveSession(deps.db, { token: presented }).then((s) => s ?? null));
+
+    const issueSessionToken = (token: string) => {
+      if (!reply) return;
+      reply.header(SESSION_HEADER, token);
+      setSessionCookie(reply, token, secureCookies);
+    };
+
+    return {
+      deps,
+      brand,
+      ip,
+      userAgent,
+      isWebSocket: reply === null,
+      getSession,
+      async ensureSession() {
+        const existing = await getSession();
+        if (existing) return existing;
+        if (!reply) return Promise.reject(new Error('websocket callers must present a session'));
+        const created = await createAnonymousSession(deps.db, { brand, ip, userAgent });
+        issueSessionToken(created.token);
+        sessionPromise = Promise.resolve(created);
+        return created;
+      },
+      getAdminSession: () => {
+        const token = params.adminSession || bearerTokenFrom(headers);
+        return resolveSession(deps.db, { token, kind: 'admin' }).then((s) => s ?? null);
+      },
+      issueSessionToken,
+    };
+  };
+}

@@ -1,0 +1,82 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '../../core/app-error';
+import { isPro } from '../../core/plans';
+import { isVerified } from '../../domains/auth/session.service';
+import type { Context } from './context';
+
+/** Converts a thrown AppError into the matching TRPCError; anything else stays internal. */
+function toTrpcError(error: unknown): unknown {
+  if (error instanceof TRPCError && isAppError(error.cause)) return error;
+  if (isAppError(error)) {
+    return new TRPCError({ code: ERROR_KINDS[error.kind].trpc, message: error.message, cause: error });
+  }
+  return error;
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const app = isAppError(error.cause) ? error.cause : undefined;
+    const zod = error.cause instanceof ZodError ? error.cause : undefined;
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: internal
+        ? INTERNAL_MESSAGE
+        : zod
+          ? zod.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
+          : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: app?.status ?? shape.data.httpStatus,
+        reason: app?.reason ?? null,
+        details: app && app.status < 500 ? (app.details ?? null) : null,
+        path: shape.data.path,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const mergeRouters = t.mergeRouters;
+
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const mapped = toTrpcError(result.error.cause ?? result.error);
+    if (mapped instanceof TRPCError) result.error = mapped;
+  }
+  return result;
+});
+
+/** Anyone. ctx.getSession() may still be used for optional personalisation. */
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** A caller with a session; an anonymous one is created on the first HTTP call without one. */
+export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const session = ctx.isWebSocket ? await ctx.getSession() : await ctx.ensureSession();
+  if (!session) throw new AppError('UNAUTHORIZED', 'Session not found. Please refresh the page.');
+  return next({ ctx: { session, user: session.user } });
+});
+
+/** A user with a verified email or phone. */
+export const verifiedProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+  if (!isVerified(ctx.user)) throw new AppError('FORBIDDEN', 'Verify your email or phone first.', { reason: 'not_verified' });
+  return next();
+});
+
+/** PRO: admin, or plan pro and active. */
+export const proProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+  if (!isPro(ctx.user)) throw new AppError('FORBIDDEN', 'This feature needs a PRO subscription.', { reason: 'pro_required' });
+  return next();
+});
+
+/** The admin area: a bearer admin session belonging to an admin user. */
+export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const admin = await ctx.getAdminSession();
+  if (!admin || !admin.user.isAdmin) throw new AppError('UNAUTHORIZED', 'Admin sign-in required.', { reason: 'admin_required' });
+  return next({ ctx: { admin, user: admin.user } });
+});
+
+export { INTERNAL_MESSAGE };

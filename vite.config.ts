@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3001);
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    proxy: {
+      '/api': `http://127.0.0.1:${serverPort}`,
+      '/trpc': { target: `ws://127.0.0.1:${serverPort}`, ws: true, changeOrigin: true },
+      '/dev': `http://127.0.0.1:${serverPort}`,
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src-server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['src-server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: files run in parallel forks, each with its own cloned database.
+          pool: 'forks',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['src-web/**/*.test.{ts,tsx}'],
+          exclude: ['src-web/e2e/**'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['src-web/e2e/**/*.e2e.ts'],
+          globalSetup: ['src-server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time on a 2-core machine keeps timings stable.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
