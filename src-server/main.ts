@@ -2,8 +2,8 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadEnv } from './config/env';
 import { openDatabase } from './db/open';
-import type { AppDeps } from './deps';
 import { startWorkers } from './jobs/workers';
+import { createRuntimeDeps } from './runtime-deps';
 
 /** Process entry: config -> database -> app -> workers -> listen; clean shutdown on signals. */
 async function main() {
@@ -13,7 +13,7 @@ async function main() {
     redact: ['req.headers["x-session"]', 'req.headers.cookie', 'req.headers.authorization'],
   });
   const database = await openDatabase(env, (m) => logger.info(m));
-  const deps: AppDeps = { env, db: database.db, sql: database.sql, logger };
+  const deps = await createRuntimeDeps(env, database, logger);
   const app = await buildApp(deps);
   const workers = env.RUN_WORKERS ? await startWorkers(deps) : { stop: async () => {} };
 
