@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** An SEC registrant, keyed by CIK. Sector and industry derive from the SIC code. */
 export const companies = pgTable('companies', {
@@ -9,6 +10,8 @@ export const companies = pgTable('companies', {
   sector: text('sector'),
   industry: text('industry'),
   exchange: text('exchange'),
+  /** Set when the EDGAR submissions profile (SIC, exchange) was stored; null = not backfilled yet. */
+  profileFetchedAt: timestamp('profile_fetched_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -20,7 +23,25 @@ export const tickers = pgTable(
     cik: integer('cik').notNull(),
     name: text('name').notNull(),
     exchange: text('exchange'),
+    /** False once a full catalogue load no longer lists the ticker (kept: watchlists may hold it). */
+    active: boolean('active').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('tickers_cik_idx').on(t.cik)],
+);
+
+/** Which catalogue file is loaded: the shipped copy or a later SEC download (one row). */
+export const tickerCatalogueState = pgTable(
+  'ticker_catalogue_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** 'shipped' or the URL it was downloaded from. */
+    source: text('source').notNull(),
+    /** When SEC published the loaded file (shipped copy: its download date; refresh: fetch time). */
+    asOf: timestamp('as_of', { withTimezone: true }).notNull(),
+    sha256: text('sha256').notNull(),
+    entries: integer('entries').notNull(),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ticker_catalogue_state_single_row', sql`${t.id} = 1`)],
 );

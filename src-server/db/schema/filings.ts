@@ -54,6 +54,8 @@ export const filings = pgTable(
     index('filings_ticker_filed_idx').on(t.ticker, t.filedAt.desc(), t.id.desc()),
     index('filings_ticker_stored_idx').on(t.ticker, t.storedAt),
     index('filings_cik_idx').on(t.cik),
+    // Watchlists match filings by issuer CIK (GOOG and GOOGL share one), newest first.
+    index('filings_cik_filed_idx').on(t.cik, t.filedAt.desc(), t.id.desc()),
   ],
 );
 

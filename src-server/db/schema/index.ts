@@ -2,3 +2,4 @@ export * from './users';
 export * from './companies';
 export * from './watchlist';
 export * from './filings';
+export * from './quotes';
