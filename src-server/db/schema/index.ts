@@ -1,4 +1,6 @@
 export * from './users';
+export * from './auth';
+export * from './outbox';
 export * from './companies';
 export * from './watchlist';
 export * from './filings';

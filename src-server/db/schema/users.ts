@@ -1,32 +1,60 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * A user row exists from the first visit: an anonymous visitor is a user without contacts.
- * On login the anonymous user's watchlist is merged into the account and the anonymous row removed.
+ * A user row exists from the first visit: an anonymous visitor is a user without a verified contact.
+ * Signing in with a new identifier turns that row into the account; signing in to an existing
+ * account merges the anonymous watchlist into it and removes the anonymous row.
  */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  /** Lower-cased; unique among accounts. */
-  email: text('email').unique(),
-  /** E.164 (+15551234567); unique among accounts. */
-  phone: text('phone').unique(),
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
-  /** Channels the user asked alerts on: 'email', 'sms'. */
-  notifyVia: text('notify_via').array().notNull().default(sql`'{}'::text[]`),
-  isAdmin: boolean('is_admin').notNull().default(false),
-  planType: text('plan_type').notNull().default('free'),
-  planStatus: text('plan_status').notNull().default('inactive'),
-  /** Set by an admin; overrides the plan's limit. */
-  tickerLimitOverride: integer('ticker_limit_override'),
-  /** Paid +20 ticker packs. */
-  addonPacks: integer('addon_packs').notNull().default(0),
-  /** The brand the user arrived on (8k, form4, allfilings). */
-  brand: text('brand').notNull().default('8k'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /**
+     * Lower-cased. Unique only once verified: an unverified address proves nothing, so typing
+     * someone else's address can neither block nor claim their account.
+     */
+    email: text('email'),
+    /** E.164 (+15551234567); unique once verified, like email. */
+    phone: text('phone'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** Channels the user asked alerts on: 'email', 'sms'. */
+    notifyVia: text('notify_via').array().notNull().default(sql`'{}'::text[]`),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    planType: text('plan_type').notNull().default('free'),
+    planStatus: text('plan_status').notNull().default('inactive'),
+    /** Set by an admin; overrides the plan's limit. */
+    tickerLimitOverride: integer('ticker_limit_override'),
+    /** Paid +20 ticker packs. */
+    addonPacks: integer('addon_packs').notNull().default(0),
+    /** The brand the user arrived on (8k, form4, allfilings). */
+    brand: text('brand').notNull().default('8k'),
+    /** IANA zone for the digest hour and quiet hours. */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** Free users get a daily digest email at digestHour (0-23, local time) when this is on. */
+    digestEnabled: boolean('digest_enabled').notNull().default(true),
+    digestHour: smallint('digest_hour').notNull().default(8),
+    /**
+     * Local minutes since midnight; both null means no quiet hours. start > end wraps midnight.
+     * Real-time email/SMS alerts falling inside are held until the quiet period ends.
+     */
+    quietStartMinute: smallint('quiet_start_minute'),
+    quietEndMinute: smallint('quiet_end_minute'),
+    /** Minimum importance rank (core/importance.ts: LOW 1 ... CRITICAL 4) per channel. */
+    alertMinRankEmail: smallint('alert_min_rank_email').notNull().default(1),
+    alertMinRankSms: smallint('alert_min_rank_sms').notNull().default(3),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_verified_email_uq').on(t.email).where(sql`${t.emailVerifiedAt} is not null`),
+    uniqueIndex('users_verified_phone_uq').on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
+    index('users_email_idx').on(t.email),
+    index('users_phone_idx').on(t.phone),
+  ],
+);
 
 /** Opaque bearer sessions; only a hash of the token is stored. */
 export const sessions = pgTable(
