@@ -23,6 +23,8 @@ export const tickers = pgTable(
     cik: integer('cik').notNull(),
     name: text('name').notNull(),
     exchange: text('exchange'),
+    /** Position in SEC's file, which lists the largest companies first: ranks name matches. */
+    rank: integer('rank'),
     /** False once a full catalogue load no longer lists the ticker (kept: watchlists may hold it). */
     active: boolean('active').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
