@@ -1,0 +1,164 @@
+/**
+ * parseFiling: any EDGAR submission or bare primary document -> ParsedFiling. One module per
+ * form family; anything unknown keeps its header metadata. Never throws on bad input.
+ */
+import { displayOwnerName } from '../../../core/insider';
+import { parseCurrentReport } from './current-report';
+import { parseBeneficial, parseHoldings, parseOffering, parsePeriodic, parseProxy } from './families';
+import { ownershipGaps, parseOwnershipXml } from './ownership';
+import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
+import { htmlToText } from './text';
+import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
+
+export type { ParsedFiling } from './types';
+
+/** What the caller already knows (feed entry, submissions JSON), used when the document is silent. */
+export interface ParseHints {
+  accessionNo?: string | null;
+  formType?: string | null;
+  cik?: number | null;
+  companyName?: string | null;
+  filedDate?: string | null;
+  acceptedAt?: string | null;
+  primaryDocument?: string | null;
+}
+
+export function formFamily(formType: string): FormFamily {
+  const f = formType.toUpperCase().trim();
+  if (/^[345](\/A)?$/.test(f)) return 'ownership';
+  if (/^(8-K|6-K)/.test(f)) return 'current';
+  if (/^(NT )?(10-K|10-Q|20-F|40-F)/.test(f)) return 'periodic';
+  if (/^(SC |SCHEDULE )13[DG]/.test(f)) return 'beneficial';
+  if (/^13F-/.test(f)) return 'holdings';
+  if (/^DEF(M|R|A|C)?14A|^PRE ?14A/.test(f)) return 'proxy';
+  if (/^(S-1|F-1|424B[14]|D)(\/A)?$/.test(f)) return 'offering';
+  return 'other';
+}
+
+/** A bare document's form, from its XML root or its cover page. */
+function detectForm(doc: SubmissionDocument): string | null {
+  if (doc.type) return doc.type;
+  const head = doc.text.slice(0, 4_000);
+  const docType = /<documentType>\s*([^<\s]+)/.exec(head);
+  if (/<ownershipDocument/.test(head) && docType?.[1]) return docType[1];
+  const submissionType = /<(?:\w+:)?submissionType>\s*([^<]+?)\s*</.exec(head);
+  if (submissionType?.[1]) return submissionType[1];
+  if (/<(\w+:)?informationTable\b/.test(head)) return '13F-HR';
+  const cover = /\bFORM\s+(8-K|6-K|10-K|10-Q|20-F|S-1|F-1)\b/i.exec(htmlToText(doc.text.slice(0, 30_000)).slice(0, 3_000));
+  return cover?.[1]?.toUpperCase() ?? null;
+}
+
+function emptyCompany(cik: number | null = null, name: string | null = null): CompanyRef {
+  return { cik, name, sic: null, sicDescription: null, fiscalYearEnd: null, tradingSymbol: null };
+}
+
+function partyRef(party: HeaderParty | undefined, tradingSymbol: string | null = null): CompanyRef | null {
+  if (!party) return null;
+  return { cik: party.cik, name: party.name, sic: party.sic, sicDescription: party.sicDescription, fiscalYearEnd: party.fiscalYearEnd, tradingSymbol };
+}
+
+function pickPrimary(sub: Submission, formType: string, family: FormFamily, hint?: string | null): SubmissionDocument | undefined {
+  const docs = sub.documents;
+  if (hint) {
+    const base = hint.split('/').pop();
+    const named = docs.find((d) => d.filename === base);
+    if (named) return named;
+  }
+  if (family === 'ownership') return docs.find((d) => d.text.includes('<ownershipDocument')) ?? docs[0];
+  return docs.find((d) => d.type.toUpperCase() === formType.toUpperCase()) ?? docs[0];
+}
+
+function bodyOf(doc: SubmissionDocument | undefined): string {
+  if (!doc) return '';
+  return /<html|<body|<p\b|<div\b|<table\b/i.test(doc.text.slice(0, 5_000)) ? htmlToText(doc.text) : doc.text;
+}
+
+export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
+  const sub = parseSubmission(raw);
+  const { header } = sub;
+  const formType = (header.formType ?? hints.formType ?? (sub.documents[0] && detectForm(sub.documents[0])) ?? 'UNKNOWN').trim().toUpperCase();
+  const family = formFamily(formType);
+  const primary = pickPrimary(sub, formType, family, hints.primaryDocument);
+  const byRole = (role: HeaderParty['role']) => header.parties.find((p) => p.role === role);
+  const filerParty = byRole('filer') ?? byRole('subject') ?? byRole('issuer');
+  let company: CompanyRef | null = partyRef(filerParty);
+  let filer: ParsedFiling['filer'] = null;
+  let detail: FilingDetail | null = null;
+  const incomplete: string[] = [];
+
+  try {
+    switch (family) {
+      case 'ownership': {
+        const ownership = primary ? parseOwnershipXml(primary.text) : null;
+        const owner = byRole('reporting_owner');
+        company = partyRef(byRole('issuer') ?? byRole('subject'), ownership?.issuer.tradingSymbol ?? null) ?? company;
+        if (ownership) {
+          detail = ownership;
+          // EDGAR's conformed names are reliably "LAST FIRST"; the XML name is as the filer typed it.
+          for (const o of ownership.owners) {
+            const conformed = header.parties.find((p) => p.role === 'reporting_owner' && p.cik === o.cik)?.name;
+            if (conformed) o.displayName = displayOwnerName(conformed);
+          }
+          company = {
+            ...(company ?? emptyCompany()),
+            cik: ownership.issuer.cik ?? company?.cik ?? null,
+            name: company?.name ?? ownership.issuer.name,
+            tradingSymbol: ownership.issuer.tradingSymbol,
+          };
+          filer = ownership.owners[0] ? { cik: ownership.owners[0].cik, name: ownership.owners[0].name } : null;
+          incomplete.push(...ownershipGaps(ownership));
+        } else {
+          filer = owner ? { cik: owner.cik, name: owner.name } : null;
+          incomplete.push(primary?.text.trim() ? 'paper-era text form: transactions not itemised' : 'ownership document not available');
+        }
+        break;
+      }
+      case 'current':
+        detail = parseCurrentReport(formType, header, bodyOf(primary));
+        if (formType.startsWith('8-K') && detail.items.length === 0) incomplete.push('no 8-K items found');
+        break;
+      case 'periodic':
+        detail = parsePeriodic(formType, header, filerParty?.fiscalYearEnd ?? null, primary?.text.slice(0, 200_000) ?? '');
+        break;
+      case 'beneficial': {
+        const beneficial = parseBeneficial(formType, header, primary?.text ?? '', bodyOf(primary));
+        detail = beneficial;
+        company = partyRef(byRole('subject')) ?? emptyCompany(beneficial.subject.cik, beneficial.subject.name);
+        filer = beneficial.filer;
+        if (beneficial.percentOfClass == null) incomplete.push('percent of class not found');
+        break;
+      }
+      case 'holdings':
+        detail = parseHoldings(sub.documents, header);
+        company ??= emptyCompany(detail.manager.cik, detail.manager.name);
+        break;
+      case 'proxy':
+        detail = parseProxy(bodyOf(primary));
+        break;
+      case 'offering':
+        detail = parseOffering(formType, primary?.text ?? '', bodyOf(primary));
+        if (detail.offeringAmount == null && !detail.offeringAmountText) incomplete.push('offering amount not found');
+        break;
+      case 'other':
+        break;
+    }
+  } catch (error) {
+    incomplete.push(`could not read the ${family} document: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  if (!company && hints.cik) company = emptyCompany(hints.cik, hints.companyName ?? null);
+  return {
+    accessionNo: header.accessionNo ?? hints.accessionNo ?? null,
+    formType,
+    family,
+    isAmendment: /\/A$/.test(formType),
+    company,
+    filer,
+    filedDate: header.filedDate ?? hints.filedDate ?? null,
+    acceptedAt: header.acceptedAt ?? hints.acceptedAt ?? null,
+    periodOfReport: header.periodOfReport ?? (detail?.kind === 'ownership' ? detail.periodOfReport : null),
+    primaryDocument: primary?.filename ?? hints.primaryDocument ?? null,
+    detail,
+    incomplete,
+  };
+}

@@ -1,0 +1,147 @@
+/** Forms 3, 4, 5 and their amendments: the ownershipDocument XML (schemas X0202..X0508+). */
+import { displayOwnerName } from '../../../core/insider';
+import { anyDateToIso } from './dates';
+import type { OwnershipDetail, OwnershipOwner, OwnershipRow } from './types';
+import { asArray, bool, child, footnoteIds, num, parseXml, path, text, textAt, type XmlNode } from './xml';
+
+const TEN_B5_ONE = /10b5-?1/i;
+const NEGATED_PLAN = /\bnot\b[^.]{0,60}10b5-?1/i;
+
+function isPlanFootnote(footnote: string): boolean {
+  return TEN_B5_ONE.test(footnote) && !NEGATED_PLAN.test(footnote);
+}
+
+function parseOwner(node: unknown): OwnershipOwner {
+  const rel = child(node, 'reportingOwnerRelationship');
+  const name = textAt(node, 'reportingOwnerId', 'rptOwnerName') ?? '';
+  const cik = num(textAt(node, 'reportingOwnerId', 'rptOwnerCik'));
+  return {
+    cik: cik && cik > 0 ? cik : null,
+    name,
+    displayName: displayOwnerName(name),
+    officerTitle: textAt(rel, 'officerTitle'),
+    isDirector: bool(textAt(rel, 'isDirector')),
+    isOfficer: bool(textAt(rel, 'isOfficer')),
+    isTenPercentOwner: bool(textAt(rel, 'isTenPercentOwner')),
+    isOther: bool(textAt(rel, 'isOther')),
+    otherText: textAt(rel, 'otherText'),
+  };
+}
+
+function ad(value: string | null): 'A' | 'D' | null {
+  return value === 'A' || value === 'D' ? value : null;
+}
+
+function di(value: string | null): 'D' | 'I' | null {
+  return value === 'D' || value === 'I' ? value : null;
+}
+
+function parseRow(
+  node: unknown,
+  tableKind: OwnershipRow['tableKind'],
+  isHolding: boolean,
+  rowIndex: number,
+  footnotes: Map<string, string>,
+): OwnershipRow {
+  const amounts = child(node, 'transactionAmounts');
+  const shares = num(textAt(amounts, 'transactionShares'));
+  const pricePerShare = num(textAt(amounts, 'transactionPricePerShare'));
+  const attached = [...footnoteIds(node)].map((id) => ({ id, text: footnotes.get(id) ?? '' }));
+  return {
+    tableKind,
+    isHolding,
+    rowIndex,
+    securityTitle: textAt(node, 'securityTitle'),
+    transactionDate: anyDateToIso(textAt(node, 'transactionDate')),
+    code: textAt(node, 'transactionCoding', 'transactionCode'),
+    equitySwap: isHolding ? null : bool(textAt(node, 'transactionCoding', 'equitySwapInvolved')),
+    acquiredDisposed: ad(textAt(amounts, 'transactionAcquiredDisposedCode')),
+    shares,
+    pricePerShare,
+    value: shares != null && pricePerShare != null ? Math.round(shares * pricePerShare * 100) / 100 : null,
+    sharesOwnedAfter: num(textAt(node, 'postTransactionAmounts', 'sharesOwnedFollowingTransaction')),
+    directIndirect: di(textAt(node, 'ownershipNature', 'directOrIndirectOwnership')),
+    natureOfOwnership: textAt(node, 'ownershipNature', 'natureOfOwnership'),
+    is10b51: attached.some((f) => isPlanFootnote(f.text)),
+    footnotes: attached,
+    conversionOrExercisePrice: num(textAt(node, 'conversionOrExercisePrice')),
+    exerciseDate: anyDateToIso(textAt(node, 'exerciseDate')),
+    expirationDate: anyDateToIso(textAt(node, 'expirationDate')),
+    underlyingTitle: textAt(node, 'underlyingSecurity', 'underlyingSecurityTitle'),
+    underlyingShares: num(textAt(node, 'underlyingSecurity', 'underlyingSecurityShares')),
+  };
+}
+
+function tableRows(doc: XmlNode, footnotes: Map<string, string>): OwnershipRow[] {
+  const rows: OwnershipRow[] = [];
+  const tables: [string, OwnershipRow['tableKind'], string, string][] = [
+    ['nonDerivativeTable', 'non_derivative', 'nonDerivativeTransaction', 'nonDerivativeHolding'],
+    ['derivativeTable', 'derivative', 'derivativeTransaction', 'derivativeHolding'],
+  ];
+  for (const [tableKey, kind, txKey, holdingKey] of tables) {
+    const table = child(doc, tableKey);
+    asArray(child(table, txKey)).forEach((node, i) => rows.push(parseRow(node, kind, false, i, footnotes)));
+    asArray(child(table, holdingKey)).forEach((node, i) => rows.push(parseRow(node, kind, true, i, footnotes)));
+  }
+  return rows;
+}
+
+/**
+ * The 10b5-1 checkbox says some transaction was made under a plan. When footnotes name the rows,
+ * those rows carry it; when none do, every open-market sale or purchase does (the only trades a
+ * plan can cover that the form reports as such).
+ */
+function applyPlanCheckbox(rows: OwnershipRow[], checkbox: boolean | null): void {
+  if (!checkbox || rows.some((r) => r.is10b51)) return;
+  for (const row of rows) if (row.code === 'S' || row.code === 'P') row.is10b51 = true;
+}
+
+/** Parses one ownershipDocument; returns null when the XML is not one. */
+export function parseOwnershipXml(xml: string): OwnershipDetail | null {
+  const root = parseXml(xml);
+  const doc = child(root, 'ownershipDocument');
+  if (!doc || typeof doc !== 'object') return null;
+  const footnotes = new Map<string, string>();
+  for (const f of asArray(path(doc, 'footnotes', 'footnote'))) {
+    const id = child(f, '@_id');
+    if (typeof id === 'string') footnotes.set(id, (text(f) ?? '').replace(/\s+/g, ' '));
+  }
+  const checkboxText = textAt(doc, 'aff10b5One');
+  const aff10b5One = checkboxText == null ? null : bool(checkboxText);
+  const rows = tableRows(doc as XmlNode, footnotes);
+  applyPlanCheckbox(rows, aff10b5One);
+  const issuerCik = num(textAt(doc, 'issuer', 'issuerCik'));
+  return {
+    kind: 'ownership',
+    documentType: textAt(doc, 'documentType') ?? '',
+    periodOfReport: anyDateToIso(textAt(doc, 'periodOfReport')),
+    issuer: {
+      cik: issuerCik,
+      name: textAt(doc, 'issuer', 'issuerName'),
+      tradingSymbol: textAt(doc, 'issuer', 'issuerTradingSymbol')?.toUpperCase() ?? null,
+    },
+    owners: asArray(child(doc, 'reportingOwner')).map(parseOwner),
+    rows,
+    aff10b5One,
+    dateOfOriginalSubmission: anyDateToIso(textAt(doc, 'dateOfOriginalSubmission')),
+    noSecuritiesOwned: bool(textAt(doc, 'noSecuritiesOwned')),
+    remarks: textAt(doc, 'remarks'),
+    signatureDate: anyDateToIso(textAt(doc, 'ownerSignature', 'signatureDate')),
+    footnotes: [...footnotes].map(([id, t]) => ({ id, text: t })),
+  };
+}
+
+/** What a reader would miss: the reasons the UI marks the filing '(incomplete data)'. */
+export function ownershipGaps(detail: OwnershipDetail): string[] {
+  const gaps: string[] = [];
+  if (detail.owners.length === 0) gaps.push('no reporting owner');
+  const trades = detail.rows.filter((r) => !r.isHolding);
+  if (trades.length === 0 && detail.rows.length === 0 && !detail.noSecuritiesOwned && detail.documentType !== '3') {
+    gaps.push('no transaction rows');
+  }
+  for (const row of trades) {
+    if (row.shares == null) gaps.push(`row ${row.rowIndex + 1} (${row.tableKind}) has no share amount`);
+    if ((row.code === 'P' || row.code === 'S') && row.pricePerShare == null) gaps.push(`row ${row.rowIndex + 1} open-market trade has no price`);
+  }
+  return gaps;
+}

@@ -1,0 +1,27 @@
+/** Readable text from the HTML or SGML text of EDGAR documents, for the regex-level readers. */
+
+const NAMED: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', ndash: '–', mdash: '—', sect: '§', reg: '®', trade: '™', copy: '©' };
+
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ent: string) => {
+    if (ent[0] === '#') {
+      const code = ent[1] === 'x' || ent[1] === 'X' ? Number.parseInt(ent.slice(2), 16) : Number.parseInt(ent.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
+    }
+    return NAMED[ent.toLowerCase()] ?? whole;
+  });
+}
+
+/** Tags out, entities decoded, whitespace collapsed (block tags become line breaks). */
+export function htmlToText(html: string, maxChars = 400_000): string {
+  const src = html.length > maxChars ? html.slice(0, maxChars) : html;
+  return decodeEntities(
+    src
+      .replace(/<(script|style|ix:header)[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<\/?(p|div|br|tr|li|h\d|table|page)\b[^>]*>/gi, '\n')
+      .replace(/<[^>]+>/g, ' '),
+  )
+    .replace(/[ \t\u00a0\u200b]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}

@@ -1,0 +1,150 @@
+/** The parsed shape of a filing, one detail type per form family. */
+
+export interface OwnershipOwner {
+  cik: number | null;
+  /** As filed, usually "Last First Middle". */
+  name: string;
+  /** Readable order for people ("First Middle Last"); entities unchanged. */
+  displayName: string;
+  officerTitle: string | null;
+  isDirector: boolean;
+  isOfficer: boolean;
+  isTenPercentOwner: boolean;
+  isOther: boolean;
+  otherText: string | null;
+}
+
+export interface OwnershipRow {
+  tableKind: 'non_derivative' | 'derivative';
+  isHolding: boolean;
+  /** Position within its table and kind (transactions and holdings counted separately). */
+  rowIndex: number;
+  securityTitle: string | null;
+  transactionDate: string | null;
+  code: string | null;
+  equitySwap: boolean | null;
+  acquiredDisposed: 'A' | 'D' | null;
+  shares: number | null;
+  pricePerShare: number | null;
+  value: number | null;
+  sharesOwnedAfter: number | null;
+  directIndirect: 'D' | 'I' | null;
+  natureOfOwnership: string | null;
+  is10b51: boolean;
+  footnotes: { id: string; text: string }[];
+  conversionOrExercisePrice: number | null;
+  exerciseDate: string | null;
+  expirationDate: string | null;
+  underlyingTitle: string | null;
+  underlyingShares: number | null;
+}
+
+export interface OwnershipDetail {
+  kind: 'ownership';
+  documentType: string;
+  periodOfReport: string | null;
+  issuer: { cik: number | null; name: string | null; tradingSymbol: string | null };
+  owners: OwnershipOwner[];
+  rows: OwnershipRow[];
+  /** The form's "Rule 10b5-1(c)" checkbox (X0508+), null when the schema has none. */
+  aff10b5One: boolean | null;
+  dateOfOriginalSubmission: string | null;
+  noSecuritiesOwned: boolean;
+  remarks: string | null;
+  signatureDate: string | null;
+  footnotes: { id: string; text: string }[];
+}
+
+export interface CurrentReportDetail {
+  kind: 'current';
+  items: { number: string; title: string }[];
+  /** Item titles the header carried that match no known item. */
+  unknownItemTitles: string[];
+  eventDate: string | null;
+  /** 6-K: subject line or exhibit description when stated. */
+  subject: string | null;
+}
+
+export interface PeriodicDetail {
+  kind: 'periodic';
+  periodOfReport: string | null;
+  fiscalYear: number | null;
+  fiscalPeriod: string | null;
+  isLateNotice: boolean;
+}
+
+export interface BeneficialDetail {
+  kind: 'beneficial';
+  schedule: '13D' | '13G';
+  filer: { cik: number | null; name: string | null };
+  subject: { cik: number | null; name: string | null; cusip: string | null };
+  reportingPersons: { name: string; percentOfClass: number | null; shares: number | null }[];
+  /** The largest percent of class stated (reporting persons of one group overlap, so no sum). */
+  percentOfClass: number | null;
+  eventDate: string | null;
+}
+
+export interface HoldingsDetail {
+  kind: 'holdings';
+  manager: { cik: number | null; name: string | null };
+  periodOfReport: string | null;
+  holdingsCount: number | null;
+  /** Information-table total as filed (dollars for periods from 2023, thousands before). */
+  totalValue: number | null;
+  reportType: string | null;
+}
+
+export interface ProxyDetail {
+  kind: 'proxy';
+  meetingType: 'annual' | 'special' | 'annual_and_special' | null;
+  meetingDate: string | null;
+}
+
+export interface OfferingDetail {
+  kind: 'offering';
+  offeringAmount: number | null;
+  /** Form D: 'Indefinite' etc. when not a number. */
+  offeringAmountText: string | null;
+  amountSold: number | null;
+  industryGroup: string | null;
+  issuerName: string | null;
+}
+
+export type FilingDetail =
+  | OwnershipDetail
+  | CurrentReportDetail
+  | PeriodicDetail
+  | BeneficialDetail
+  | HoldingsDetail
+  | ProxyDetail
+  | OfferingDetail;
+
+export type FormFamily = 'ownership' | 'current' | 'periodic' | 'beneficial' | 'holdings' | 'proxy' | 'offering' | 'other';
+
+export interface CompanyRef {
+  cik: number | null;
+  name: string | null;
+  sic: string | null;
+  sicDescription: string | null;
+  fiscalYearEnd: string | null;
+  tradingSymbol: string | null;
+}
+
+export interface ParsedFiling {
+  accessionNo: string | null;
+  /** The EDGAR form as filed ('4', '8-K', 'SC 13G/A', ...). */
+  formType: string;
+  family: FormFamily;
+  isAmendment: boolean;
+  /** Who the filing is about: issuer for 3/4/5, subject company for 13D/G, else the filer. */
+  company: CompanyRef | null;
+  /** Who filed it when that is someone else (reporting owner, 13D filer, fund manager). */
+  filer: { cik: number | null; name: string | null } | null;
+  filedDate: string | null;
+  acceptedAt: string | null;
+  periodOfReport: string | null;
+  primaryDocument: string | null;
+  detail: FilingDetail | null;
+  /** Why the data is incomplete (empty when complete); the UI shows '(incomplete data)'. */
+  incomplete: string[];
+}
