@@ -23,6 +23,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src-web/**/*.test.{ts,tsx}'],
           exclude: ['src-web/e2e/**'],
+          setupFiles: ['src-web/test/setup.ts'],
         },
       },
       {

@@ -187,6 +187,26 @@ export function resolveBrand(params: {
   return DEFAULT_BRAND;
 }
 
+/**
+ * Where each brand lives, as seen from the current request: the first mapped host of each brand
+ * (keeping the request's scheme and port), or `/?brand=` on a local host; null when unreachable.
+ */
+export function brandLinks(params: {
+  host: string | undefined;
+  protocol: string;
+  hostMap: Map<string, BrandId>;
+}): Record<BrandId, string | null> {
+  const [hostname = '', port] = (params.host ?? '').toLowerCase().split(/:(?=\d+$)/);
+  const local = LOCAL_HOSTS.has(hostname);
+  const links = {} as Record<BrandId, string | null>;
+  for (const id of BRAND_IDS) {
+    const mapped = [...params.hostMap].find(([, brand]) => brand === id)?.[0];
+    if (mapped) links[id] = `${params.protocol}://${mapped}${port ? `:${port}` : ''}/`;
+    else links[id] = local ? `/?brand=${id}` : null;
+  }
+  return links;
+}
+
 /** Forms a user may follow on a brand: free users the brand's available set; PRO everything. */
 export function allowedForms(brand: BrandId, pro: boolean): FormType[] {
   if (pro) return [...ALL_FORMS, 'NEW_LISTINGS'];

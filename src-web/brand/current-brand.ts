@@ -1,8 +1,9 @@
-import { BRANDS, DEFAULT_BRAND, isBrandId, type BrandConfig, type BrandId } from '../../src-server/core/brands';
+import { BRANDS, BRAND_IDS, DEFAULT_BRAND, isBrandId, type BrandConfig, type BrandId } from '../../src-server/core/brands';
 
 declare global {
   interface Window {
     __BRAND__?: string;
+    __BRAND_LINKS__?: Partial<Record<string, string | null>>;
   }
 }
 
@@ -18,4 +19,18 @@ export function currentBrand(): BrandId {
 
 export function currentBrandConfig(): BrandConfig {
   return BRANDS[currentBrand()];
+}
+
+/** Where the other brands live (server-injected from BRAND_HOSTS); `/?brand=` during development. */
+export function brandLink(id: BrandId): string | null {
+  const injected = window.__BRAND_LINKS__;
+  if (injected) return injected[id] ?? null;
+  return `/?brand=${id}`;
+}
+
+export function sisterBrands(): { id: BrandId; config: BrandConfig; href: string }[] {
+  return BRAND_IDS.filter((id) => id !== currentBrand()).flatMap((id) => {
+    const href = brandLink(id);
+    return href ? [{ id, config: BRANDS[id], href }] : [];
+  });
 }

@@ -1,4 +1,4 @@
-/** Local storage keys of SPEC.md section 3. */
+/** Local storage keys of SPEC.md section 3 (plus the cached theme so the first paint is right). */
 export const STORAGE_KEYS = {
   session: 'session',
   userId: 'userId',
@@ -6,7 +6,11 @@ export const STORAGE_KEYS = {
   adminAuth: 'adminAuth',
   sidebarCollapsed: 'sidebarCollapsed',
   loggingOut: 'loggingOut',
+  themeMode: 'themeMode',
 } as const;
+
+/** Same-tab writes announce themselves; other tabs hear the browser's 'storage' event. */
+export const STORAGE_CHANGE_EVENT = 'app-storage-change';
 
 export function readStorage(key: string): string | null {
   try {
@@ -23,4 +27,20 @@ export function writeStorage(key: string, value: string | null): void {
   } catch {
     // Storage can be unavailable (private mode); the app keeps working without persistence.
   }
+  window.dispatchEvent(new Event(STORAGE_CHANGE_EVENT));
+}
+
+/** Logout: every local and session storage entry and every cookie script can reach. */
+export function clearAllClientStorage(): void {
+  try {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  } catch {
+    // Nothing stored when storage is unavailable.
+  }
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  window.dispatchEvent(new Event(STORAGE_CHANGE_EVENT));
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BRANDS } from '../../core/brands';
+import { BRANDS, brandLinks, parseBrandHosts } from '../../core/brands';
 import type { AppDeps } from '../../deps';
 import { requestBrand } from '../rest/brand';
 
@@ -31,6 +31,7 @@ export async function registerSpa(
   const indexPath = resolve(root, 'index.html');
   if (!existsSync(indexPath)) return false;
   const template = readFileSync(indexPath, 'utf8');
+  const hostMap = parseBrandHosts(deps.env.BRAND_HOSTS);
 
   await app.register(fastifyStatic, { root, index: false, wildcard: false, maxAge: '1h', immutable: false });
 
@@ -57,7 +58,9 @@ export async function registerSpa(
         `<meta name="description" content="${escapeHtml(description)}" />` +
           `<meta property="og:title" content="${escapeHtml(title)}" />` +
           `<meta property="og:description" content="${escapeHtml(description)}" />` +
-          `<script>window.__BRAND__=${JSON.stringify(brand)}</script>`,
+          `<script>window.__BRAND__=${JSON.stringify(brand)};window.__BRAND_LINKS__=${JSON.stringify(
+            brandLinks({ host: request.headers.host, protocol: request.protocol, hostMap }),
+          ).replace(/</g, '\\u003c')}</script>`,
       );
     return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });

@@ -1,0 +1,15 @@
+import { IMPORTANCE_COLOUR, isImportance } from '../../src-server/core/importance';
+
+/** Importance colours of SPEC.md section 9: CRITICAL red, HIGH orange, MEDIUM yellow, LOW gray. */
+export function importanceColour(level: unknown): string {
+  return isImportance(level) ? IMPORTANCE_COLOUR[level] : 'gray';
+}
+
+export function ImportanceBadge({ level, children }: { level: unknown; children?: React.ReactNode }) {
+  if (!isImportance(level) && !children) return null;
+  return (
+    <span className={`imp-badge imp-badge--${importanceColour(level)}`} data-importance={isImportance(level) ? level : undefined}>
+      {children ?? String(level)}
+    </span>
+  );
+}

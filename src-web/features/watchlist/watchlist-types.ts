@@ -1,0 +1,55 @@
+import type { Importance } from '../../../src-server/core/importance';
+
+/** A filing as the watchlist carries it (SPEC.md section 3). */
+export interface WatchlistFiling {
+  id?: number | string;
+  form?: string | null;
+  form_type?: string | null;
+  one_liner?: string | null;
+  summary_text?: string | null;
+  importance?: Importance | string | null;
+  filed_at?: string | null;
+  updated_at?: string | null;
+  link?: string | null;
+  /** JSON string (or already parsed) with executiveName, executiveTitle, insiderCik, isDisposition, sharesTraded. */
+  insider_data?: string | InsiderData | null;
+  insider_cik?: string | null;
+  executive_names?: string[] | string | null;
+}
+
+export interface InsiderData {
+  executiveName?: string | null;
+  executiveTitle?: string | null;
+  insiderCik?: string | number | null;
+  isDisposition?: boolean | null;
+  sharesTraded?: number | null;
+  incomplete?: boolean | null;
+}
+
+/** A watchlist item (SPEC.md section 3). */
+export interface WatchlistItem {
+  id: number | string;
+  ticker: string;
+  company_name?: string | null;
+  sector?: string | null;
+  industry?: string | null;
+  /** Comma-separated form types. */
+  forms?: string | null;
+  notes?: string | null;
+  current_price?: number | null;
+  change_percent?: number | null;
+  market_cap?: number | null;
+  pe_ratio?: number | null;
+  eps?: number | null;
+  dividend_yield?: number | null;
+  volume?: number | null;
+  avg_volume?: number | null;
+  week_52_low?: number | null;
+  week_52_high?: number | null;
+  unseen_filings_count?: number | null;
+  highest_importance?: Importance | string | null;
+  last_filing_date?: string | null;
+  latest_filing_link?: string | null;
+  latest_one_liner?: string | null;
+  recent_filings?: WatchlistFiling[] | null;
+}

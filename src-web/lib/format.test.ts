@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatMarketCap, formatRelativeTime } from './format';
+
+describe('market cap (SPEC.md section 9: T with 2 decimals, B and M with 1)', () => {
+  it.each([
+    [3_456_789_000_000, '$3.46T'],
+    [1_000_000_000_000, '$1.00T'],
+    [999_949_999_999, '$999.9B'],
+    [12_340_000_000, '$12.3B'],
+    [45_670_000, '$45.7M'],
+    [1_000_000, '$1.0M'],
+    [950_000, '$950,000'],
+  ])('%d -> %s', (value, text) => expect(formatMarketCap(value)).toBe(text));
+  it('shows a dash when unknown', () => {
+    expect(formatMarketCap(null)).toBe('—');
+    expect(formatMarketCap(undefined)).toBe('—');
+  });
+});
+
+describe('relative time (minutes < 60, hours < 24, days < 7, weeks < 4, then months)', () => {
+  const now = Date.parse('2025-06-30T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  const m = 60_000;
+  it.each([
+    [30_000, 'just now'],
+    [5 * m, '5m ago'],
+    [59 * m, '59m ago'],
+    [60 * m, '1h ago'],
+    [23 * 60 * m, '23h ago'],
+    [24 * 60 * m, '1d ago'],
+    [6 * 24 * 60 * m, '6d ago'],
+    [7 * 24 * 60 * m, '1w ago'],
+    [27 * 24 * 60 * m, '3w ago'],
+    [28 * 24 * 60 * m, '1mo ago'],
+    [95 * 24 * 60 * m, '3mo ago'],
+  ])('%d ms ago -> %s', (ms, text) => expect(formatRelativeTime(ago(ms), now)).toBe(text));
+  it('is empty for missing or invalid dates', () => {
+    expect(formatRelativeTime(null, now)).toBe('');
+    expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});

@@ -1,0 +1,62 @@
+/** Display formats of SPEC.md section 9 (market cap, relative time) and the quote fields. */
+
+/** T with 2 decimals, B and M with 1; smaller values as whole dollars. */
+export function formatMarketCap(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value) || value <= 0) return '—';
+  if (value >= 1e12) return `$${(value / 1e12).toFixed(2)}T`;
+  if (value >= 1e9) return `$${(value / 1e9).toFixed(1)}B`;
+  if (value >= 1e6) return `$${(value / 1e6).toFixed(1)}M`;
+  return `$${Math.round(value).toLocaleString('en-US')}`;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+/** Minutes under 60, hours under 24, days under 7, weeks under 4, then months. */
+export function formatRelativeTime(when: string | Date | null | undefined, now: number = Date.now()): string {
+  if (!when) return '';
+  const time = typeof when === 'string' ? Date.parse(when) : when.getTime();
+  if (!Number.isFinite(time)) return '';
+  const elapsed = Math.max(0, now - time);
+  const minutes = Math.floor(elapsed / MINUTE);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(elapsed / HOUR);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(elapsed / DAY);
+  if (days < 7) return `${days}d ago`;
+  const weeks = Math.floor(elapsed / WEEK);
+  if (weeks < 4) return `${weeks}w ago`;
+  return `${Math.max(1, Math.floor(days / 30))}mo ago`;
+}
+
+export function formatExactTime(when: string | Date | null | undefined): string {
+  if (!when) return '';
+  const date = typeof when === 'string' ? new Date(when) : when;
+  if (!Number.isFinite(date.getTime())) return '';
+  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatPrice(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export function formatPercent(value: number | null | undefined, options: { signed?: boolean } = {}): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  const sign = options.signed && value > 0 ? '+' : '';
+  return `${sign}${value.toFixed(2)}%`;
+}
+
+export function formatNumber(value: number | null | undefined, digits = 2): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Share counts and volumes: 1.2M, 850K. */
+export function formatCompact(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
