@@ -64,8 +64,10 @@ export const filings = pgTable(
     index('filings_ticker_filed_idx').on(t.ticker, t.filedAt.desc(), t.id.desc()),
     index('filings_ticker_stored_idx').on(t.ticker, t.storedAt),
     index('filings_cik_idx').on(t.cik),
-    // Watchlists match filings by issuer CIK (GOOG and GOOGL share one), newest first.
-    index('filings_cik_filed_idx').on(t.cik, t.filedAt.desc(), t.id.desc()),
+    // Watchlists match filings by issuer CIK (GOOG and GOOGL share one): the newest per followed
+    // catalogue form, and the unseen tail (stored after an item's seen_at).
+    index('filings_cik_catalogue_filed_idx').on(t.cik, t.catalogueForm, t.filedAt.desc(), t.id.desc()),
+    index('filings_cik_stored_idx').on(t.cik, t.storedAt.desc()),
     index('filings_cik_form_filed_idx').on(t.cik, t.formType, t.filedAt.desc()),
     index('filings_amends_idx').on(t.amendsFilingId),
   ],

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -51,3 +52,14 @@ export const preferences = pgTable('preferences', {
 });
 
 export type WatchlistItemRow = typeof watchlistItems.$inferSelect;
+
+/**
+ * A change counter per issuer CIK, bumped by triggers on `filings` (insert, update, delete). Each
+ * app process caches per-company filing digests and revalidates them with one primary-key lookup
+ * per watched company, so reading a 50-ticker watchlist does not re-read 50 companies' filings.
+ */
+export const filingCikVersions = pgTable('filing_cik_versions', {
+  cik: integer('cik').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
