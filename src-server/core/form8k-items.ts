@@ -78,3 +78,33 @@ export function itemNumberForTitle(title: string): string | null {
 export function itemTitle(number: string): string {
   return FORM_8K_ITEMS[number] ?? `Item ${number}`;
 }
+
+/** Short labels for one-liners ("Apple Inc.: Results of operations (+1 more item)"). */
+const SHORT: Record<string, string> = {
+  '1.01': 'Material agreement signed',
+  '1.02': 'Material agreement terminated',
+  '1.03': 'Bankruptcy or receivership',
+  '1.05': 'Material cybersecurity incident',
+  '2.01': 'Acquisition or disposal completed',
+  '2.02': 'Results of operations',
+  '2.03': 'New financial obligation',
+  '2.04': 'Obligation accelerated',
+  '2.05': 'Restructuring costs',
+  '2.06': 'Material impairment',
+  '3.01': 'Delisting notice',
+  '3.02': 'Unregistered share sale',
+  '3.03': 'Shareholder rights modified',
+  '4.01': 'Auditor change',
+  '4.02': 'Financial statements no longer reliable',
+  '5.01': 'Change in control',
+  '5.02': 'Director or officer change',
+  '5.03': 'Charter, bylaws or fiscal year change',
+  '5.07': 'Shareholder vote results',
+  '7.01': 'Regulation FD disclosure',
+  '8.01': 'Other events',
+  '9.01': 'Financial statements and exhibits',
+};
+
+export function itemShortLabel(number: string): string {
+  return SHORT[number] ?? itemTitle(number);
+}

@@ -1,0 +1,181 @@
+/** Scoring and text for Forms 3/4/5: what the insiders did, in words, and how much it matters. */
+import { ownerRoleLabel, transactionCodeWords } from '../../../core/insider';
+import { SCORING_THRESHOLDS as T } from '../../../core/scoring-rules';
+import type { OwnershipDetail, OwnershipOwner, OwnershipRow } from '../parse/types';
+import { money, percent, plural, price, shares } from './format';
+import type { Hit, InsiderData, ScoreContext } from './types';
+
+interface CodeTotals {
+  code: string;
+  rows: OwnershipRow[];
+  shares: number;
+  /** Sum of shares x price over rows with a price. */
+  value: number;
+  pricedShares: number;
+  acquiredDisposed: 'A' | 'D' | null;
+}
+
+function totalsByCode(rows: OwnershipRow[]): Map<string, CodeTotals> {
+  const map = new Map<string, CodeTotals>();
+  for (const row of rows) {
+    if (row.isHolding || !row.code) continue;
+    const t = map.get(row.code) ?? { code: row.code, rows: [], shares: 0, value: 0, pricedShares: 0, acquiredDisposed: row.acquiredDisposed };
+    t.rows.push(row);
+    t.shares += row.shares ?? 0;
+    if (row.shares != null && row.pricePerShare != null && row.pricePerShare > 0) {
+      t.value += row.shares * row.pricePerShare;
+      t.pricedShares += row.shares;
+    }
+    map.set(row.code, t);
+  }
+  return map;
+}
+
+/** The person the filing is "about": the first officer or director, else the first owner. */
+export function primaryOwner(detail: OwnershipDetail): OwnershipOwner | undefined {
+  return detail.owners.find((o) => o.isOfficer || o.isDirector) ?? detail.owners[0];
+}
+
+function who(detail: OwnershipDetail): string {
+  const owner = primaryOwner(detail);
+  const name = owner?.displayName || 'An insider';
+  const others = detail.owners.length - 1;
+  return others > 0 ? `${name} and ${plural(others, 'other')}` : name;
+}
+
+function atPrice(t: CodeTotals): string {
+  if (t.pricedShares === 0) return '';
+  const avg = t.value / t.pricedShares;
+  const prefix = t.rows.filter((r) => r.pricePerShare != null).length > 1 ? ' at an average ' : ' at ';
+  return `${prefix}${price(Math.round(avg * 100) / 100)} (${money(t.value)})`;
+}
+
+/** Non-market codes first by size: the line to show when nobody bought or sold. */
+function routineLine(name: string, t: CodeTotals): string {
+  const n = shares(t.shares);
+  const what = t.rows[0]?.tableKind === 'derivative' ? (t.rows[0].securityTitle ?? 'derivative securities') : 'shares';
+  switch (t.code) {
+    case 'A':
+      return `${name} was granted ${n} ${what}`;
+    case 'M':
+    case 'X':
+    case 'C':
+      return `${name} exercised or converted ${n} ${what}`;
+    case 'F':
+      return `${name} had ${n} shares withheld for taxes`;
+    case 'G':
+      return t.acquiredDisposed === 'A' ? `${name} received a gift of ${n} shares` : `${name} gifted ${n} shares`;
+    default:
+      return `${name} reported ${transactionCodeWords(t.code).toLowerCase()} of ${n} ${what}`;
+  }
+}
+
+/** Growth of the buyer's position: bought / (held after - bought), from the last purchase row. */
+function holdingsGrowthPct(t: CodeTotals): number | null {
+  const after = [...t.rows].reverse().find((r) => r.sharesOwnedAfter != null)?.sharesOwnedAfter;
+  if (after == null || t.shares <= 0) return null;
+  const before = after - t.shares;
+  return before <= 0 ? Infinity : (t.shares / before) * 100;
+}
+
+export interface OwnershipScore {
+  hits: Hit[];
+  oneLiner: string;
+  summary: string;
+  insiderData: InsiderData;
+}
+
+export function scoreOwnership(formType: string, detail: OwnershipDetail, company: string, context: ScoreContext, incomplete: boolean): OwnershipScore {
+  const totals = totalsByCode(detail.rows);
+  const owner = primaryOwner(detail);
+  const name = who(detail);
+  const role = owner ? ownerRoleLabel(owner) : null;
+  const insider = detail.owners.some((o) => o.isOfficer || o.isDirector);
+  const hits: Hit[] = [];
+  const buy = totals.get('P');
+  const sell = totals.get('S');
+  const isForm3 = formType.startsWith('3');
+
+  if (isForm3) {
+    const tenPct = detail.owners.some((o) => o.isTenPercentOwner);
+    hits.push(
+      tenPct
+        ? { rule: 'form3.ten-percent', importance: 'MEDIUM', reason: `${name} became a 10% owner of ${company}` }
+        : { rule: 'form3.initial', importance: 'LOW', reason: `${name} filed an initial statement of holdings` },
+    );
+  }
+  if (buy) {
+    hits.push(
+      insider
+        ? { rule: 'form4.purchase.insider', importance: 'HIGH', reason: `${name}${role ? ` (${role})` : ''} bought ${shares(buy.shares)} shares in the open market` }
+        : { rule: 'form4.purchase.holder', importance: 'MEDIUM', reason: `${name}, a 10% owner, bought ${shares(buy.shares)} shares in the open market` },
+    );
+    const growth = holdingsGrowthPct(buy);
+    if (buy.value >= T.largePurchaseUsd) {
+      hits.push({ rule: 'form4.purchase.large', importance: 'CRITICAL', reason: `The purchase is worth ${money(buy.value)}` });
+    } else if (growth != null && growth >= T.largePurchaseHoldingsPct && buy.value >= T.largePurchaseMinUsd) {
+      const grew = Number.isFinite(growth) ? `by ${percent(growth)}` : 'from nothing';
+      hits.push({ rule: 'form4.purchase.large', importance: 'CRITICAL', reason: `The purchase (${money(buy.value)}) grows the holding ${grew}` });
+    }
+    const buyers = new Set(context.clusterBuyers ?? []);
+    if (owner) buyers.delete(owner.displayName);
+    if (buyers.size + 1 >= T.clusterInsiders) {
+      hits.push({
+        rule: 'form4.purchase.cluster',
+        importance: 'CRITICAL',
+        reason: `${buyers.size + 1} insiders bought within ${T.clusterDays} days (also ${[...buyers].join(', ')})`,
+      });
+    }
+  }
+  if (sell) {
+    const allPlan = sell.rows.every((r) => r.is10b51);
+    hits.push(
+      allPlan
+        ? { rule: 'form4.sale.plan', importance: 'LOW', reason: `${name} sold ${shares(sell.shares)} shares under a pre-arranged Rule 10b5-1 trading plan` }
+        : { rule: 'form4.sale', importance: 'MEDIUM', reason: `${name} sold ${shares(sell.shares)} shares in the open market${sell.value ? ` (${money(sell.value)})` : ''}` },
+    );
+  }
+  const routine = [...totals.values()].filter((t) => t.code !== 'P' && t.code !== 'S').sort((a, b) => b.shares - a.shares);
+  if (routine.length > 0 && !isForm3) {
+    const words = routine.map((t) => `${transactionCodeWords(t.code)} (${t.code})`).join(', ');
+    hits.push({ rule: 'form4.routine', importance: 'LOW', reason: `Routine transactions: ${words}` });
+  }
+  if (hits.length === 0) hits.push({ rule: 'form4.no-rows', importance: 'LOW', reason: 'No transaction could be itemised' });
+
+  const headline = buy ?? sell ?? routine[0];
+  let oneLiner: string;
+  if (headline && (headline.code === 'P' || headline.code === 'S')) {
+    oneLiner = `${name} ${headline.code === 'P' ? 'bought' : 'sold'} ${shares(headline.shares)} shares${atPrice(headline)}`;
+  } else if (headline) {
+    oneLiner = routineLine(name, headline);
+  } else if (isForm3) {
+    const held = detail.rows.filter((r) => r.tableKind === 'non_derivative').reduce((s, r) => s + (r.sharesOwnedAfter ?? 0), 0);
+    oneLiner = detail.noSecuritiesOwned || held === 0 ? `${name} became an insider (no shares held)` : `${name} became an insider holding ${shares(held)} shares`;
+  } else {
+    oneLiner = `${name} filed Form ${formType}`;
+  }
+
+  const planNote = sell ? (sell.rows.every((r) => r.is10b51) ? ' All sales were under a Rule 10b5-1 plan.' : sell.rows.some((r) => r.is10b51) ? ' Some sales were under a Rule 10b5-1 plan.' : ' The sales were not marked as under a Rule 10b5-1 plan.') : '';
+  const lastAfter = [...detail.rows].reverse().find((r) => r.tableKind === 'non_derivative' && r.sharesOwnedAfter != null)?.sharesOwnedAfter;
+  const trades = detail.rows.filter((r) => !r.isHolding).length;
+  const summary =
+    `${oneLiner} of ${company} (Form ${formType}${role ? `; ${role}` : ''}).` +
+    (trades > 1 ? ` ${plural(trades, 'transaction row')} reported.` : '') +
+    (lastAfter != null ? ` Holdings after: ${shares(lastAfter)} shares.` : '') +
+    planNote +
+    (incomplete ? ' Some data in this filing is incomplete.' : '');
+
+  return {
+    hits,
+    oneLiner,
+    summary,
+    insiderData: {
+      executiveName: owner?.displayName ?? null,
+      executiveTitle: role,
+      insiderCik: owner?.cik != null ? String(owner.cik) : null,
+      isDisposition: headline ? headline.acquiredDisposed === 'D' : null,
+      sharesTraded: headline ? headline.shares : null,
+      incompleteData: incomplete,
+    },
+  };
+}
