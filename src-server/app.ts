@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
+import { devOutboxRoutes } from './domains/contacts/dev-outbox.routes';
 import { restPlugin } from './transport/rest/plugin';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
 import { makeContextFactory } from './transport/trpc/context';
@@ -25,7 +26,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: deps.env.TRUST_PROXY,
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await app.register(restPlugin, { prefix: '/api', deps });
+  if (deps.env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { deps });
   const spa = await registerSpa(app, deps);
   if (!spa) {
     app.setNotFoundHandler((request, reply) =>

@@ -2,12 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
+import { createMailer } from './integrations/email/mailer';
+import { createSmsSender } from './integrations/sms/sms-sender';
 
 /**
  * The production wiring of AppDeps: each integration picks its real adapter when configured
  * and its offline default otherwise (dev outbox, EDGAR replay...). Tests build deps themselves.
  */
 export async function createRuntimeDeps(env: Env, database: Database, logger: FastifyBaseLogger): Promise<AppDeps> {
-  const deps: AppDeps = { env, db: database.db, sql: database.sql, logger };
+  const deps: AppDeps = {
+    env,
+    db: database.db,
+    sql: database.sql,
+    logger,
+    mailer: createMailer(env, database.db, logger),
+    sms: createSmsSender(env, database.db, logger),
+  };
+  if (!env.SMTP_URL) logger.warn('SMTP_URL not set: emails go to the development outbox');
+  if (!env.TWILIO_ACCOUNT_SID) logger.warn('Twilio not configured: texts go to the development outbox');
   return deps;
 }

@@ -27,6 +27,29 @@ export const envSchema = z.object({
   BRAND_HOSTS: z.string().default(''),
   /** Run background workers (ingest, alert delivery) inside the web process. */
   RUN_WORKERS: bool.default(true),
+  /** Jobs one process runs at once (graphile-worker concurrency). */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * SEC fair-access identity, 'Company Name contact@domain'. Required for live EDGAR; unset, the
+   * ingester runs against the built-in replay of recorded real filings.
+   */
+  EDGAR_USER_AGENT: z.string().regex(/^\S.*\s\S+@\S+\.\S+$/, "must be 'Company Name contact@domain'").optional(),
+  /** www.sec.gov and data.sec.gov (archives + browse-edgar, submissions JSON); point both elsewhere to replay. */
+  EDGAR_BASE_URL: z.url().optional(),
+  EDGAR_DATA_BASE_URL: z.url().optional(),
+  /** Requests per second to EDGAR for this process (SEC allows 10 in total). */
+  EDGAR_RATE_PER_SECOND: z.coerce.number().positive().max(10).default(5),
+  EDGAR_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
+  /** How far back a newly watched company's filings are fetched. */
+  EDGAR_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Replay: filings released at start, then one every N seconds. */
+  EDGAR_REPLAY_INITIAL: z.coerce.number().int().min(0).max(1000).default(6),
+  EDGAR_REPLAY_INTERVAL_SECONDS: z.coerce.number().min(0.01).max(86_400).default(20),
+  /** OpenAI-compatible chat completions for PRO AI analysis; unset, the rule-based text stands. */
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

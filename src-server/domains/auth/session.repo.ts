@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -48,4 +48,31 @@ export async function revokeSession(db: Db, params: { sessionId: string }): Prom
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, params.sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, params: { userId: string }): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, params.userId), isNull(sessions.revokedAt)));
+}
+
+/** Live user sessions among the given ids, with their users (the sign-in's merge sources). */
+export async function findLiveSessionsByIds(
+  db: Db,
+  params: { ids: string[] },
+): Promise<{ session: SessionRow; user: UserRow }[]> {
+  if (params.ids.length === 0) return [];
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, params.ids),
+        eq(sessions.kind, 'user'),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
 }

@@ -3,13 +3,20 @@ import { isPro } from '../../core/plans';
 import * as repo from './session.repo';
 import { hashToken, newToken } from './tokens';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sessions idle longer than this are refused; none lives past the absolute limit. */
-export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 180 * 24 * 60 * 60 * 1000;
-/** lastSeenAt is written at most this often, so reads do not turn into writes. */
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
+export const SESSION_IDLE_MS = 30 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 180 * DAY_MS;
 
 export type SessionKind = 'user' | 'admin';
+
+/** The admin credential is short-lived: an unattended admin tab does not stay powerful. */
+const POLICY: Record<SessionKind, { idleMs: number; absoluteMs: number }> = {
+  user: { idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS },
+  admin: { idleMs: 2 * 60 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000 },
+};
+/** lastSeenAt is written at most this often, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 export interface AuthedSession {
   sessionId: string;
@@ -60,7 +67,7 @@ export async function createSession(
     userId: params.userId,
     tokenHash: hashToken(token),
     kind: params.kind ?? 'user',
-    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+    expiresAt: new Date(Date.now() + POLICY[params.kind ?? 'user'].absoluteMs),
     ip: params.ip ?? null,
     userAgent: params.userAgent?.slice(0, 300) ?? null,
   });
@@ -86,14 +93,20 @@ export async function resolveSession(
 ): Promise<AuthedSession | undefined> {
   const token = params.token?.trim();
   if (!token || token.length > 200) return undefined;
-  const found = await repo.findLiveSession(db, { tokenHash: hashToken(token), kind: params.kind ?? 'user' });
+  const kind = params.kind ?? 'user';
+  const found = await repo.findLiveSession(db, { tokenHash: hashToken(token), kind });
   if (!found) return undefined;
   const idleFor = Date.now() - found.session.lastSeenAt.getTime();
-  if (idleFor > SESSION_IDLE_MS) return undefined;
+  if (idleFor > POLICY[kind].idleMs) return undefined;
   if (idleFor > TOUCH_EVERY_MS) await repo.touchSession(db, { sessionId: found.session.id });
   return { sessionId: found.session.id, user: found.user };
 }
 
 export async function revokeSession(db: Db, params: { sessionId: string }): Promise<void> {
   await repo.revokeSession(db, params);
+}
+
+/** Ends every session of a user (login rotation, account takeover of an anonymous row). */
+export async function revokeUserSessions(db: Db, params: { userId: string }): Promise<void> {
+  await repo.revokeUserSessions(db, params);
 }

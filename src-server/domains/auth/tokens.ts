@@ -1,6 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-/** 256-bit random token, URL-safe. */
+/** 256-bit random token, URL-safe: sessions and emailed links. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -8,6 +8,16 @@ export function newToken(): string {
 /** Tokens and codes are stored only as SHA-256 digests; a database leak does not leak sessions. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** A 6-digit login code from the CSPRNG (leading zeros kept). */
+export function newLoginCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+/** A code's digest is bound to the identifier it was sent to, so it is worthless for another. */
+export function hashLoginCode(identifier: string, code: string): string {
+  return hashToken(`${identifier}\n${code}`);
 }
 
 export function safeEqualHex(a: string, b: string): boolean {

@@ -16,6 +16,10 @@ export interface Context {
   brand: BrandId;
   ip: string | null;
   userAgent: string | null;
+  /** The Host header (brand hosts decide where emailed links point). */
+  host: string | undefined;
+  /** The session token the caller presented (header, cookie or connection param), if any. */
+  presentedToken: string | undefined;
   /** The presented session, resolved once per request (null when absent or dead). */
   getSession(): Promise<AuthedSession | null>;
   /** The session, creating an anonymous one when the caller has none (HTTP only). */
@@ -65,6 +69,8 @@ export function makeContextFactory(deps: AppDeps) {
       brand,
       ip,
       userAgent,
+      host: headers.host,
+      presentedToken: presented || undefined,
       isWebSocket: reply === null,
       getSession,
       async ensureSession() {

@@ -1,0 +1,104 @@
+import { AppError } from '../../core/app-error';
+import type { Db } from '../../db/client';
+import * as accounts from './account.repo';
+import { parseIdentifier } from './login.service';
+import type { UserRow } from './session.repo';
+import {
+  createSession,
+  isVerified,
+  resolveSession,
+  revokeSession,
+  toUserDto,
+  type AuthedSession,
+  type SessionMeta,
+  type UserDto,
+} from './session.service';
+
+/** Anonymous rows hold nothing worth keeping once their last session is gone. */
+function isDisposable(user: UserRow): boolean {
+  return !isVerified(user) && !user.isAdmin && user.planStatus !== 'active';
+}
+
+/**
+ * POST /api/logout: the token stops working at once. An anonymous user's data goes with it
+ * (the app warns before logging out an unverified user).
+ */
+export async function logout(db: Db, params: { token: string | undefined }): Promise<{ ok: true; revoked: boolean }> {
+  const session = await resolveSession(db, { token: params.token });
+  if (!session) return { ok: true, revoked: false };
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, { sessionId: session.sessionId });
+    if (isDisposable(session.user)) await accounts.deleteUser(tx, { userId: session.user.id });
+  });
+  return { ok: true, revoked: true };
+}
+
+/**
+ * POST /api/delete-account: the user row goes, and with it (ON DELETE CASCADE) sessions,
+ * watchlist, preferences, alerts and pending verifications; codes sent to its contacts too.
+ * SMS opt-outs stay: a number that said STOP must keep getting nothing.
+ */
+export async function deleteAccount(db: Db, params: { userId: string; confirm: boolean }): Promise<{ deleted: true }> {
+  if (params.confirm !== true) {
+    throw new AppError('BAD_REQUEST', 'Deleting your account cannot be undone. Send confirm: true to proceed.', {
+      reason: 'confirmation_required',
+    });
+  }
+  await db.transaction(async (tx) => {
+    const user = await accounts.lockUser(tx, { userId: params.userId });
+    if (!user) throw new AppError('NOT_FOUND', 'This account no longer exists.', { reason: 'account_not_found' });
+    const identifiers = [user.email, user.phone].filter((v): v is string => Boolean(v));
+    if (identifiers.length > 0) await accounts.deleteLoginCodes(tx, { identifiers });
+    await accounts.deleteUser(tx, { userId: user.id });
+  });
+  return { deleted: true };
+}
+
+/** POST /api/cancel-subscription: ends the caller's paid plan (status 'canceled'). */
+export async function cancelSubscription(db: Db, params: { userId: string }): Promise<{ canceled: true; user: UserDto }> {
+  const user = await db.transaction(async (tx) => {
+    const current = await accounts.lockUser(tx, { userId: params.userId });
+    if (!current) throw new AppError('NOT_FOUND', 'This account no longer exists.', { reason: 'account_not_found' });
+    if (current.planStatus === 'canceled') {
+      throw new AppError('CONFLICT', 'Your subscription is already canceled.', { reason: 'already_canceled' });
+    }
+    if (current.planType === 'free' || current.planStatus !== 'active') {
+      throw new AppError('CONFLICT', 'You have no active subscription to cancel.', { reason: 'no_subscription' });
+    }
+    return accounts.updateUser(tx, { userId: current.id, values: { planStatus: 'canceled' } });
+  });
+  return { canceled: true, user: toUserDto(user) };
+}
+
+/**
+ * POST /api/admin/login: a signed-in, verified admin exchanges their session for a separate,
+ * short-lived admin bearer credential (sessions.kind = 'admin').
+ */
+export async function adminLogin(
+  db: Db,
+  params: { session: AuthedSession } & SessionMeta,
+): Promise<{ token: string; expiresAt: string; user: UserDto }> {
+  const { user } = params.session;
+  if (!user.isAdmin || !isVerified(user)) {
+    throw new AppError('FORBIDDEN', 'This account does not have admin access.', { reason: 'not_admin' });
+  }
+  const { token, session } = await createSession(db, { userId: user.id, kind: 'admin', ip: params.ip, userAgent: params.userAgent });
+  return { token, expiresAt: session.expiresAt.toISOString(), user: toUserDto(user) };
+}
+
+export async function adminLogout(db: Db, params: { sessionId: string }): Promise<{ ok: true }> {
+  await revokeSession(db, { sessionId: params.sessionId });
+  return { ok: true };
+}
+
+/** npm run admin:grant: marks the verified account of an email or phone as admin. */
+export async function grantAdmin(db: Db, params: { identifier: string }): Promise<UserDto> {
+  const contact = parseIdentifier(params.identifier);
+  const owner = await accounts.findVerifiedHolder(db, contact);
+  if (!owner) {
+    throw new AppError('NOT_FOUND', `No verified account has ${contact.value}. Sign in with it once, then run this again.`, {
+      reason: 'account_not_found',
+    });
+  }
+  return toUserDto(await accounts.updateUser(db, { userId: owner.id, values: { isAdmin: true } }));
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { IMPORTANCE_LEVELS } from '../../core/importance';
+
+/** Inputs of the auth and contacts endpoints, shared by REST and tRPC. Unknown fields are refused. */
+
+const token = z.string().min(1).max(200);
+/** REST bodies may carry the session (SPEC.md section 7); it must match X-Session when both are sent. */
+const bodySession = { session: token.nullish() };
+
+export const identifierInput = z.string().trim().min(1, 'Please enter your email or phone').max(254);
+const code = z.string().regex(/^\d{6}$/, 'The code is exactly 6 digits');
+
+export const loginInput = z.object({ identifier: identifierInput }).strict();
+export const verifyCodeInput = z
+  .object({ identifier: identifierInput, code, previousSession: token.nullish() })
+  .strict();
+export const verifyLinkInput = z.object({ token: z.string().min(20).max(200) }).strict();
+export const linkQuery = z.object({ token: z.string().min(20).max(200) });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const channel = z.enum(['email', 'sms']);
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour HH:MM');
+const importance = z.enum(IMPORTANCE_LEVELS);
+
+const preferenceFields = {
+  timeZone: z.string().max(64).refine(isTimeZone, 'Use an IANA time zone such as America/New_York'),
+  channels: z.array(channel).max(2),
+  digest: z.boolean(),
+  digestHour: z.number().int().min(0).max(23),
+  quietHours: z
+    .object({ start: clock, end: clock })
+    .strict()
+    .refine((q) => q.start !== q.end, 'Quiet hours need different start and end times')
+    .nullable(),
+};
+const thresholdFields = { email: importance, sms: importance };
+
+export const notificationPreferencesInput = z.object(preferenceFields).partial().strict();
+export const alertThresholdsInput = z
+  .object(thresholdFields)
+  .partial()
+  .strict()
+  .refine((t) => t.email || t.sms, 'Give a threshold for email, sms or both');
+export const profileInput = z
+  .object({ ...preferenceFields, alertThresholds: z.object(thresholdFields).partial().strict() })
+  .partial()
+  .strict();
+
+const contactFields = {
+  email: z.string().max(254).nullish(),
+  phone: z.string().max(32).nullish(),
+};
+export const notifyInput = z.object({ ...contactFields, notifyVia: z.array(channel).max(2).optional() }).strict();
+export const notifyRestInput = z
+  .object({ ...bodySession, ...contactFields, notify_via: z.array(channel).max(2).optional() })
+  .strict();
+
+const secondaryFields = { email: z.string().min(1).max(254).optional(), phone: z.string().min(1).max(32).optional() };
+const exactlyOne = (v: { email?: string; phone?: string }) => (v.email === undefined) !== (v.phone === undefined);
+const exactlyOneMessage = 'Send exactly one of email or phone';
+export const secondaryContactInput = z.object(secondaryFields).strict().refine(exactlyOne, exactlyOneMessage);
+export const secondaryContactRestInput = z
+  .object({ ...bodySession, ...secondaryFields })
+  .strict()
+  .refine(exactlyOne, exactlyOneMessage);
+
+export const deleteAccountInput = z.object({ confirm: z.boolean().optional() }).strict();
+export const sessionOnlyInput = z.object(bodySession).strict();
+
+/** REST variants: the same fields plus the optional body session. */
+export const rest = {
+  logout: sessionOnlyInput,
+  deleteAccount: z.object({ ...bodySession, confirm: z.boolean().optional() }).strict(),
+  profile: profileInput.extend(bodySession),
+  notificationPreferences: notificationPreferencesInput.extend(bodySession),
+  alertThresholds: z
+    .object({ ...bodySession, ...thresholdFields })
+    .partial()
+    .strict()
+    .refine((t) => t.email || t.sms, 'Give a threshold for email, sms or both'),
+};
+
+/** The Twilio webhook's form fields we use (Twilio sends many more). */
+export const inboundSmsInput = z.object({ From: z.string().min(1).max(32), Body: z.string().max(1600) }).loose();

@@ -1,0 +1,43 @@
+import { parseBrandHosts, type BrandId } from '../../core/brands';
+import type { AppDeps } from '../../deps';
+import { mailerFor } from '../../integrations/email/mailer';
+import { smsFor } from '../../integrations/sms/sms-sender';
+import type { Messenger, RequestInfo } from './login.service';
+
+const hostMaps = new WeakMap<AppDeps, Map<string, BrandId>>();
+
+export function publicUrl(deps: AppDeps): string {
+  return (deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/+$/, '');
+}
+
+/**
+ * The origin for links in emails and texts: the brand host the caller is on when it is one of
+ * BRAND_HOSTS (so the session cookie lands on that host), else PUBLIC_URL. Never an arbitrary
+ * Host header: a forged Host must not turn sign-in links into links to someone else's site.
+ */
+export function linkBaseFor(deps: AppDeps, host: string | undefined): string {
+  let map = hostMaps.get(deps);
+  if (!map) {
+    map = parseBrandHosts(deps.env.BRAND_HOSTS);
+    hostMaps.set(deps, map);
+  }
+  const base = publicUrl(deps);
+  const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+  if (hostname && map.has(hostname)) return `${new URL(base).protocol}//${host!.toLowerCase()}`;
+  return base;
+}
+
+export function requestInfo(
+  deps: AppDeps,
+  params: { brand: BrandId; host: string | undefined; ip: string | null; userAgent: string | null },
+): RequestInfo {
+  return { brand: params.brand, ip: params.ip, userAgent: params.userAgent, linkBase: linkBaseFor(deps, params.host) };
+}
+
+export function messengerFor(deps: AppDeps): Messenger {
+  return { mailer: mailerFor(deps), sms: smsFor(deps) };
+}
+
+export function supportEmailFor(deps: AppDeps): string {
+  return deps.env.SUPPORT_EMAIL ?? deps.env.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? deps.env.MAIL_FROM;
+}

@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, isAppError } from '../../core/app-error';
+import type { AppDeps } from '../../deps';
+import { requestBrand } from '../../transport/rest/brand';
+import { requireRestSession, type RestSession } from '../../transport/rest/session';
+import { sessionTokenFrom } from '../../transport/request-meta';
+import { escapeHtml } from './messages';
+import type { RequestInfo } from './login.service';
+import { requestInfo } from './request-info';
+import { resolveSession } from './session.service';
+
+/** What a REST request tells the services about its origin. */
+export function restRequestInfo(deps: AppDeps, request: FastifyRequest): RequestInfo {
+  return requestInfo(deps, {
+    brand: requestBrand(deps, request),
+    host: request.headers.host,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+}
+
+/**
+ * The caller's session from X-Session (or cookie) or the body's `session`. When both are sent
+ * they must agree, so a body naming one session cannot act while a header names another.
+ */
+export async function callerSession(deps: AppDeps, request: FastifyRequest, body: unknown): Promise<RestSession> {
+  const fromBody = (body as { session?: unknown } | undefined)?.session;
+  const presented = sessionTokenFrom(request.headers);
+  if (typeof fromBody === 'string' && presented && fromBody !== presented) {
+    throw new AppError('BAD_REQUEST', 'The session in the body does not match the X-Session header.', { reason: 'session_mismatch' });
+  }
+  return requireRestSession(deps, request, fromBody);
+}
+
+/** Session ids behind the presented tokens (merge sources of a sign-in); dead ones are skipped. */
+export async function liveSessionIds(deps: AppDeps, tokens: (string | null | undefined)[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const token of new Set(tokens.filter((t): t is string => Boolean(t)))) {
+    const session = await resolveSession(deps.db, { token });
+    if (session) ids.push(session.sessionId);
+  }
+  return ids;
+}
+
+export function secureCookies(deps: AppDeps): boolean {
+  return (deps.env.PUBLIC_URL ?? '').startsWith('https:');
+}
+
+/**
+ * Emailed links are opened by people: a refused link answers with a short page (JSON for API
+ * clients) and a way back, instead of a bare error body.
+ */
+export async function linkPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  action: () => Promise<string>,
+): Promise<FastifyReply> {
+  try {
+    return reply.redirect(await action(), 302);
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    if (!(request.headers.accept ?? '').includes('text/html')) {
+      return reply.status(error.status).send({ error: error.reason, message: error.message });
+    }
+    const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Link problem</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5">
+<h1 style="font-size:1.4rem">That link did not work</h1><p>${escapeHtml(error.message)}</p>
+<p><a href="/login">Sign in again</a> · <a href="/">Go to the homepage</a></p></body></html>`;
+    return reply.status(error.status).type('text/html; charset=utf-8').send(page);
+  }
+}

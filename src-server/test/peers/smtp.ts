@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** Envelope sender and recipients as the server saw them. */
+  envelopeFrom: string;
+  envelopeTo: string[];
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  messageId: string | null;
+  /** Lower-cased header names; structured values flattened to their text. */
+  headers: Record<string, string>;
+  receivedAt: Date;
+}
+
+export interface SmtpPeer {
+  /** smtp://127.0.0.1:PORT for SMTP_URL. */
+  url: string;
+  env: { SMTP_URL: string };
+  /** Every message accepted so far, in arrival order. */
+  readonly messages: ReceivedMail[];
+  /** Resolves with the first message (already received or arriving) that matches. */
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Messages sent to one address. */
+  to(address: string): ReceivedMail[];
+  /** The next `count` messages are refused with this SMTP reply (default 451, temporary). */
+  failNext(count: number, reply?: { code: number; message: string }): void;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+function headerText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'text' in value) return String((value as { text: unknown }).text);
+  if (value && typeof value === 'object' && 'value' in value) return String((value as { value: unknown }).value);
+  return JSON.stringify(value);
+}
+
+/** A real SMTP server on loopback (no TLS, no auth) that parses and keeps what it receives. */
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<{ match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }>();
+  let failures: { remaining: number; code: number; message: string } = { remaining: 0, code: 451, message: '' };
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    // Pooled clients may hold a connection open; close() ends them after this long.
+    closeTimeout: 200,
+    size: 10 * 1024 * 1024,
+    async onData(stream, session: SMTPServerSession, callback) {
+      try {
+        const parsed = await simpleParser(stream);
+        if (failures.remaining > 0) {
+          failures.remaining -= 1;
+          const error = Object.assign(new Error(failures.message), { responseCode: failures.code });
+          callback(error);
+          return;
+        }
+        const headers: Record<string, string> = {};
+        for (const [name, value] of parsed.headers) headers[name.toLowerCase()] = headerText(value);
+        const mail: ReceivedMail = {
+          envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          from: parsed.from?.text ?? '',
+          to: Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? ''),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : null,
+          messageId: parsed.messageId ?? null,
+          headers,
+          receivedAt: new Date(),
+        };
+        messages.push(mail);
+        for (const waiter of waiters) {
+          if (waiter.match(mail)) {
+            waiters.delete(waiter);
+            waiter.resolve(mail);
+          }
+        }
+        callback();
+      } catch (error) {
+        callback(error as Error);
+      }
+    },
+  });
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  const url = `smtp://127.0.0.1:${port}`;
+
+  return {
+    url,
+    env: { SMTP_URL: url },
+    messages,
+    waitFor(match, timeoutMs = 5_000) {
+      const found = messages.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const waiter = { match, resolve: (m: ReceivedMail) => (clearTimeout(timer), resolve(m)) };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`no matching email within ${timeoutMs} ms (${messages.length} received)`));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    to: (address) => messages.filter((m) => m.envelopeTo.includes(address)),
+    failNext(count, reply = { code: 451, message: 'Temporary failure, try again later' }) {
+      failures = { remaining: count, ...reply };
+    },
+    clear() {
+      messages.length = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
