@@ -50,6 +50,25 @@ export const envSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+  /**
+   * Whose X-Forwarded-For to believe for the client IP (per-IP rate limits): 'true' (any
+   * hop: only behind a proxy that overwrites it), 'false', or addresses/CIDRs/'loopback'.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  /** smtp(s)://user:pass@host:port. Unset: email goes to the development outbox (/dev/outbox). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('SEC Filing Alerts <alerts@localhost>'),
+  /** Shown in SMS HELP replies and emails; defaults to MAIL_FROM's address. */
+  SUPPORT_EMAIL: z.email().optional(),
+  /** Twilio Messages API. All of SID, token and from, or none (development outbox). */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC\w+$/, 'must start with AC').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(8).optional(),
+  /** A +1 number in E.164 or a Messaging Service SID (MG...). */
+  TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG\w+)$/, 'must be an E.164 number or a MG... service SID').optional(),
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
