@@ -1,0 +1,277 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { codeFromText, cookieSession, freshIp, startAuthTestApp, tokenFromText } from '../../test/auth-client';
+import { createSignedInUser } from '../../test/users';
+
+const t = await startAuthTestApp();
+const { api, smtp, twilio, database } = t;
+const db = database.db;
+
+type Body = Record<string, unknown>;
+type LoginBody = { session: string; user: Body; merged: number; rejected: number };
+
+async function addItems(userId: string, tickers: string[]) {
+  for (const ticker of tickers) {
+    await db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values (${userId}, ${ticker}, '{8-K}')`);
+  }
+}
+async function userIdOf(session: string): Promise<string> {
+  const me = await api.get<{ user: { id: string } }>('/api/profile', { session });
+  return me.body.user.id;
+}
+async function tickersOf(userId: string): Promise<string[]> {
+  const rows = await db.execute<{ ticker: string }>(sql`select ticker from watchlist_items where user_id = ${userId} order by ticker`);
+  return rows.map((r) => r.ticker);
+}
+async function requestCode(phone: string, ip = freshIp()): Promise<string> {
+  const before = twilio.to(phone).length;
+  const sent = await api.post('/api/login', { identifier: phone }, { ip });
+  expect(sent.status).toBe(200);
+  const sms = await twilio.waitFor((m) => m.to === phone && twilio.to(phone).indexOf(m) >= before);
+  return codeFromText(sms.body);
+}
+
+describe('login by emailed link', () => {
+  it('creates the account from the anonymous visitor, rotates the token and sets a safe cookie', async () => {
+    const anon = await t.anonymousSession();
+    const anonId = await userIdOf(anon);
+    await addItems(anonId, ['AAPL', 'MSFT']);
+
+    const sent = await api.post('/api/login', { identifier: '  New.User@Example.com ' }, { session: anon, ip: freshIp() });
+    expect(sent).toMatchObject({ status: 200, body: { method: 'email' } });
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('new.user@example.com'));
+    expect(mail.subject).toBe('Your 8-K Alerts sign-in link');
+    expect(mail.html).toContain('/api/verify-login?token=');
+    const token = tokenFromText(mail.text, '/api/verify-login');
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const [stored] = await db.execute<{ token_hash: string }>(sql`select token_hash from email_tokens where email = 'new.user@example.com'`);
+    expect(stored!.token_hash).not.toContain(token);
+
+    const followed = await api.get(`/api/verify-login?token=${token}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('/?loggedin=1&merged=2&rejected=0');
+    const cookie = followed.headers.getSetCookie().find((c) => c.startsWith('session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    const session = cookieSession(followed.headers)!;
+    expect(session).not.toBe(anon);
+
+    const profile = await api.get<{ user: Body }>('/api/profile', { session });
+    expect(profile.body.user).toMatchObject({ id: anonId, email: 'new.user@example.com', verified: true, isAdmin: false, planType: 'free' });
+    expect(await tickersOf(anonId)).toEqual(['AAPL', 'MSFT']);
+    expect((await api.get('/api/profile', { session: anon })).status).toBe(401);
+
+    // The SPA lands on /?loggedin=1 and asks for the session the HttpOnly cookie holds.
+    const claimed = await fetch(`${t.url}/trpc/auth.session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `session=${session}` },
+      body: '{}',
+    });
+    expect(((await claimed.json()) as { result: { data: { session: string } } }).result.data.session).toBe(session);
+  });
+
+  it('refuses a used link (JSON for API clients, a page for browsers) and an expired one', async () => {
+    await t.signInByEmail('replay@example.com');
+    const mail = smtp.to('replay@example.com').at(-1)!;
+    const token = tokenFromText(mail.text, '/api/verify-login');
+    const again = await api.get(`/api/verify-login?token=${token}`);
+    expect(again).toMatchObject({ status: 400, body: { error: 'link_used' } });
+    expect(cookieSession(again.headers)).toBeUndefined();
+    const page = await api.get(`/api/verify-login?token=${token}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(400);
+    expect(String(page.body)).toContain('already used');
+
+    await api.post('/api/login', { identifier: 'late@example.com' }, { ip: freshIp() });
+    const late = tokenFromText((await smtp.waitFor((m) => m.envelopeTo.includes('late@example.com'))).text, '/api/verify-login');
+    await db.execute(sql`update email_tokens set expires_at = now() - interval '1 second' where email = 'late@example.com'`);
+    expect(await api.get(`/api/verify-login?token=${late}`)).toMatchObject({ status: 400, body: { error: 'link_expired' } });
+    expect(await api.get(`/api/verify-login?token=${'x'.repeat(43)}`)).toMatchObject({ status: 400, body: { error: 'link_unknown' } });
+  });
+
+  it('links live 15 minutes', async () => {
+    await api.post('/api/login', { identifier: 'ttl@example.com' }, { ip: freshIp() });
+    const [row] = await db.execute<{ minutes: number }>(
+      sql`select round(extract(epoch from expires_at - created_at) / 60)::int as minutes from email_tokens where email = 'ttl@example.com'`,
+    );
+    expect(row!.minutes).toBe(15);
+  });
+});
+
+describe('login by SMS code', () => {
+  it('signs in with the 6-digit code and returns the session and user', async () => {
+    const anon = await t.anonymousSession();
+    await addItems(await userIdOf(anon), ['NVDA']);
+    const ip = freshIp();
+    const sent = await api.post('/api/login', { identifier: '(555) 201-0001' }, { ip });
+    expect(sent).toMatchObject({ status: 200, body: { method: 'sms' } });
+    const sms = await twilio.waitFor((m) => m.to === '+15552010001');
+    expect(sms.from).toBe(twilio.from);
+    expect(sms.body).toMatch(/^\d{6} is your 8-K Alerts sign-in code/);
+    const code = codeFromText(sms.body);
+    const [row] = await db.execute<{ code_hash: string; minutes: number }>(
+      sql`select code_hash, round(extract(epoch from expires_at - created_at) / 60)::int as minutes from login_codes where identifier = '+15552010001'`,
+    );
+    expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.minutes).toBe(10);
+
+    const verified = await api.post<LoginBody>('/api/verify-login-code', { identifier: '5552010001', code, previousSession: anon }, { ip });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user).toMatchObject({ phone: '+15552010001', email: null, verified: true, planStatus: 'inactive' });
+    expect(verified.body).toMatchObject({ merged: 1, rejected: 0 });
+    expect(verified.body.session).not.toBe(anon);
+    expect(cookieSession(verified.headers)).toBe(verified.body.session);
+    expect((await api.get('/api/profile', { session: anon })).status).toBe(401);
+
+    const replay = await api.post('/api/verify-login-code', { identifier: '+15552010001', code }, { ip });
+    expect(replay).toMatchObject({ status: 400, body: { error: 'code_expired' } });
+  });
+
+  it('kills a code after 5 wrong tries: even the right code is then refused', async () => {
+    const phone = '+15552010002';
+    const code = await requestCode(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const ip = freshIp();
+    const left: unknown[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const r = await api.post('/api/verify-login-code', { identifier: phone, code: wrong }, { ip });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: 'invalid_code', message: 'Invalid verification code' });
+      left.push(r.body.attemptsLeft);
+    }
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+    const right = await api.post('/api/verify-login-code', { identifier: phone, code }, { ip });
+    expect(right).toMatchObject({ status: 400, body: { error: 'too_many_attempts' } });
+    expect(cookieSession(right.headers)).toBeUndefined();
+
+    const fresh = await requestCode(phone);
+    expect((await api.post('/api/verify-login-code', { identifier: phone, code: fresh }, { ip })).status).toBe(200);
+  });
+
+  it('refuses an expired code, a superseded code and a code for another number', async () => {
+    const phone = '+15552010003';
+    const first = await requestCode(phone);
+    await db.execute(sql`update login_codes set expires_at = now() - interval '1 second' where identifier = ${phone}`);
+    expect(await api.post('/api/verify-login-code', { identifier: phone, code: first }, { ip: freshIp() })).toMatchObject({
+      status: 400,
+      body: { error: 'code_expired' },
+    });
+
+    const older = await requestCode(phone);
+    const newer = await requestCode(phone);
+    if (older !== newer) {
+      expect((await api.post('/api/verify-login-code', { identifier: phone, code: older }, { ip: freshIp() })).status).toBe(400);
+    }
+    const other = await api.post('/api/verify-login-code', { identifier: '+15552010004', code: newer }, { ip: freshIp() });
+    expect(other).toMatchObject({ status: 400, body: { error: 'invalid_code' } });
+    expect((await api.post('/api/verify-login-code', { identifier: phone, code: newer }, { ip: freshIp() })).status).toBe(200);
+  });
+
+  it('sends texts to US numbers only', async () => {
+    const r = await api.post('/api/login', { identifier: '+44 20 7946 0958' }, { ip: freshIp() });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe('unsupported_phone');
+    expect(twilio.to('+442079460958')).toHaveLength(0);
+  });
+});
+
+describe('limits', () => {
+  it('sends at most 5 codes per identifier per hour, then a clear 429', async () => {
+    const phone = '+15552010005';
+    for (let i = 0; i < 5; i += 1) expect((await api.post('/api/login', { identifier: phone }, { ip: freshIp() })).status).toBe(200);
+    const over = await api.post('/api/login', { identifier: phone }, { ip: freshIp() });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/Too many sign-in codes .* Please wait \d+ minutes? and try again\./);
+    expect(over.body.retryAfterSeconds).toBeGreaterThan(3000);
+    expect(twilio.to(phone)).toHaveLength(5);
+  });
+
+  it('gives each client address a budget of sign-in requests', async () => {
+    const ip = freshIp();
+    const phones = Array.from({ length: 21 }, (_, i) => `+1555203${String(i).padStart(4, '0')}`);
+    for (const phone of phones.slice(0, 20)) expect((await api.post('/api/login', { identifier: phone }, { ip })).status).toBe(200);
+    const over = await api.post('/api/login', { identifier: phones[20] }, { ip });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/from your network/);
+    expect((await api.post('/api/login', { identifier: phones[20] }, { ip: freshIp() })).status).toBe(200);
+  });
+});
+
+describe('no enumeration', () => {
+  it('answers the same for existing and unknown contacts, and both get the same kind of message', async () => {
+    await createSignedInUser(db, { email: 'known@example.com', phone: '+15552010006' });
+    const cases = [
+      ['known@example.com', 'unknown@example.com'],
+      ['+15552010006', '+15552010007'],
+    ];
+    for (const [known, unknown] of cases) {
+      const a = await api.post('/api/login', { identifier: known }, { ip: freshIp() });
+      const b = await api.post('/api/login', { identifier: unknown }, { ip: freshIp() });
+      expect(a.status).toBe(b.status);
+      expect(a.body).toEqual(b.body);
+      expect([...a.headers.keys()].sort()).toEqual([...b.headers.keys()].sort());
+    }
+    expect(smtp.to('known@example.com').at(-1)!.subject).toBe(smtp.to('unknown@example.com').at(-1)!.subject);
+    expect(twilio.to('+15552010006').at(-1)!.body.replace(/\d{6}/, '')).toBe(twilio.to('+15552010007').at(-1)!.body.replace(/\d{6}/, ''));
+  });
+});
+
+describe('merging the anonymous watchlist into an existing account', () => {
+  it('adds what fits under the limit, counts duplicates and overflow as rejected, and removes the anonymous user', async () => {
+    const { user } = await createSignedInUser(db, { email: 'full@example.com' });
+    await addItems(user.id, ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I']);
+    const anon = await t.anonymousSession();
+    const anonId = await userIdOf(anon);
+    await addItems(anonId, ['C', 'X', 'Y']);
+
+    const { session, location } = await t.signInByEmail('full@example.com', { session: anon });
+    expect(location).toBe('/?loggedin=1&merged=1&rejected=2');
+    expect(await userIdOf(session)).toBe(user.id);
+    expect(await tickersOf(user.id)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'X']);
+    const [gone] = await db.execute<{ n: number }>(sql`select count(*)::int as n from users where id = ${anonId}`);
+    expect(gone!.n).toBe(0);
+  });
+
+  it('uses the PRO limit for PRO accounts and merges by SMS too', async () => {
+    const { user } = await createSignedInUser(db, { phone: '+15552010008', planType: 'pro', planStatus: 'active' });
+    await addItems(user.id, Array.from({ length: 12 }, (_, i) => `P${i}`));
+    const anon = await t.anonymousSession();
+    await addItems(await userIdOf(anon), ['Q1', 'Q2']);
+    const result = await t.signInByPhone('+15552010008', { previousSession: anon });
+    expect(result).toMatchObject({ merged: 2, rejected: 0, user: { planType: 'pro', planStatus: 'active' } });
+  });
+});
+
+describe('sessions', () => {
+  it('a second sign-in from a signed-in session issues a new token and ends the old one', async () => {
+    const first = await t.signInByEmail('rotate@example.com');
+    const second = await t.signInByEmail('rotate@example.com', { session: first.session });
+    expect(second.session).not.toBe(first.session);
+    expect((await api.get('/api/profile', { session: first.session })).status).toBe(401);
+    expect((await api.get('/api/profile', { session: second.session })).status).toBe(200);
+  });
+
+  it('logout revokes the token server-side; an anonymous user is removed with it', async () => {
+    const { session } = await t.signInByEmail('logout@example.com');
+    const out = await api.post('/api/logout', { session });
+    expect(out).toMatchObject({ status: 200, body: { ok: true, revoked: true } });
+    expect((await api.get('/api/profile', { session })).status).toBe(401);
+    expect(await api.post('/api/logout', { session })).toMatchObject({ status: 200, body: { revoked: false } });
+
+    const anon = await t.anonymousSession();
+    const anonId = await userIdOf(anon);
+    await api.post('/api/logout', {}, { session: anon });
+    const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from users where id = ${anonId}`);
+    expect(row!.n).toBe(0);
+  });
+
+  it('expires after 30 idle days and at the absolute limit', async () => {
+    const idle = await t.signInByEmail('idle@example.com');
+    await db.execute(sql`update sessions set last_seen_at = now() - interval '31 days' where user_id = (select id from users where email = 'idle@example.com')`);
+    expect((await api.get('/api/profile', { session: idle.session })).status).toBe(401);
+
+    const old = await t.signInByEmail('old@example.com');
+    await db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = (select id from users where email = 'old@example.com')`);
+    expect((await api.get('/api/profile', { session: old.session })).status).toBe(401);
+  });
+});
