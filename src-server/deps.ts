@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './config/env';
 import type { Db, Sql } from './db/client';
+import type { EdgarSource } from './integrations/edgar/edgar-source';
+import type { ChatClient } from './integrations/llm/chat-client';
+import type { QuoteRefresher } from './domains/quotes/quote-refresher';
 import type { Mailer } from './integrations/email/mailer';
 import type { SmsSender } from './integrations/sms/sms-sender';
 
@@ -15,6 +18,14 @@ export interface AppDeps {
   /** Email and SMS; absent, the adapter the environment selects is used (mailerFor / smsFor). */
   mailer?: Mailer;
   sms?: SmsSender;
+  /** Connection string of `db` (the job runner opens its own pool). */
+  databaseUrl?: string;
+  /** EDGAR access: live sec.gov or the offline replay (integrations/edgar/edgar-source.ts). */
+  edgar?: EdgarSource;
+  /** OpenAI-compatible LLM for PRO AI analysis; null/absent: rule-based text only. */
+  llm?: ChatClient | null;
+  /** Background quote fetching (QUOTES_PROVIDER); absent, quote fields stay null. */
+  quotes?: QuoteRefresher;
   /** Optional parent logger; buildApp creates one from env when absent. */
   logger?: FastifyBaseLogger;
 }

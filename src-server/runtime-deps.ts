@@ -4,6 +4,9 @@ import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { createMailer } from './integrations/email/mailer';
 import { createSmsSender } from './integrations/sms/sms-sender';
+import { createMarketData } from './integrations/market-data';
+import { QuoteRefresher } from './domains/quotes/quote-refresher';
+import { tickerCatalogue } from './domains/tickers/ticker-catalogue';
 
 /**
  * The production wiring of AppDeps: each integration picks its real adapter when configured
@@ -18,6 +21,11 @@ export async function createRuntimeDeps(env: Env, database: Database, logger: Fa
     mailer: createMailer(env, database.db, logger),
     sms: createSmsSender(env, database.db, logger),
   };
+  const marketData = createMarketData(env);
+  if (marketData) deps.quotes = new QuoteRefresher({ db: database.db, provider: marketData, log: logger });
+  else logger.info('QUOTES_PROVIDER=off: quote fields stay empty');
+  // Loads the shipped SEC ticker file into an empty (or older) catalogue and builds the search index.
+  await tickerCatalogue(deps).get();
   if (!env.SMTP_URL) logger.warn('SMTP_URL not set: emails go to the development outbox');
   if (!env.TWILIO_ACCOUNT_SID) logger.warn('Twilio not configured: texts go to the development outbox');
   return deps;

@@ -45,6 +45,10 @@ export const envSchema = z.object({
   /** Replay: filings released at start, then one every N seconds. */
   EDGAR_REPLAY_INITIAL: z.coerce.number().int().min(0).max(1000).default(6),
   EDGAR_REPLAY_INTERVAL_SECONDS: z.coerce.number().min(0.01).max(86_400).default(20),
+  /** Market quotes: 'yahoo' (Yahoo Finance v7 quote API) or 'off' (quote fields stay null). */
+  QUOTES_PROVIDER: z.enum(['off', 'yahoo']).default('off'),
+  /** Replaces Yahoo's hosts (a proxy, or a local peer replaying recorded responses). */
+  QUOTES_YAHOO_BASE_URL: optionalUrl,
   /** OpenAI-compatible chat completions for PRO AI analysis; unset, the rule-based text stands. */
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().min(1).optional(),

@@ -4,12 +4,14 @@ import type { AppDeps } from '../../deps';
 import { systemRest } from '../../domains/system/system.rest';
 import { authRest } from '../../domains/auth/auth.rest';
 import { contactsRest } from '../../domains/contacts/contacts.rest';
+import { tickersRest } from '../../domains/tickers/tickers.rest';
+import { watchlistRest } from '../../domains/watchlist/watchlist.rest';
 import { notFound, restErrorHandler } from './errors';
 
 /** A domain's REST routes, registered under /api. */
 export type RestRoutes = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest];
+const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest];
 
 /** The /api/* compatibility layer for scripts and older clients (SPEC.md section 7). */
 export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {

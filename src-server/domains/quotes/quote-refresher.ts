@@ -1,0 +1,80 @@
+import type { Db } from '../../db/client';
+import type { MarketDataProvider } from '../../integrations/market-data/market-data';
+import { saveQuotes } from './quotes.repo';
+
+/** Quotes older than this are refreshed in the background when someone reads them. */
+export const QUOTE_MAX_AGE_MS = 60_000;
+/** After a fetch (or a failure), a ticker is not asked again for this long. */
+const AFTER_SUCCESS_MS = 10_000;
+const AFTER_FAILURE_MS = 60_000;
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Background quote fetching: readers hand over stale tickers and return at once; one loop per
+ * process fetches them in provider-sized batches and stores them in the quotes table, where the
+ * next read finds them. A ticker is never queued twice, and failures back off, so a dead
+ * provider costs one request a minute per ticker, not one per page view.
+ */
+export class QuoteRefresher {
+  private readonly pending = new Set<string>();
+  private readonly notBefore = new Map<string, number>();
+  private readonly abort = new AbortController();
+  private running: Promise<void> | undefined;
+
+  constructor(private readonly options: { db: Db; provider: MarketDataProvider; log?: Log }) {}
+
+  isStale(fetchedMs: number | null | undefined, now = Date.now()): boolean {
+    return fetchedMs == null || now - fetchedMs > QUOTE_MAX_AGE_MS;
+  }
+
+  /** Queues tickers for a background fetch; never waits. */
+  request(tickers: Iterable<string>): void {
+    if (this.abort.signal.aborted) return;
+    const now = Date.now();
+    for (const ticker of tickers) {
+      if ((this.notBefore.get(ticker) ?? 0) <= now) {
+        this.pending.add(ticker);
+        this.notBefore.set(ticker, now + AFTER_SUCCESS_MS);
+      }
+    }
+    if (this.pending.size > 0 && !this.running) {
+      this.running = this.drain().finally(() => {
+        this.running = undefined;
+      });
+    }
+  }
+
+  /** Resolves once everything queued so far is fetched and stored (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.pending.clear();
+    await this.idle();
+  }
+
+  private async drain(): Promise<void> {
+    // Let the request that queued the work finish first.
+    await new Promise((resolve) => setImmediate(resolve));
+    const { provider, db, log } = this.options;
+    while (this.pending.size > 0 && !this.abort.signal.aborted) {
+      const batch = [...this.pending].slice(0, provider.maxBatch);
+      batch.forEach((t) => this.pending.delete(t));
+      try {
+        const quotes = await provider.fetchQuotes(batch, { signal: this.abort.signal });
+        const found = new Set(quotes.map((q) => q.ticker));
+        await saveQuotes(db, { source: provider.name, quotes, missing: batch.filter((t) => !found.has(t)) });
+      } catch (err) {
+        if (this.abort.signal.aborted) return;
+        const retryAt = Date.now() + AFTER_FAILURE_MS;
+        batch.forEach((t) => this.notBefore.set(t, retryAt));
+        log?.warn({ err, provider: provider.name, tickers: batch.length }, 'quote refresh failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { AppError } from '../../core/app-error';
+import { isCompanyNameEntry } from '../../core/ticker-entry';
+import type { Db } from '../../db/client';
+import type { QuoteRefresher } from '../quotes/quote-refresher';
+import { toQuoteFields, type QuoteFields } from '../quotes/quote-fields';
+import { classifySic } from './sic';
+import type { TickerIndex } from './ticker-index';
+import * as repo from './tickers.repo';
+
+/** GET /api/tickers?q= and tickers.search: SPEC.md's "ticker search result". */
+export interface TickerSearchResult {
+  ticker: string;
+  name: string;
+}
+
+export function searchTickers(index: TickerIndex, params: { q: string }): TickerSearchResult[] {
+  return index.search(params.q).map(({ ticker, name }) => ({ ticker, name }));
+}
+
+export type EntryResolution =
+  | { entry: string; ticker: string; name: string; via: 'ticker' | 'name' }
+  | { entry: string; ticker: null; name: null; via: 'unknown' };
+
+/**
+ * One add-form entry to a catalogue ticker (SPEC.md section 5): entries longer than 5 characters
+ * are company names resolved by the same search, first match; otherwise, or when the lookup
+ * finds nothing, the entry is kept as typed and must be a known ticker.
+ */
+export function resolveEntry(index: TickerIndex, params: { entry: string }): EntryResolution {
+  const entry = params.entry.trim().toUpperCase();
+  const direct = index.get(entry);
+  if (direct) return { entry, ticker: direct.ticker, name: direct.name, via: 'ticker' };
+  if (isCompanyNameEntry(entry)) {
+    const [match] = index.search(entry);
+    if (match) return { entry, ticker: match.ticker, name: match.name, via: 'name' };
+  }
+  return { entry, ticker: null, name: null, via: 'unknown' };
+}
+
+export interface CompanyProfileInput {
+  cik: number;
+  name: string;
+  sic?: string | number | null;
+  sicDescription?: string | null;
+  exchange?: string | null;
+}
+
+/**
+ * Stores a company's EDGAR profile (submissions JSON: name, sic, sicDescription, exchanges[0])
+ * with sector and industry derived from the SIC code, and marks the company as backfilled.
+ * Idempotent; the EDGAR backfill calls it once per company.
+ */
+export async function upsertCompanyProfile(db: Db, params: CompanyProfileInput): Promise<repo.CompanyProfileRow> {
+  const sic = params.sic == null || String(params.sic).trim() === '' ? null : String(params.sic).trim();
+  const { sector, industry } = classifySic(sic, params.sicDescription);
+  const row: repo.CompanyProfileRow = {
+    cik: params.cik,
+    name: params.name.trim(),
+    sic,
+    sicDescription: params.sicDescription?.trim() || null,
+    sector,
+    industry,
+    exchange: params.exchange?.trim() || null,
+  };
+  await repo.upsertCompany(db, row);
+  return row;
+}
+
+/** Watched companies without a stored EDGAR profile: what the backfill should fetch next. */
+export function companiesAwaitingProfile(db: Db, params: { limit?: number } = {}) {
+  return repo.watchedCompaniesWithoutProfile(db, { limit: params.limit ?? 100 });
+}
+
+export interface TickerProfile extends QuoteFields {
+  ticker: string;
+  name: string;
+  cik: number;
+  /** False when SEC's current file no longer lists the ticker. */
+  listed: boolean;
+  sector: string | null;
+  industry: string | null;
+  sic: string | null;
+  exchange: string | null;
+  quote_updated_at: string | null;
+}
+
+/** A ticker's company facts and last cached quote (ticker pages); stale quotes are queued. */
+export async function getTickerProfile(
+  db: Db,
+  params: { index: TickerIndex; ticker: string; quotes?: QuoteRefresher },
+): Promise<TickerProfile> {
+  const symbol = params.index.get(params.ticker)?.ticker ?? params.ticker.trim().toUpperCase();
+  const row = await repo.findTickerProfile(db, { ticker: symbol });
+  if (!row) throw new AppError('NOT_FOUND', `${symbol} is not a ticker we know.`, { reason: 'ticker_not_found' });
+  if (params.quotes?.isStale(row.quote_fetched_at?.getTime())) params.quotes.request([row.ticker]);
+  return {
+    ticker: row.ticker,
+    name: row.name,
+    cik: row.cik,
+    listed: row.listed,
+    sector: row.sector,
+    industry: row.industry,
+    sic: row.sic,
+    exchange: row.exchange,
+    ...toQuoteFields(row),
+    quote_updated_at: row.quote_fetched_at?.toISOString() ?? null,
+  };
+}

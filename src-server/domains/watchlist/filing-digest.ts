@@ -1,0 +1,173 @@
+import { importanceFromRank, type Importance } from '../../core/importance';
+
+/** Filings listed per watchlist item (newest first, followed forms only). */
+export const RECENT_FILINGS_PER_ITEM = 3;
+/** Newest filings per company whose (stored_at, importance, form) are kept for unseen counts. */
+export const UNSEEN_WINDOW = 200;
+
+/** A filing as the watchlist returns it (SPEC.md section 3, snake_case). */
+export interface FilingDto {
+  id: number;
+  accession_no: string;
+  /** EDGAR's form name ('8-K/A', 'SC 13G'); form_type repeats it for older clients. */
+  form: string;
+  form_type: string;
+  /** The catalogue entry it counts under ('8-K', '13G', ...). */
+  catalogue_form: string;
+  importance: string;
+  reasons: string[];
+  one_liner: string;
+  summary_text: string | null;
+  filed_at: string;
+  updated_at: string;
+  /** JSON string: executiveName, executiveTitle, insiderCik, isDisposition, sharesTraded. */
+  insider_data: string | null;
+  insider_cik: string | null;
+  executive_names: string[];
+  data_incomplete: boolean;
+  /** The primary document on sec.gov, else the filing index. */
+  link: string | null;
+  index_url: string | null;
+}
+
+/** One filing row as the digest query returns it (times as epoch milliseconds). */
+export interface DigestFilingRow extends Record<string, unknown> {
+  cik: number;
+  id: number;
+  accession_no: string;
+  form_type: string;
+  catalogue_form: string;
+  importance: string;
+  reasons: unknown;
+  one_liner: string;
+  summary_text: string | null;
+  filed_ms: number;
+  updated_ms: number;
+  insider_data: unknown;
+  insider_cik: string | null;
+  executive_names: string[] | null;
+  data_incomplete: boolean;
+  primary_doc_url: string | null;
+  index_url: string | null;
+}
+
+export interface DigestMarkRow extends Record<string, unknown> {
+  cik: number;
+  stored_ms: number;
+  rank: number;
+  form: string;
+}
+
+interface Mark {
+  storedMs: number;
+  rank: number;
+  form: string;
+}
+
+interface RecentFiling {
+  filedMs: number;
+  id: number;
+  dto: FilingDto;
+}
+
+/** What the watchlist needs of one company's filings, shared by every user who watches it. */
+export interface FilingDigest {
+  version: number;
+  /** Newest RECENT_FILINGS_PER_ITEM filings per catalogue form, newest first. */
+  recentByForm: Map<string, RecentFiling[]>;
+  /** The newest UNSEEN_WINDOW filings by stored_at, newest first. */
+  marks: Mark[];
+  /** True when `marks` holds every tracked filing of the company. */
+  complete: boolean;
+}
+
+function toDto(row: DigestFilingRow): FilingDto {
+  return {
+    id: row.id,
+    accession_no: row.accession_no,
+    form: row.form_type,
+    form_type: row.form_type,
+    catalogue_form: row.catalogue_form,
+    importance: row.importance,
+    reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
+    one_liner: row.one_liner,
+    summary_text: row.summary_text,
+    filed_at: new Date(row.filed_ms).toISOString(),
+    updated_at: new Date(row.updated_ms).toISOString(),
+    insider_data: row.insider_data == null ? null : JSON.stringify(row.insider_data),
+    insider_cik: row.insider_cik,
+    executive_names: row.executive_names ?? [],
+    data_incomplete: row.data_incomplete,
+    link: row.primary_doc_url ?? row.index_url,
+    index_url: row.index_url,
+  };
+}
+
+/** Groups digest rows per company. Every requested CIK gets a digest, empty when it has no filings. */
+export function buildDigests(params: {
+  versions: Map<number, number>;
+  recent: DigestFilingRow[];
+  marks: DigestMarkRow[];
+}): Map<number, FilingDigest> {
+  const digests = new Map<number, FilingDigest>();
+  for (const [cik, version] of params.versions) digests.set(cik, { version, recentByForm: new Map(), marks: [], complete: true });
+  for (const row of params.recent) {
+    const digest = digests.get(row.cik);
+    if (!digest) continue;
+    const list = digest.recentByForm.get(row.catalogue_form) ?? [];
+    list.push({ filedMs: row.filed_ms, id: row.id, dto: toDto(row) });
+    digest.recentByForm.set(row.catalogue_form, list);
+  }
+  for (const row of params.marks) {
+    const digest = digests.get(row.cik);
+    if (!digest) continue;
+    if (digest.marks.length < UNSEEN_WINDOW) digest.marks.push({ storedMs: row.stored_ms, rank: row.rank, form: row.form });
+    else digest.complete = false;
+  }
+  return digests;
+}
+
+export interface ItemFilingSummary {
+  unseen_filings_count: number;
+  highest_importance: Importance | null;
+  last_filing_date: string | null;
+  latest_filing_link: string | null;
+  latest_one_liner: string | null;
+  recent_filings: FilingDto[];
+  /** The unseen tail is longer than the digest window: count it exactly in SQL. */
+  overflow: boolean;
+}
+
+const newestFirst = (a: RecentFiling, b: RecentFiling) => b.filedMs - a.filedMs || b.id - a.id;
+
+/** One item's filing fields: only filings of its followed forms; unseen = stored after seen_at. */
+export function summariseItem(digest: FilingDigest | undefined, params: { forms: readonly string[]; seenMs: number | null }): ItemFilingSummary {
+  const followed = new Set(params.forms);
+  const recent: RecentFiling[] = [];
+  for (const form of followed) recent.push(...(digest?.recentByForm.get(form) ?? []));
+  recent.sort(newestFirst);
+  const recentFilings = recent.slice(0, RECENT_FILINGS_PER_ITEM).map((r) => r.dto);
+
+  let unseen = 0;
+  let maxRank = 0;
+  let reachedSeen = false;
+  for (const mark of digest?.marks ?? []) {
+    if (params.seenMs != null && mark.storedMs <= params.seenMs) {
+      reachedSeen = true;
+      break;
+    }
+    if (!followed.has(mark.form)) continue;
+    unseen += 1;
+    if (mark.rank > maxRank) maxRank = mark.rank;
+  }
+  const latest = recentFilings[0];
+  return {
+    unseen_filings_count: unseen,
+    highest_importance: importanceFromRank(maxRank),
+    last_filing_date: latest?.filed_at ?? null,
+    latest_filing_link: latest?.link ?? null,
+    latest_one_liner: latest?.one_liner ?? null,
+    recent_filings: recentFilings,
+    overflow: Boolean(digest && !digest.complete && !reachedSeen),
+  };
+}

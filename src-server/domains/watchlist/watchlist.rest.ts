@@ -1,0 +1,35 @@
+import type { RestRoutes } from '../../transport/rest/plugin';
+import { requestBrand } from '../../transport/rest/brand';
+import { ensureRestSession, requireRestSession } from '../../transport/rest/session';
+import { parseInput } from '../../transport/rest/validate';
+import { sessionTokenFrom } from '../../transport/request-meta';
+import { resolveSession } from '../auth/session.service';
+import { tickerCatalogue } from '../tickers/ticker-catalogue';
+import { filingDigestCache } from './filing-digest-cache';
+import { getWatchlist } from './watchlist-read.service';
+import { subscribeInput, tickerInput } from './watchlist.schemas';
+import { addTickers, parseSubscription, removeTicker } from './watchlist.service';
+
+/** SPEC.md section 7: GET /api/watchlist, POST /api/subscribe, POST /api/unsubscribe. */
+export const watchlistRest: RestRoutes = (app, deps) => {
+  app.get('/watchlist', async (request) => {
+    // No (or a dead) session reads as an empty watchlist with the free limit, never a 401.
+    const session = await resolveSession(deps.db, { token: sessionTokenFrom(request.headers) });
+    return getWatchlist(deps.db, { user: session?.user ?? null, digests: filingDigestCache(deps), quotes: deps.quotes });
+  });
+
+  app.post('/subscribe', async (request, reply) => {
+    const input = parseInput(subscribeInput, request.body);
+    // Input problems answer before a visitor's anonymous session is created.
+    const subscription = parseSubscription(await tickerCatalogue(deps).get(), input);
+    const session = await ensureRestSession(deps, request, reply);
+    const result = await addTickers(deps.db, { userId: session.user.id, brand: requestBrand(deps, request), subscription });
+    return { ...result, session: session.token ?? null };
+  });
+
+  app.post('/unsubscribe', async (request) => {
+    const { ticker } = parseInput(tickerInput, request.body);
+    const session = await requireRestSession(deps, request);
+    return removeTicker(deps.db, { userId: session.user.id, index: await tickerCatalogue(deps).get(), ticker });
+  });
+};
