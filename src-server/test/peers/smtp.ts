@@ -12,7 +12,7 @@ export interface ReceivedMail {
   text: string;
   html: string | null;
   messageId: string | null;
-  /** Lower-cased header names; structured values flattened to their text. */
+  /** Raw header values (unfolded) by lower-cased name; the last one wins when repeated. */
   headers: Record<string, string>;
   receivedAt: Date;
 }
@@ -31,13 +31,6 @@ export interface SmtpPeer {
   failNext(count: number, reply?: { code: number; message: string }): void;
   clear(): void;
   close(): Promise<void>;
-}
-
-function headerText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && 'text' in value) return String((value as { text: unknown }).text);
-  if (value && typeof value === 'object' && 'value' in value) return String((value as { value: unknown }).value);
-  return JSON.stringify(value);
 }
 
 /** A real SMTP server on loopback (no TLS, no auth) that parses and keeps what it receives. */
@@ -63,7 +56,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           return;
         }
         const headers: Record<string, string> = {};
-        for (const [name, value] of parsed.headers) headers[name.toLowerCase()] = headerText(value);
+        for (const { key, line } of parsed.headerLines) {
+          headers[key.toLowerCase()] = line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+        }
         const mail: ReceivedMail = {
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
