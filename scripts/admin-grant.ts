@@ -34,12 +34,13 @@ async function open(): Promise<Database & { shutdown(): Promise<void> }> {
 }
 
 const database = await open();
+let status = 0;
 try {
   const user = await grantAdmin(database.db, { identifier });
   console.log(`${user.email ?? user.phone} (${user.id}) is now an admin.`);
 } catch (error) {
   console.error(isAppError(error) ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await database.shutdown();
+  status = 1;
 }
+await database.shutdown();
+process.exit(status);

@@ -1,4 +1,6 @@
+import { startEdgarIngest } from '../domains/filings/filings.workers';
 import type { AppDeps } from '../deps';
+import { startJobRunnerWorker } from './runner';
 
 export interface RunningWorkers {
   stop(): Promise<void>;
@@ -8,7 +10,7 @@ export interface RunningWorkers {
 export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
 
 /** Registered by the domains that own background work. */
-const STARTERS: WorkerStarter[] = [];
+const STARTERS: WorkerStarter[] = [startEdgarIngest, startJobRunnerWorker];
 
 export async function startWorkers(deps: AppDeps): Promise<RunningWorkers> {
   const running: RunningWorkers[] = [];
