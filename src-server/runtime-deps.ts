@@ -4,6 +4,8 @@ import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { createMailer } from './integrations/email/mailer';
 import { createSmsSender } from './integrations/sms/sms-sender';
+import { createEdgarSource } from './integrations/edgar/edgar-source';
+import { chatClientFromEnv } from './integrations/llm/chat-client';
 import { createMarketData } from './integrations/market-data';
 import { QuoteRefresher } from './domains/quotes/quote-refresher';
 import { tickerCatalogue } from './domains/tickers/ticker-catalogue';
@@ -20,6 +22,10 @@ export async function createRuntimeDeps(env: Env, database: Database, logger: Fa
     logger,
     mailer: createMailer(env, database.db, logger),
     sms: createSmsSender(env, database.db, logger),
+    databaseUrl: database.url,
+    // Live sec.gov with EDGAR_USER_AGENT, else the replay of recorded real filings (logged at start).
+    edgar: createEdgarSource(env, (m) => logger.info(m)),
+    llm: chatClientFromEnv(env),
   };
   const marketData = createMarketData(env);
   if (marketData) deps.quotes = new QuoteRefresher({ db: database.db, provider: marketData, log: logger });

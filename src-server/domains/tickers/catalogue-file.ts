@@ -25,7 +25,10 @@ export const SHIPPED_CATALOGUE = {
   source: 'shipped',
 } as const;
 
-export const SEC_COMPANY_TICKERS_URL = 'https://www.sec.gov/files/company_tickers.json';
+/** SEC's current ticker file; EDGAR_BASE_URL (www.sec.gov) may point elsewhere (a mirror, a test peer). */
+export function companyTickersUrl(edgarBaseUrl = 'https://www.sec.gov'): string {
+  return new URL('/files/company_tickers.json', edgarBaseUrl).toString();
+}
 
 const rowSchema = z.object({
   cik_str: z.number().int().positive(),

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../test/app';
+import type { AppRouter } from '../../transport/trpc/app-router';
+import { SHIPPED_CATALOGUE } from './catalogue-file';
+import { ensureShippedCatalogue } from './catalogue.service';
+import { tickerCatalogue } from './ticker-catalogue';
+import { companiesAwaitingProfile, upsertCompanyProfile } from './tickers.service';
+
+const { url, deps } = await startTestApp();
+const db = deps.db;
+const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc` })] });
+const shipped = Object.values(JSON.parse(readFileSync(SHIPPED_CATALOGUE.path, 'utf8')) as Record<string, { ticker: string }>);
+
+async function search(q: string): Promise<{ ticker: string; name: string }[]> {
+  const response = await fetch(`${url}/api/tickers?q=${encodeURIComponent(q)}`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe('ticker catalogue', () => {
+  it('loads every ticker of the shipped SEC file on first use, once', async () => {
+    await tickerCatalogue(deps).get();
+    const [{ tickers, companies }] = await db.execute<{ tickers: number; companies: number }>(
+      sql`select (select count(*)::int from tickers where active) as tickers, (select count(*)::int from companies) as companies`,
+    );
+    expect(tickers).toBe(shipped.length);
+    expect(companies).toBe(8049);
+    const again = await ensureShippedCatalogue(db);
+    expect(again).toMatchObject({ loaded: false, entries: shipped.length });
+  });
+
+  it('keeps SEC file facts: CIK, title and rank (largest first)', async () => {
+    const rows = await db.execute<{ ticker: string; cik: number; name: string; rank: number }>(
+      sql`select ticker, cik, name, rank from tickers where ticker in ('NVDA', 'AAPL', 'BRK-B') order by rank`,
+    );
+    expect(rows.map((r) => ({ ...r }))).toEqual([
+      { ticker: 'NVDA', cik: 1045810, name: 'NVIDIA CORP', rank: 0 },
+      { ticker: 'AAPL', cik: 320193, name: 'Apple Inc.', rank: 2 },
+      { ticker: 'BRK-B', cik: 1067983, name: 'BERKSHIRE HATHAWAY INC', rank: 8 },
+    ]);
+  });
+});
+
+describe('GET /api/tickers?q= (SPEC.md sections 3, 5, 7)', () => {
+  it('answers [{ticker, name}] with the exact ticker first, then ticker prefixes A-Z, at most 10', async () => {
+    const results = await search('a');
+    expect(results).toHaveLength(10);
+    expect(Object.keys(results[0]!).sort()).toEqual(['name', 'ticker']);
+    expect(results[0]).toEqual({ ticker: 'A', name: 'AGILENT TECHNOLOGIES, INC.' });
+    const rest = results.slice(1).map((r) => r.ticker);
+    expect(rest.every((t) => t.startsWith('A'))).toBe(true);
+    expect(rest).toEqual([...rest].sort());
+    const expectedPrefix = shipped.map((e) => e.ticker).filter((t) => t.startsWith('A') && t !== 'A').sort().slice(0, 9);
+    expect(rest).toEqual(expectedPrefix);
+  });
+
+  it('is case-insensitive and puts an exact hit before longer tickers', async () => {
+    const results = await search('msft');
+    expect(results[0]).toEqual({ ticker: 'MSFT', name: 'MICROSOFT CORP' });
+  });
+
+  it('after ticker matches come company names, largest companies first', async () => {
+    const results = await search('apple');
+    expect(results[0]).toEqual({ ticker: 'AAPL', name: 'Apple Inc.' });
+    expect(results.map((r) => r.ticker)).toContain('APLE');
+    const microsoft = await search('Microsoft');
+    expect(microsoft[0]!.ticker).toBe('MSFT');
+  });
+
+  it('finds share classes written with a dot', async () => {
+    expect((await search('BRK.B'))[0]).toEqual({ ticker: 'BRK-B', name: 'BERKSHIRE HATHAWAY INC' });
+  });
+
+  it('blank or unmatched queries give an empty list; absurd ones a 400', async () => {
+    expect(await search('')).toEqual([]);
+    expect(await search('zzzzzzqqq')).toEqual([]);
+    const long = await fetch(`${url}/api/tickers?q=${'x'.repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({ error: 'bad_request' });
+  });
+});
+
+describe('tRPC tickers.*', () => {
+  it('search returns the REST shape', async () => {
+    expect(await trpc.tickers.search.query({ q: 'TSLA' })).toEqual(await search('TSLA'));
+  });
+
+  it('resolve turns entries into tickers the way the add form does', async () => {
+    expect(await trpc.tickers.resolve.query({ entry: 'aapl' })).toEqual({ entry: 'AAPL', ticker: 'AAPL', name: 'Apple Inc.', via: 'ticker' });
+    expect(await trpc.tickers.resolve.query({ entry: 'microsoft corp' })).toMatchObject({ ticker: 'MSFT', via: 'name' });
+    // Five characters or fewer are symbols, never names (SPEC.md section 5).
+    expect(await trpc.tickers.resolve.query({ entry: 'TESLA' })).toEqual({ entry: 'TESLA', ticker: null, name: null, via: 'unknown' });
+  });
+
+  it('profile has no sector until EDGAR backfills the company, then SIC sector and industry', async () => {
+    const before = await trpc.tickers.profile.query({ ticker: 'tsla' });
+    expect(before).toMatchObject({ ticker: 'TSLA', cik: 1318605, name: 'Tesla, Inc.', sector: null, industry: null, current_price: null });
+
+    // The values of Tesla's submissions JSON (src-server/test/fixtures/watchlist/CIK0001318605.json).
+    await upsertCompanyProfile(db, { cik: 1318605, name: 'Tesla, Inc.', sic: '3711', sicDescription: 'Motor Vehicles & Passenger Car Bodies', exchange: 'Nasdaq' });
+    const after = await trpc.tickers.profile.query({ ticker: 'TSLA' });
+    expect(after).toMatchObject({
+      sector: 'Consumer Discretionary',
+      industry: 'Motor Vehicles & Passenger Car Bodies',
+      sic: '3711',
+      exchange: 'Nasdaq',
+      listed: true,
+    });
+    await expect(trpc.tickers.profile.query({ ticker: 'NOPE1' })).rejects.toMatchObject({ data: { httpStatus: 404, reason: 'ticker_not_found' } });
+  });
+});
+
+describe('upsertCompanyProfile and the backfill hook', () => {
+  it('lists watched companies without a profile until their profile is stored', async () => {
+    const response = await fetch(`${url}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tickers: 'AAPL, GOOG, GOOGL', forms: '8-K' }),
+    });
+    expect(response.status).toBe(200);
+    const waiting = await companiesAwaitingProfile(db);
+    expect(waiting.map((c) => c.cik).sort((a, b) => a - b)).toEqual([320193, 1652044]);
+
+    const stored = await upsertCompanyProfile(db, { cik: 320193, name: 'Apple Inc.', sic: 3571, sicDescription: 'Electronic Computers', exchange: 'Nasdaq' });
+    expect(stored).toEqual({
+      cik: 320193,
+      name: 'Apple Inc.',
+      sic: '3571',
+      sicDescription: 'Electronic Computers',
+      sector: 'Information Technology',
+      industry: 'Electronic Computers',
+      exchange: 'Nasdaq',
+    });
+    expect((await companiesAwaitingProfile(db)).map((c) => c.cik)).toEqual([1652044]);
+    // Idempotent, and a catalogue reload does not overwrite the profile's name.
+    await upsertCompanyProfile(db, { cik: 320193, name: 'Apple Inc.', sic: '3571', sicDescription: null });
+    const [row] = await db.execute<{ industry: string; name: string }>(sql`select industry, name from companies where cik = 320193`);
+    expect(row).toEqual({ industry: 'Electronic Computers', name: 'Apple Inc.' });
+  });
+});
