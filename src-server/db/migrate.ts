@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { migrateJobQueue } from '../jobs/migrate';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -13,4 +14,5 @@ export async function runMigrations(url: string): Promise<void> {
   } finally {
     await sql.end();
   }
+  await migrateJobQueue(url);
 }

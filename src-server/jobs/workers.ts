@@ -1,4 +1,5 @@
 import { startEdgarIngest } from '../domains/filings/filings.workers';
+import { startAuthHousekeeping } from '../domains/auth/housekeeping';
 import type { AppDeps } from '../deps';
 import { startJobRunnerWorker } from './runner';
 
@@ -10,7 +11,7 @@ export interface RunningWorkers {
 export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
 
 /** Registered by the domains that own background work. */
-const STARTERS: WorkerStarter[] = [startEdgarIngest, startJobRunnerWorker];
+const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startJobRunnerWorker];
 
 export async function startWorkers(deps: AppDeps): Promise<RunningWorkers> {
   const running: RunningWorkers[] = [];

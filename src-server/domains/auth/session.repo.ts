@@ -76,3 +76,32 @@ export async function findLiveSessionsByIds(
       ),
     );
 }
+
+/** Sessions dead (revoked, expired or idle) for longer than `graceDays`. */
+export async function deleteDeadSessions(db: Db, params: { idleDays: number; graceDays: number }): Promise<number> {
+  const rows = await db.execute<{ id: string }>(sql`
+    delete from sessions
+    where coalesce(revoked_at, least(expires_at, last_seen_at + make_interval(days => ${params.idleDays})))
+          < now() - make_interval(days => ${params.graceDays})
+    returning id`);
+  return rows.length;
+}
+
+/**
+ * Anonymous users (no verified contact, not admin, no active plan) that no live session can
+ * reach any more: nobody can ever see their watchlist again.
+ */
+export async function deleteUnreachableAnonymousUsers(db: Db, params: { idleDays: number }): Promise<number> {
+  const rows = await db.execute<{ id: string }>(sql`
+    delete from users u
+    where u.email_verified_at is null and u.phone_verified_at is null
+      and not u.is_admin and u.plan_status <> 'active'
+      and u.created_at < now() - interval '1 day'
+      and not exists (
+        select 1 from sessions s
+        where s.user_id = u.id and s.revoked_at is null and s.expires_at > now()
+          and s.last_seen_at > now() - make_interval(days => ${params.idleDays})
+      )
+    returning u.id`);
+  return rows.length;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { codeFromText, freshIp, restClient, tokenFromText } from '../../test/auth-client';
+import { startTestApp } from '../../test/app';
+
+type Outbox = { messages: { channel: string; to: string; subject: string | null; body: string }[] };
+
+describe('development outbox (no SMTP_URL, no Twilio)', async () => {
+  const { url } = await startTestApp();
+  const api = restClient(url);
+
+  it('lists sign-in emails and texts as JSON and as a page whose link signs in', async () => {
+    expect((await api.post('/api/login', { identifier: 'dev@example.com' }, { ip: freshIp() })).status).toBe(200);
+    expect((await api.post('/api/login', { identifier: '5556010001' }, { ip: freshIp() })).status).toBe(200);
+    const json = await api.get<Outbox>('/dev/outbox?format=json');
+    expect(json.body.messages.map((m) => [m.channel, m.to])).toEqual([
+      ['sms', '+15556010001'],
+      ['email', 'dev@example.com'],
+    ]);
+    const page = await api.get('/dev/outbox');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = String(page.body);
+    expect(html).toContain('Your 8-K Alerts sign-in link');
+    const token = tokenFromText(html, '/api/verify-login');
+    expect(html).toContain(`<a href="http://localhost:0/api/verify-login?token=${token}">`);
+    expect((await api.get(`/api/verify-login?token=${token}`)).status).toBe(302);
+
+    const code = codeFromText(json.body.messages[0]!.body);
+    expect((await api.post('/api/verify-login-code', { identifier: '+15556010001', code })).status).toBe(200);
+  });
+
+  it('replies to a text from the page (YES verifies the number)', async () => {
+    const anon = await fetch(`${url}/trpc/auth.session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const session = anon.headers.get('x-session')!;
+    await api.post('/api/notify', { phone: '5556010002' }, { session });
+    const replied = await api.post('/dev/outbox/reply', 'From=%2B15556010002&Body=YES', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(replied.status).toBe(303);
+    expect((await api.get<{ user: { verified: boolean } }>('/api/profile', { session })).body.user.verified).toBe(true);
+    const json = await api.get<Outbox>('/dev/outbox?format=json');
+    expect(json.body.messages[0]).toMatchObject({ to: '+15556010002', body: expect.stringContaining('your number is verified') });
+    expect((await api.post('/dev/outbox/reply', 'From=', { headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(400);
+  });
+
+  it('the inbound webhook is off without Twilio settings', async () => {
+    const r = await api.post('/api/sms/inbound', 'From=%2B15556010002&Body=STOP', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(r.status).toBe(503);
+  });
+});
+
+describe('in production', async () => {
+  const { url } = await startTestApp({ env: { NODE_ENV: 'production' } });
+  it('there is no /dev/outbox (at most the page shell of the web app answers)', async () => {
+    const response = await fetch(`${url}/dev/outbox?format=json`);
+    expect(response.headers.get('content-type')).not.toContain('application/json');
+    expect(await response.text()).not.toContain('Development outbox');
+    expect((await fetch(`${url}/dev/outbox/reply`, { method: 'POST' })).status).toBe(404);
+  });
+});
