@@ -183,6 +183,7 @@ describe('limits', () => {
     expect(over.status).toBe(429);
     expect(over.body.message).toMatch(/Too many sign-in codes .* Please wait \d+ minutes? and try again\./);
     expect(over.body.retryAfterSeconds).toBeGreaterThan(3000);
+    expect(over.headers.get('retry-after')).toBe(String(over.body.retryAfterSeconds));
     expect(twilio.to(phone)).toHaveLength(5);
   });
 

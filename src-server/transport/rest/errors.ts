@@ -25,6 +25,8 @@ export function zodMessage(error: ZodError): string {
 export function restErrorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (isAppError(error)) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, 'service failure');
+    const retryAfter = error.details?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.status(error.status).send(errorBody(error));
   }
   if (error instanceof ZodError) {
