@@ -1,5 +1,6 @@
 import { adminRouter } from '../../domains/admin/admin.router';
 import { authRouter } from '../../domains/auth/auth.router';
+import { filingsRouter } from '../../domains/filings/filings.router';
 import { systemRouter } from '../../domains/system/system.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
 import { watchlistRouter } from '../../domains/watchlist/watchlist.router';
@@ -11,6 +12,7 @@ export const appRouter = router({
   watchlist: watchlistRouter,
   tickers: tickersRouter,
   admin: adminRouter,
+  filings: filingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,8 @@ export interface ParseHints {
   filedDate?: string | null;
   acceptedAt?: string | null;
   primaryDocument?: string | null;
+  /** Texts of documents fetched apart from an index-headers listing, by file name. */
+  documentTexts?: Record<string, string>;
 }
 
 export function formFamily(formType: string): FormFamily {
@@ -76,6 +78,10 @@ function bodyOf(doc: SubmissionDocument | undefined): string {
 export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   const sub = parseSubmission(raw);
   const { header } = sub;
+  for (const doc of sub.documents) {
+    const fetched = doc.filename ? hints.documentTexts?.[doc.filename] : undefined;
+    if (fetched != null) doc.text = fetched;
+  }
   const formType = (header.formType ?? hints.formType ?? (sub.documents[0] && detectForm(sub.documents[0])) ?? 'UNKNOWN').trim().toUpperCase();
   const family = formFamily(formType);
   const primary = pickPrimary(sub, formType, family, hints.primaryDocument);

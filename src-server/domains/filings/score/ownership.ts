@@ -159,7 +159,7 @@ export function scoreOwnership(formType: string, detail: OwnershipDetail, compan
   const lastAfter = [...detail.rows].reverse().find((r) => r.tableKind === 'non_derivative' && r.sharesOwnedAfter != null)?.sharesOwnedAfter;
   const trades = detail.rows.filter((r) => !r.isHolding).length;
   const summary =
-    `${oneLiner} of ${company} (Form ${formType}${role ? `; ${role}` : ''}).` +
+    `Form ${formType} for ${company}${role ? ` (${owner?.displayName}: ${role})` : ''}: ${oneLiner}.` +
     (trades > 1 ? ` ${plural(trades, 'transaction row')} reported.` : '') +
     (lastAfter != null ? ` Holdings after: ${shares(lastAfter)} shares.` : '') +
     planNote +

@@ -1,0 +1,53 @@
+/**
+ * Backfill: when a company first enters any watchlist, its recent filings come from
+ * data.sec.gov submissions JSON (one request), each queued as an ingest job keyed by accession.
+ */
+import type { Db } from '../../db/client';
+import type { EdgarClient } from '../../integrations/edgar/edgar-client';
+import { submissionsPath } from '../../integrations/edgar/paths';
+import { companyProfile, recentFilings, type SubmissionsJson } from '../../integrations/edgar/submissions';
+import { addJob } from '../../jobs/queue';
+import { upsertCompanyProfile } from '../tickers/tickers.service';
+import * as repo from './filings.repo';
+
+/** Backfill ingest jobs run after live ones (graphile-worker: lower priority number first). */
+const BACKFILL_PRIORITY = 10;
+
+export async function enqueueMissingBackfills(db: Db): Promise<number> {
+  const ciks = await repo.watchedCiksWithoutBackfill(db);
+  for (const cik of ciks) {
+    await addJob(db, { task: 'edgar.backfill', payload: { cik }, jobKey: `backfill:${cik}`, jobKeyMode: 'unsafe_dedupe', maxAttempts: 8 });
+  }
+  return ciks.length;
+}
+
+export async function runBackfill(
+  db: Db,
+  { client, cik, days, now = new Date() }: { client: EdgarClient; cik: number; days: number; now?: Date },
+): Promise<{ queued: number }> {
+  if (await repo.isBackfilled(db, { cik })) return { queued: 0 };
+  const json = await client.getJson<SubmissionsJson>(`${client.dataBaseUrl}${submissionsPath(cik)}`);
+  if (!json) {
+    await repo.recordBackfill(db, { cik, status: 'failed', filingsQueued: 0, error: 'EDGAR has no submissions JSON for this CIK' });
+    return { queued: 0 };
+  }
+  const since = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const recent = recentFilings(json, since);
+  const stored = await repo.storedAccessions(db, { accessionNos: recent.map((f) => f.accessionNo) });
+  const fresh = recent.filter((f) => !stored.has(f.accessionNo));
+  await db.transaction(async (tx) => {
+    await upsertCompanyProfile(tx, companyProfile(json));
+    for (const f of fresh) {
+      await addJob(tx, {
+        task: 'edgar.ingest',
+        payload: { ...f, cik, companyName: json.name, source: 'backfill', detectedAt: now.toISOString() },
+        jobKey: `ingest:${f.accessionNo}`,
+        jobKeyMode: 'unsafe_dedupe',
+        priority: BACKFILL_PRIORITY,
+        maxAttempts: 5,
+      });
+    }
+    await repo.recordBackfill(tx, { cik, status: 'done', filingsQueued: fresh.length });
+  });
+  return { queued: fresh.length };
+}

@@ -1,0 +1,57 @@
+/** Background tasks of the filings domain (registered in jobs/tasks.ts). */
+import { z } from 'zod';
+import { defineTask } from '../../jobs/registry';
+import { analyseFiling } from './analysis.service';
+import { runBackfill } from './backfill.service';
+import { ingestAccession } from './filings.service';
+
+const ingestPayload = z.object({
+  accessionNo: z.string().regex(/^\d{10}-\d{2}-\d{6}$/),
+  cik: z.number().int().positive(),
+  formType: z.string().nullish(),
+  companyName: z.string().nullish(),
+  filedDate: z.string().nullish(),
+  acceptedAt: z.string().nullish(),
+  primaryDocument: z.string().nullish(),
+  detectedAt: z.string().nullish(),
+  source: z.enum(['feed', 'backfill', 'replay', 'manual']),
+});
+
+/** A feed filing whose documents are not up yet is retried a few times; a backfilled one is not. */
+const FEED_NOT_AVAILABLE_RETRIES = 3;
+
+export const ingestTask = defineTask({
+  name: 'edgar.ingest',
+  payload: ingestPayload,
+  async handler(ref, { deps, job }) {
+    if (!deps.edgar) throw new Error('edgar.ingest needs deps.edgar');
+    const client = await deps.edgar.start();
+    const outcome = await ingestAccession(deps.db, { client, ref, analyze: deps.llm != null });
+    if (outcome.status === 'not_available') {
+      if (ref.source !== 'backfill' && job.attempts < FEED_NOT_AVAILABLE_RETRIES) throw new Error(`${ref.accessionNo} not available on EDGAR yet`);
+      deps.logger?.warn({ accessionNo: ref.accessionNo, source: ref.source }, 'filing documents not available; skipped');
+    }
+  },
+});
+
+export const backfillTask = defineTask({
+  name: 'edgar.backfill',
+  payload: z.object({ cik: z.number().int().positive() }),
+  async handler({ cik }, { deps }) {
+    if (!deps.edgar) throw new Error('edgar.backfill needs deps.edgar');
+    const client = await deps.edgar.start();
+    const { queued } = await runBackfill(deps.db, { client, cik, days: deps.env.EDGAR_BACKFILL_DAYS });
+    deps.logger?.info({ cik, queued }, 'EDGAR backfill queued recent filings');
+  },
+});
+
+export const analyzeTask = defineTask({
+  name: 'filings.analyze',
+  payload: z.object({ filingId: z.number().int().positive() }),
+  async handler({ filingId }, { deps }) {
+    if (!deps.llm) return;
+    await analyseFiling(deps.db, { llm: deps.llm, filingId });
+  },
+});
+
+export const filingTasks = [ingestTask, backfillTask, analyzeTask];

@@ -1,0 +1,68 @@
+/**
+ * The job runner: graphile-worker over the app's PostgreSQL. Any number of processes may run it
+ * (jobs are locked with SKIP LOCKED); LISTEN/NOTIFY starts a new job within milliseconds.
+ */
+import { Logger, run, type LogLevel, type Runner, type TaskList } from 'graphile-worker';
+import type { AppDeps } from '../deps';
+import type { TaskDefinition } from './registry';
+import { TASKS } from './tasks';
+
+type LogSink = { [K in 'error' | 'warn' | 'info' | 'debug']: (obj: object, msg: string) => void };
+
+function graphileLogger(sink?: LogSink): Logger {
+  return new Logger(() => (level: LogLevel, message: string, meta?: unknown) => {
+    if (!sink) return;
+    // graphile's info lines (worker start/stop, each job) are routine: keep them at debug.
+    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
+    sink[method]({ worker: meta }, `job queue: ${message}`);
+  });
+}
+
+export function buildTaskList(tasks: readonly TaskDefinition[], deps: AppDeps): TaskList {
+  const list: TaskList = {};
+  for (const task of tasks) {
+    list[task.name] = async (payload, helpers) => {
+      const parsed = task.payload.safeParse(payload);
+      if (!parsed.success) {
+        // A malformed payload never becomes valid: log it and let the job complete.
+        deps.logger?.error({ task: task.name, jobId: helpers.job.id, issues: parsed.error.issues }, 'job payload rejected');
+        return;
+      }
+      await task.handler(parsed.data, {
+        deps,
+        job: { id: helpers.job.id, attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts, key: helpers.job.key },
+      });
+    };
+  }
+  return list;
+}
+
+export interface JobRunner {
+  stop(): Promise<void>;
+}
+
+export async function startJobRunner(
+  deps: AppDeps,
+  tasks: readonly TaskDefinition[],
+  options: { concurrency?: number; pollIntervalMs?: number } = {},
+): Promise<JobRunner> {
+  if (!deps.databaseUrl) throw new Error('the job runner needs deps.databaseUrl');
+  const runner: Runner = await run({
+    connectionString: deps.databaseUrl,
+    concurrency: options.concurrency ?? deps.env.JOBS_CONCURRENCY,
+    pollInterval: options.pollIntervalMs ?? 2_000,
+    noHandleSignals: true,
+    logger: graphileLogger(deps.logger as LogSink | undefined),
+    taskList: buildTaskList(tasks, deps),
+  });
+  return {
+    async stop() {
+      await runner.stop();
+    },
+  };
+}
+
+/** The STARTERS entry: this process works the queue with every registered task. */
+export function startJobRunnerWorker(deps: AppDeps): Promise<JobRunner> {
+  return startJobRunner(deps, TASKS);
+}

@@ -1,0 +1,5 @@
+import { filingTasks } from '../domains/filings/filings.tasks';
+import type { TaskDefinition } from './registry';
+
+/** Every task the job runner knows. Domains add their task list here with one line. */
+export const TASKS: readonly TaskDefinition[] = [...filingTasks];
