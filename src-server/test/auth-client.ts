@@ -80,7 +80,8 @@ export interface AuthTestContext extends TestApp {
   twilio: TwilioPeer;
   /** A new anonymous session token (the SPA's first call). */
   anonymousSession(): Promise<string>;
-  signInByEmail(email: string, options?: { session?: string; ip?: string }): Promise<{ session: string; location: string }>;
+  /** `session` asks for the link; `cookie` is the clicking browser's session cookie. */
+  signInByEmail(email: string, options?: { session?: string; cookie?: string; ip?: string }): Promise<{ session: string; location: string }>;
   signInByPhone(
     phone: string,
     options?: { previousSession?: string; ip?: string },
@@ -117,7 +118,9 @@ export async function startAuthTestApp(options: { env?: Record<string, string> }
       if (sent.status !== 200) throw new Error(`login failed: ${JSON.stringify(sent.body)}`);
       const mail = await smtp.waitFor((m) => m.envelopeTo.includes(email) && smtp.to(email).indexOf(m) >= before);
       const token = tokenFromText(mail.text, '/api/verify-login');
-      const response = await api.get(`/api/verify-login?token=${token}`);
+      const response = await api.get(`/api/verify-login?token=${token}`, {
+        headers: opts.cookie ? { cookie: `session=${opts.cookie}` } : {},
+      });
       const session = cookieSession(response.headers);
       if (response.status !== 302 || !session) throw new Error(`link failed: ${response.status} ${JSON.stringify(response.body)}`);
       return { session, location: response.headers.get('location')! };

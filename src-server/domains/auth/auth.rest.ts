@@ -30,7 +30,7 @@ export const authRest: RestRoutes = (app, deps) => {
     const result = await verifyLoginCode(deps.db, {
       identifier: input.identifier,
       code: input.code,
-      sourceSessionIds: await liveSessionIds(deps, [input.previousSession, sessionTokenFrom(request.headers)]),
+      presentedSessionIds: await liveSessionIds(deps, [input.previousSession, sessionTokenFrom(request.headers)]),
       request: restRequestInfo(deps, request),
     });
     setSessionCookie(reply, result.token, secureCookies(deps));
@@ -42,7 +42,7 @@ export const authRest: RestRoutes = (app, deps) => {
       const { token } = parseInput(schemas.linkQuery, request.query);
       const result = await verifyLoginLink(deps.db, {
         token,
-        sourceSessionIds: await liveSessionIds(deps, [sessionTokenFrom(request.headers)]),
+        presentedSessionIds: await liveSessionIds(deps, [sessionTokenFrom(request.headers)]),
         request: restRequestInfo(deps, request),
       });
       setSessionCookie(reply, result.token, secureCookies(deps));

@@ -62,7 +62,7 @@ export const authRouter = router({
       await verifyLoginCode(ctx.deps.db, {
         identifier: input.identifier,
         code: input.code,
-        sourceSessionIds: await presentedSessionIds(ctx, input.previousSession),
+        presentedSessionIds: await presentedSessionIds(ctx, input.previousSession),
         request: infoOf(ctx),
       }),
     ),
@@ -71,7 +71,7 @@ export const authRouter = router({
   verifyLink: publicProcedure.input(schemas.verifyLinkInput).mutation(async ({ ctx, input }) =>
     signedIn(
       ctx,
-      await verifyLoginLink(ctx.deps.db, { token: input.token, sourceSessionIds: await presentedSessionIds(ctx), request: infoOf(ctx) }),
+      await verifyLoginLink(ctx.deps.db, { token: input.token, presentedSessionIds: await presentedSessionIds(ctx), request: infoOf(ctx) }),
     ),
   ),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx.deps.db, { token: ctx.presentedToken })),

@@ -118,7 +118,7 @@ const CODE_FAILURES = {
  */
 export async function verifyLoginCode(
   db: Db,
-  params: { identifier: string; code: string; sourceSessionIds: string[]; request: RequestInfo },
+  params: { identifier: string; code: string; presentedSessionIds: string[]; request: RequestInfo },
 ): Promise<SignInResult> {
   const contact = parseIdentifier(params.identifier);
   await spend(db, { budget: 'loginVerifyPerIp', key: params.request.ip ?? 'unknown' });
@@ -136,7 +136,7 @@ export async function verifyLoginCode(
       return { ok: false, reason: 'invalid_code', attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - attempts) };
     }
     await codes.consumeLoginCode(tx, { id: latest.id });
-    const result = await signIn(tx, { contact, sourceSessionIds: params.sourceSessionIds, ...params.request });
+    const result = await signIn(tx, { contact, presentedSessionIds: params.presentedSessionIds, ...params.request });
     return { ok: true, result };
   });
   if (outcome.ok) return outcome.result;
@@ -155,15 +155,15 @@ const LINK_FAILURES = {
 /** Follows an emailed link: single use, 15 minutes; merges the sessions that asked and clicked. */
 export async function verifyLoginLink(
   db: Db,
-  params: { token: string; sourceSessionIds: string[]; request: RequestInfo },
+  params: { token: string; presentedSessionIds: string[]; request: RequestInfo },
 ): Promise<SignInResult> {
   const outcome = await inSignInTransaction(db, async (tx) => {
     const consumed = await codes.consumeEmailToken(tx, { tokenHash: hashToken(params.token), purpose: 'login' });
     if (!consumed.token) return { ok: false as const, why: consumed.why };
-    const sessionIds = [...params.sourceSessionIds, ...(consumed.token.sessionId ? [consumed.token.sessionId] : [])];
     const result = await signIn(tx, {
       contact: { kind: 'email', value: consumed.token.email },
-      sourceSessionIds: sessionIds,
+      presentedSessionIds: params.presentedSessionIds,
+      mergeSessionIds: consumed.token.sessionId ? [consumed.token.sessionId] : [],
       ...params.request,
     });
     return { ok: true as const, result };

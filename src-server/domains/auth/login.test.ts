@@ -246,10 +246,17 @@ describe('merging the anonymous watchlist into an existing account', () => {
 describe('sessions', () => {
   it('a second sign-in from a signed-in session issues a new token and ends the old one', async () => {
     const first = await t.signInByEmail('rotate@example.com');
-    const second = await t.signInByEmail('rotate@example.com', { session: first.session });
+    const second = await t.signInByEmail('rotate@example.com', { session: first.session, cookie: first.session });
     expect(second.session).not.toBe(first.session);
     expect((await api.get('/api/profile', { session: first.session })).status).toBe(401);
     expect((await api.get('/api/profile', { session: second.session })).status).toBe(200);
+  });
+
+  it('a signed-in session that only asked for a link (another device clicks it) stays signed in', async () => {
+    const other = await t.signInByEmail('device-a@example.com');
+    const clicked = await t.signInByEmail('device-b@example.com', { session: other.session });
+    expect(clicked.location).toBe('/?loggedin=1&merged=0&rejected=0');
+    expect((await api.get<{ user: Body }>('/api/profile', { session: other.session })).body.user.email).toBe('device-a@example.com');
   });
 
   it('logout revokes the token server-side; an anonymous user is removed with it', async () => {

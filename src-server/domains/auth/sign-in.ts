@@ -40,13 +40,22 @@ export async function inSignInTransaction<T>(db: Db, work: (tx: Db) => Promise<T
 /**
  * The proven contact's account receives the caller's anonymous watchlists. A new contact turns
  * the first anonymous user into the account (its data stays put); no anonymous user, a fresh row.
- * Every presented session ends and a new token is issued.
+ * Every presented session ends and a new token is issued; a signed-in session elsewhere that merely
+ * asked for the link is left alone.
  */
 export async function signIn(
   tx: Db,
-  params: { contact: Contact; sourceSessionIds: string[]; brand: BrandId } & SessionMeta,
+  params: {
+    contact: Contact;
+    /** Sessions this request presented: they end (rotation) and their anonymous watchlists merge. */
+    presentedSessionIds: string[];
+    /** Further sessions whose anonymous watchlist merges (the one that asked for an emailed link). */
+    mergeSessionIds?: string[];
+    brand: BrandId;
+  } & SessionMeta,
 ): Promise<SignInResult> {
-  const sources = await sessions.findLiveSessionsByIds(tx, { ids: [...new Set(params.sourceSessionIds)] });
+  const ids = [...new Set([...params.presentedSessionIds, ...(params.mergeSessionIds ?? [])])];
+  const sources = await sessions.findLiveSessionsByIds(tx, { ids });
   const anonymous = [...new Map(sources.filter((s) => !isVerified(s.user) && !s.user.isAdmin).map((s) => [s.user.id, s.user])).values()];
 
   let account = await accounts.lockVerifiedHolder(tx, params.contact);
@@ -78,7 +87,7 @@ export async function signIn(
     if (source.planStatus === 'active') await sessions.revokeUserSessions(tx, { userId: source.id });
     else await accounts.deleteUser(tx, { userId: source.id });
   }
-  for (const source of sources) await sessions.revokeSession(tx, { sessionId: source.session.id });
+  for (const id of params.presentedSessionIds) await sessions.revokeSession(tx, { sessionId: id });
 
   const { token } = await createSession(tx, { userId: account.id, ip: params.ip, userAgent: params.userAgent });
   return { token, user: account, merged, rejected };

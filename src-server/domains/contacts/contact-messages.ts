@@ -3,7 +3,9 @@ import { BRANDS, type BrandId } from '../../core/brands';
 /** The SMS program's texts (CTIA: name, help contact, rates, how to stop). */
 export const PROGRAM_NAME = 'SEC Filing Alerts';
 
-export function programName(brand: string | null | undefined): string {
+type Brand = string | null;
+
+export function programName(brand: Brand): string {
   return brand && brand in BRANDS ? BRANDS[brand as BrandId].brandName : PROGRAM_NAME;
 }
 
@@ -12,16 +14,16 @@ export const SMS = {
     `${programName(brand)}: reply YES to get filing alerts at this number. Msg&data rates may apply. Reply HELP for help, STOP to opt out.`,
   existingAccount: (brand: BrandId, loginUrl: string) =>
     `${programName(brand)}: this number already belongs to an account. Sign in with it at ${loginUrl} to see it. Reply STOP to opt out.`,
-  verified: (brand: string) =>
+  verified: (brand: Brand) =>
     `${programName(brand)}: your number is verified. Filing alerts will arrive here. Msg&data rates may apply. Reply HELP for help, STOP to opt out.`,
-  alreadyVerified: (brand: string) => `${programName(brand)}: this number is already verified. Reply HELP for help, STOP to opt out.`,
-  takenByOther: (brand: string) =>
+  alreadyVerified: (brand: Brand) => `${programName(brand)}: this number is already verified. Reply HELP for help, STOP to opt out.`,
+  takenByOther: (brand: Brand) =>
     `${programName(brand)}: this number is already verified on another account. Sign in with it to use it. Reply STOP to opt out.`,
   nothingPending: `${PROGRAM_NAME}: there is nothing to confirm for this number. Add it in the app first, then reply YES. Reply HELP for help.`,
-  stopped: (brand: string) =>
+  stopped: (brand: Brand) =>
     `${programName(brand)}: you are unsubscribed and will receive no more messages. Reply START to subscribe again.`,
-  started: (brand: string) => `${programName(brand)}: you are subscribed again. Msg&data rates may apply. Reply HELP for help, STOP to opt out.`,
-  help: (brand: string, support: string) =>
+  started: (brand: Brand) => `${programName(brand)}: you are subscribed again. Msg&data rates may apply. Reply HELP for help, STOP to opt out.`,
+  help: (brand: Brand, support: string) =>
     `${programName(brand)}: SEC filing alerts for your watchlist. Help: ${support}. Msg&data rates may apply. Reply STOP to opt out.`,
-  unknown: (brand: string) => `${programName(brand)}: reply YES to confirm this number, HELP for help, STOP to opt out.`,
+  unknown: (brand: Brand) => `${programName(brand)}: reply YES to confirm this number, HELP for help, STOP to opt out.`,
 };

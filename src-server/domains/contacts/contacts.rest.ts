@@ -4,8 +4,7 @@ import * as schemas from '../auth/auth.schemas';
 import { messengerFor, publicUrl, supportEmailFor } from '../auth/request-info';
 import { callerSession, linkPage, restRequestInfo } from '../auth/rest-helpers';
 import { isValidTwilioSignature, type WebhookParams } from '../../integrations/sms/twilio-signature';
-import { addSecondaryContact, saveContacts } from './contacts.service';
-import { verifyEmailLink } from './contacts.service';
+import { addSecondaryContact, saveContacts, verifyEmailLink } from './contacts.service';
 import { handleInboundSms } from './inbound-sms.service';
 import { twiml } from './twiml';
 

@@ -8,6 +8,7 @@ import type { Messenger, RequestInfo } from '../auth/login.service';
 import { LINK_TTL_SECONDS } from '../auth/login.service';
 import { existingAccountEmail, verifyEmailEmail } from '../auth/messages';
 import { spend } from '../auth/rate-limit';
+import type { Channel } from '../auth/profile.service';
 import type { UserRow } from '../auth/session.repo';
 import { toUserDto, type UserDto } from '../auth/session.service';
 import { hashToken, newToken } from '../auth/tokens';
@@ -16,7 +17,6 @@ import * as repo from './contacts.repo';
 import { isOptedOut } from './opt-out.repo';
 
 export const VERIFY_TTL_SECONDS = 24 * 60 * 60;
-export type Channel = 'email' | 'sms';
 type VerificationState = 'verified' | 'sent' | null;
 
 export interface ContactsResult {

@@ -43,12 +43,12 @@ export async function handleInboundSms(
   const brand = (await repo.findUserByPhone(db, { phone }))?.brand ?? null;
   if (STOP_WORDS.has(keyword)) {
     await optOut(db, { phone, keyword });
-    return SMS.stopped(brand ?? '');
+    return SMS.stopped(brand);
   }
   if (START_WORDS.has(keyword)) {
     await optIn(db, { phone });
-    return SMS.started(brand ?? '');
+    return SMS.started(brand);
   }
-  if (HELP_WORDS.has(keyword)) return SMS.help(brand ?? '', params.supportEmail);
-  return SMS.unknown(brand ?? '');
+  if (HELP_WORDS.has(keyword)) return SMS.help(brand, params.supportEmail);
+  return SMS.unknown(brand);
 }
