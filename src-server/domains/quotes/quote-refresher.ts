@@ -4,9 +4,8 @@ import { saveQuotes } from './quotes.repo';
 
 /** Quotes older than this are refreshed in the background when someone reads them. */
 export const QUOTE_MAX_AGE_MS = 60_000;
-/** After a fetch (or a failure), a ticker is not asked again for this long. */
-const AFTER_SUCCESS_MS = 10_000;
-const AFTER_FAILURE_MS = 60_000;
+/** After a failed fetch, a ticker is not asked again for this long. */
+const RETRY_AFTER_MS = 60_000;
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -20,7 +19,9 @@ interface Log {
  */
 export class QuoteRefresher {
   private readonly pending = new Set<string>();
-  private readonly notBefore = new Map<string, number>();
+  /** Queued or being fetched: not queued again. */
+  private readonly busy = new Set<string>();
+  private readonly retryAt = new Map<string, number>();
   private readonly abort = new AbortController();
   private running: Promise<void> | undefined;
 
@@ -35,10 +36,9 @@ export class QuoteRefresher {
     if (this.abort.signal.aborted) return;
     const now = Date.now();
     for (const ticker of tickers) {
-      if ((this.notBefore.get(ticker) ?? 0) <= now) {
-        this.pending.add(ticker);
-        this.notBefore.set(ticker, now + AFTER_SUCCESS_MS);
-      }
+      if (this.busy.has(ticker) || (this.retryAt.get(ticker) ?? 0) > now) continue;
+      this.busy.add(ticker);
+      this.pending.add(ticker);
     }
     if (this.pending.size > 0 && !this.running) {
       this.running = this.drain().finally(() => {
@@ -55,6 +55,7 @@ export class QuoteRefresher {
   async stop(): Promise<void> {
     this.abort.abort();
     this.pending.clear();
+    this.busy.clear();
     await this.idle();
   }
 
@@ -69,11 +70,14 @@ export class QuoteRefresher {
         const quotes = await provider.fetchQuotes(batch, { signal: this.abort.signal });
         const found = new Set(quotes.map((q) => q.ticker));
         await saveQuotes(db, { source: provider.name, quotes, missing: batch.filter((t) => !found.has(t)) });
+        batch.forEach((t) => this.retryAt.delete(t));
       } catch (err) {
         if (this.abort.signal.aborted) return;
-        const retryAt = Date.now() + AFTER_FAILURE_MS;
-        batch.forEach((t) => this.notBefore.set(t, retryAt));
+        const retryAt = Date.now() + RETRY_AFTER_MS;
+        batch.forEach((t) => this.retryAt.set(t, retryAt));
         log?.warn({ err, provider: provider.name, tickers: batch.length }, 'quote refresh failed');
+      } finally {
+        batch.forEach((t) => this.busy.delete(t));
       }
     }
   }

@@ -16,43 +16,38 @@ export class TickerCatalogue {
   private index: TickerIndex | undefined;
   private loadedAt: number | undefined;
   private checkedAt = 0;
-  private pending: Promise<TickerIndex> | undefined;
+  private first: Promise<TickerIndex> | undefined;
+  private checking: Promise<TickerIndex> | undefined;
 
   constructor(private readonly db: Db) {}
 
   async get(): Promise<TickerIndex> {
-    if (!this.index) return (this.pending ??= this.build(true));
-    if (Date.now() - this.checkedAt > RECHECK_MS && !this.pending) {
+    if (!this.index) return (this.first ??= this.build(true).finally(() => (this.first = undefined)));
+    if (Date.now() - this.checkedAt > RECHECK_MS && !this.checking) {
       this.checkedAt = Date.now();
-      this.pending = this.recheck().finally(() => (this.pending = undefined));
-      this.pending.catch(() => {});
+      // A failed check keeps serving the current index; the next one retries.
+      this.checking = this.check()
+        .catch(() => this.index!)
+        .finally(() => (this.checking = undefined));
     }
     return this.index;
   }
 
-  /** Rebuilds from the table now (after this process imported a file). */
-  async reload(): Promise<TickerIndex> {
-    return this.build(false);
-  }
-
-  private async recheck(): Promise<TickerIndex> {
+  /** Rebuilds the index if the catalogue table changed since it was built (another process imported). */
+  async check(): Promise<TickerIndex> {
+    if (!this.index) return this.get();
     const state = await repo.readCatalogueState(this.db);
-    if (state && state.loadedAt.getTime() !== this.loadedAt) return this.build(false);
-    return this.index!;
+    if (state?.loadedAt.getTime() !== this.loadedAt) return this.build(false);
+    return this.index;
   }
 
-  private async build(ensure: boolean): Promise<TickerIndex> {
-    try {
-      if (ensure) await ensureShippedCatalogue(this.db);
-      const state = await repo.readCatalogueState(this.db);
-      const index = new TickerIndex(await repo.listActiveTickers(this.db));
-      this.index = index;
-      this.loadedAt = state?.loadedAt.getTime();
-      this.checkedAt = Date.now();
-      return index;
-    } finally {
-      if (ensure) this.pending = undefined;
-    }
+  private async build(ensureLoaded: boolean): Promise<TickerIndex> {
+    if (ensureLoaded) await ensureShippedCatalogue(this.db);
+    const state = await repo.readCatalogueState(this.db);
+    this.index = new TickerIndex(await repo.listActiveTickers(this.db));
+    this.loadedAt = state?.loadedAt.getTime();
+    this.checkedAt = Date.now();
+    return this.index;
   }
 }
 

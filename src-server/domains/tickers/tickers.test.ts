@@ -23,11 +23,11 @@ async function search(q: string): Promise<{ ticker: string; name: string }[]> {
 describe('ticker catalogue', () => {
   it('loads every ticker of the shipped SEC file on first use, once', async () => {
     await tickerCatalogue(deps).get();
-    const [{ tickers, companies }] = await db.execute<{ tickers: number; companies: number }>(
+    const [counts] = await db.execute<{ tickers: number; companies: number }>(
       sql`select (select count(*)::int from tickers where active) as tickers, (select count(*)::int from companies) as companies`,
     );
-    expect(tickers).toBe(shipped.length);
-    expect(companies).toBe(8049);
+    // 10,338 tickers of 8,049 registrants (one CIK can list several share classes).
+    expect({ ...counts }).toEqual({ tickers: shipped.length, companies: 8049 });
     const again = await ensureShippedCatalogue(db);
     expect(again).toMatchObject({ loaded: false, entries: shipped.length });
   });

@@ -69,13 +69,13 @@ describe('POST /api/subscribe: entries (SPEC.md section 5)', () => {
   });
 
   it('one unknown symbol is ticker_not_recognized with the spec message, and nothing is created', async () => {
-    const [{ before }] = await db.execute<{ before: number }>(sql`select count(*)::int as before from users`);
+    const userCount = async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from users`))[0]!.n;
+    const before = await userCount();
     const call = await subscribe({ tickers: 'TESLA', forms: '8-K' });
     expect(call.status).toBe(400);
     expect(call.body).toEqual({ error: 'ticker_not_recognized', message: COPY.tickerNotRecognized, skipped: ['TESLA'] });
     expect(call.session).toBeNull();
-    const [{ after }] = await db.execute<{ after: number }>(sql`select count(*)::int as after from users`);
-    expect(after).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 
   it('blank tickers or forms get the spec messages', async () => {

@@ -21,6 +21,10 @@ export interface YahooPeer {
   rotateCrumb(): void;
   /** While down, every call answers 503. */
   setDown(down: boolean): void;
+  /** Quote calls wait until the returned function is called (a slow provider). */
+  hold(): () => void;
+  /** Quote calls received and not answered yet. */
+  readonly waiting: number;
   close(): Promise<void>;
 }
 
@@ -51,10 +55,12 @@ export async function startYahooPeer(): Promise<YahooPeer> {
   const cookie = 'A3=d=AQABBKvcsWcCEIGLkyl67hr2YX7XekV46j4FEgABCAErs2fZZ_bPb2UB9qMAAAcIq9yxZ63aZoI&S=AQAAAtFJa---IoVh8DRgGhGzVr4';
   let crumb = 'haT3oykhHqZ';
   let down = false;
+  let gate: Promise<void> = Promise.resolve();
+  let waiting = 0;
   const quoteCalls: string[][] = [];
   const userAgents: string[] = [];
 
-  const server = createServer((request, response) => {
+  const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://peer');
     userAgents.push(String(request.headers['user-agent'] ?? ''));
     if (down) return json(response, 503, { error: 'unavailable' });
@@ -72,6 +78,9 @@ export async function startYahooPeer(): Promise<YahooPeer> {
       if (!hasCookie || url.searchParams.get('crumb') !== crumb) {
         return json(response, 401, { finance: { result: null, error: { code: 'Unauthorized', description: 'Invalid Crumb' } } });
       }
+      waiting += 1;
+      await gate;
+      waiting -= 1;
       const symbols = (url.searchParams.get('symbols') ?? '').split(',').filter(Boolean);
       quoteCalls.push(symbols);
       const found = symbols.flatMap((s) => (results.has(s) ? [results.get(s)] : []));
@@ -92,6 +101,14 @@ export async function startYahooPeer(): Promise<YahooPeer> {
     },
     setDown: (value) => {
       down = value;
+    },
+    hold: () => {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
+    get waiting() {
+      return waiting;
     },
     close: () =>
       new Promise<void>((resolve) => {
