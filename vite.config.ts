@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/check-bundle.mjs reads it to measure what the dashboard loads first.
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

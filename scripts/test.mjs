@@ -34,6 +34,7 @@ function ensureChromium() {
 step('type-check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
 step('unit + integration tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run', '--project', 'server', '--project', 'web']);
 step('build the web app (vite)', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']);
+step('dashboard bundle size (gzip, budget 200 KB)', [join(root, 'scripts/check-bundle.mjs')]);
 ensureChromium();
 step('browser tests (Chromium)', [bin('vitest', 'vitest.mjs'), 'run', '--project', 'e2e']);
 console.log('\nAll tests passed.');

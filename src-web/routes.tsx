@@ -1,26 +1,64 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorScreen } from './components/ErrorScreen';
 import { Loading } from './components/Loading';
+import { AdminGuard } from './features/admin/AdminGuard';
+import { ADMIN_SECTIONS } from './features/admin/admin-sections';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page: LazyExoticComponent<ComponentType> = lazy(load);
+type PageModule = { default: ComponentType };
+
+function page(load: () => Promise<PageModule>) {
+  const Page = lazy(load);
   return (
     <Suspense fallback={<Loading />}>
       <Page />
     </Suspense>
   );
-};
+}
 
-const dashboard = () => page(() => import('./pages/dashboard/DashboardPage'));
+/**
+ * Ticker and insider pages are built in their own issue; until a module exists its route shows
+ * a plain "not available" page instead of failing the build.
+ */
+const laterPages = import.meta.glob<PageModule>(['./pages/ticker/*.tsx', './pages/insider/*.tsx']);
+function laterPage(path: string) {
+  const load = laterPages[path];
+  return page(load ?? (() => import('./pages/not-found/UnavailablePage')));
+}
+
+const dashboard = page(() => import('./pages/dashboard/DashboardPage'));
+const enhancedTicker = laterPage('./pages/ticker/TickerPage.tsx');
+const publicTicker = laterPage('./pages/ticker/PublicTickerPage.tsx');
+const insider = laterPage('./pages/insider/InsiderPage.tsx');
+const admin = (
+  <AdminGuard>{page(() => import('./pages/admin/AdminPage'))}</AdminGuard>
+);
 
 /** The route table of SPEC.md section 2; every page loads on demand. */
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorScreen />,
     children: [
-      { path: '/', element: dashboard() },
-      { path: '/watchlist', element: dashboard() },
+      { path: '/', element: dashboard },
+      { path: '/watchlist', element: dashboard },
+      { path: '/ticker/:ticker', element: enhancedTicker },
+      { path: '/ticker-enhanced/:ticker', element: enhancedTicker },
+      { path: '/ticker-old/:ticker', element: publicTicker },
+      { path: '/public/ticker/:ticker', element: publicTicker },
+      { path: '/insider/cik/:cik', element: insider },
+      { path: '/insider/:name', element: insider },
+      { path: '/login', element: page(() => import('./pages/login/LoginPage')) },
+      { path: '/upgrade', element: page(() => import('./pages/upgrade/UpgradePage')) },
+      { path: '/pricing', element: page(() => import('./pages/pricing/PricingPage')) },
+      { path: '/settings', element: page(() => import('./pages/settings/SettingsPage')) },
+      { path: '/terms', element: page(() => import('./pages/legal/TermsPage')) },
+      { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage')) },
+      { path: '/about-our-ai', element: page(() => import('./pages/about-ai/AboutAiPage')) },
+      { path: '/filing-display-comparison', element: page(() => import('./pages/comparison/FilingDisplayComparisonPage')) },
+      { path: '/ticker-detail-comparison', element: page(() => import('./pages/comparison/TickerDetailComparisonPage')) },
+      { path: '/admin/login', element: page(() => import('./pages/admin/AdminLoginPage')) },
+      { path: '/admin', element: admin },
+      ...ADMIN_SECTIONS.map((section) => ({ path: `/admin/${section}`, element: admin })),
       { path: '*', element: page(() => import('./pages/not-found/NotFoundPage')) },
     ],
   },

@@ -24,9 +24,16 @@ export function createLinks(): TRPCLink<AppRouter>[] {
       true: wsLink({ client: wsClient }),
       false: httpBatchLink({
         url: '/trpc',
-        headers: () => {
+        headers: ({ opList }) => {
           const session = readStorage(STORAGE_KEYS.session);
-          return { ...(session ? { 'x-session': session } : {}), 'x-brand': currentBrand() };
+          const admin = readStorage(STORAGE_KEYS.adminAuth);
+          // The admin credential goes only with admin calls (SPEC.md section 7).
+          const adminCall = admin && opList.some((op) => op.path.startsWith('admin.') || op.path === 'auth.adminLogout');
+          return {
+            ...(session ? { 'x-session': session } : {}),
+            ...(adminCall ? { authorization: `Bearer ${admin}` } : {}),
+            'x-brand': currentBrand(),
+          };
         },
         fetch: async (input, init) => {
           const response = await fetch(input, { ...init, credentials: 'same-origin' });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { FormType } from '../../../src-server/core/forms';
 import { formStatus, toggleForm, type FormRow } from './form-rows';
+import { Icon } from '../../components/Icon';
 
 /** Checkbox, form type, description, status (PRO lock / Active / dash). */
 export function FormTypesTable({
@@ -51,7 +52,7 @@ export function FormTypesTable({
               <td>
                 {status === 'locked' ? (
                   <Link to="/upgrade" className="lock-badge" id={`${inputId}-lock`} aria-label={`${row.form} requires PRO — upgrade`}>
-                    <span aria-hidden="true">🔒</span> PRO
+                    <Icon name="lock" /> PRO
                   </Link>
                 ) : status === 'active' ? (
                   <span className="status-active">Active</span>

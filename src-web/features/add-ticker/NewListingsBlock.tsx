@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formLabel } from '../../../src-server/core/forms';
+import { Icon } from '../../components/Icon';
 
 /** 'NEW_LISTINGS Discovery': PRO users can follow IPOs and new fundraising; others see it locked. */
 export function NewListingsBlock({ pro, checked, onChange }: { pro: boolean; checked: boolean; onChange: (on: boolean) => void }) {
@@ -17,7 +18,7 @@ export function NewListingsBlock({ pro, checked, onChange }: { pro: boolean; che
         </label>
       ) : (
         <Link to="/upgrade" className="btn btn-upgrade btn-sm">
-          <span aria-hidden="true">🔒</span> Unlock with PRO
+          <Icon name="lock" /> Unlock with PRO
         </Link>
       )}
     </section>

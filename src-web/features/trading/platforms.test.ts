@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_URL_SCHEME_MESSAGE, TRADING_PLATFORMS, platformOfUrl, resolvePlatformChoice, tradeUrl } from './platforms';
+import { TRADING_URL_SCHEME_MESSAGE } from '../../../src-server/core/trading-url';
+import { TRADING_PLATFORMS, platformOfUrl, resolvePlatformChoice, tradeUrl } from './platforms';
 
 describe('trading platforms (SPEC.md sections 3 and 5)', () => {
   it('offers the nine platforms, each real one with a {TICKER} https template', () => {
@@ -29,7 +30,7 @@ describe('trading platforms (SPEC.md sections 3 and 5)', () => {
   });
   it('refuses non-http(s) custom URLs', () => {
     for (const url of ['javascript:alert({TICKER})', 'data:text/html,{TICKER}', '/relative/{TICKER}']) {
-      expect(resolvePlatformChoice('custom', url)).toEqual({ ok: false, error: CUSTOM_URL_SCHEME_MESSAGE });
+      expect(resolvePlatformChoice('custom', url)).toEqual({ ok: false, error: TRADING_URL_SCHEME_MESSAGE });
     }
   });
   it('recognises a saved URL as its platform, else Custom', () => {

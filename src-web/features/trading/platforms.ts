@@ -1,6 +1,7 @@
 import { COPY } from '../../../src-server/core/copy';
+import { TICKER_PLACEHOLDER, tradingUrlProblem } from '../../../src-server/core/trading-url';
 
-export const TICKER_PLACEHOLDER = '{TICKER}';
+export { TICKER_PLACEHOLDER };
 
 /** The nine choices of SPEC.md section 3, each a quote/trade page with {TICKER} in its URL. */
 export const TRADING_PLATFORMS = [
@@ -40,8 +41,6 @@ export function tradeUrl(template: string, ticker: string): string {
   return template.split(TICKER_PLACEHOLDER).join(encodeURIComponent(ticker));
 }
 
-export const CUSTOM_URL_SCHEME_MESSAGE = 'Custom URL must start with http:// or https://';
-
 /**
  * Validates the modal's choice and returns the template to save, or the spec's message:
  * none chosen, unknown platform, Custom without {TICKER}; plus absolute http(s) only.
@@ -55,13 +54,6 @@ export function resolvePlatformChoice(
   if (!choice) return { ok: false, error: COPY.invalidPlatform };
   if (choice.template) return { ok: true, url: choice.template };
   const url = customUrl.trim();
-  if (!url.includes(TICKER_PLACEHOLDER)) return { ok: false, error: COPY.customUrlNeedsTicker };
-  let parsed: URL;
-  try {
-    parsed = new URL(url.split(TICKER_PLACEHOLDER).join('X'));
-  } catch {
-    return { ok: false, error: CUSTOM_URL_SCHEME_MESSAGE };
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { ok: false, error: CUSTOM_URL_SCHEME_MESSAGE };
-  return { ok: true, url };
+  const problem = tradingUrlProblem(url);
+  return problem ? { ok: false, error: problem } : { ok: true, url };
 }

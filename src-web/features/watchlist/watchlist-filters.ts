@@ -1,12 +1,13 @@
 import { compareFormsForFilter } from '../../../src-server/core/forms';
-import { IMPORTANCE_RANK, isImportance, type Importance } from '../../../src-server/core/importance';
+import { IMPORTANCE_RANK, isImportance } from '../../../src-server/core/importance';
+import { ALERT_LEVEL_FILTERS, NO_FORMS_FILTER } from '../../../src-server/core/preferences';
 import type { WatchlistItem } from './watchlist-types';
 
 /** '__NONE__' in the form-type filter means "none selected"; an empty list means "all". */
-export const NO_FORMS = '__NONE__';
+export const NO_FORMS = NO_FORMS_FILTER;
 
-export type AlertLevelFilter = 'All' | Importance;
-export const ALERT_LEVEL_OPTIONS: AlertLevelFilter[] = ['All', 'CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
+export type AlertLevelFilter = (typeof ALERT_LEVEL_FILTERS)[number];
+export const ALERT_LEVEL_OPTIONS: readonly AlertLevelFilter[] = ALERT_LEVEL_FILTERS;
 
 export interface WatchlistFilters {
   search: string;

@@ -1,29 +1,33 @@
+import { DEFAULT_PREFERENCES, SORT_DIRECTIONS, SORT_FIELDS } from '../../../src-server/core/preferences';
 import { importanceRank } from './watchlist-filters';
 import type { WatchlistItem } from './watchlist-types';
 
-export const SORT_OPTIONS = [
-  { value: 'latest_filing', label: 'Latest Filing' },
-  { value: 'alert_level', label: 'Alert Level' },
-  { value: 'unread', label: 'Unread' },
-  { value: 'ticker', label: 'Ticker' },
-  { value: 'company', label: 'Company' },
-  { value: 'industry', label: 'Industry' },
-  { value: 'price', label: 'Price' },
-  { value: 'market_cap', label: 'Market Cap' },
-  { value: 'change_percent', label: 'Change %' },
-] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-export type SortField = (typeof SORT_OPTIONS)[number]['value'];
-export type SortDirection = 'asc' | 'desc';
+const SORT_LABELS: Record<SortField, string> = {
+  latest_filing: 'Latest Filing',
+  alert_level: 'Alert Level',
+  unread: 'Unread',
+  ticker: 'Ticker',
+  company: 'Company',
+  industry: 'Industry',
+  price: 'Price',
+  market_cap: 'Market Cap',
+  change_percent: 'Change %',
+};
+
+/** The nine sort options of SPEC.md section 2, Latest Filing first. */
+export const SORT_OPTIONS = SORT_FIELDS.map((value) => ({ value, label: SORT_LABELS[value] }));
 export interface SortState {
   field: SortField;
   direction: SortDirection;
 }
 
-export const DEFAULT_SORT: SortState = { field: 'latest_filing', direction: 'desc' };
+export const DEFAULT_SORT: SortState = { field: DEFAULT_PREFERENCES.sortField, direction: DEFAULT_PREFERENCES.sortDirection };
 
 export function isSortField(value: unknown): value is SortField {
-  return SORT_OPTIONS.some((o) => o.value === value);
+  return (SORT_FIELDS as readonly unknown[]).includes(value);
 }
 
 type SortKey = number | string | null;

@@ -1,37 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { COPY } from '../../../src-server/core/copy';
-import { currentBrandConfig } from '../../brand/current-brand';
-import { Footer } from '../../components/Footer';
+import { currentBrand } from '../../brand/current-brand';
+import { Loading } from '../../components/Loading';
+import { ErrorBox } from '../../components/Notice';
+import { PageShell } from '../../components/PageShell';
+import { useContactModal } from '../../features/contact/use-contact-modal';
+import { useLoggedInRedirect } from '../../features/session/use-logged-in-redirect';
+import { useWatchlist } from '../../features/watchlist/use-watchlist';
+import { useAuth } from '../../lib/session';
+import { scrollToTopSoon } from '../../lib/use-timed-message';
+import { FullView } from './FullView';
+import { AllFilingsLanding, Landing } from './Landing';
+import { StartStep } from './StartStep';
 
-/** The watchlist dashboard; with an empty watchlist it is the brand's landing page. */
+/** The watchlist dashboard: empty landing, step1 (after start), or the full view. */
 export default function DashboardPage() {
-  const brand = currentBrandConfig();
-  return (
-    <div className="page">
-      <header className="site-header">
-        <a className="brand" href="/">
-          <span className="brand__logo" aria-hidden="true">{brand.ui.logoText}</span>
-          <span className="brand__name">{brand.brandName}</span>
-        </a>
-      </header>
-      <main className="landing">
-        <section className="hero">
-          <h1>{brand.copy.heroTitle}</h1>
-          <p className="hero__tagline">{brand.tagline}</p>
-          <p className="hero__subtitle">{brand.copy.heroSubtitle}</p>
-          <button type="button" className="btn btn-primary btn-lg">
-            {COPY.addFirstTicker}
-          </button>
-        </section>
-        <section className="feature-cards" aria-label="Features">
-          {brand.copy.featureCards.map((card) => (
-            <article key={card.title} className="feature-card">
-              <h2>{card.title}</h2>
-              <p>{card.text}</p>
-            </article>
-          ))}
-        </section>
-      </main>
-      <Footer />
+  const auth = useAuth();
+  const watchlist = useWatchlist();
+  const [params, setParams] = useSearchParams();
+  const contact = useContactModal(() => watchlist.refetch());
+  const handlingLogin = useLoggedInRedirect();
+
+  const requested = params.get('ticker')?.trim().toUpperCase() || null;
+  const [started, setStarted] = useState(false);
+  const [tickers, setTickers] = useState(requested ? `${requested}, ` : '');
+  const [bannerTicker, setBannerTicker] = useState<string | null>(requested);
+  const inWatchlist = (t: string) => watchlist.items.some((i) => i.ticker.toUpperCase() === t);
+  const banner = bannerTicker && !watchlist.isLoading && !inWatchlist(bannerTicker) ? bannerTicker : null;
+
+  useEffect(() => {
+    if (!requested) return;
+    // The parameter has done its job once read; keep the URL clean for sharing and reloads.
+    const next = new URLSearchParams(params);
+    next.delete('ticker');
+    setParams(next, { replace: true });
+  }, [requested, params, setParams]);
+
+  if (handlingLogin || (watchlist.isLoading && watchlist.items.length === 0)) {
+    return (
+      <PageShell>
+        <Loading />
+      </PageShell>
+    );
+  }
+
+  const view = watchlist.items.length > 0 ? 'full' : started || banner ? 'step1' : 'empty';
+  const bannerNode = banner && (
+    <div className="ticker-banner" role="status">
+      <span>{COPY.addTickerBanner(banner)}</span>
+      <button type="button" className="icon-btn" aria-label="Dismiss" onClick={() => setBannerTicker(null)}>
+        ×
+      </button>
     </div>
+  );
+
+  return (
+    <PageShell className={`dashboard dashboard--${view}`}>
+      {watchlist.isError && watchlist.items.length === 0 && (
+        <div className="container">
+          <ErrorBox>
+            We could not load your watchlist.{' '}
+            <button type="button" className="link-btn" onClick={() => watchlist.refetch()}>
+              Try again
+            </button>
+          </ErrorBox>
+        </div>
+      )}
+      {view === 'empty' &&
+        (currentBrand() === 'allfilings' && !auth.pro ? (
+          <AllFilingsLanding />
+        ) : (
+          <Landing
+            onStart={() => {
+              setStarted(true);
+              scrollToTopSoon();
+            }}
+          />
+        ))}
+      {view === 'step1' && (
+        <StartStep
+          banner={bannerNode}
+          tickers={tickers}
+          onTickersChange={setTickers}
+          watchlist={watchlist}
+          onBack={() => {
+            setStarted(false);
+            setBannerTicker(null);
+          }}
+          onContact={contact.open}
+        />
+      )}
+      {view === 'full' && (
+        <FullView
+          banner={bannerNode}
+          tickers={tickers}
+          onTickersChange={setTickers}
+          watchlist={watchlist}
+          onContact={contact.open}
+        />
+      )}
+      {contact.modal}
+    </PageShell>
   );
 }

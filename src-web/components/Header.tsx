@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { COPY } from '../../src-server/core/copy';
+import { currentBrandConfig } from '../brand/current-brand';
+import { useAuth } from '../lib/session';
+import { LogoutButton } from '../features/session/LogoutButton';
+import { ThemeToggle } from '../features/session/ThemeToggle';
+
+/** Brand, tagline, PRO badge, identity, settings, Upgrade (non-PRO), Logout or Login. */
+export function Header() {
+  const brand = currentBrandConfig();
+  const auth = useAuth();
+  const identity = auth.user?.email || auth.user?.phone || COPY.anonymous;
+  return (
+    <header className="site-header">
+      <div className="site-header__brand">
+        <Link className="brand" to="/" aria-label={`${brand.brandName} home`}>
+          <span className="brand__logo" aria-hidden="true">
+            {brand.ui.logoText}
+          </span>
+          <span className="brand__text">
+            <span className="brand__name">{brand.brandName}</span>
+            <span className="brand__tagline">{brand.tagline}</span>
+          </span>
+        </Link>
+        {auth.pro && (
+          <span className="pro-badge" title="PRO subscription active">
+            PRO
+          </span>
+        )}
+      </div>
+      <nav className="site-header__nav" aria-label="Account">
+        <span className="identity" data-testid="identity" title={identity}>
+          <span className="identity__dot" aria-hidden="true" data-verified={auth.verified} />
+          {identity}
+        </span>
+        <Link className="btn btn-ghost" to="/settings">
+          Settings
+        </Link>
+        <ThemeToggle />
+        {!auth.pro && (
+          <Link className="btn btn-upgrade" to="/upgrade">
+            Upgrade
+          </Link>
+        )}
+        {auth.loggedIn ? (
+          <LogoutButton />
+        ) : (
+          <Link className="btn btn-secondary" to="/login">
+            Login
+          </Link>
+        )}
+      </nav>
+    </header>
+  );
+}

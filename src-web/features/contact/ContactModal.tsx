@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react';
+import { COPY } from '../../../src-server/core/copy';
+import { Modal } from '../../components/Modal';
+import { ErrorBox } from '../../components/Notice';
+import { errorMessage } from '../../lib/errors';
+import type { StoredUser } from '../../lib/session';
+import { validateContact, type ContactChannel } from './contact-rules';
+import { Icon } from '../../components/Icon';
+
+export interface ContactInput {
+  channel: ContactChannel;
+  email: string | null;
+  phone: string | null;
+}
+
+/**
+ * Add or update the alert contact: Email or Text/SMS, prefilled from the user, with the
+ * re-verification warning; ends on 'Verification Email Sent!' or 'Verification Text Sent!'.
+ */
+export function ContactModal({
+  user,
+  session,
+  submit,
+  onDone,
+  onClose,
+}: {
+  user: StoredUser | null;
+  session: string | null;
+  submit: (input: ContactInput) => Promise<void>;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const updating = Boolean(user?.email || user?.phone);
+  const [channel, setChannel] = useState<ContactChannel>(user?.phone && !user.email ? 'sms' : 'email');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [phone, setPhone] = useState(user?.phone ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState<{ channel: ContactChannel; to: string } | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateContact({ channel, value: channel === 'email' ? email : phone, session });
+    if (!checked.ok) return setError(checked.error);
+    setError(null);
+    setPending(true);
+    try {
+      await submit({ channel, email: checked.email, phone: checked.phone });
+      setSent({ channel, to: (checked.email ?? checked.phone)! });
+    } catch (failure) {
+      setError(errorMessage(failure, COPY.contactFailed));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const title = updating ? 'Update Contact Information' : 'Add Contact Information';
+  if (sent) {
+    return (
+      <Modal title={sent.channel === 'email' ? COPY.verificationEmailSent : COPY.verificationTextSent} onClose={onDone} size="sm">
+        <div className="sent-confirmation">
+          <p className="sent-confirmation__icon" aria-hidden="true">
+            <Icon name={sent.channel === 'email' ? 'mail' : 'chat'} size="2.5rem" />
+          </p>
+          <p>
+            {sent.channel === 'email' ? (
+              <>
+                We sent a verification link to <strong>{sent.to}</strong>. Click the link in that email to verify it and start
+                receiving alerts.
+              </>
+            ) : (
+              <>
+                We sent a text to <strong>{sent.to}</strong>. Reply <strong>YES</strong> to verify your number and start receiving
+                alerts.
+              </>
+            )}
+          </p>
+          <button type="button" className="btn btn-primary btn-block" data-autofocus onClick={onDone}>
+            Got it!
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset className="segmented segmented--wide">
+          <legend className="visually-hidden">Send alerts by</legend>
+          {(['email', 'sms'] as const).map((option) => (
+            <label key={option} className={channel === option ? 'is-active' : ''}>
+              <input type="radio" name="contact-channel" value={option} checked={channel === option} onChange={() => setChannel(option)} />
+              {option === 'email' ? 'Email' : 'Text/SMS'}
+            </label>
+          ))}
+        </fieldset>
+        {channel === 'email' ? (
+          <div className="field">
+            <label htmlFor="contact-email">Email address</label>
+            <div className="input-row">
+              <input id="contact-email" className="input" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} data-autofocus />
+              <button type="button" className="btn btn-secondary" onClick={() => setEmail('')}>
+                Clear Email
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="field">
+            <label htmlFor="contact-phone">Mobile number</label>
+            <div className="input-row">
+              <input
+                id="contact-phone"
+                className="input"
+                type="tel"
+                autoComplete="tel"
+                placeholder="(555) 123-4567"
+                value={phone}
+                onChange={(event) => setPhone(event.target.value)}
+                aria-describedby="sms-us-only"
+                data-autofocus
+              />
+              <button type="button" className="btn btn-secondary" onClick={() => setPhone('')}>
+                Clear Phone
+              </button>
+            </div>
+            <p id="sms-us-only" className="field__help">
+              Text alerts are for US numbers only. Msg &amp; data rates may apply; reply STOP to opt out.
+            </p>
+          </div>
+        )}
+        {updating && (
+          <p className="notice notice--warning">
+            Changing your contact information requires verifying it again. Alerts pause until the new contact is verified.
+          </p>
+        )}
+        <ErrorBox>{error}</ErrorBox>
+        <div className="modal__actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? 'Sending...' : channel === 'email' ? 'Send verification email' : 'Send verification text'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { importanceColour } from '../../components/ImportanceBadge';
+import { liveNoticeText, type LiveFilingEvent } from './live-filing';
+import { Icon } from '../../components/Icon';
+
+/** A short, dismissible notice for a filing that just arrived (announced politely). */
+export function LiveNotice({ event, onDismiss }: { event: LiveFilingEvent | null; onDismiss: () => void }) {
+  return (
+    <div className="live-notice-region" aria-live="polite" aria-atomic="true">
+      {event && (
+        <div className={`live-notice live-notice--${importanceColour(event.importance)}`} data-testid="live-notice">
+          <span className="live-notice__dot" aria-hidden="true" />
+          <p>
+            {liveNoticeText(event)}{' '}
+            <Link to={`/ticker/${encodeURIComponent(event.ticker)}`}>View</Link>
+          </p>
+          <button type="button" className="icon-btn" aria-label="Dismiss notice" onClick={onDismiss}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Non-PRO users see what live updates would give them. */
+export function RealtimeUpsell() {
+  return (
+    <aside className="realtime-upsell" aria-labelledby="realtime-title">
+      <span className="realtime-upsell__icon" aria-hidden="true">
+        <Icon name="bolt" size="1.6rem" />
+      </span>
+      <div>
+        <h3 id="realtime-title">Get real-time alerts</h3>
+        <p>Free plans get a daily digest. PRO dashboards update live the moment a filing is scored, with instant email and SMS alerts.</p>
+      </div>
+      <Link to="/upgrade" className="btn btn-upgrade btn-sm">
+        Go PRO
+      </Link>
+    </aside>
+  );
+}

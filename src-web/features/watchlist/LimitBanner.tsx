@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { COPY } from '../../../src-server/core/copy';
+import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, PRO_TICKER_LIMIT } from '../../../src-server/core/plans';
+import { limitState } from './watchlist-response';
+
+/** The ticker counter (red at the limit) and, above 90% of the limit, 'Need More Tickers?'. */
+export function TickerCounter({ count, limit }: { count: number; limit: number }) {
+  const state = limitState(count, limit);
+  return (
+    <span className={`ticker-counter ticker-counter--${state}`} data-testid="ticker-counter">
+      {count} / {limit} tickers
+    </span>
+  );
+}
+
+export function LimitBanner({ count, limit, pro }: { count: number; limit: number; pro: boolean }) {
+  const state = limitState(count, limit);
+  if (state === 'ok') return null;
+  return (
+    <aside className={`limit-banner limit-banner--${state}`} aria-labelledby="limit-title">
+      <div>
+        <h3 id="limit-title">{COPY.needMoreTickers}</h3>
+        <p>
+          {state === 'full' ? COPY.tickerLimitReached(limit) : `You're using ${count} of your ${limit} tickers.`}{' '}
+          {pro
+            ? `Add ${ADDON_PACK_TICKERS} more for $${ADDON_PACK_PRICE_USD}/month.`
+            : `PRO follows up to ${PRO_TICKER_LIMIT} tickers.`}
+        </p>
+      </div>
+      {pro ? (
+        <Link className="btn btn-secondary btn-sm" to="/settings#ticker-add-ons">
+          Ticker Add-ons
+        </Link>
+      ) : (
+        <Link className="btn btn-upgrade btn-sm" to="/upgrade">
+          Upgrade
+        </Link>
+      )}
+    </aside>
+  );
+}

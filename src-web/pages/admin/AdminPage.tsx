@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { currentBrandConfig } from '../../brand/current-brand';
+import { Loading } from '../../components/Loading';
+import { ErrorBox } from '../../components/Notice';
+import { storeAdminToken } from '../../features/admin/admin-auth';
+import { ADMIN_SECTIONS, ADMIN_SECTION_LABELS, type AdminSection } from '../../features/admin/admin-sections';
+import { errorReason } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * The admin area's frame: who is signed in, the section navigation and admin sign-out. The
+ * sections' tools belong to the admin issue; until then each section says so.
+ */
+export default function AdminPage() {
+  const brand = currentBrandConfig();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const me = trpc.admin.me.useQuery(undefined, { retry: false });
+  const logout = trpc.auth.adminLogout.useMutation();
+  const section = pathname.replace(/^\/admin\/?/, '') as AdminSection | '';
+
+  const signOut = async () => {
+    await logout.mutateAsync().catch(() => undefined);
+    storeAdminToken(null);
+    navigate('/admin/login', { replace: true });
+  };
+
+  const expired = me.isError && errorReason(me.error) === 'admin_required';
+  useEffect(() => {
+    // A dead credential is dropped; the guard then sends the visitor to /admin/login.
+    if (expired) storeAdminToken(null);
+  }, [expired]);
+
+  return (
+    <div className="admin">
+      <header className="admin__bar">
+        <strong>{brand.brandName} · Admin</strong>
+        <span className="muted">{me.data?.email ?? me.data?.phone ?? ''}</span>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void signOut()}>
+          Sign out of admin
+        </button>
+      </header>
+      <div className="admin__layout">
+        <nav className="admin__nav" aria-label="Admin sections">
+          <NavLink to="/admin" end>
+            Overview
+          </NavLink>
+          {ADMIN_SECTIONS.map((id) => (
+            <NavLink key={id} to={`/admin/${id}`}>
+              {ADMIN_SECTION_LABELS[id]}
+            </NavLink>
+          ))}
+        </nav>
+        <main className="admin__main" id="main">
+          <h1>{section ? ADMIN_SECTION_LABELS[section] : 'Overview'}</h1>
+          {me.isLoading ? (
+            <Loading />
+          ) : me.isError ? (
+            <ErrorBox>{me.error.message}</ErrorBox>
+          ) : (
+            <p className="muted">The tools for this section are not part of this build yet.</p>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

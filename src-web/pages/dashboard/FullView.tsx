@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { currentBrand, currentBrandConfig } from '../../brand/current-brand';
+import { AddTickerPanel } from '../../features/add-ticker/AddTickerPanel';
+import { AlertsPanel } from '../../features/alerts/AlertsPanel';
+import { LiveNotice, RealtimeUpsell } from '../../features/live/LiveNotice';
+import { useLiveFilings } from '../../features/live/use-live-filings';
+import { listPrefsFrom, preferencesPatch } from '../../features/preferences/preferences';
+import { usePreferences } from '../../features/preferences/use-preferences';
+import { useTrade } from '../../features/trading/use-trade';
+import { useUnsubscribe } from '../../features/watchlist/use-watchlist';
+import { WatchlistList } from '../../features/watchlist/WatchlistList';
+import { useAuth } from '../../lib/session';
+import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage';
+import { scrollToTopSoon } from '../../lib/use-timed-message';
+import type { DashboardViewProps } from './dashboard-types';
+
+/** Two columns: the collapsible add form (remembered as sidebarCollapsed) and the watchlist. */
+export function FullView({ banner, tickers, onTickersChange, watchlist, onContact }: DashboardViewProps) {
+  const auth = useAuth();
+  const brand = currentBrandConfig();
+  const { prefs, update } = usePreferences();
+  const [search, setSearch] = useState('');
+  const [collapsed, setCollapsedState] = useState(() => readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true');
+  const setCollapsed = (value: boolean) => {
+    setCollapsedState(value);
+    writeStorage(STORAGE_KEYS.sidebarCollapsed, String(value));
+  };
+  const unsubscribe = useUnsubscribe();
+  const live = useLiveFilings(auth.pro);
+  const trading = useTrade(prefs.tradingPlatformUrl, (url) => update({ tradingPlatformUrl: url }));
+  const display = { primaryForm: brand.forms.primaryForm, pro: auth.pro, showAll: prefs.showAllFilings };
+
+  const quickAdd = (ticker: string) => {
+    onTickersChange(`${ticker}, `);
+    setSearch('');
+    setCollapsed(false);
+    scrollToTopSoon();
+  };
+
+  return (
+    <div className={`dashboard-grid${collapsed ? ' dashboard-grid--collapsed' : ''}`}>
+      {collapsed ? (
+        <div className="sidebar-reopen">
+          <button type="button" className="btn btn-primary" onClick={() => setCollapsed(false)} aria-expanded="false" aria-controls="add-sidebar">
+            + Add Tickers
+          </button>
+        </div>
+      ) : (
+        <aside id="add-sidebar" className="sidebar" aria-labelledby="add-title">
+          <div className="sidebar__head">
+            <h2 id="add-title">Add tickers</h2>
+            <button type="button" className="icon-btn" aria-label="Collapse the add form" aria-expanded="true" aria-controls="add-sidebar" onClick={() => setCollapsed(true)}>
+              <span aria-hidden="true">⟨</span>
+            </button>
+          </div>
+          <AddTickerPanel
+            brand={currentBrand()}
+            pro={auth.pro}
+            paidPlan={auth.pro}
+            existingTickers={watchlist.items.map((i) => i.ticker)}
+            limit={watchlist.tickerLimit}
+            tickers={tickers}
+            onTickersChange={onTickersChange}
+            showAll={prefs.showAllFilings}
+            onShowAllChange={(on) => void update({ showAllFilings: on })}
+          />
+        </aside>
+      )}
+      <div className="dashboard-main">
+        {banner}
+        {auth.pro ? <LiveNotice event={live.notice} onDismiss={live.dismiss} /> : <RealtimeUpsell />}
+        <WatchlistList
+          items={watchlist.items}
+          prefs={listPrefsFrom(prefs, search)}
+          onPrefsChange={(next) => {
+            setSearch(next.filters.search);
+            const patch = preferencesPatch(next);
+            if (JSON.stringify(patch) !== JSON.stringify(preferencesPatch(listPrefsFrom(prefs, search)))) void update(patch);
+          }}
+          display={display}
+          actions={{ onTrade: trading.trade, onRemove: (ticker) => unsubscribe.mutate({ ticker }) }}
+          limit={watchlist.tickerLimit}
+          onQuickAdd={quickAdd}
+          flashTickers={live.flash}
+        />
+        {unsubscribe.error && <p className="error-box" role="alert">Could not remove {unsubscribe.variables?.ticker}. It is back in your list.</p>}
+        <AlertsPanel user={auth.user} pro={auth.pro} onOpenContact={onContact} />
+      </div>
+      {trading.modal}
+    </div>
+  );
+}
