@@ -10,31 +10,18 @@ const column = {
   phone: { value: users.phone, verifiedAt: users.phoneVerifiedAt, channel: 'sms' },
 } as const;
 
-/** The account that owns a verified contact, row-locked for the login transaction. */
-export async function lockVerifiedHolder(
-  db: Db,
-  params: { kind: ContactKind; value: string },
-): Promise<UserRow | undefined> {
-  const c = column[params.kind];
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(c.value, params.value), isNotNull(c.verifiedAt)))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
+/** The account that owns a verified contact; `lock` row-locks it for a transaction. */
 export async function findVerifiedHolder(
   db: Db,
-  params: { kind: ContactKind; value: string },
+  params: { kind: ContactKind; value: string; lock?: boolean },
 ): Promise<UserRow | undefined> {
   const c = column[params.kind];
-  const [row] = await db
+  const query = db
     .select()
     .from(users)
     .where(and(eq(c.value, params.value), isNotNull(c.verifiedAt)))
     .limit(1);
+  const [row] = params.lock ? await query.for('update') : await query;
   return row;
 }
 

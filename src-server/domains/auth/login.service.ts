@@ -3,7 +3,7 @@ import type { BrandId } from '../../core/brands';
 import { COPY } from '../../core/copy';
 import { identifierKind, isEmail, isUsPhone, normaliseEmail, normalisePhone } from '../../core/phone';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../../integrations/email/mailer';
+import type { Mailer, MailMessage } from '../../integrations/email/mailer';
 import type { SmsSender } from '../../integrations/sms/sms-sender';
 import { isOptedOut } from '../contacts/opt-out.repo';
 import * as codes from './login.repo';
@@ -47,11 +47,12 @@ export function parseIdentifier(raw: string): Contact {
   return { kind: 'phone', value: phone };
 }
 
-async function deliver(send: () => Promise<unknown>): Promise<void> {
+/** A provider failure becomes a 503 that names what failed (the person sees a generic retry text). */
+export async function deliver(send: () => Promise<unknown>, failure: string = COPY.loginSendFailed): Promise<void> {
   try {
     await send();
   } catch (error) {
-    throw new AppError('UNAVAILABLE', COPY.loginSendFailed, { reason: 'send_failed', cause: error });
+    throw new AppError('UNAVAILABLE', failure, { reason: 'send_failed', cause: error });
   }
 }
 
@@ -69,18 +70,7 @@ export async function requestLogin(
   await spend(db, { budget: 'loginSendPerIdentifier', key: contact.value });
 
   if (contact.kind === 'email') {
-    const token = newToken();
-    await codes.insertEmailToken(db, {
-      tokenHash: hashToken(token),
-      purpose: 'login',
-      email: contact.value,
-      sessionId: params.sessionId,
-      ttlSeconds: LINK_TTL_SECONDS,
-    });
-    const link = `${request.linkBase}/api/verify-login?token=${token}`;
-    await deliver(() =>
-      params.messenger.mailer.send(loginLinkEmail({ to: contact.value, brand: request.brand, link, minutes: LINK_TTL_SECONDS / 60 })),
-    );
+    await sendLoginLink(db, { email: contact.value, sessionId: params.sessionId, messenger: params.messenger, request, compose: loginLinkEmail });
     return { method: 'email' };
   }
 
@@ -100,6 +90,34 @@ export async function requestLogin(
     params.messenger.sms.send({ to: contact.value, body: loginCodeSms({ brand: request.brand, code, minutes: CODE_TTL_SECONDS / 60 }) }),
   );
   return { method: 'sms' };
+}
+
+/**
+ * Stores a single-use sign-in link for the address and mails it; `sessionId` (the asking
+ * session) has its anonymous watchlist merged when the link is followed.
+ */
+export async function sendLoginLink(
+  db: Db,
+  params: {
+    email: string;
+    sessionId: string | null;
+    messenger: Messenger;
+    request: RequestInfo;
+    compose: (p: { to: string; brand: BrandId; link: string; minutes: number }) => MailMessage;
+    failure?: string;
+  },
+): Promise<void> {
+  const token = newToken();
+  await codes.insertEmailToken(db, {
+    tokenHash: hashToken(token),
+    purpose: 'login',
+    email: params.email,
+    sessionId: params.sessionId,
+    ttlSeconds: LINK_TTL_SECONDS,
+  });
+  const link = `${params.request.linkBase}/api/verify-login?token=${token}`;
+  const message = params.compose({ to: params.email, brand: params.request.brand, link, minutes: LINK_TTL_SECONDS / 60 });
+  await deliver(() => params.messenger.mailer.send(message), params.failure);
 }
 
 type CodeOutcome =

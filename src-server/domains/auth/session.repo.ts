@@ -18,7 +18,10 @@ export async function insertSession(
   return row!;
 }
 
-/** A live session (not revoked, not past its absolute expiry) with its user. */
+/** Not revoked and not past its absolute expiry (idle expiry is judged by the service). */
+const isLive = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+/** A live session with its user. */
 export async function findLiveSession(
   db: Db,
   params: { tokenHash: string; kind: string },
@@ -28,12 +31,7 @@ export async function findLiveSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(
-        eq(sessions.tokenHash, params.tokenHash),
-        eq(sessions.kind, params.kind),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
+and(eq(sessions.tokenHash, params.tokenHash), eq(sessions.kind, params.kind), isLive()),
     )
     .limit(1);
   return row;
@@ -68,12 +66,7 @@ export async function findLiveSessionsByIds(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(
-        inArray(sessions.id, params.ids),
-        eq(sessions.kind, 'user'),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
+and(inArray(sessions.id, params.ids), eq(sessions.kind, 'user'), isLive()),
     );
 }
 

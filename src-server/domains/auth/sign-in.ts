@@ -58,7 +58,7 @@ export async function signIn(
   const sources = await sessions.findLiveSessionsByIds(tx, { ids });
   const anonymous = [...new Map(sources.filter((s) => !isVerified(s.user) && !s.user.isAdmin).map((s) => [s.user.id, s.user])).values()];
 
-  let account = await accounts.lockVerifiedHolder(tx, params.contact);
+  let account = await accounts.findVerifiedHolder(tx, { ...params.contact, lock: true });
   let merged = 0;
   let rejected = 0;
   let toMerge = anonymous;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import * as accounts from '../auth/account.repo';
 import * as links from '../auth/login.repo';
 import type { Messenger, RequestInfo } from '../auth/login.service';
-import { LINK_TTL_SECONDS } from '../auth/login.service';
+import { deliver, sendLoginLink } from '../auth/login.service';
 import { existingAccountEmail, verifyEmailEmail } from '../auth/messages';
 import { spend } from '../auth/rate-limit';
 import type { Channel } from '../auth/profile.service';
@@ -122,32 +122,17 @@ export async function addSecondaryContact(
   });
 }
 
-async function sendVia(send: () => Promise<unknown>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    throw new AppError('UNAVAILABLE', COPY.contactFailed, { reason: 'send_failed', cause: error });
-  }
-}
+const sendVia = (send: () => Promise<unknown>) => deliver(send, COPY.contactFailed);
 
 /** A link that confirms the address, or, when another account owns it, a sign-in link instead. */
 async function sendEmailVerification(db: Db, params: SaveParams & { user: UserRow; email: string }): Promise<void> {
   const { request, messenger } = params;
   const owner = await accounts.findVerifiedHolder(db, { kind: 'email', value: params.email });
-  const token = newToken();
   if (owner && owner.id !== params.user.id) {
-    await links.insertEmailToken(db, {
-      tokenHash: hashToken(token),
-      purpose: 'login',
-      email: params.email,
-      sessionId: params.sessionId,
-      ttlSeconds: LINK_TTL_SECONDS,
-    });
-    const link = `${request.linkBase}/api/verify-login?token=${token}`;
-    return sendVia(() =>
-      messenger.mailer.send(existingAccountEmail({ to: params.email, brand: request.brand, link, minutes: LINK_TTL_SECONDS / 60 })),
-    );
+    const { email, sessionId } = params;
+    return sendLoginLink(db, { email, sessionId, messenger, request, compose: existingAccountEmail, failure: COPY.contactFailed });
   }
+  const token = newToken();
   await links.insertEmailToken(db, {
     tokenHash: hashToken(token),
     purpose: 'verify_email',
@@ -189,7 +174,7 @@ export async function verifyEmailLink(db: Db, params: { token: string }): Promis
     if (!user || user.email !== email) {
       return { error: 'This link is for an email address that is no longer on your account.', reason: 'link_stale' };
     }
-    const owner = await accounts.lockVerifiedHolder(tx, { kind: 'email', value: email });
+    const owner = await accounts.findVerifiedHolder(tx, { kind: 'email', value: email, lock: true });
     if (owner && owner.id !== user.id) {
       return { error: 'This email address already belongs to another account. Sign in with it instead.', reason: 'email_taken' };
     }

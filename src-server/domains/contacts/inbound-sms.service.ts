@@ -19,7 +19,7 @@ async function confirm(db: Db, phone: string): Promise<string> {
   return db.transaction(async (tx) => {
     await optIn(tx, { phone });
     const pending = await repo.lockPendingSmsVerification(tx, { phone });
-    const owner = await accounts.lockVerifiedHolder(tx, { kind: 'phone', value: phone });
+    const owner = await accounts.findVerifiedHolder(tx, { kind: 'phone', value: phone, lock: true });
     if (!pending) return owner ? SMS.alreadyVerified(owner.brand) : SMS.nothingPending;
     await repo.consumeSmsVerifications(tx, { phone });
     if (owner && owner.id !== pending.user.id) return SMS.takenByOther(pending.user.brand);

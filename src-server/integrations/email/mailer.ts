@@ -3,6 +3,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { outboxMailer } from '../outbox/outbox-senders';
+import { perDeps } from '../per-deps';
 import { smtpMailer } from './smtp-mailer';
 
 export interface MailMessage {
@@ -31,16 +32,10 @@ export function createMailer(env: Env, db: Db, logger?: FastifyBaseLogger): Mail
   return outboxMailer({ db, logger, logBodies: env.NODE_ENV !== 'production', from: env.MAIL_FROM });
 }
 
-const fallback = new WeakMap<AppDeps, Mailer>();
+const fromEnv = perDeps((deps) => createMailer(deps.env, deps.db, deps.logger));
 /** deps.mailer, or the adapter the environment selects (tests that pass only env). */
 export function mailerFor(deps: AppDeps): Mailer {
-  if (deps.mailer) return deps.mailer;
-  let mailer = fallback.get(deps);
-  if (!mailer) {
-    mailer = createMailer(deps.env, deps.db, deps.logger);
-    fallback.set(deps, mailer);
-  }
-  return mailer;
+  return deps.mailer ?? fromEnv(deps);
 }
 
 /** The bare address of a "Name <addr>" sender. */

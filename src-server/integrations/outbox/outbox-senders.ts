@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { Mailer, MailMessage } from '../email/mailer';
-import type { SmsMessage, SmsSender } from '../sms/sms-sender';
-import { insertOutboxMessage } from './outbox.repo';
+import type { Mailer } from '../email/mailer';
+import type { SmsSender } from '../sms/sms-sender';
+import { insertOutboxMessage, type OutboxInsert } from './outbox.repo';
 
 interface OutboxOptions {
   db: Db;
@@ -12,28 +12,33 @@ interface OutboxOptions {
   from: string;
 }
 
+/** Stores one message and logs it; returns the outbox row id. */
+async function store(options: OutboxOptions, message: Omit<OutboxInsert, 'from'>, note: string): Promise<number> {
+  const row = await insertOutboxMessage(options.db, { message: { ...message, from: options.from } });
+  const { channel, to, subject, body } = message;
+  options.logger?.info({ outboxId: row.id, channel, to, subject, ...(options.logBodies ? { body } : {}) }, note);
+  return row.id;
+}
+
 /** Email without SMTP_URL: stored in dev_outbox and logged, listed at /dev/outbox. */
 export function outboxMailer(options: OutboxOptions): Mailer {
   return {
     kind: 'outbox',
-    async send(message: MailMessage) {
-      const row = await insertOutboxMessage(options.db, {
-        message: {
+    async send(message) {
+      const id = await store(
+        options,
+        {
           channel: 'email',
           to: message.to,
-          from: options.from,
           subject: message.subject,
           body: message.text,
           html: message.html ?? null,
           headers: message.headers ?? {},
           idempotencyKey: message.idempotencyKey ?? null,
         },
-      });
-      options.logger?.info(
-        { outboxId: row.id, to: message.to, subject: message.subject, ...(options.logBodies ? { text: message.text } : {}) },
         'email stored in the development outbox (SMTP_URL not set)',
       );
-      return { messageId: `outbox-${row.id}` };
+      return { messageId: `outbox-${id}` };
     },
   };
 }
@@ -42,21 +47,13 @@ export function outboxMailer(options: OutboxOptions): Mailer {
 export function outboxSms(options: OutboxOptions): SmsSender {
   return {
     kind: 'outbox',
-    async send(message: SmsMessage) {
-      const row = await insertOutboxMessage(options.db, {
-        message: {
-          channel: 'sms',
-          to: message.to,
-          from: options.from,
-          body: message.body,
-          idempotencyKey: message.idempotencyKey ?? null,
-        },
-      });
-      options.logger?.info(
-        { outboxId: row.id, to: message.to, ...(options.logBodies ? { body: message.body } : {}) },
+    async send(message) {
+      const id = await store(
+        options,
+        { channel: 'sms', to: message.to, body: message.body, idempotencyKey: message.idempotencyKey ?? null },
         'SMS stored in the development outbox (Twilio not configured)',
       );
-      return { sid: `SMoutbox${row.id}` };
+      return { sid: `SMoutbox${id}` };
     },
   };
 }

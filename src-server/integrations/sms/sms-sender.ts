@@ -3,6 +3,7 @@ import { ConfigError, type Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { outboxSms } from '../outbox/outbox-senders';
+import { perDeps } from '../per-deps';
 import { twilioSender } from './twilio-sender';
 
 export interface SmsMessage {
@@ -41,14 +42,8 @@ export function createSmsSender(env: Env, db: Db, logger?: FastifyBaseLogger): S
   return outboxSms({ db, logger, logBodies: env.NODE_ENV !== 'production', from: 'dev-outbox' });
 }
 
-const fallback = new WeakMap<AppDeps, SmsSender>();
+const fromEnv = perDeps((deps) => createSmsSender(deps.env, deps.db, deps.logger));
 /** deps.sms, or the adapter the environment selects (tests that pass only env). */
 export function smsFor(deps: AppDeps): SmsSender {
-  if (deps.sms) return deps.sms;
-  let sender = fallback.get(deps);
-  if (!sender) {
-    sender = createSmsSender(deps.env, deps.db, deps.logger);
-    fallback.set(deps, sender);
-  }
-  return sender;
+  return deps.sms ?? fromEnv(deps);
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import { createInbox } from './inbox';
 
 export interface ReceivedMail {
   /** Envelope sender and recipients as the server saw them. */
@@ -35,8 +36,8 @@ export interface SmtpPeer {
 
 /** A real SMTP server on loopback (no TLS, no auth) that parses and keeps what it receives. */
 export async function startSmtpPeer(): Promise<SmtpPeer> {
-  const messages: ReceivedMail[] = [];
-  const waiters = new Set<{ match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }>();
+  const inbox = createInbox<ReceivedMail>();
+  const messages = inbox.items;
   let failures: { remaining: number; code: number; message: string } = { remaining: 0, code: 451, message: '' };
 
   const server = new SMTPServer({
@@ -71,13 +72,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           headers,
           receivedAt: new Date(),
         };
-        messages.push(mail);
-        for (const waiter of waiters) {
-          if (waiter.match(mail)) {
-            waiters.delete(waiter);
-            waiter.resolve(mail);
-          }
-        }
+        inbox.push(mail);
         callback();
       } catch (error) {
         callback(error as Error);
@@ -93,18 +88,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     url,
     env: { SMTP_URL: url },
     messages,
-    waitFor(match, timeoutMs = 5_000) {
-      const found = messages.find(match);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const waiter = { match, resolve: (m: ReceivedMail) => (clearTimeout(timer), resolve(m)) };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`no matching email within ${timeoutMs} ms (${messages.length} received)`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
-    },
+    waitFor: (match, timeoutMs = 5_000) => inbox.waitFor(match, timeoutMs, 'email'),
     to: (address) => messages.filter((m) => m.envelopeTo.includes(address)),
     failNext(count, reply = { code: 451, message: 'Temporary failure, try again later' }) {
       failures = { remaining: count, ...reply };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { twilioSignature } from '../../integrations/sms/twilio-signature';
+import { createInbox } from './inbox';
 
 export interface SentSms {
   sid: string;
@@ -75,9 +76,9 @@ export async function startTwilioPeer(options: { from?: string } = {}): Promise<
   const accountSid = `AC${randomBytes(16).toString('hex')}`;
   const authToken = randomBytes(16).toString('hex');
   const from = options.from ?? '+15005550006';
-  const messages: SentSms[] = [];
+  const inbox = createInbox<SentSms>();
+  const messages = inbox.items;
   const blocked = new Set<string>();
-  const waiters = new Set<{ match: (m: SentSms) => boolean; resolve: (m: SentSms) => void }>();
   let failures = { remaining: 0, failure: { status: 500, code: 20500, message: 'Internal Server Error' } };
   const base = `/2010-04-01/Accounts/${accountSid}`;
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
@@ -129,13 +130,7 @@ export async function startTwilioPeer(options: { from?: string } = {}): Promise<
         return error(response, failures.failure);
       }
       const sms: SentSms = { sid: `SM${randomBytes(16).toString('hex')}`, to, from: sender, body, dateCreated: new Date() };
-      messages.push(sms);
-      for (const waiter of waiters) {
-        if (waiter.match(sms)) {
-          waiters.delete(waiter);
-          waiter.resolve(sms);
-        }
-      }
+      inbox.push(sms);
       return send(response, 201, resource(sms));
     }
     if (request.method === 'GET' && url.pathname === `${base}/Messages.json`) {
@@ -163,18 +158,7 @@ export async function startTwilioPeer(options: { from?: string } = {}): Promise<
     env: { TWILIO_API_BASE: apiBase, TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from },
     messages,
     to: (number) => messages.filter((m) => m.to === number),
-    waitFor(match, timeoutMs = 5_000) {
-      const found = messages.find(match);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const waiter = { match, resolve: (m: SentSms) => (clearTimeout(timer), resolve(m)) };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`no matching SMS within ${timeoutMs} ms (${messages.length} sent)`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
-    },
+    waitFor: (match, timeoutMs = 5_000) => inbox.waitFor(match, timeoutMs, 'SMS'),
     failNext(count, failure = { status: 500, code: 20500, message: 'Internal Server Error' }) {
       failures = { remaining: count, failure };
     },
