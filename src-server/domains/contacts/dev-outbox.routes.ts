@@ -17,7 +17,7 @@ function page(rows: OutboxRow[]): string {
   const phones = [...new Set(rows.filter((r) => r.channel === 'sms' && r.to.startsWith('+')).map((r) => r.to))];
   const items = rows
     .map(
-      (r) => `<article><header><strong>${r.channel === 'email' ? '✉️ Email' : '💬 SMS'}</strong> to ${escapeHtml(r.to)}
+      (r) => `<article><header><strong>${r.channel === 'email' ? 'Email' : 'SMS'}</strong> to ${escapeHtml(r.to)}
 <time>${r.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</time></header>
 ${r.subject ? `<h2>${escapeHtml(r.subject)}</h2>` : ''}<pre>${linkify(r.body)}</pre></article>`,
     )
