@@ -19,8 +19,9 @@ export const BUDGETS = {
     windowSeconds: HOUR,
     message: 'Too many sign-in codes were requested for this email or phone. Please wait {minutes} and try again.',
   },
+  /** Roomy enough for an office behind one NAT; stops one client spraying codes at many numbers. */
   loginSendPerIp: {
-    limit: 20,
+    limit: 30,
     windowSeconds: HOUR,
     message: 'Too many sign-in requests from your network. Please wait {minutes} and try again.',
   },
