@@ -149,6 +149,18 @@ describe('login by SMS code', () => {
     expect((await api.post('/api/verify-login-code', { identifier: phone, code: fresh }, { ip })).status).toBe(200);
   });
 
+  it('counts parallel guesses exactly: 12 at once never buy more than 5 tries', async () => {
+    const phone = '+15552010009';
+    const code = await requestCode(phone);
+    const wrong = code === '999999' ? '888888' : '999999';
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => api.post('/api/verify-login-code', { identifier: phone, code: wrong }, { ip: freshIp() })),
+    );
+    expect(results.filter((r) => r.body.error === 'invalid_code')).toHaveLength(5);
+    expect(results.filter((r) => r.body.error === 'too_many_attempts')).toHaveLength(7);
+    expect((await api.post('/api/verify-login-code', { identifier: phone, code }, { ip: freshIp() })).body.error).toBe('too_many_attempts');
+  });
+
   it('refuses an expired code, a superseded code and a code for another number', async () => {
     const phone = '+15552010003';
     const first = await requestCode(phone);
@@ -185,6 +197,15 @@ describe('limits', () => {
     expect(over.body.message).toMatch(/Too many sign-in codes .* Please wait \d+ minutes? and try again\./);
     expect(over.body.retryAfterSeconds).toBeGreaterThan(3000);
     expect(over.headers.get('retry-after')).toBe(String(over.body.retryAfterSeconds));
+    expect(twilio.to(phone)).toHaveLength(5);
+  });
+
+  it('holds the per-identifier limit under a burst of parallel requests', async () => {
+    const phone = '+15552010010';
+    const results = await Promise.all(
+      Array.from({ length: 9 }, () => api.post('/api/login', { identifier: phone }, { ip: freshIp() })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429]);
     expect(twilio.to(phone)).toHaveLength(5);
   });
 
