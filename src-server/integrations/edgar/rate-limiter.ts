@@ -1,11 +1,12 @@
 /**
- * A token bucket holding one token, refilled every 1/rate seconds: requests are spaced at least
- * 1000/rate ms apart, so no one-second window ever sees more than `rate` requests (SEC's fair
- * access rule is 10/s per client). Reservations are taken synchronously, so concurrent callers
- * in one process queue up instead of racing.
+ * A token bucket holding one token, refilled every 1/rate seconds (plus 10% headroom): callers
+ * pass one at a time, each at least one interval after the previous one actually went out, so
+ * no one-second window at EDGAR's end sees more than `rate` requests even when connection setup
+ * delays one request and not the next (SEC's fair-access rule: 10/s per client).
  */
 export class RateLimiter {
-  private nextAt = 0;
+  private lastAt = -Infinity;
+  private queue: Promise<void> = Promise.resolve();
   readonly intervalMs: number;
 
   constructor(
@@ -14,15 +15,19 @@ export class RateLimiter {
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {
     if (!(perSecond > 0 && perSecond <= 10)) throw new Error('EDGAR rate must be within (0, 10] requests per second');
-    this.intervalMs = 1000 / perSecond;
+    this.intervalMs = (1000 / perSecond) * 1.1;
   }
 
   /** Resolves when the caller may send its request. */
-  async take(): Promise<void> {
-    const now = this.now();
-    const at = Math.max(now, this.nextAt);
-    this.nextAt = at + this.intervalMs;
-    if (at > now) await this.sleep(at - now);
+  take(): Promise<void> {
+    const turn = this.queue.then(async () => {
+      for (let wait = this.lastAt + this.intervalMs - this.now(); wait > 0; wait = this.lastAt + this.intervalMs - this.now()) {
+        await this.sleep(wait);
+      }
+      this.lastAt = this.now();
+    });
+    this.queue = turn;
+    return turn;
   }
 }
 
