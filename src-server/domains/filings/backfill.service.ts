@@ -32,7 +32,7 @@ export async function runBackfill(
     return { queued: 0 };
   }
   const since = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
-  const recent = recentFilings(json, since);
+  const recent = recentFilings(json, since, now.toISOString().slice(0, 10));
   const stored = await repo.storedAccessions(db, { accessionNos: recent.map((f) => f.accessionNo) });
   const fresh = recent.filter((f) => !stored.has(f.accessionNo));
   await db.transaction(async (tx) => {

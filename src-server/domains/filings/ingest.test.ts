@@ -150,7 +150,7 @@ describe('storing scored filings', () => {
 });
 
 describe('ingest through EDGAR paths (replay server)', () => {
-  it('full submission, bare document via index.json, and not-yet-released filings', async () => {
+  it('full submission, index headers, bare document via index.json, and unknown accessions', async () => {
     const musk = await ingestAccession(database.db, { client, ref: { accessionNo: '0000899243-22-035394', cik: 1318605, formType: '4', source: 'replay' } });
     expect(musk.status).toBe('duplicate'); // stored above; not fetched again
     const maestri = await ingestAccession(database.db, { client, ref: { accessionNo: '0000320193-20-000086', cik: 320193, formType: '4', source: 'replay' } });
@@ -167,9 +167,8 @@ describe('ingest through EDGAR paths (replay server)', () => {
       oneLiner: 'Debora Shoquist had 7,449 shares withheld for taxes',
     });
     expect(row?.detectedAt?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    const unreleased = await ingestAccession(database.db, { client, ref: { accessionNo: '0001327811-25-000050', cik: 1327811, formType: '4', source: 'feed' } });
-    expect(unreleased).toEqual({ status: 'not_available' });
-    replay.releaseAll();
+    const unknown = await ingestAccession(database.db, { client, ref: { accessionNo: '0001327811-25-999999', cik: 1327811, formType: '4', source: 'feed' } });
+    expect(unknown).toEqual({ status: 'not_available' });
     const tsla10k = await ingestAccession(database.db, { client, ref: { accessionNo: '0001564590-20-004475', cik: 1318605, formType: '10-K', source: 'replay' } });
     const applesTenQ = await ingestAccession(database.db, { client, ref: { accessionNo: '0000320193-17-000009', cik: 320193, formType: '10-Q', source: 'replay' } });
     const amd = await ingestAccession(database.db, {

@@ -38,8 +38,8 @@ export function companyProfile(json: SubmissionsJson): CompanyProfile {
   };
 }
 
-/** Recent filings on or after `since` (YYYY-MM-DD), newest first as SEC lists them. */
-export function recentFilings(json: SubmissionsJson, since: string): RecentFiling[] {
+/** Recent filings filed within [since, until] (YYYY-MM-DD), newest first as SEC lists them. */
+export function recentFilings(json: SubmissionsJson, since: string, until = '9999-12-31'): RecentFiling[] {
   const r = json.filings?.recent ?? {};
   const col = (key: string, i: number) => {
     const v = r[key]?.[i];
@@ -51,7 +51,7 @@ export function recentFilings(json: SubmissionsJson, since: string): RecentFilin
     const filedDate = col('filingDate', i);
     const accessionNo = col('accessionNumber', i);
     const formType = col('form', i);
-    if (!filedDate || !accessionNo || !formType || filedDate < since) continue;
+    if (!filedDate || !accessionNo || !formType || filedDate < since || filedDate > until) continue;
     const accepted = col('acceptanceDateTime', i);
     out.push({
       accessionNo,

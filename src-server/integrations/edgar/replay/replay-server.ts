@@ -1,8 +1,9 @@
 /**
  * A local stand-in for EDGAR: serves recorded real filings under EDGAR's own paths and releases
  * them over time through the latest-filings Atom feed, so the live pipeline runs unchanged
- * against it (EDGAR_BASE_URL / EDGAR_DATA_BASE_URL point here). Unreleased filings answer 404,
- * as EDGAR does before dissemination.
+ * against it (EDGAR_BASE_URL / EDGAR_DATA_BASE_URL point here). The archive holds every recorded
+ * filing (they are all historical, as backfill expects); the release clock only decides when
+ * each one appears in the feed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -66,7 +67,7 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
     }
     const arch = /^\/Archives\/edgar\/data\/\d+\/(\d{18})\/([^/]+)$/.exec(url.pathname);
     const index = arch?.[1] ? byFolder.get(arch[1]) : undefined;
-    const filing = index != null && index < releasedCount ? filings[index] : undefined;
+    const filing = index != null ? filings[index] : undefined;
     if (filing && arch?.[2]) {
       const name = arch[2];
       const acc = filing.accessionNo;
