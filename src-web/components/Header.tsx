@@ -13,7 +13,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__brand">
-        <Link className="brand" to="/" aria-label={`${brand.brandName} home`}>
+        <Link className="brand" to="/">
           <span className="brand__logo" aria-hidden="true">
             {brand.ui.logoText}
           </span>

@@ -1,10 +1,15 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { loadTestEnv } from '../../src-server/config/test-env';
-import { startTestApp, type TestApp } from '../../src-server/test/app';
+import type { Database } from '../../src-server/db/client';
 import type { AppDeps } from '../../src-server/deps';
+import { createEdgarSource } from '../../src-server/integrations/edgar/edgar-source';
+import { startWorkers } from '../../src-server/jobs/workers';
+import { startTestApp, type TestApp } from '../../src-server/test/app';
+import { createTestDatabase } from '../../src-server/test/db';
 
 const testEnv = loadTestEnv();
 
@@ -20,18 +25,59 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export interface BrowserHarness extends TestApp {
-  browser: Browser;
-  newPage(options?: { host?: string; width?: number; height?: number }): Promise<Page>;
-  screenshot(page: Page, name: string): Promise<string>;
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** Local storage to seed before the app starts (e.g. a session token). */
+  storage?: Record<string, string>;
+  /** Another page's context: same cookies and storage (a second tab). */
+  context?: BrowserContext;
 }
 
-/** The real server (built SPA, fresh Postgres) and a real Chromium for one test file. */
-export async function startBrowserHarness(
-  options: { env?: Record<string, string>; customise?: (deps: AppDeps) => AppDeps | Promise<AppDeps> } = {},
-): Promise<BrowserHarness> {
-  const server = await startTestApp({ env: { WEB_DIST_DIR: 'dist/web', ...options.env }, customise: options.customise });
-  const browser = await chromium.launch({ executablePath: testEnv.CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+export interface BrowserHarness extends TestApp {
+  browser: Browser;
+  newPage(options?: PageOptions): Promise<Page>;
+  /** Full-page PNG under SCREENSHOT_DIR, scrolled to the top first (the header is sticky). */
+  screenshot(page: Page, name: string): Promise<string>;
+  /** axe-core in the page: violations of impact serious or critical. */
+  seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  customise?: (deps: AppDeps & { databaseUrl: string }) => AppDeps | Promise<AppDeps>;
+  /** Run the app's background workers (EDGAR replay ingest, job runner) like `npm start` does. */
+  workers?: boolean;
+  /** Host names Chromium resolves to the test server (brand hosts). */
+  hosts?: string[];
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The real server (built SPA, fresh Postgres) and one real Chromium for a test file. */
+export async function startBrowserHarness(options: HarnessOptions = {}): Promise<BrowserHarness> {
+  const database: Database = await createTestDatabase();
+  const server = await startTestApp({
+    database,
+    env: { WEB_DIST_DIR: 'dist/web', ...options.env },
+    customise: (deps) =>
+      (options.customise ?? ((d) => d))({
+        ...deps,
+        databaseUrl: database.url,
+        // Workers ingest from the offline EDGAR replay, as `npm start` does without EDGAR_USER_AGENT.
+        ...(options.workers ? { edgar: createEdgarSource(deps.env) } : {}),
+      }),
+  });
+  if (options.workers) {
+    const workers = await startWorkers(server.deps);
+    afterAll(async () => {
+      await workers.stop();
+      await server.deps.edgar?.stop();
+    });
+  }
+  const args = [...CHROMIUM_ARGS];
+  if (options.hosts?.length) args.push(`--host-resolver-rules=${options.hosts.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`);
+  const browser = await chromium.launch({ executablePath: testEnv.CHROMIUM_PATH, headless: true, args });
   afterAll(async () => {
     await browser.close();
   });
@@ -41,19 +87,36 @@ export async function startBrowserHarness(
     ...server,
     browser,
     async newPage(pageOptions = {}) {
-      const context = await browser.newContext({
-        viewport: { width: pageOptions.width ?? 1280, height: pageOptions.height ?? 800 },
-        // A brand host maps to the test server's loopback port.
-        ...(pageOptions.host ? { extraHTTPHeaders: {} } : {}),
-      });
+      const context =
+        pageOptions.context ??
+        (await browser.newContext({ viewport: { width: pageOptions.width ?? 1280, height: pageOptions.height ?? 800 } }));
+      if (pageOptions.storage) {
+        await context.addInitScript((entries: Record<string, string>) => {
+          // Seed once per context: later navigations keep what the app itself stored.
+          if (sessionStorage.getItem('__seeded')) return;
+          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+          sessionStorage.setItem('__seeded', '1');
+        }, pageOptions.storage);
+      }
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error('[browser pageerror]', error.message));
       return page;
     },
     async screenshot(page, name) {
       const path = join(shotDir, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path, fullPage: true, animations: 'disabled' });
       return path;
+    },
+    async seriousA11yViolations(page) {
+      await page.evaluate(axeSource);
+      const results = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        return axe.run(document, { resultTypes: ['violations'] });
+      });
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
     },
   };
 }

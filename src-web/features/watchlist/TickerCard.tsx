@@ -92,7 +92,7 @@ export function TickerCard({ item, display, actions, flash }: { item: WatchlistI
         <Link className="btn btn-sm btn-secondary" to={`/ticker/${encodeURIComponent(item.ticker)}#analysis`} aria-label={`Analysis for ${item.ticker}`}>
           Analysis
         </Link>
-        <a className="btn btn-sm btn-secondary" href={secLinkFor(item, latest.kind === 'filing' ? latest.filing : null)} target="_blank" rel="noopener noreferrer" aria-label={`SEC filings for ${item.ticker} (opens in a new tab)`}>
+        <a className="btn btn-sm btn-secondary" href={secLinkFor(item, latest.kind === 'filing' ? latest.filing : null)} target="_blank" rel="noopener noreferrer" aria-label={`SEC Link for ${item.ticker} (opens in a new tab)`}>
           SEC Link
         </a>
         {actions && (

@@ -20,7 +20,13 @@ export default function UpgradePage() {
     <PageShell className="content-page">
       <header className="page-intro">
         <h1>{auth.pro ? 'You are on PRO' : 'Upgrade to PRO'}</h1>
-        <p>{brand.upgrades.unlocks.length > 0 && `Unlock ${brand.upgrades.unlocks.join(', ')}.`}</p>
+        {brand.upgrades.unlocks.length > 0 && (
+          <ul className="unlocks" aria-label="What PRO unlocks">
+            {brand.upgrades.unlocks.map((unlock) => (
+              <li key={unlock}>{unlock}</li>
+            ))}
+          </ul>
+        )}
       </header>
       <div className="upgrade-layout">
         <section className="panel" aria-labelledby="summary-title">
