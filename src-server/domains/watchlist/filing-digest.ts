@@ -12,8 +12,6 @@ export interface FilingDto {
   /** EDGAR's form name ('8-K/A', 'SC 13G'); form_type repeats it for older clients. */
   form: string;
   form_type: string;
-  /** The catalogue entry it counts under ('8-K', '13G', ...). */
-  catalogue_form: string;
   importance: string;
   reasons: string[];
   one_liner: string;
@@ -27,7 +25,6 @@ export interface FilingDto {
   data_incomplete: boolean;
   /** The primary document on sec.gov, else the filing index. */
   link: string | null;
-  index_url: string | null;
 }
 
 /** One filing row as the digest query returns it (times as epoch milliseconds). */
@@ -53,13 +50,14 @@ export interface DigestFilingRow extends Record<string, unknown> {
 
 export interface DigestMarkRow extends Record<string, unknown> {
   cik: number;
-  stored_ms: number;
+  /** Microseconds since the epoch. */
+  stored_us: number;
   rank: number;
   form: string;
 }
 
 interface Mark {
-  storedMs: number;
+  storedUs: number;
   rank: number;
   form: string;
 }
@@ -87,7 +85,6 @@ function toDto(row: DigestFilingRow): FilingDto {
     accession_no: row.accession_no,
     form: row.form_type,
     form_type: row.form_type,
-    catalogue_form: row.catalogue_form,
     importance: row.importance,
     reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
     one_liner: row.one_liner,
@@ -99,7 +96,6 @@ function toDto(row: DigestFilingRow): FilingDto {
     executive_names: row.executive_names ?? [],
     data_incomplete: row.data_incomplete,
     link: row.primary_doc_url ?? row.index_url,
-    index_url: row.index_url,
   };
 }
 
@@ -121,7 +117,7 @@ export function buildDigests(params: {
   for (const row of params.marks) {
     const digest = digests.get(row.cik);
     if (!digest) continue;
-    if (digest.marks.length < UNSEEN_WINDOW) digest.marks.push({ storedMs: row.stored_ms, rank: row.rank, form: row.form });
+    if (digest.marks.length < UNSEEN_WINDOW) digest.marks.push({ storedUs: row.stored_us, rank: row.rank, form: row.form });
     else digest.complete = false;
   }
   return digests;
@@ -141,7 +137,8 @@ export interface ItemFilingSummary {
 const newestFirst = (a: RecentFiling, b: RecentFiling) => b.filedMs - a.filedMs || b.id - a.id;
 
 /** One item's filing fields: only filings of its followed forms; unseen = stored after seen_at. */
-export function summariseItem(digest: FilingDigest | undefined, params: { forms: readonly string[]; seenMs: number | null }): ItemFilingSummary {
+/** Unseen = stored after the item's seen_at (microseconds since the epoch; null = never opened). */
+export function summariseItem(digest: FilingDigest | undefined, params: { forms: readonly string[]; seenUs: number | null }): ItemFilingSummary {
   const followed = new Set(params.forms);
   const recent: RecentFiling[] = [];
   for (const form of followed) recent.push(...(digest?.recentByForm.get(form) ?? []));
@@ -152,7 +149,7 @@ export function summariseItem(digest: FilingDigest | undefined, params: { forms:
   let maxRank = 0;
   let reachedSeen = false;
   for (const mark of digest?.marks ?? []) {
-    if (params.seenMs != null && mark.storedMs <= params.seenMs) {
+    if (params.seenUs != null && mark.storedUs <= params.seenUs) {
       reachedSeen = true;
       break;
     }

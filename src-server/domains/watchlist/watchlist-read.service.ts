@@ -38,26 +38,13 @@ export function emptyWatchlist(user: SessionUser | null): WatchlistResponse {
   return { watchlist: [], tickerLimit: limit, contact: { ticker_limit: limit }, user: user ? toUserDto(user) : null };
 }
 
-/** Cached digests where the version still matches; one pair of set-based queries for the rest. */
-async function digestsFor(db: Db, cache: FilingDigestCache, wanted: Map<number, number>): Promise<Map<number, FilingDigest>> {
-  const found = new Map<number, FilingDigest>();
-  const missing: number[] = [];
-  for (const [cik, version] of wanted) {
-    const digest = cache.get(cik, version);
-    if (digest) found.set(cik, digest);
-    else missing.push(cik);
-  }
-  if (missing.length === 0) return found;
+/** One pair of set-based queries for companies whose digest is not cached at their current version. */
+async function loadDigests(db: Db, ciks: number[], wanted: Map<number, number>): Promise<Map<number, FilingDigest>> {
   const [recent, marks] = await Promise.all([
-    repo.readRecentFilings(db, { ciks: missing, forms: FORM_VALUES, perForm: RECENT_FILINGS_PER_ITEM }),
-    repo.readFilingMarks(db, { ciks: missing, limit: UNSEEN_WINDOW + 1 }),
+    repo.readRecentFilings(db, { ciks, forms: FORM_VALUES, perForm: RECENT_FILINGS_PER_ITEM }),
+    repo.readFilingMarks(db, { ciks, limit: UNSEEN_WINDOW + 1 }),
   ]);
-  const versions = new Map(missing.map((cik) => [cik, wanted.get(cik)!]));
-  for (const [cik, digest] of buildDigests({ versions, recent, marks })) {
-    cache.set(cik, digest);
-    found.set(cik, digest);
-  }
-  return found;
+  return buildDigests({ versions: new Map(ciks.map((cik) => [cik, wanted.get(cik)!])), recent, marks });
 }
 
 /**
@@ -74,14 +61,14 @@ export async function getWatchlist(
   if (!user) return emptyWatchlist(null);
   const rows = await repo.readItems(db, { userId: user.id });
   const wanted = new Map<number, number>();
-  for (const row of rows) if (row.cik != null) wanted.set(row.cik, row.filings_version);
-  const digests = await digestsFor(db, params.digests, wanted);
+  for (const row of rows) if (row.cik != null) wanted.set(row.cik, row.filings_version ?? 0);
+  const digests = await params.digests.resolve(wanted, (ciks) => loadDigests(db, ciks, wanted));
 
   const overflowing: number[] = [];
   const items = rows.map((row): WatchlistItemDto => {
     const { overflow, ...filings } = summariseItem(row.cik == null ? undefined : digests.get(row.cik), {
       forms: row.forms,
-      seenMs: row.seen_ms,
+      seenUs: row.seen_us,
     });
     if (overflow) overflowing.push(row.id);
     return {
@@ -94,7 +81,7 @@ export async function getWatchlist(
       forms: row.forms.join(','),
       notes: row.notes,
       ...toQuoteFields(row),
-      quote_updated_at: row.quote_ms == null ? null : new Date(row.quote_ms).toISOString(),
+      quote_updated_at: row.quote_fetched_at?.toISOString() ?? null,
       ...filings,
     };
   });
@@ -111,7 +98,8 @@ export async function getWatchlist(
 
   if (params.quotes) {
     const now = Date.now();
-    params.quotes.request(rows.filter((r) => r.cik != null && params.quotes!.isStale(r.quote_ms, now)).map((r) => r.ticker));
+    const stale = rows.filter((r) => r.cik != null && params.quotes!.isStale(r.quote_fetched_at?.getTime(), now));
+    params.quotes.request(stale.map((r) => r.ticker));
   }
   const base = emptyWatchlist(user);
   return { ...base, watchlist: items };

@@ -50,8 +50,8 @@ const ITEM_FIELDS = [
   'unseen_filings_count', 'highest_importance', 'last_filing_date', 'latest_filing_link', 'latest_one_liner', 'recent_filings',
 ].sort();
 const FILING_FIELDS = [
-  'id', 'accession_no', 'form', 'form_type', 'catalogue_form', 'importance', 'reasons', 'one_liner', 'summary_text',
-  'filed_at', 'updated_at', 'insider_data', 'insider_cik', 'executive_names', 'data_incomplete', 'link', 'index_url',
+  'id', 'accession_no', 'form', 'form_type', 'importance', 'reasons', 'one_liner', 'summary_text',
+  'filed_at', 'updated_at', 'insider_data', 'insider_cik', 'executive_names', 'data_incomplete', 'link',
 ].sort();
 
 // Apple: the newest 60 real filings (Form 4, 8-K, 10-Q, and untracked forms such as 144 or 424B2).
@@ -118,14 +118,13 @@ describe('GET /api/watchlist item shape (SPEC.md sections 3 and 7)', () => {
     expect(first).toMatchObject({
       form: latest.form,
       form_type: latest.form,
-      catalogue_form: catalogueFormOf(latest.form),
       importance: appleImportance(latest),
       filed_at: latest.acceptedAt.toISOString(),
       insider_data: null,
       insider_cik: null,
       executive_names: [],
       data_incomplete: false,
-      index_url: `https://www.sec.gov/Archives/edgar/data/320193/${latest.accessionNo.replace(/-/g, '')}/${latest.accessionNo}-index.htm`,
+      link: `https://www.sec.gov/Archives/edgar/data/320193/${latest.accessionNo.replace(/-/g, '')}/${latest.primaryDocument}`,
     });
     expect(Date.parse(first.updated_at as string)).not.toBeNaN();
 

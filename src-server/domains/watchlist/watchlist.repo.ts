@@ -1,54 +1,81 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, watchlistItems } from '../../db/schema';
+import { companies, filingCikVersions, quotes, tickers, users, watchlistItems } from '../../db/schema';
 import type { DigestFilingRow, DigestMarkRow } from './filing-digest';
 
-/** One watchlist item with its company, cached quote and the company's filings version. */
-export interface ItemRow extends Record<string, unknown> {
-  id: number;
-  ticker: string;
-  forms: string[];
-  notes: string | null;
-  seen_ms: number | null;
-  cik: number | null;
-  company_name: string | null;
-  sector: string | null;
-  industry: string | null;
-  filings_version: number;
-  price: number | null;
-  change_percent: number | null;
-  market_cap: number | null;
-  pe_ratio: number | null;
-  eps: number | null;
-  dividend_yield: number | null;
-  volume: number | null;
-  avg_volume: number | null;
-  week_52_low: number | null;
-  week_52_high: number | null;
-  quote_ms: number | null;
-}
-
 const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+/** Microseconds since the epoch: exact for PostgreSQL timestamps, which unseen comparisons need. */
+const epochUs = (column: SQLWrapper) => sql<number | null>`(extract(epoch from ${column}) * 1000000)::float8`;
 
 /**
- * A user's items in one statement. Each join is a LATERAL primary-key lookup, so the cost grows
- * with the watchlist, never with the size of the catalogue or the filings table.
+ * A user's items in one statement. Each join is a LATERAL primary-key lookup (the LIMIT keeps the
+ * planner from turning one into a scan), so the cost grows with the watchlist, never with the
+ * catalogue or the filings table. Prepared once per connection pool: the plan is reused.
  */
+function itemsQuery(db: Db) {
+  const company = db
+    .select({
+      cik: tickers.cik,
+      company_name: sql<string>`coalesce(${companies.name}, ${tickers.name})`.as('company_name'),
+      sector: companies.sector,
+      industry: companies.industry,
+    })
+    .from(tickers)
+    .leftJoin(companies, eq(companies.cik, tickers.cik))
+    .where(eq(tickers.ticker, watchlistItems.ticker))
+    .limit(1)
+    .as('t');
+  const version = db
+    .select({ version: filingCikVersions.version })
+    .from(filingCikVersions)
+    .where(eq(filingCikVersions.cik, company.cik))
+    .limit(1)
+    .as('v');
+  const quote = db.select().from(quotes).where(eq(quotes.ticker, watchlistItems.ticker)).limit(1).as('q');
+  return db
+    .select({
+      id: watchlistItems.id,
+      ticker: watchlistItems.ticker,
+      forms: watchlistItems.forms,
+      notes: watchlistItems.notes,
+      seen_us: epochUs(watchlistItems.seenAt),
+      cik: company.cik,
+      company_name: company.company_name,
+      sector: company.sector,
+      industry: company.industry,
+      filings_version: version.version,
+      price: quote.price,
+      change_percent: quote.changePercent,
+      market_cap: quote.marketCap,
+      pe_ratio: quote.peRatio,
+      eps: quote.eps,
+      dividend_yield: quote.dividendYield,
+      volume: quote.volume,
+      avg_volume: quote.avgVolume,
+      week_52_low: quote.week52Low,
+      week_52_high: quote.week52High,
+      quote_fetched_at: quote.fetchedAt,
+    })
+    .from(watchlistItems)
+    .leftJoinLateral(company, sql`true`)
+    .leftJoinLateral(version, sql`true`)
+    .leftJoinLateral(quote, sql`true`)
+    .where(eq(watchlistItems.userId, sql.placeholder('userId')))
+    .orderBy(asc(watchlistItems.createdAt), asc(watchlistItems.id))
+    .prepare('watchlist_items');
+}
+
+const preparedItems = new WeakMap<Db, ReturnType<typeof itemsQuery>>();
+
+export type ItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
+
 export async function readItems(db: Db, params: { userId: string }): Promise<ItemRow[]> {
-  return db.execute<ItemRow>(sql`
-    select w.id::float8 as id, w.ticker, w.forms, w.notes, ${epochMs('w.seen_at')} as seen_ms,
-      t.cik, t.company_name, t.sector, t.industry, coalesce(v.version, 0)::float8 as filings_version,
-      q.price, q.change_percent, q.market_cap, q.pe_ratio, q.eps, q.dividend_yield,
-      q.volume::float8 as volume, q.avg_volume::float8 as avg_volume, q.week_52_low, q.week_52_high,
-      ${epochMs('q.fetched_at')} as quote_ms
-    from watchlist_items w
-    left join lateral (
-      select t.cik, coalesce(c.name, t.name) as company_name, c.sector, c.industry
-      from tickers t left join companies c on c.cik = t.cik where t.ticker = w.ticker) t on true
-    left join lateral (select v.version from filing_cik_versions v where v.cik = t.cik) v on true
-    left join lateral (select q.* from quotes q where q.ticker = w.ticker) q on true
-    where w.user_id = ${params.userId}
-    order by w.created_at, w.id`);
+  let query = preparedItems.get(db);
+  if (!query) {
+    query = itemsQuery(db);
+    preparedItems.set(db, query);
+  }
+  return query.execute({ userId: params.userId });
 }
 
 /** For each company and catalogue form, its newest `perForm` filings. */
@@ -67,7 +94,7 @@ export async function readRecentFilings(db: Db, params: { ciks: number[]; forms:
 /** For each company, (stored_at, importance rank, form) of its `limit` most recently stored filings. */
 export async function readFilingMarks(db: Db, params: { ciks: number[]; limit: number }) {
   return db.execute<DigestMarkRow>(sql`
-    select c.cik, ${epochMs('f.stored_at')} as stored_ms, f.importance_rank as rank, f.catalogue_form as form
+    select c.cik, ${epochUs(sql.raw('f.stored_at'))} as stored_us, f.importance_rank as rank, f.catalogue_form as form
     from unnest(${sql.param(params.ciks)}::int[]) c(cik)
     cross join lateral (
       select f.stored_at, f.importance_rank, f.catalogue_form from filings f

@@ -1,0 +1,26 @@
+/**
+ * Child process of bench:watchlist, so the servers never share an event loop with the load
+ * generator. `app`: the real app (buildApp + production wiring) on DATABASE_URL; `baseline`: a
+ * bare Fastify answering one small JSON object. Prints the port, then serves until killed.
+ */
+import Fastify from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../src-server/app';
+import { loadEnv } from '../../src-server/config/env';
+import { connectDatabase } from '../../src-server/db/client';
+import { createRuntimeDeps } from '../../src-server/runtime-deps';
+
+const mode = process.argv[2];
+let app;
+if (mode === 'baseline') {
+  app = Fastify({ logger: false });
+  app.get('/baseline', async () => ({ ok: true, tickerLimit: 50 }));
+} else {
+  const env = loadEnv();
+  const database = connectDatabase(env.DATABASE_URL!, { max: 20 });
+  app = await buildApp(await createRuntimeDeps(env, database, pino({ level: 'silent' })));
+}
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : 0}\n`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void app.close().finally(() => process.exit(0)));
