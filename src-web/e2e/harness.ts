@@ -37,7 +37,10 @@ export interface PageOptions {
 export interface BrowserHarness extends TestApp {
   browser: Browser;
   newPage(options?: PageOptions): Promise<Page>;
-  /** Full-page PNG under SCREENSHOT_DIR, scrolled to the top first (the header is sticky). */
+  /**
+   * PNG under SCREENSHOT_DIR, scrolled to the top first (the header is sticky); full page unless
+   * a dialog is open (a fixed overlay is captured as the user sees it, in the viewport).
+   */
   screenshot(page: Page, name: string): Promise<string>;
   /** axe-core in the page: violations of impact serious or critical. */
   seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]>;
@@ -104,8 +107,11 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     },
     async screenshot(page, name) {
       const path = join(shotDir, `${name}.png`);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+      const dialogOpen = await page.evaluate(() => {
+        window.scrollTo(0, 0);
+        return document.querySelector('[role="dialog"]') !== null;
+      });
+      await page.screenshot({ path, fullPage: !dialogOpen, animations: 'disabled' });
       return path;
     },
     async seriousA11yViolations(page) {

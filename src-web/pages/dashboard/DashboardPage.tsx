@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { COPY } from '../../../src-server/core/copy';
@@ -21,8 +22,10 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const contact = useContactModal(() => watchlist.refetch());
   const handlingLogin = useLoggedInRedirect();
+  const queryClient = useQueryClient();
 
   const requested = params.get('ticker')?.trim().toUpperCase() || null;
+  const [verified, setVerified] = useState(() => params.get('verified') === 'email');
   const [started, setStarted] = useState(false);
   const [tickers, setTickers] = useState(requested ? `${requested}, ` : '');
   const [bannerTicker, setBannerTicker] = useState<string | null>(requested);
@@ -30,12 +33,18 @@ export default function DashboardPage() {
   const banner = bannerTicker && !watchlist.isLoading && !inWatchlist(bannerTicker) ? bannerTicker : null;
 
   useEffect(() => {
-    if (!requested) return;
-    // The parameter has done its job once read; keep the URL clean for sharing and reloads.
+    if (!requested && !params.has('verified')) return;
+    // The parameters have done their job once read; keep the URL clean for sharing and reloads.
     const next = new URLSearchParams(params);
     next.delete('ticker');
+    next.delete('verified');
     setParams(next, { replace: true });
   }, [requested, params, setParams]);
+
+  useEffect(() => {
+    // Back from the emailed verification link: the stored user must learn it is verified.
+    if (verified) void queryClient.invalidateQueries({ queryKey: ['server-user'] });
+  }, [verified, queryClient]);
 
   if (handlingLogin || (watchlist.isLoading && watchlist.items.length === 0)) {
     return (
@@ -46,13 +55,25 @@ export default function DashboardPage() {
   }
 
   const view = watchlist.items.length > 0 ? 'full' : started || banner ? 'step1' : 'empty';
-  const bannerNode = banner && (
-    <div className="ticker-banner" role="status">
-      <span>{COPY.addTickerBanner(banner)}</span>
-      <button type="button" className="icon-btn" aria-label="Dismiss" onClick={() => setBannerTicker(null)}>
-        ×
-      </button>
-    </div>
+  const bannerNode = (
+    <>
+      {verified && (
+        <div className="ticker-banner ticker-banner--success" role="status">
+          <span>Your email address is verified. Alerts for your watchlist are on.</span>
+          <button type="button" className="icon-btn" aria-label="Dismiss" onClick={() => setVerified(false)}>
+            ×
+          </button>
+        </div>
+      )}
+      {banner && (
+        <div className="ticker-banner" role="status">
+          <span>{COPY.addTickerBanner(banner)}</span>
+          <button type="button" className="icon-btn" aria-label="Dismiss" onClick={() => setBannerTicker(null)}>
+            ×
+          </button>
+        </div>
+      )}
+    </>
   );
 
   return (
@@ -67,6 +88,7 @@ export default function DashboardPage() {
           </ErrorBox>
         </div>
       )}
+      {view === 'empty' && verified && <div className="container">{bannerNode}</div>}
       {view === 'empty' &&
         (currentBrand() === 'allfilings' && !auth.pro ? (
           <AllFilingsLanding />
