@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ContactModal } from './ContactModal';
+
+const unverified = { email: 'old@example.com', phone: null, verified: false, isAdmin: false, planType: 'free', planStatus: 'inactive' };
+
+function setup(props: Partial<Parameters<typeof ContactModal>[0]> = {}) {
+  const submit = vi.fn(async () => undefined);
+  const onDone = vi.fn();
+  const onClose = vi.fn();
+  render(<ContactModal user={null} session="s1" submit={submit} onDone={onDone} onClose={onClose} {...props} />);
+  return { submit, onDone, onClose, user: userEvent.setup() };
+}
+
+describe('contact modal (SPEC.md sections 2, 5 and 8)', () => {
+  it("is titled 'Add Contact Information' for a new contact and requires a value", async () => {
+    const { user, submit } = setup();
+    expect(screen.getByRole('dialog', { name: 'Add Contact Information' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send verification email' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your contact information');
+    expect(submit).not.toHaveBeenCalled();
+  });
+  it('needs a session', async () => {
+    const { user } = setup({ session: null });
+    await user.type(screen.getByLabelText('Email address'), 'a@b.co');
+    await user.click(screen.getByRole('button', { name: 'Send verification email' }));
+    expect(screen.getByRole('alert').textContent).toBe('Session not found. Please refresh the page.');
+  });
+  it("normalises a US phone, sends it, and confirms with 'Verification Text Sent!' then 'Got it!'", async () => {
+    const { user, submit, onDone } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Text/SMS' }));
+    expect(screen.getByText(/US numbers only/)).toBeTruthy();
+    await user.type(screen.getByLabelText('Mobile number'), '415.555.0134');
+    await user.click(screen.getByRole('button', { name: 'Send verification text' }));
+    expect(submit).toHaveBeenCalledWith({ channel: 'sms', email: null, phone: '+14155550134' });
+    expect(screen.getByRole('dialog', { name: 'Verification Text Sent!' }).textContent).toContain('Reply YES');
+    await user.click(screen.getByRole('button', { name: 'Got it!' }));
+    expect(onDone).toHaveBeenCalledOnce();
+  });
+  it("updating: prefilled, 'Clear Email' empties the field, and the re-verification warning shows", async () => {
+    const { user, submit } = setup({ user: unverified });
+    expect(screen.getByRole('dialog', { name: 'Update Contact Information' })).toBeTruthy();
+    expect(screen.getByText(/requires verifying it again/)).toBeTruthy();
+    const field = screen.getByLabelText('Email address') as HTMLInputElement;
+    expect(field.value).toBe('old@example.com');
+    await user.click(screen.getByRole('button', { name: 'Clear Email' }));
+    expect(field.value).toBe('');
+    await user.type(field, 'New@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Send verification email' }));
+    expect(submit).toHaveBeenCalledWith({ channel: 'email', email: 'new@example.com', phone: null });
+    expect(screen.getByRole('dialog', { name: 'Verification Email Sent!' }).textContent).toContain('Click the link');
+  });
+  it("shows the server's reason, or 'Failed to add contact info'", async () => {
+    const submit = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const { user } = setup({ submit });
+    await user.type(screen.getByLabelText('Email address'), 'a@b.co');
+    await user.click(screen.getByRole('button', { name: 'Send verification email' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to add contact info');
+  });
+});
