@@ -5,7 +5,7 @@
  * server), then drives each server with 64 connections (autocannon), rotating the users.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,8 +61,8 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-async function startServer(mode: 'app' | 'baseline', databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bench/watchlist-server.ts'), mode], {
+async function startServer(mode: 'app' | 'baseline', databaseUrl: string, staticFile = ''): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bench/watchlist-server.ts'), mode, staticFile], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', QUOTES_PROVIDER: 'off', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -94,6 +94,7 @@ async function load(url: string, options: { duration: number; sessions?: string[
 }
 
 const database = await benchDatabase();
+const workDir = mkdtempSync(join(tmpdir(), 'bench-watchlist-out-'));
 const children: ChildProcess[] = [];
 try {
   await runMigrations(database.url);
@@ -105,13 +106,17 @@ try {
     `seeded ${SIZE.users} users, ${seeded.items} watchlist items, ${seeded.filings} filings of ${seeded.companies} companies in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const baseline = await startServer('baseline', database.url);
   const app = await startServer('app', database.url);
-  children.push(baseline.child, app.child);
+  children.push(app.child);
   const sessions = Array.from({ length: SIZE.users }, (_, i) => benchToken(i + 1));
 
-  const sample = (await (await fetch(`${app.url}/api/watchlist`, { headers: { 'x-session': sessions[0]! } })).json()) as { watchlist: unknown[] };
-  if (sample.watchlist.length !== SIZE.tickersPerUser) throw new Error(`expected ${SIZE.tickersPerUser} items, got ${sample.watchlist.length}`);
+  const sample = await (await fetch(`${app.url}/api/watchlist`, { headers: { 'x-session': sessions[0]! } })).text();
+  const items = (JSON.parse(sample) as { watchlist: unknown[] }).watchlist.length;
+  if (items !== SIZE.tickersPerUser) throw new Error(`expected ${SIZE.tickersPerUser} items, got ${items}`);
+  const sampleFile = join(workDir, 'watchlist-response.json');
+  writeFileSync(sampleFile, sample);
+  const baseline = await startServer('baseline', database.url, sampleFile);
+  children.push(baseline.child);
 
   // Steady state: every user's page read once, so each company's filing digest is cached.
   for (let i = 0; i < sessions.length; i += CONNECTIONS) {
@@ -119,14 +124,23 @@ try {
   }
   await load(`${baseline.url}/baseline`, { duration: WARMUP_S });
   const base = await load(`${baseline.url}/baseline`, { duration: DURATION_S });
+  const sameSize = await load(`${baseline.url}/static`, { duration: DURATION_S });
   await load(`${app.url}/api/watchlist`, { duration: WARMUP_S, sessions });
   const watch = await load(`${app.url}/api/watchlist`, { duration: DURATION_S, sessions });
 
   const ratio = watch.rps / base.rps;
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up`);
+  const row = (r: Awaited<ReturnType<typeof load>>) => ({
+    'req/s': Math.round(r.rps),
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    'MB/s': +(r.bytes / 1e6).toFixed(1),
+    'vs baseline': +(r.rps / base.rps).toFixed(2),
+  });
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up; one watchlist response is ${(sample.length / 1024).toFixed(0)} KB`);
   console.table({
-    'GET /api/watchlist (50 items)': { 'req/s': Math.round(watch.rps), 'p50 ms': watch.p50, 'p99 ms': watch.p99, 'MB/s': +(watch.bytes / 1e6).toFixed(1) },
-    'bare Fastify JSON route': { 'req/s': Math.round(base.rps), 'p50 ms': base.p50, 'p99 ms': base.p99, 'MB/s': +(base.bytes / 1e6).toFixed(1) },
+    'GET /api/watchlist (50 items)': row(watch),
+    'bare Fastify JSON route (baseline)': row(base),
+    'bare Fastify, same bytes, static': row(sameSize),
   });
   console.log(
     `bench:watchlist rps=${Math.round(watch.rps)} p50_ms=${watch.p50} p99_ms=${watch.p99} baseline_rps=${Math.round(base.rps)} ratio=${ratio.toFixed(2)}`,
@@ -134,4 +148,5 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await database.drop();
+  rmSync(workDir, { recursive: true, force: true });
 }

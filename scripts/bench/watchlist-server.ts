@@ -1,8 +1,11 @@
 /**
  * Child process of bench:watchlist, so the servers never share an event loop with the load
  * generator. `app`: the real app (buildApp + production wiring) on DATABASE_URL; `baseline`: a
- * bare Fastify answering one small JSON object. Prints the port, then serves until killed.
+ * bare Fastify answering one small JSON object, and at /static the JSON file given as the next
+ * argument (a real watchlist response: what sending that many bytes costs by itself).
+ * Prints the port, then serves until killed.
  */
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src-server/app';
@@ -15,6 +18,8 @@ let app;
 if (mode === 'baseline') {
   app = Fastify({ logger: false });
   app.get('/baseline', async () => ({ ok: true, tickerLimit: 50 }));
+  const body = readFileSync(process.argv[3]!, 'utf8');
+  app.get('/static', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
 } else {
   const env = loadEnv();
   const database = connectDatabase(env.DATABASE_URL!, { max: 20 });
