@@ -23,6 +23,6 @@ export function applyThemeMode(mode: ThemeMode): void {
 }
 
 export function rememberThemeMode(mode: ThemeMode): void {
-  if (readStorage(STORAGE_KEYS.themeMode) !== mode) writeStorage(STORAGE_KEYS.themeMode, mode);
+  if (storedThemeMode() !== mode) writeStorage(STORAGE_KEYS.themeMode, mode);
   applyThemeMode(mode);
 }

@@ -79,6 +79,30 @@ describe('journey 2: SMS-code login keeps the watchlist', () => {
   });
 });
 
+describe('email-link login', () => {
+  it("shows 'Check your email!', and the link's ?loggedin=1 stores the cookie's session", async () => {
+    const page = await harness.newPage();
+    await addTickers(page, 'NVDA');
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Email or phone').fill('reader@example.com');
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const modal = page.getByRole('dialog', { name: 'Check your email!' });
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('reader@example.com');
+    await modal.getByRole('button', { name: 'OK' }).click();
+
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('reader@example.com'));
+    const link = new URL(mail.text.match(/https?:\/\/\S+\/api\/verify-login\?token=[\w-]+/)![0]);
+    await page.goto(`${harness.url}${link.pathname}${link.search}`);
+    await expect.poll(() => page.getByTestId('identity').textContent()).toBe('reader@example.com');
+    expect(new URL(page.url()).search).toBe('');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'session')?.value;
+    expect(await page.evaluate(() => localStorage.getItem('session'))).toBe(cookie);
+    expect(await cardTickers(page)).toEqual(['NVDA']);
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+  });
+});
+
 let verifiedPage: Page;
 
 describe('journey 3: an email contact verified by the emailed link', () => {

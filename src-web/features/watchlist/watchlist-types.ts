@@ -8,6 +8,8 @@ export interface WatchlistFiling {
   one_liner?: string | null;
   summary_text?: string | null;
   importance?: Importance | string | null;
+  /** The scoring rules that fired, in plain words. */
+  reasons?: string[] | null;
   filed_at?: string | null;
   updated_at?: string | null;
   link?: string | null;

@@ -95,7 +95,7 @@ export default function AboutAiPage() {
           <li>It never sets or changes the importance level. The level and its reasons always come from the rules above, so alerts stay predictable.</li>
           <li>It runs after the filing is stored, with a time limit, so it never delays an alert. Each analysis is written once per filing and reused.</li>
           <li>It is optional: the operator connects a model of their choice. Without one, you see the rule-based summary, which is always shown too.</li>
-          <li>AI text can be wrong. Use the thumbs up/down on a filing to tell us; always check the filing on sec.gov before acting.</li>
+          <li>AI text can be wrong: treat it as a reading aid and check the filing itself on sec.gov before acting.</li>
         </ul>
         <p className="muted">
           See the views side by side on <Link to="/filing-display-comparison">filing display comparison</Link>. Nothing here is investment advice.

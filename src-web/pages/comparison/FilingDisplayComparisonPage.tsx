@@ -41,6 +41,16 @@ function DetailedList({ item }: { item: WatchlistItem }) {
               <FilingSummary filing={filing} />
             </h3>
             {filing.summary_text && <p>{filing.summary_text}</p>}
+            {filing.reasons && filing.reasons.length > 0 && (
+              <>
+                <h4 className="detailed-filing__label">Why it scored {String(filing.importance ?? '')}</h4>
+                <ul className="reasons">
+                  {filing.reasons.map((reason) => (
+                    <li key={reason}>{reason}</li>
+                  ))}
+                </ul>
+              </>
+            )}
             {insider && (
               <dl className="detail-grid">
                 <dt>Insider</dt>

@@ -39,7 +39,7 @@ export function TradingSection({ url, save }: { url: string | null; save: (url: 
   );
 }
 
-export function ThemeSection({ save }: { save: (theme: 'light' | 'dark') => void }) {
+export function ThemeSection() {
   const [mode, setMode] = useThemeMode();
   return (
     <section id="theme" className="settings-section" aria-labelledby="theme-title">
@@ -53,10 +53,7 @@ export function ThemeSection({ save }: { save: (theme: 'light' | 'dark') => void
               name="theme"
               value={option}
               checked={mode === option}
-              onChange={() => {
-                setMode(option);
-                save(option);
-              }}
+              onChange={() => setMode(option)}
             />
             {option === 'light' ? 'Light' : 'Dark'}
           </label>

@@ -62,7 +62,7 @@ export default function SettingsPage() {
             </>
           )}
           <TradingSection url={prefs.tradingPlatformUrl} save={(url) => update({ tradingPlatformUrl: url })} />
-          <ThemeSection save={(theme) => void update({ theme })} />
+          <ThemeSection />
           <AddOnsSection pro={auth.pro} limit={watchlist.tickerLimit} />
           <SubscriptionSection user={auth.user} pro={auth.pro} />
           <DeleteAccountSection />
