@@ -4,7 +4,9 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
+import { alertLinkRoutes } from './domains/alerts/alerts.routes';
 import { devOutboxRoutes } from './domains/contacts/dev-outbox.routes';
+import { livePlugin } from './live/live.plugin';
 import { restPlugin } from './transport/rest/plugin';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
 import { makeContextFactory } from './transport/trpc/context';
@@ -49,6 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await app.register(restPlugin, { prefix: '/api', deps });
+  await app.register(alertLinkRoutes, { deps });
+  await app.register(livePlugin, { deps });
   if (deps.env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { deps });
   const spa = await registerSpa(app, deps);
   if (!spa) {

@@ -73,6 +73,22 @@ export const envSchema = z.object({
   /** A +1 number in E.164 or a Messaging Service SID (MG...). */
   TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG\w+)$/, 'must be an E.164 number or a MG... service SID').optional(),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  /** Sender's postal address printed in every alert and digest email (CAN-SPAM). */
+  MAIL_POSTAL_ADDRESS: z.string().min(5).max(300).optional(),
+  /**
+   * A Mailgun-compatible events API (GET ...?message-id=..&event=accepted, Basic api:KEY) on the
+   * SMTP relay: a send cut off by a crash is looked up there before it is sent again.
+   */
+  MAIL_EVENTS_URL: optionalUrl,
+  MAIL_EVENTS_API_KEY: z.string().min(1).optional(),
+  /** How long the events API may lag behind an accepted message. */
+  MAIL_EVENTS_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  /** Real-time alert sends tried at most this often before the alert is dead-lettered. */
+  ALERT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** First retry delay; doubles per attempt up to an hour. */
+  ALERT_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  /** Alerts sweep: missed filings, crashed senders, lost jobs and due digests. */
+  ALERT_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 import { startEdgarIngest } from '../domains/filings/filings.workers';
 import { startAuthHousekeeping } from '../domains/auth/housekeeping';
+import { startAlerts } from '../domains/alerts/alerts.workers';
 import type { AppDeps } from '../deps';
 import { startJobRunnerWorker } from './runner';
 
@@ -11,7 +12,7 @@ export interface RunningWorkers {
 export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
 
 /** Registered by the domains that own background work. */
-const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startJobRunnerWorker];
+const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startJobRunnerWorker];
 
 export async function startWorkers(deps: AppDeps): Promise<RunningWorkers> {
   const running: RunningWorkers[] = [];

@@ -5,3 +5,4 @@ export * from './companies';
 export * from './watchlist';
 export * from './filings';
 export * from './quotes';
+export * from './alerts';

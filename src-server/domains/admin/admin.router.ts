@@ -1,7 +1,21 @@
+import { z } from 'zod';
 import { adminProcedure, router } from '../../transport/trpc/init';
+import { alertLatency, listDeadAlerts, retryDeadAlerts } from '../alerts/alerts-admin.service';
 import { toUserDto } from '../auth/session.service';
 
 export const adminRouter = router({
   /** The admin behind the bearer credential. */
   me: adminProcedure.query(({ ctx }) => toUserDto(ctx.user)),
+  /** Alerts that ran out of attempts or were refused for good (the dead-letter list), newest first. */
+  deadAlerts: adminProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(200).default(50), beforeId: z.number().int().positive().nullish() }).strict().default({ limit: 50 }))
+    .query(({ ctx, input }) => listDeadAlerts(ctx.deps.db, input)),
+  /** Sends dead alerts again with fresh attempts (digest entries join the next digest). */
+  retryDeadAlerts: adminProcedure
+    .input(z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }).strict())
+    .mutation(({ ctx, input }) => retryDeadAlerts(ctx.deps.db, input)),
+  /** Delivery latency percentiles per stage and channel over the last `hours`. */
+  alertLatency: adminProcedure
+    .input(z.object({ hours: z.number().int().min(1).max(720).default(24) }).strict().default({ hours: 24 }))
+    .query(({ ctx, input }) => alertLatency(ctx.deps.db, input)),
 });

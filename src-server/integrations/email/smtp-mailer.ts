@@ -8,19 +8,22 @@ interface SmtpError extends Error {
   code?: string;
 }
 
+/** The Message-ID a send with this idempotency key carries (the same key, the same id). */
+export function messageIdFor(idempotencyKey: string, from: string): string {
+  const domain = addressOf(from).split('@')[1] ?? 'localhost';
+  return `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}@${domain}>`;
+}
+
 /**
  * nodemailer over SMTP. Options ride on the URL (`smtps://` for TLS, `?pool=true` to keep
  * connections open for bulk sending).
  */
 export function smtpMailer(options: { url: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.url);
-  const domain = addressOf(options.from).split('@')[1] ?? 'localhost';
   return {
     kind: 'smtp',
     async send(message) {
-      const messageId = message.idempotencyKey
-        ? `<${createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 40)}@${domain}>`
-        : undefined;
+      const messageId = message.idempotencyKey ? messageIdFor(message.idempotencyKey, options.from) : undefined;
       try {
         const info = await transport.sendMail({
           from: options.from,

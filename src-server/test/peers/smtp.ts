@@ -34,8 +34,12 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback (no TLS, no auth) that parses and keeps what it receives. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * A real SMTP server on loopback (no TLS, no auth) that parses and keeps what it receives.
+ * `replyDelayMs` holds the 250 reply after a message is kept, like a slow relay: a client that
+ * dies in that window has delivered a message it never heard about.
+ */
+export async function startSmtpPeer(options: { replyDelayMs?: number } = {}): Promise<SmtpPeer> {
   const inbox = createInbox<ReceivedMail>();
   const messages = inbox.items;
   let failures: { remaining: number; code: number; message: string } = { remaining: 0, code: 451, message: '' };
@@ -73,6 +77,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           receivedAt: new Date(),
         };
         inbox.push(mail);
+        if (options.replyDelayMs) await new Promise((resolve) => setTimeout(resolve, options.replyDelayMs));
         callback();
       } catch (error) {
         callback(error as Error);

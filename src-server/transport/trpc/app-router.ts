@@ -4,7 +4,8 @@ import { filingsRouter } from '../../domains/filings/filings.router';
 import { systemRouter } from '../../domains/system/system.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
 import { watchlistRouter } from '../../domains/watchlist/watchlist.router';
-import { router } from './init';
+import { liveRouter } from '../../live/live.router';
+import { mergeRouters, router } from './init';
 
 export const appRouter = router({
   system: systemRouter,
@@ -12,7 +13,7 @@ export const appRouter = router({
   watchlist: watchlistRouter,
   tickers: tickersRouter,
   admin: adminRouter,
-  filings: filingsRouter,
+  filings: mergeRouters(filingsRouter, liveRouter),
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { filings } from './filings';
+import { users } from './users';
+
+/**
+ * Delivery state shared by alerts and digests. A row moves queued -> sending -> sent (or dead /
+ * cancelled). `claimedBy` is the delivering process's id, held as a session advisory lock while
+ * it lives: a queued row claimed by a live process is its batch, a sending row of a process that
+ * died is reconciled with the provider before anything is sent again.
+ */
+const deliveryState = () => ({
+  /** 'queued' | 'sending' | 'sent' | 'dead' | 'cancelled' */
+  status: text('status').notNull().default('queued'),
+  attempts: smallint('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  claimedBy: bigint('claimed_by', { mode: 'number' }),
+  /** When the current (or last) send began. */
+  sendingAt: timestamp('sending_at', { withTimezone: true }),
+  /** Message-ID (email) or SID (SMS) the provider accepted. */
+  providerMessageId: text('provider_message_id'),
+  lastError: text('last_error'),
+  /** SMTP reply code / Twilio error code, or our reason for cancelling. */
+  errorCode: text('error_code'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per (user, filing, channel): 'email' and 'sms' are real-time (PRO), 'digest' rows wait
+ * for the user's daily digest email (free verified users). created_at is the queueing instant;
+ * the filing's detected_at/stored_at and filing_pushes.pushed_at complete the latency chain.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filingId: bigint('filing_id', { mode: 'number' })
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    ...deliveryState(),
+    /** digest rows: the digest email that carried them. */
+    digestId: bigint('digest_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alerts_user_filing_channel_uq').on(t.userId, t.filingId, t.channel),
+    index('alerts_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending') and ${t.channel} <> 'digest'`),
+    index('alerts_digest_pending_idx').on(t.userId).where(sql`${t.status} = 'queued' and ${t.channel} = 'digest'`),
+    index('alerts_dead_idx').on(t.updatedAt.desc()).where(sql`${t.status} = 'dead'`),
+    index('alerts_filing_idx').on(t.filingId),
+    index('alerts_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+  ],
+);
+
+/** Filings whose watchers were matched (once per filing; the sweep finds the ones missed). */
+export const alertMatches = pgTable('alert_matches', {
+  filingId: bigint('filing_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => filings.id, { onDelete: 'cascade' }),
+  matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One daily digest email per user per local date. */
+export const alertDigests = pgTable(
+  'alert_digests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's local date (their time zone) the digest belongs to. */
+    localDate: date('local_date').notNull(),
+    ...deliveryState(),
+    alertCount: integer('alert_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alert_digests_user_date_uq').on(t.userId, t.localDate),
+    index('alert_digests_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+  ],
+);
+
+/** Live dashboard pushes: one row per filing per app instance that had subscribers for it. */
+export const filingPushes = pgTable(
+  'filing_pushes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    filingId: bigint('filing_id', { mode: 'number' })
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    subscribers: integer('subscribers').notNull(),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('filing_pushes_filing_idx').on(t.filingId), index('filing_pushes_pushed_idx').on(t.pushedAt)],
+);
+
+/** Server-side HMAC keys (unsubscribe links), created on first use and shared by every instance. */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AlertRow = typeof alerts.$inferSelect;

@@ -1,0 +1,38 @@
+import type { Env } from '../../config/env';
+
+export const DELIVER_TASK = 'alerts.deliver';
+/** Alerts per delivery job: one job per chunk keeps a 100,000-watcher filing to 1,000 job rows. */
+export const DELIVERY_CHUNK = 100;
+/** graphile-worker's own retries of a delivery job (the alert rows carry their own attempts). */
+export const DELIVER_JOB_ATTEMPTS = 5;
+/** Sends one delivery job runs at once. */
+export const SEND_PARALLELISM = 4;
+/** Filings stored this long ago or less are matched by the catch-up sweep. */
+export const CATCH_UP_HOURS = 24;
+
+export interface AlertSettings {
+  maxAttempts: number;
+  /** First retry delay; each further attempt doubles it (capped at an hour), with jitter. */
+  retryBaseMs: number;
+  /** How often the sweep runs (missed filings, crashed senders, lost jobs, due digests). */
+  sweepMs: number;
+  /** How long a provider's message log may lag behind an accepted send. */
+  settleMs: number;
+}
+
+export function alertSettings(env: Env): AlertSettings {
+  return {
+    maxAttempts: env.ALERT_MAX_ATTEMPTS,
+    retryBaseMs: env.ALERT_RETRY_BASE_SECONDS * 1000,
+    sweepMs: env.ALERT_SWEEP_SECONDS * 1000,
+    settleMs: env.MAIL_EVENTS_SETTLE_SECONDS * 1000,
+  };
+}
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/** Delay before attempt `attempts + 1`: base * 2^(attempts-1), capped, +-20% jitter. */
+export function backoffMs(settings: Pick<AlertSettings, 'retryBaseMs'>, attempts: number, random = Math.random): number {
+  const raw = Math.min(MAX_BACKOFF_MS, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(raw * (0.8 + 0.4 * random()));
+}

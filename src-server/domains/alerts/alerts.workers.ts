@@ -1,0 +1,95 @@
+/**
+ * Background work of the alerts domain, in every process that runs workers (jobs/workers.ts):
+ * matching on `filing_scored` (LISTEN on the process's one listening connection), and a sweep
+ * that catches what notifications and crashed processes leave behind: filings nobody matched,
+ * alerts and digests of dead senders, lost jobs, and digests that are due.
+ */
+import type { AppDeps } from '../../deps';
+import type { RunningWorkers } from '../../jobs/workers';
+import { alertSettings } from './alerts.config';
+import { requeueOrphans, unclaimStuck } from './delivery.repo';
+import { requeueOrphanDigests } from './digest.repo';
+import { openDueDigests } from './digest.service';
+import { matchFiling, matchMissedFilings } from './match.service';
+import { senderIdentityFor } from './sender-identity';
+
+/** A queued alert nobody picked up for this long lost its job. */
+const OVERDUE_SECONDS = 120;
+
+/** One run at a time; a request during a run schedules exactly one more. */
+function singleFlight(run: () => Promise<void>): { trigger(): void; idle(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const trigger = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        trigger();
+      }
+    });
+  };
+  return { trigger, idle: async () => void (await running) };
+}
+
+export async function sweepAlerts(deps: AppDeps): Promise<void> {
+  const identity = senderIdentityFor(deps);
+  const me = await identity.current();
+  await matchMissedFilings(deps.db);
+  await unclaimStuck(deps.db, { table: 'alerts', me, inFlight: identity.inFlight });
+  await unclaimStuck(deps.db, { table: 'alert_digests', me, inFlight: identity.inFlight });
+  await requeueOrphans(deps.db, { limit: 5_000, overdueSeconds: OVERDUE_SECONDS });
+  await requeueOrphanDigests(deps.db, { overdueSeconds: OVERDUE_SECONDS });
+  await openDueDigests(deps);
+}
+
+export async function startAlerts(deps: AppDeps): Promise<RunningWorkers> {
+  const settings = alertSettings(deps.env);
+  const identity = senderIdentityFor(deps);
+  await identity.current();
+  const log = deps.logger;
+
+  const waiting = new Set<number>();
+  const matcher = singleFlight(async () => {
+    for (const filingId of waiting) {
+      waiting.delete(filingId);
+      try {
+        const outcome = await matchFiling(deps.db, { filingId });
+        if (outcome.claimed) log?.info({ filingId, ...outcome }, 'filing matched to watchers');
+      } catch (err) {
+        // Left unmatched: the sweep picks it up.
+        log?.error({ err, filingId }, 'matching a filing failed');
+      }
+    }
+  });
+  const sweep = singleFlight(() => sweepAlerts(deps).catch((err) => log?.error({ err }, 'alerts sweep failed')));
+
+  const listening = deps.sql.listen(
+    'filing_scored',
+    (payload) => {
+      const id = Number(payload);
+      if (!Number.isSafeInteger(id) || id <= 0) return;
+      waiting.add(id);
+      matcher.trigger();
+    },
+    // (Re)connected: whatever was stored while the connection was down is caught up now.
+    () => sweep.trigger(),
+  );
+  const timer = setInterval(sweep.trigger, settings.sweepMs);
+  timer.unref();
+  await listening;
+
+  return {
+    async stop() {
+      clearInterval(timer);
+      await (await listening).unlisten().catch(() => {});
+      await matcher.idle();
+      await sweep.idle();
+      await identity.release();
+    },
+  };
+}

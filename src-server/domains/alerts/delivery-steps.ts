@@ -1,0 +1,103 @@
+/** Steps every delivery (an alert or a digest) shares: reconcile, send, and what a failure leads to. */
+import type { AppDeps } from '../../deps';
+import { DeliveryError } from '../../integrations/delivery-error';
+import { addJob } from '../../jobs/queue';
+import { alertSettings, backoffMs, DELIVER_JOB_ATTEMPTS } from './alerts.config';
+import * as repo from './delivery.repo';
+import { reconcileSend, type InterruptedSend } from './reconcile';
+import { senderIdentityFor } from './sender-identity';
+
+export type Outcome = 'sent' | 'reconciled' | 'retry' | 'dead' | 'cancelled' | 'held' | 'lost_lease';
+
+export interface Target {
+  table: repo.DeliveryTable;
+  id: number;
+  me: number;
+  /** The job that picks the row up again after a hold or a retry. */
+  job: { task: string; payload: unknown; key: string };
+}
+
+/** Back in the queue at `state.at`, with its wake-up job, in one transaction. */
+export async function requeue(deps: AppDeps, t: Target, state: repo.EndState & { status: 'queued' | 'sending' }): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await repo.release(tx, { table: t.table, id: t.id, me: t.me, state });
+    await addJob(tx, { task: t.job.task, payload: t.job.payload, runAt: state.at, jobKey: t.job.key, maxAttempts: DELIVER_JOB_ATTEMPTS });
+  });
+}
+
+/**
+ * For a row found in 'sending' (its sender died mid-send): 'delivered' marks it sent with the
+ * provider's id, 'held' waits for the provider's log to settle, 'retry' when the log could not be
+ * read; 'absent' means nothing went out and the caller sends.
+ */
+export async function reconcileStep(
+  deps: AppDeps,
+  t: Target,
+  send: InterruptedSend,
+  attempts: number,
+  onDelivered: (messageId: string) => Promise<void>,
+): Promise<Outcome | 'absent'> {
+  const settings = alertSettings(deps.env);
+  try {
+    const found = await reconcileSend(deps, send, settings.settleMs);
+    if (found.kind === 'delivered') {
+      await onDelivered(found.messageId);
+      return 'reconciled';
+    }
+    if (found.kind === 'wait') {
+      await requeue(deps, t, { status: 'sending', at: found.until });
+      return 'held';
+    }
+    return 'absent';
+  } catch (error) {
+    await requeue(deps, t, { status: 'sending', at: new Date(Date.now() + backoffMs(settings, attempts)), error: `reconcile: ${(error as Error).message}` });
+    return 'retry';
+  }
+}
+
+export interface Failure {
+  code: string | null;
+  message: string;
+  permanent: boolean;
+  /** The provider answered with a refusal (nothing went out); otherwise the send may have. */
+  definite: boolean;
+}
+
+export function describeFailure(error: unknown): Failure {
+  const failure = error instanceof DeliveryError ? error : null;
+  return {
+    code: failure?.providerCode != null ? String(failure.providerCode) : null,
+    message: (error as Error).message.slice(0, 500),
+    permanent: failure?.permanent ?? false,
+    // SMTP reply codes and Twilio error codes are numbers; socket errors ('ETIMEDOUT') are not.
+    definite: typeof failure?.providerCode === 'number',
+  };
+}
+
+/** Dead-lettered when permanent or out of attempts, else retried after a backoff. */
+export async function afterFailure(deps: AppDeps, t: Target, failure: Failure, attempts: number): Promise<Outcome> {
+  const settings = alertSettings(deps.env);
+  if (failure.permanent || attempts >= settings.maxAttempts) {
+    await repo.release(deps.db, { table: t.table, id: t.id, me: t.me, state: { status: 'dead', code: failure.code, error: failure.message } });
+    return 'dead';
+  }
+  await requeue(deps, t, {
+    status: failure.definite ? 'queued' : 'sending',
+    at: new Date(Date.now() + backoffMs(settings, attempts)),
+    error: failure.message,
+    code: failure.code,
+  });
+  return 'retry';
+}
+
+/** Runs `work` with the row marked in flight for this process. */
+export async function inFlight<T>(deps: AppDeps, t: Pick<Target, 'table' | 'id'>, work: () => Promise<T>): Promise<T> {
+  const set = senderIdentityFor(deps).inFlight;
+  const key = `${t.table}:${t.id}`;
+  set.add(key);
+  try {
+    return await work();
+  } finally {
+    set.delete(key);
+  }
+}

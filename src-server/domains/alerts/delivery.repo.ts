@@ -1,0 +1,155 @@
+/** SQL of the delivery state machine, shared by real-time alerts and digests (same columns). */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { FilingFacts } from './alert-messages';
+import { deliveryJobsSql, emailReachableSql, isProSql, phoneReachableSql } from './match.repo';
+import { LIVE_SENDERS } from './sender-identity';
+
+export type DeliveryTable = 'alerts' | 'alert_digests';
+const T = (table: DeliveryTable) => sql.identifier(table);
+
+/** The filing columns a message needs, as the delivery queries return them. */
+export interface FilingFields extends Record<string, unknown> {
+  filing_id: number;
+  ticker: string | null;
+  company_name: string | null;
+  form_type: string;
+  importance: string;
+  reasons: string[];
+  one_liner: string;
+  link: string | null;
+  filed_at: Date;
+}
+
+export const FILING_FIELDS = sql`f.id::float8 as filing_id, f.ticker, f.company_name, f.form_type, f.importance, f.reasons,
+  f.one_liner, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at`;
+
+export function filingFacts(row: FilingFields): FilingFacts {
+  return {
+    filingId: Number(row.filing_id),
+    ticker: row.ticker,
+    companyName: row.company_name,
+    formType: row.form_type,
+    importance: row.importance,
+    reasons: Array.isArray(row.reasons) ? row.reasons : [],
+    oneLiner: row.one_liner,
+    link: row.link,
+    filedAt: new Date(row.filed_at),
+  };
+}
+
+/** One leased alert with what its message needs. */
+export interface AlertWork extends FilingFields {
+  id: number;
+  channel: 'email' | 'sms';
+  /** 'sending': a send may already have gone out (its sender died): reconcile first. */
+  prev: 'queued' | 'sending';
+  attempts: number;
+  sending_at: Date | null;
+  user_id: string;
+  email: string | null;
+  phone: string | null;
+  brand: string;
+  time_zone: string;
+  quiet_start_minute: number | null;
+  quiet_end_minute: number | null;
+  pro: boolean;
+  reachable: boolean;
+  above_threshold: boolean;
+}
+
+/**
+ * Leases the due alerts among `ids` for this sender: queued ones no live sender holds, and
+ * 'sending' ones whose sender is gone. Rows locked by a concurrent lease are skipped.
+ */
+export async function leaseAlerts(db: Db, { ids, me }: { ids: number[]; me: number }): Promise<AlertWork[]> {
+  const rows = await db.execute<AlertWork>(sql`
+    with c as (
+      select a.id, a.status as prev from alerts a
+      where a.id = any(${sql.param(ids)}::int8[]) and a.channel in ('email', 'sms')
+        and a.status in ('queued', 'sending') and a.next_attempt_at <= now()
+        and (a.claimed_by is null or a.claimed_by not in ${LIVE_SENDERS})
+      for update of a skip locked
+    )
+    update alerts a set claimed_by = ${me}, updated_at = now()
+    from c, users u, filings f
+    where a.id = c.id and u.id = a.user_id and f.id = a.filing_id
+    returning a.id::float8 as id, a.channel, c.prev, a.attempts, a.sending_at, a.user_id,
+      u.email, u.phone, u.brand, u.time_zone, u.quiet_start_minute, u.quiet_end_minute,
+      ${isProSql('u')} as pro,
+      case a.channel when 'email' then ${emailReachableSql('u')} else ${phoneReachableSql('u')} end as reachable,
+      f.importance_rank >= case a.channel when 'email' then u.alert_min_rank_email else u.alert_min_rank_sms end as above_threshold,
+      ${FILING_FIELDS}`);
+  return rows.map((r) => ({ ...r, id: Number(r.id), sending_at: r.sending_at ? new Date(r.sending_at) : null }));
+}
+
+/** queued/sending -> sending, one more attempt; false when this sender no longer holds the row. */
+export async function markSending(db: Db, { table, id, me }: { table: DeliveryTable; id: number; me: number }): Promise<number | null> {
+  const rows = await db.execute<{ attempts: number }>(sql`
+    update ${T(table)} set status = 'sending', attempts = attempts + 1, sending_at = now(), updated_at = now()
+    where id = ${id} and claimed_by = ${me} and status in ('queued', 'sending')
+    returning attempts`);
+  return rows[0]?.attempts ?? null;
+}
+
+export async function markSent(
+  db: Db,
+  { table, id, me, messageId, sentAt }: { table: DeliveryTable; id: number; me: number; messageId: string; sentAt?: Date | null },
+): Promise<void> {
+  await db.execute(sql`
+    update ${T(table)} set status = 'sent', provider_message_id = ${messageId},
+      sent_at = coalesce(${sentAt?.toISOString() ?? null}::timestamptz, now()),
+      claimed_by = null, last_error = null, error_code = null, updated_at = now()
+    where id = ${id} and claimed_by = ${me}`);
+}
+
+export type EndState =
+  /** 'sending' with no sender: a send may have gone out, the next attempt reconciles first. */
+  | { status: 'queued' | 'sending'; at: Date; error?: string | null; code?: string | null }
+  | { status: 'dead' | 'cancelled'; error?: string | null; code: string | null };
+
+/** Back to the queue (retry, quiet hours, settle wait) or to a final failed/cancelled state. */
+export async function release(db: Db, { table, id, me, state }: { table: DeliveryTable; id: number; me: number; state: EndState }): Promise<void> {
+  const next = 'at' in state ? sql`${state.at.toISOString()}::timestamptz` : sql`next_attempt_at`;
+  await db.execute(sql`
+    update ${T(table)} set status = ${state.status}, claimed_by = null, next_attempt_at = ${next},
+      last_error = ${state.error ?? null}, error_code = ${state.code ?? null}, updated_at = now()
+    where id = ${id} and claimed_by = ${me}`);
+}
+
+/** Gives back leased alerts this job did not get to (they stay queued for the next one). */
+export async function releaseLeases(db: Db, { ids, me }: { ids: number[]; me: number }): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update alerts set claimed_by = null, updated_at = now()
+    where id = any(${sql.param(ids)}::int8[]) and claimed_by = ${me} and status = 'queued'`);
+}
+
+/** Rows this (live) sender left in 'sending' outside any running send: open them to reconciliation. */
+export async function unclaimStuck(db: Db, { table, me, inFlight }: { table: DeliveryTable; me: number; inFlight: ReadonlySet<string> }): Promise<number> {
+  const busy = [...inFlight].filter((k) => k.startsWith(`${table}:`)).map((k) => Number(k.slice(table.length + 1)));
+  const rows = await db.execute(sql`
+    update ${T(table)} set claimed_by = null, updated_at = now()
+    where status = 'sending' and claimed_by = ${me} and id <> all(${sql.param(busy)}::int8[])
+      and sending_at < now() - interval '2 minutes'
+    returning id`);
+  return rows.length;
+}
+
+/**
+ * Wakes delivery for alerts no job will reach: leased or mid-send by a sender that died, or
+ * queued and overdue (their job was lost). Chunk job keys make repeated sweeps replace, not add.
+ */
+export async function requeueOrphans(db: Db, { limit, overdueSeconds }: { limit: number; overdueSeconds: number }): Promise<number> {
+  const rows = await db.execute<{ n: number | null; alerts: number }>(sql`
+    with ids as (
+      select id from alerts
+      where status in ('queued', 'sending') and channel <> 'digest'
+        and ((claimed_by is not null and claimed_by not in ${LIVE_SENDERS})
+          or (claimed_by is null and next_attempt_at < now() - make_interval(secs => ${overdueSeconds})))
+      order by id limit ${limit}
+    ),
+    ${deliveryJobsSql({ keyPrefix: 'alerts-sweep:' })}
+    select (select n from jobs) as n, (select count(*) from ids)::int as alerts`);
+  return rows[0]?.alerts ?? 0;
+}

@@ -1,0 +1,98 @@
+/**
+ * Real-time delivery of leased alerts: queued -> sending (committed before the provider is
+ * called) -> sent with the provider's id. A send is keyed `alert:<id>` (the SMTP Message-ID
+ * derives from it); a row found in 'sending' after its sender died is reconciled first.
+ */
+import type { AppDeps } from '../../deps';
+import { mailerFor } from '../../integrations/email/mailer';
+import { smsFor } from '../../integrations/sms/sms-sender';
+import { publicUrl } from '../auth/request-info';
+import { optOut } from '../contacts/opt-out.repo';
+import { alertEmail, alertSms, shortFilingUrl } from './alert-messages';
+import { DELIVER_TASK, SEND_PARALLELISM } from './alerts.config';
+import * as repo from './delivery.repo';
+import { afterFailure, describeFailure, inFlight, reconcileStep, requeue, type Outcome, type Target } from './delivery-steps';
+import { messageContext } from './message-context';
+import { quietUntil } from './quiet-hours';
+import { senderIdentityFor } from './sender-identity';
+
+/** Twilio: the recipient replied STOP to the sending number. */
+const TWILIO_UNSUBSCRIBED = '21610';
+
+/** Why a leased alert must not go out any more (settings changed since it was matched). */
+function cancelReason(w: repo.AlertWork): string | null {
+  if (!w.pro) return 'not_pro';
+  if (!w.reachable) return w.channel === 'email' ? 'email_off' : 'sms_off';
+  if (!w.above_threshold) return 'below_threshold';
+  return null;
+}
+
+async function send(deps: AppDeps, w: repo.AlertWork, key: string): Promise<string> {
+  const ctx = await messageContext(deps, { userId: w.user_id, brand: w.brand, timeZone: w.time_zone, channel: w.channel });
+  if (w.channel === 'email') {
+    return (await mailerFor(deps).send({ ...alertEmail(w.email!, repo.filingFacts(w), ctx), idempotencyKey: key })).messageId;
+  }
+  return (await smsFor(deps).send({ to: w.phone!, body: alertSms(repo.filingFacts(w), ctx), idempotencyKey: key })).sid;
+}
+
+async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number): Promise<Outcome> {
+  const key = `alert:${w.id}`;
+  const to = (w.channel === 'email' ? w.email : w.phone) ?? '';
+  const t: Target = { table: 'alerts', id: w.id, me, job: { task: DELIVER_TASK, payload: { alertIds: [w.id] }, key } };
+  if (w.prev === 'sending') {
+    const interrupted = { channel: w.channel, idempotencyKey: key, to, suffix: shortFilingUrl(publicUrl(deps), w.filing_id), since: w.sending_at ?? new Date(0) };
+    const step = await reconcileStep(deps, t, interrupted, w.attempts, (messageId) =>
+      repo.markSent(deps.db, { table: 'alerts', id: w.id, me, messageId, sentAt: w.sending_at }),
+    );
+    if (step !== 'absent') return step;
+  }
+  const reason = cancelReason(w);
+  if (reason) {
+    await repo.release(deps.db, { table: 'alerts', id: w.id, me, state: { status: 'cancelled', code: reason } });
+    return 'cancelled';
+  }
+  const until = quietUntil(new Date(), { timeZone: w.time_zone, startMinute: w.quiet_start_minute, endMinute: w.quiet_end_minute });
+  if (until) {
+    await requeue(deps, t, { status: 'queued', at: until });
+    return 'held';
+  }
+  const attempts = await repo.markSending(deps.db, { table: 'alerts', id: w.id, me });
+  if (attempts == null) return 'lost_lease';
+  try {
+    const messageId = await send(deps, w, key);
+    await repo.markSent(deps.db, { table: 'alerts', id: w.id, me, messageId });
+    return 'sent';
+  } catch (error) {
+    const failure = describeFailure(error);
+    if (w.channel === 'sms' && failure.code === TWILIO_UNSUBSCRIBED) {
+      await optOut(deps.db, { phone: to, keyword: 'carrier-stop' });
+      await repo.release(deps.db, { table: 'alerts', id: w.id, me, state: { status: 'cancelled', code: 'opted_out', error: failure.message } });
+      return 'cancelled';
+    }
+    return afterFailure(deps, t, failure, attempts);
+  }
+}
+
+export type DeliveryCounts = Record<Outcome, number>;
+
+/** The `alerts.deliver` job: leases the due alerts among `alertIds` and sends them. */
+export async function deliverAlerts(deps: AppDeps, { alertIds }: { alertIds: number[] }): Promise<DeliveryCounts> {
+  const me = await senderIdentityFor(deps).current();
+  const work = await repo.leaseAlerts(deps.db, { ids: alertIds, me });
+  const counts: DeliveryCounts = { sent: 0, reconciled: 0, retry: 0, dead: 0, cancelled: 0, held: 0, lost_lease: 0 };
+  const pending = [...work];
+  const done = new Set<number>();
+  const lane = async () => {
+    for (let w = pending.shift(); w; w = pending.shift()) {
+      const alert = w;
+      counts[await inFlight(deps, { table: 'alerts', id: alert.id }, () => deliverOne(deps, alert, me))] += 1;
+      done.add(alert.id);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(SEND_PARALLELISM, work.length) }, lane));
+  } finally {
+    await repo.releaseLeases(deps.db, { ids: work.filter((w) => !done.has(w.id)).map((w) => w.id), me });
+  }
+  return counts;
+}

@@ -1,0 +1,124 @@
+/** SQL of the daily digest: who is due, binding their entries to one digest row, and its content. */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { DELIVER_JOB_ATTEMPTS } from './alerts.config';
+import { FILING_FIELDS, type FilingFields } from './delivery.repo';
+import { emailReachableSql } from './match.repo';
+import { LIVE_SENDERS } from './sender-identity';
+
+export const DIGEST_TASK = 'alerts.digest';
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/**
+ * Opens today's digest for every user whose local hour has reached their digest hour and who has
+ * undelivered digest entries: one alert_digests row per user per local date (a second run the
+ * same day finds the row and does nothing), entries bound to it, one job per digest.
+ */
+export async function openDueDigests(db: Db, { limit }: { limit: number }): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    with zones as (select name from pg_timezone_names),
+    waiting as (
+      select distinct a.user_id from alerts a
+      where a.channel = 'digest' and a.status = 'queued' and a.digest_id is null
+    ),
+    local as (
+      select u.id as user_id, u.digest_hour, now() at time zone coalesce(z.name, ${DEFAULT_TIME_ZONE}) as t
+      from waiting w join users u on u.id = w.user_id left join zones z on z.name = u.time_zone
+    ),
+    due as (
+      select l.user_id, l.t::date as local_date from local l
+      where extract(hour from l.t) >= l.digest_hour
+        and not exists (select 1 from alert_digests d where d.user_id = l.user_id and d.local_date = l.t::date)
+      limit ${limit}
+    ),
+    digests as (
+      insert into alert_digests (user_id, local_date, alert_count)
+      select d.user_id, d.local_date,
+        (select count(*) from alerts a where a.user_id = d.user_id and a.channel = 'digest' and a.status = 'queued' and a.digest_id is null)
+      from due d
+      on conflict (user_id, local_date) do nothing
+      returning id, user_id
+    ),
+    bound as (
+      update alerts a set digest_id = d.id, updated_at = now() from digests d
+      where a.user_id = d.user_id and a.channel = 'digest' and a.status = 'queued' and a.digest_id is null
+      returning a.id
+    ),
+    jobs as (
+      select count(*)::int as n
+      from (select 1 where exists (select 1 from digests)) go,
+      lateral graphile_worker.add_jobs(array(
+        select row(${DIGEST_TASK}::text, json_build_object('digestId', id), null::text, null::timestamptz,
+          ${DELIVER_JOB_ATTEMPTS}::smallint, 'digest:' || id, null::smallint, null::text[])::graphile_worker.job_spec
+        from digests
+      )) j
+    )
+    select (select count(*) from digests)::int as n, (select n from jobs) as jobs`);
+  return rows[0]?.n ?? 0;
+}
+
+/** Digests no job will reach (their sender died, or their job was lost): queued again. */
+export async function requeueOrphanDigests(db: Db, { overdueSeconds }: { overdueSeconds: number }): Promise<number> {
+  const rows = await db.execute<{ id: number }>(sql`
+    with ids as (
+      select id from alert_digests
+      where status in ('queued', 'sending')
+        and ((claimed_by is not null and claimed_by not in ${LIVE_SENDERS})
+          or (claimed_by is null and next_attempt_at < now() - make_interval(secs => ${overdueSeconds})))
+      limit 1000
+    )
+    select id::float8 as id from ids,
+      lateral graphile_worker.add_job(${DIGEST_TASK}::text, json_build_object('digestId', ids.id),
+        job_key => 'digest:' || ids.id, max_attempts => ${DELIVER_JOB_ATTEMPTS}::smallint) j`);
+  return rows.length;
+}
+
+export interface DigestWork extends Record<string, unknown> {
+  id: number;
+  prev: 'queued' | 'sending';
+  attempts: number;
+  sending_at: Date | null;
+  local_date: string;
+  user_id: string;
+  email: string | null;
+  brand: string;
+  time_zone: string;
+  reachable: boolean;
+}
+
+/** Leases one due digest for this sender (see leaseAlerts). */
+export async function leaseDigest(db: Db, { id, me }: { id: number; me: number }): Promise<DigestWork | null> {
+  const rows = await db.execute<DigestWork>(sql`
+    with c as (
+      select d.id, d.status as prev from alert_digests d
+      where d.id = ${id} and d.status in ('queued', 'sending') and d.next_attempt_at <= now()
+        and (d.claimed_by is null or d.claimed_by not in ${LIVE_SENDERS})
+      for update of d skip locked
+    )
+    update alert_digests d set claimed_by = ${me}, updated_at = now()
+    from c, users u
+    where d.id = c.id and u.id = d.user_id
+    returning d.id::float8 as id, c.prev, d.attempts, d.sending_at, d.local_date::text as local_date, d.user_id,
+      u.email, u.brand, u.time_zone, ${emailReachableSql('u')} and u.digest_enabled as reachable`);
+  const row = rows[0];
+  return row ? { ...row, id: Number(row.id), sending_at: row.sending_at ? new Date(row.sending_at) : null } : null;
+}
+
+export async function digestEntries(db: Db, { digestId }: { digestId: number }): Promise<FilingFields[]> {
+  return db.execute<FilingFields>(sql`
+    select ${FILING_FIELDS}
+    from alerts a join filings f on f.id = a.filing_id
+    where a.digest_id = ${digestId} and a.status = 'queued'`);
+}
+
+/** The digest's entries follow the digest's final state. */
+export async function settleEntries(
+  db: Db,
+  { digestId, status, messageId, code }: { digestId: number; status: 'sent' | 'cancelled' | 'dead'; messageId?: string; code?: string | null },
+): Promise<void> {
+  await db.execute(sql`
+    update alerts a set status = ${status}, provider_message_id = ${messageId ?? null}, error_code = ${code ?? null},
+      sent_at = case when ${status} = 'sent' then d.sent_at end, updated_at = now()
+    from alert_digests d
+    where d.id = ${digestId} and a.digest_id = d.id and a.status = 'queued'`);
+}

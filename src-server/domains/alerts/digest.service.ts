@@ -1,0 +1,69 @@
+/**
+ * The daily digest for free verified users: at their digest hour (their time zone), one email
+ * with every new entry, grouped by ticker, most important first; no email when nothing is new.
+ * The digest row is unique per user and local date, so any number of sweeps and workers send
+ * it once; its send follows the same crash-safe states as an alert (key `digest:<id>`).
+ */
+import type { AppDeps } from '../../deps';
+import { mailerFor } from '../../integrations/email/mailer';
+import { digestEmail } from './alert-messages';
+import * as delivery from './delivery.repo';
+import { afterFailure, describeFailure, inFlight, reconcileStep, type Outcome, type Target } from './delivery-steps';
+import * as repo from './digest.repo';
+import { messageContext } from './message-context';
+import { senderIdentityFor } from './sender-identity';
+
+async function finish(deps: AppDeps, t: Target, state: { status: 'sent'; messageId: string; sentAt?: Date | null } | { status: 'cancelled'; code: string }) {
+  await deps.db.transaction(async (tx) => {
+    if (state.status === 'sent') {
+      await delivery.markSent(tx, { table: 'alert_digests', id: t.id, me: t.me, messageId: state.messageId, sentAt: state.sentAt });
+      await repo.settleEntries(tx, { digestId: t.id, status: 'sent', messageId: state.messageId });
+    } else {
+      await delivery.release(tx, { table: 'alert_digests', id: t.id, me: t.me, state: { status: 'cancelled', code: state.code } });
+      await repo.settleEntries(tx, { digestId: t.id, status: 'cancelled', code: state.code });
+    }
+  });
+}
+
+async function deliver(deps: AppDeps, d: repo.DigestWork, me: number): Promise<Outcome> {
+  const key = `digest:${d.id}`;
+  const t: Target = { table: 'alert_digests', id: d.id, me, job: { task: repo.DIGEST_TASK, payload: { digestId: d.id }, key } };
+  if (d.prev === 'sending') {
+    const interrupted = { channel: 'email' as const, idempotencyKey: key, to: d.email ?? '', since: d.sending_at ?? new Date(0) };
+    const step = await reconcileStep(deps, t, interrupted, d.attempts, (messageId) =>
+      finish(deps, t, { status: 'sent', messageId, sentAt: d.sending_at }),
+    );
+    if (step !== 'absent') return step;
+  }
+  const entries = await repo.digestEntries(deps.db, { digestId: d.id });
+  if (!d.reachable || entries.length === 0) {
+    await finish(deps, t, { status: 'cancelled', code: d.reachable ? 'empty' : 'email_off' });
+    return 'cancelled';
+  }
+  const attempts = await delivery.markSending(deps.db, { table: 'alert_digests', id: d.id, me });
+  if (attempts == null) return 'lost_lease';
+  try {
+    const ctx = await messageContext(deps, { userId: d.user_id, brand: d.brand, timeZone: d.time_zone, channel: 'digest' });
+    const message = digestEmail(d.email!, entries.map(delivery.filingFacts), { ...ctx, localDate: d.local_date });
+    const { messageId } = await mailerFor(deps).send({ ...message, idempotencyKey: key });
+    await finish(deps, t, { status: 'sent', messageId });
+    return 'sent';
+  } catch (error) {
+    const outcome = await afterFailure(deps, t, describeFailure(error), attempts);
+    if (outcome === 'dead') await repo.settleEntries(deps.db, { digestId: d.id, status: 'dead', code: 'digest_failed' });
+    return outcome;
+  }
+}
+
+/** The `alerts.digest` job. */
+export async function deliverDigest(deps: AppDeps, { digestId }: { digestId: number }): Promise<Outcome | 'not_due'> {
+  const me = await senderIdentityFor(deps).current();
+  const work = await repo.leaseDigest(deps.db, { id: digestId, me });
+  if (!work) return 'not_due';
+  return inFlight(deps, { table: 'alert_digests', id: digestId }, () => deliver(deps, work, me));
+}
+
+/** The sweep's digest step: opens the digests that are due now (their jobs send them). */
+export function openDueDigests(deps: AppDeps): Promise<number> {
+  return repo.openDueDigests(deps.db, { limit: 5_000 });
+}

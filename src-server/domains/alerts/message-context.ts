@@ -1,0 +1,16 @@
+import type { AppDeps } from '../../deps';
+import { publicUrl } from '../auth/request-info';
+import { programName } from '../contacts/contact-messages';
+import type { MessageContext } from './alert-messages';
+import type { UnsubscribeChannel } from './unsubscribe.repo';
+import { unsubscribeToken } from './unsubscribe.service';
+
+/** Names and links every alert message carries; email ones get their channel's unsubscribe link. */
+export async function messageContext(
+  deps: AppDeps,
+  { userId, brand, timeZone, channel }: { userId: string; brand: string; timeZone: string; channel: UnsubscribeChannel },
+): Promise<MessageContext> {
+  const base = publicUrl(deps);
+  const unsubscribeUrl = channel === 'sms' ? '' : `${base}/unsubscribe/${await unsubscribeToken(deps.db, { userId, channel })}`;
+  return { brandName: programName(brand), publicUrl: base, timeZone, unsubscribeUrl, postalAddress: deps.env.MAIL_POSTAL_ADDRESS ?? null };
+}
