@@ -78,6 +78,16 @@ interface QuoteItem {
   market_cap: number | null;
   quote_updated_at: string | null;
 }
+async function watcher(email: string, tickers: string): Promise<string> {
+  const { session } = await createSignedInUser(deps.db, { email });
+  const add = await fetch(`${url}/api/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-session': session },
+    body: JSON.stringify({ tickers, forms: '8-K' }),
+  });
+  expect(add.status).toBe(200);
+  return session;
+}
 async function watchlist(session: string): Promise<Record<string, QuoteItem>> {
   const response = await fetch(`${url}/api/watchlist`, { headers: { 'x-session': session } });
   expect(response.status).toBe(200);
@@ -87,13 +97,7 @@ async function watchlist(session: string): Promise<Record<string, QuoteItem>> {
 
 describe('quotes on the watchlist (cache table, background refresh)', () => {
   it('the first read answers at once with empty quote fields; the refresh fills them in', async () => {
-    const { session } = await createSignedInUser(deps.db, { email: 'quotes@example.com' });
-    const add = await fetch(`${url}/api/subscribe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session': session },
-      body: JSON.stringify({ tickers: 'AAPL, AMZN, MSFT', forms: '8-K' }),
-    });
-    expect(add.status).toBe(200);
+    const session = await watcher('quotes@example.com', 'AAPL, AMZN, MSFT');
 
     const release = peer.hold();
     const first = await watchlist(session);
@@ -129,12 +133,7 @@ describe('quotes on the watchlist (cache table, background refresh)', () => {
   });
 
   it('quotes older than 60 s are fetched again in the background', async () => {
-    const { session } = await createSignedInUser(deps.db, { email: 'stale@example.com' });
-    await fetch(`${url}/api/subscribe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session': session },
-      body: JSON.stringify({ tickers: 'AAPL', forms: '8-K' }),
-    });
+    const session = await watcher('stale@example.com', 'AAPL');
     await deps.db.execute(sql`update quotes set fetched_at = now() - interval '61 seconds', price = 1 where ticker = 'AAPL'`);
     const calls = peer.quoteCalls.length;
     expect((await watchlist(session)).AAPL!.current_price).toBe(1);
@@ -144,12 +143,7 @@ describe('quotes on the watchlist (cache table, background refresh)', () => {
   });
 
   it('a dead provider leaves the fields empty and the page working, and is not hammered', async () => {
-    const { session } = await createSignedInUser(deps.db, { email: 'down@example.com' });
-    await fetch(`${url}/api/subscribe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session': session },
-      body: JSON.stringify({ tickers: 'GOOG', forms: '8-K' }),
-    });
+    const session = await watcher('down@example.com', 'GOOG');
     peer.setDown(true);
     try {
       const before = peer.userAgents.length;

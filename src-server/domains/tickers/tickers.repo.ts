@@ -92,7 +92,7 @@ export async function findTickerProfile(db: Db, params: { ticker: string }) {
       industry: companies.industry,
       sic: companies.sic,
       exchange: companies.exchange,
-      price: quotes.price,
+      current_price: quotes.price,
       change_percent: quotes.changePercent,
       market_cap: quotes.marketCap,
       pe_ratio: quotes.peRatio,

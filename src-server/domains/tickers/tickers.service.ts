@@ -2,7 +2,7 @@ import { AppError } from '../../core/app-error';
 import { isCompanyNameEntry } from '../../core/ticker-entry';
 import type { Db } from '../../db/client';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
-import { toQuoteFields, type QuoteFields } from '../quotes/quote-fields';
+import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import { classifySic } from './sic';
 import type { TickerIndex } from './ticker-index';
 import * as repo from './tickers.repo';
@@ -102,7 +102,7 @@ export async function getTickerProfile(
     industry: row.industry,
     sic: row.sic,
     exchange: row.exchange,
-    ...toQuoteFields(row),
+    ...pickQuoteFields(row),
     quote_updated_at: row.quote_fetched_at?.toISOString() ?? null,
   };
 }

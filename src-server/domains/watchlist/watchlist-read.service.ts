@@ -3,7 +3,7 @@ import { importanceFromRank } from '../../core/importance';
 import { tickerLimitFor } from '../../core/plans';
 import type { Db } from '../../db/client';
 import { toUserDto, type UserDto } from '../auth/session.service';
-import { toQuoteFields, type QuoteFields } from '../quotes/quote-fields';
+import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import { buildDigests, RECENT_FILINGS_PER_ITEM, summariseItem, UNSEEN_WINDOW, type FilingDigest, type ItemFilingSummary } from './filing-digest';
 import type { FilingDigestCache } from './filing-digest-cache';
@@ -80,7 +80,7 @@ export async function getWatchlist(
       industry: row.industry,
       forms: row.forms.join(','),
       notes: row.notes,
-      ...toQuoteFields(row),
+      ...pickQuoteFields(row),
       quote_updated_at: row.quote_fetched_at?.toISOString() ?? null,
       ...filings,
     };

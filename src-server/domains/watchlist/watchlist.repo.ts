@@ -44,7 +44,7 @@ function itemsQuery(db: Db) {
       sector: company.sector,
       industry: company.industry,
       filings_version: version.version,
-      price: quote.price,
+      current_price: quote.price,
       change_percent: quote.changePercent,
       market_cap: quote.marketCap,
       pe_ratio: quote.peRatio,
