@@ -23,6 +23,23 @@ export function LiveNotice({ event, onDismiss }: { event: LiveFilingEvent | null
   );
 }
 
+const LIVE_STATE_TEXT = {
+  pending: 'Live updates on',
+  connecting: 'Connecting to live updates…',
+  error: 'Live updates paused, reconnecting…',
+  idle: 'Live updates off',
+} as const;
+
+/** PRO dashboards: whether new filings are streaming in right now. */
+export function LiveIndicator({ status }: { status: keyof typeof LIVE_STATE_TEXT }) {
+  return (
+    <span className="live-chip" data-state={status} data-testid="live-indicator" role="status">
+      <span className="live-chip__dot" aria-hidden="true" />
+      {LIVE_STATE_TEXT[status]}
+    </span>
+  );
+}
+
 /** Non-PRO users see what live updates would give them. */
 export function RealtimeUpsell() {
   return (

@@ -1,18 +1,13 @@
 import { maxImportance, isImportance } from '../../../src-server/core/importance';
+import type { LiveFilingEvent as ServerLiveFilingEvent } from '../../../src-server/live/live.repo';
 import type { WatchlistFiling, WatchlistItem } from '../watchlist/watchlist-types';
 
-/** One `filings.live` event (issue 6): a newly scored filing for a ticker the user follows. */
-export interface LiveFilingEvent {
-  id: number | string;
-  ticker: string;
-  form: string;
-  importance: string;
-  one_liner: string;
-  link: string | null;
-  filed_at: string;
-  insider_data?: WatchlistFiling['insider_data'];
-  insider_cik?: string | null;
-}
+/** One `filings.live` event: a newly scored filing for a ticker the user follows. */
+export type LiveFilingEvent = Pick<
+  ServerLiveFilingEvent,
+  'id' | 'ticker' | 'form' | 'importance' | 'one_liner' | 'link' | 'filed_at'
+> &
+  Partial<Pick<ServerLiveFilingEvent, 'reasons' | 'summary_text' | 'insider_data' | 'insider_cik' | 'executive_names'>>;
 
 function later(a: string | null | undefined, b: string): string {
   if (!a) return b;
@@ -37,8 +32,11 @@ export function applyLiveFiling<T extends { watchlist: WatchlistItem[] }>(data: 
       one_liner: event.one_liner,
       link: event.link,
       filed_at: event.filed_at,
+      reasons: event.reasons ?? null,
+      summary_text: event.summary_text ?? null,
       insider_data: event.insider_data ?? null,
       insider_cik: event.insider_cik ?? null,
+      executive_names: event.executive_names ?? null,
     };
     const current = isImportance(item.highest_importance) ? item.highest_importance : null;
     return {

@@ -26,7 +26,7 @@ export function useLiveFilings(enabled: boolean) {
 
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
 
-  const subscription = trpc.filings.live.useSubscription(undefined, {
+  const subscription = trpc.filings.live.useSubscription({}, {
     enabled,
     onData: (message) => {
       const event = unwrap(message);

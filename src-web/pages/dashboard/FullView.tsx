@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { currentBrand, currentBrandConfig } from '../../brand/current-brand';
 import { AddTickerPanel } from '../../features/add-ticker/AddTickerPanel';
 import { AlertsPanel } from '../../features/alerts/AlertsPanel';
-import { LiveNotice, RealtimeUpsell } from '../../features/live/LiveNotice';
+import { LiveIndicator, LiveNotice, RealtimeUpsell } from '../../features/live/LiveNotice';
 import { useLiveFilings } from '../../features/live/use-live-filings';
 import { listPrefsFrom, preferencesPatch } from '../../features/preferences/preferences';
 import { usePreferences } from '../../features/preferences/use-preferences';
@@ -68,7 +68,14 @@ export function FullView({ banner, tickers, onTickersChange, watchlist, onContac
       )}
       <div className="dashboard-main">
         {banner}
-        {auth.pro ? <LiveNotice event={live.notice} onDismiss={live.dismiss} /> : <RealtimeUpsell />}
+        {auth.pro ? (
+          <>
+            <LiveIndicator status={live.status} />
+            <LiveNotice event={live.notice} onDismiss={live.dismiss} />
+          </>
+        ) : (
+          <RealtimeUpsell />
+        )}
         <WatchlistList
           items={watchlist.items}
           prefs={listPrefsFrom(prefs, search)}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { toUserDto } from '../../src-server/domains/auth/session.service';
+import { storeParsedFiling } from '../../src-server/domains/filings/filings.service';
+import { parseFiling } from '../../src-server/domains/filings/parse';
+import { edgarFixture } from '../../src-server/test/edgar-fixtures';
+import { createSignedInUser } from '../../src-server/test/users';
+import { startBrowserHarness } from './harness';
+
+const harness = await startBrowserHarness();
+const db = harness.database.db;
+
+/** Stores a real recorded filing the way the ingest worker does (commit, then NOTIFY filing_scored). */
+const storeReal = (file: string, accessionNo: string) =>
+  storeParsedFiling(db, { parsed: parseFiling(edgarFixture(file), { accessionNo }), meta: { source: 'manual' } });
+
+describe("journey 4: a PRO user's dashboard receives a live filing without reload", () => {
+  it('updates the card, its badge and counts in place and shows a short notice', async () => {
+    const { user, session } = await createSignedInUser(db, { email: 'pro@example.com', planType: 'pro', planStatus: 'active' });
+    const subscribed = await fetch(`${harness.url}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session': session },
+      body: JSON.stringify({ tickers: 'TSLA,GOOG', forms: '4,8-K' }),
+    });
+    expect(subscribed.status).toBe(200);
+    await storeReal('0000899243-22-035394_tsla_musk_S_9_rows.txt', '0000899243-22-035394');
+
+    const page = await harness.newPage({ storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
+    await page.goto(`${harness.url}/`);
+    const goog = page.locator('article.ticker-card[data-ticker="GOOG"]');
+    await goog.waitFor();
+    expect(await page.locator('.pro-badge').first().textContent()).toBe('PRO');
+    expect(await page.getByRole('link', { name: 'Upgrade' }).count()).toBe(0);
+    expect(await page.getByText('Get real-time alerts').count()).toBe(0);
+    expect(await goog.locator('.latest-filing').textContent()).toBe('No recent activity');
+    expect(await goog.getByTestId('unseen-badge').count()).toBe(0);
+    // PRO: every form unlocked, NEW_LISTINGS included by default.
+    expect(await page.getByRole('checkbox', { name: '13D' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Follow NEW_LISTINGS for these tickers' }).isChecked()).toBe(true);
+
+    await expect.poll(() => page.getByTestId('live-indicator').getAttribute('data-state'), { timeout: 15_000 }).toBe('pending');
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    // The hub registers the subscriber as the subscription starts; give it a moment to listen.
+    await page.waitForTimeout(1_000);
+    await storeReal('goog_brin_2022-04-13_S_indirect.xml', '0001209191-22-024552');
+
+    const notice = page.getByTestId('live-notice');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toMatch(/^New (CRITICAL|HIGH|MEDIUM|LOW) 4 filing for GOOG: .*sold 2,710 shares/);
+    await expect.poll(() => goog.locator('.latest-filing').textContent()).toMatch(/sold 2,710 shares/);
+    expect(await goog.getByTestId('unseen-badge').textContent()).toBe('1 new');
+    expect(await goog.getAttribute('class')).toContain('ticker-card--flash');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await harness.screenshot(page, 'journey4-live-filing');
+
+    // The table view shows the same state (one cache feeds both views).
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+    const row = page.locator('tr[data-ticker="GOOG"]');
+    expect(await row.getByTestId('unseen-badge').textContent()).toBe('1 new');
+    expect(await row.locator('.summary-cell').textContent()).toMatch(/sold 2,710 shares/);
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+  });
+});
