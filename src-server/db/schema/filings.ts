@@ -70,6 +70,8 @@ export const filings = pgTable(
     index('filings_cik_stored_idx').on(t.cik, t.storedAt.desc()),
     index('filings_cik_form_filed_idx').on(t.cik, t.formType, t.filedAt.desc()),
     index('filings_amends_idx').on(t.amendsFilingId),
+    // Ticker pages: a company's whole timeline, newest first, paged by (filed_at, id).
+    index('filings_cik_filed_idx').on(t.cik, t.filedAt.desc(), t.id.desc()),
   ],
 );
 
@@ -137,6 +139,8 @@ export const insiderTransactions = pgTable(
     uniqueIndex('insider_tx_row_uq').on(t.filingId, t.ownerIndex, t.tableKind, t.isHolding, t.rowIndex),
     index('insider_tx_owner_idx').on(t.ownerCik, t.transactionDate.desc()),
     index('insider_tx_owner_name_idx').on(sql`lower(${t.ownerDisplayName})`),
+    // Insider pages also resolve names as filed ("Musk Elon").
+    index('insider_tx_owner_filed_name_idx').on(sql`lower(${t.ownerName})`),
     index('insider_tx_issuer_code_date_idx').on(t.issuerCik, t.code, t.transactionDate),
   ],
 );

@@ -6,3 +6,5 @@ export * from './watchlist';
 export * from './filings';
 export * from './quotes';
 export * from './alerts';
+export * from './prices';
+export * from './ticker-pages';
