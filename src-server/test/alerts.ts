@@ -6,6 +6,7 @@ import { alertTasks } from '../domains/alerts/alerts.tasks';
 import { startAlerts } from '../domains/alerts/alerts.workers';
 import { storeParsedFiling } from '../domains/filings/filings.service';
 import { parseFiling, type ParseHints } from '../domains/filings/parse/index';
+import { indexPagePath } from '../integrations/edgar/paths';
 import { startJobRunner } from '../jobs/runner';
 import { testEnv } from './app';
 import { edgarFixture } from './edgar-fixtures';
@@ -30,7 +31,10 @@ export const proUser = (db: Db, values: { email?: string; phone?: string } = {})
 
 /** A real EDGAR document parsed, scored and stored by the ingest pipeline (NOTIFY included). */
 export async function storeFixture(db: Db, name: string, hints: ParseHints = {}): Promise<number> {
-  const { id } = await storeParsedFiling(db, { parsed: parseFiling(edgarFixture(name), hints), meta: { source: 'manual' } });
+  const parsed = parseFiling(edgarFixture(name), hints);
+  const cik = parsed.company?.cik;
+  const indexUrl = cik && parsed.accessionNo ? `https://www.sec.gov${indexPagePath(cik, parsed.accessionNo)}` : null;
+  const { id } = await storeParsedFiling(db, { parsed, meta: { source: 'manual', indexUrl } });
   return id;
 }
 

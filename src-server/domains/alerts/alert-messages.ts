@@ -39,7 +39,15 @@ function clip(text: string, max: number): string {
 
 function localTime(date: Date, timeZone: string): string {
   const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(date);
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(date);
   try {
     return format(timeZone);
   } catch {

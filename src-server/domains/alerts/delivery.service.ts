@@ -4,7 +4,7 @@
  * derives from it); a row found in 'sending' after its sender died is reconciled first.
  */
 import type { AppDeps } from '../../deps';
-import { mailerFor } from '../../integrations/email/mailer';
+import { mailerFor, type MailMessage } from '../../integrations/email/mailer';
 import { smsFor } from '../../integrations/sms/sms-sender';
 import { publicUrl } from '../auth/request-info';
 import { optOut } from '../contacts/opt-out.repo';
@@ -27,12 +27,17 @@ function cancelReason(w: repo.AlertWork): string | null {
   return null;
 }
 
-async function send(deps: AppDeps, w: repo.AlertWork, key: string): Promise<string> {
+type Outgoing = { channel: 'email'; message: MailMessage } | { channel: 'sms'; to: string; body: string };
+
+async function compose(deps: AppDeps, w: repo.AlertWork): Promise<Outgoing> {
   const ctx = await messageContext(deps, { userId: w.user_id, brand: w.brand, timeZone: w.time_zone, channel: w.channel });
-  if (w.channel === 'email') {
-    return (await mailerFor(deps).send({ ...alertEmail(w.email!, repo.filingFacts(w), ctx), idempotencyKey: key })).messageId;
-  }
-  return (await smsFor(deps).send({ to: w.phone!, body: alertSms(repo.filingFacts(w), ctx), idempotencyKey: key })).sid;
+  if (w.channel === 'email') return { channel: 'email', message: alertEmail(w.email!, repo.filingFacts(w), ctx) };
+  return { channel: 'sms', to: w.phone!, body: alertSms(repo.filingFacts(w), ctx) };
+}
+
+async function send(deps: AppDeps, out: Outgoing, key: string): Promise<string> {
+  if (out.channel === 'email') return (await mailerFor(deps).send({ ...out.message, idempotencyKey: key })).messageId;
+  return (await smsFor(deps).send({ to: out.to, body: out.body, idempotencyKey: key })).sid;
 }
 
 async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number): Promise<Outcome> {
@@ -56,10 +61,12 @@ async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number): Promise
     await requeue(deps, t, { status: 'queued', at: until });
     return 'held';
   }
+  // Composed before 'sending': a failure here cannot have reached the provider.
+  const out = await compose(deps, w);
   const attempts = await repo.markSending(deps.db, { table: 'alerts', id: w.id, me });
   if (attempts == null) return 'lost_lease';
   try {
-    const messageId = await send(deps, w, key);
+    const messageId = await send(deps, out, key);
     await repo.markSent(deps.db, { table: 'alerts', id: w.id, me, messageId });
     return 'sent';
   } catch (error) {

@@ -40,11 +40,11 @@ async function deliver(deps: AppDeps, d: repo.DigestWork, me: number): Promise<O
     await finish(deps, t, { status: 'cancelled', code: d.reachable ? 'empty' : 'email_off' });
     return 'cancelled';
   }
+  const ctx = await messageContext(deps, { userId: d.user_id, brand: d.brand, timeZone: d.time_zone, channel: 'digest' });
+  const message = digestEmail(d.email!, entries.map(delivery.filingFacts), { ...ctx, localDate: d.local_date });
   const attempts = await delivery.markSending(deps.db, { table: 'alert_digests', id: d.id, me });
   if (attempts == null) return 'lost_lease';
   try {
-    const ctx = await messageContext(deps, { userId: d.user_id, brand: d.brand, timeZone: d.time_zone, channel: 'digest' });
-    const message = digestEmail(d.email!, entries.map(delivery.filingFacts), { ...ctx, localDate: d.local_date });
     const { messageId } = await mailerFor(deps).send({ ...message, idempotencyKey: key });
     await finish(deps, t, { status: 'sent', messageId });
     return 'sent';

@@ -1,0 +1,263 @@
+/**
+ * Real-time delivery end to end: a real filing stored through ingest (NOTIFY) is matched by the
+ * running alerts worker and sent over SMTP and the Twilio Messages API to peers on loopback.
+ * Retries, dead letters and their admin view, one-click unsubscribe, the SMS short link,
+ * carrier STOP, and reconciling sends whose sender died.
+ */
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageIdFor } from '../../integrations/email/smtp-mailer';
+import { FIXTURES, alertsDeps, follow, proUser, seedTickers, startDelivery, storeFixture } from '../../test/alerts';
+import { startTestApp } from '../../test/app';
+import { createTestDatabase } from '../../test/db';
+import { startMailEventsPeer } from '../../test/peers/mail-events';
+import { startSmtpPeer } from '../../test/peers/smtp';
+import { startTwilioPeer } from '../../test/peers/twilio';
+import { insertRealFilings, realFilings } from '../../test/real-filings';
+import { createSignedInUser } from '../../test/users';
+import type { AppRouter } from '../../transport/trpc/app-router';
+import { createSession } from '../auth/session.service';
+
+const database = await createTestDatabase();
+const db = database.db;
+const smtp = await startSmtpPeer();
+const twilio = await startTwilioPeer();
+const events = await startMailEventsPeer(smtp);
+const deps = alertsDeps(database, {
+  ...smtp.env,
+  ...twilio.env,
+  ...events.env,
+  MAIL_EVENTS_SETTLE_SECONDS: '0',
+  MAIL_POSTAL_ADDRESS: '100 Example Street, Springfield, IL 62701',
+  ALERT_RETRY_BASE_SECONDS: '0.05',
+  ALERT_MAX_ATTEMPTS: '3',
+  ALERT_SWEEP_SECONDS: '0.3',
+});
+const { url } = await startTestApp({ database, customise: () => deps });
+let delivery: { stop(): Promise<void> };
+
+beforeAll(async () => {
+  await seedTickers(db);
+  delivery = await startDelivery(deps);
+});
+afterAll(async () => {
+  await delivery.stop();
+  await Promise.all([smtp.close(), twilio.close(), events.close()]);
+});
+
+interface Row {
+  id: number;
+  channel: string;
+  status: string;
+  attempts: number;
+  provider_message_id: string | null;
+  error_code: string | null;
+  sent_at: string | null;
+}
+const alertRows = (userId: string) =>
+  db.execute<Row>(sql`select id::float8 as id, channel, status, attempts, provider_message_id, error_code, sent_at
+    from alerts where user_id = ${userId} order by id`);
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const settled = (rows: Row[], n: number) => rows.length >= n && rows.every((r) => ['sent', 'dead', 'cancelled'].includes(r.status));
+
+/**
+ * Real Apple filings (SEC submissions JSON), one per call, stored without NOTIFY: the sweep finds
+ * them. Each test follows its own form, so one test's watchers never see another's filings.
+ */
+const used = new Map<string, number>();
+async function storeApple(form: string): Promise<number> {
+  const index = used.get(form) ?? 0;
+  used.set(form, index + 1);
+  const filing = realFilings('AAPL', { forms: [form] })[index]!;
+  return (await insertRealFilings(db, [filing], { ticker: 'AAPL', importance: 'HIGH' }))[0]!;
+}
+
+describe('real-time delivery', () => {
+  it('emails and texts a PRO watcher the moment a filing is stored, with every link and header', async () => {
+    const { user } = await proUser(db, { email: 'trader@example.com', phone: '+15557770001' });
+    await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
+    await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['4'] });
+    const filingId = await storeFixture(db, FIXTURES.teslaForm4.name);
+
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('trader@example.com'));
+    const sms = await twilio.waitFor((m) => m.to === '+15557770001');
+    const rows = await eventually(() => alertRows(user.id), (r) => settled(r, 2));
+    const email = rows.find((r) => r.channel === 'email')!;
+
+    expect(mail.subject).toBe('TSLA 4 · MEDIUM: Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M)');
+    expect(mail.text).toContain('Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M)');
+    expect(mail.text).toContain('Why it matters:\n- ');
+    expect(mail.text).toMatch(/Filing on SEC EDGAR: https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/1318605\/000089924322035394\//);
+    expect(mail.text).toContain('TSLA on 8-K Alerts: https://alerts.example/ticker/TSLA');
+    expect(mail.text).toContain('100 Example Street, Springfield, IL 62701');
+    expect(mail.text).toContain('provided as is, not investment advice');
+    const unsubscribe = mail.text.match(/Unsubscribe: (https:\/\/alerts\.example\/unsubscribe\/\S+)/)?.[1];
+    expect(unsubscribe).toBeDefined();
+    expect(mail.headers['list-unsubscribe']).toBe(`<${unsubscribe}>`);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.html).toContain('href="https://alerts.example/ticker/TSLA"');
+    expect(mail.messageId).toBe(messageIdFor(`alert:${email.id}`, deps.env.MAIL_FROM));
+
+    expect(sms.body.length).toBeLessThanOrEqual(160);
+    expect(sms.body).toMatch(/^8-K Alerts: TSLA MEDIUM 4: Elon Musk sold 4,400,000 shares/);
+    expect(sms.body.endsWith(` https://alerts.example/f/${filingId}`)).toBe(true);
+
+    expect(rows.map((r) => [r.channel, r.status, r.attempts])).toEqual([
+      ['email', 'sent', 1],
+      ['sms', 'sent', 1],
+    ]);
+    expect(email.provider_message_id).toBe(mail.messageId);
+    expect(rows[1]!.provider_message_id).toBe(sms.sid);
+  });
+
+  it('the SMS short link opens the ticker page; unknown ids get a 404 page', async () => {
+    const [filingId] = await db.execute<{ id: number }>(sql`select id::float8 as id from filings where ticker = 'TSLA' limit 1`);
+    const hit = await fetch(`${url}/f/${filingId!.id}`, { redirect: 'manual' });
+    expect(hit.status).toBe(302);
+    expect(hit.headers.get('location')).toBe('/ticker/TSLA');
+    expect((await fetch(`${url}/f/99999999`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${url}/f/not-a-number`, { redirect: 'manual' })).status).toBe(404);
+  });
+
+  it('one-click unsubscribe: GET confirms, POST turns that channel off without signing in, forged links fail', async () => {
+    const { user } = await proUser(db, { email: 'leaver@example.com', phone: '+15557770002' });
+    await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['8-K'] });
+    await storeApple('8-K');
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('leaver@example.com'));
+    const link = mail.headers['list-unsubscribe']!.slice(1, -1).replace('https://alerts.example', url);
+
+    const confirm = await fetch(link);
+    expect(confirm.status).toBe(200);
+    const page = await confirm.text();
+    expect(page).toContain('Stop real-time filing alerts by email to le***@example.com?');
+    expect(page).toContain('<form method="post">');
+
+    const forged = link.replace(/\.email\./, '.sms.');
+    expect((await fetch(forged, { method: 'POST' })).status).toBe(400);
+    expect((await fetch(`${url}/unsubscribe/garbage`)).status).toBe(400);
+
+    const oneClick = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    const [after] = await db.execute<{ notify_via: string[] }>(sql`select notify_via from users where id = ${user.id}`);
+    expect(after!.notify_via).toEqual(['sms']);
+    expect(await (await fetch(link)).text()).toContain('Already unsubscribed');
+
+    await twilio.waitFor((m) => m.to === '+15557770002');
+    const before = smtp.to('leaver@example.com').length;
+    await storeApple('8-K');
+    await twilio.waitFor((m) => m.to === '+15557770002' && twilio.to('+15557770002').length === 2);
+    expect(smtp.to('leaver@example.com')).toHaveLength(before);
+  });
+
+  it('retries a refused send with backoff and delivers it once', async () => {
+    const { user } = await proUser(db, { email: 'retry@example.com' });
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['10-Q'] });
+    smtp.failNext(2);
+    await storeApple('10-Q');
+    const rows = await eventually(() => alertRows(user.id), (r) => settled(r, 1));
+    expect(rows.map((r) => [r.status, r.attempts, r.error_code])).toEqual([['sent', 3, null]]);
+    expect(smtp.to('retry@example.com')).toHaveLength(1);
+  });
+
+  it('dead-letters what keeps failing or is refused for good; admins list and requeue them', async () => {
+    const { user } = await proUser(db, { email: 'bounce@example.com', phone: '+15557770003' });
+    await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['10-K'] });
+    smtp.failNext(1, { code: 550, message: 'No such user here' });
+    twilio.failNext(3, { status: 503, code: 20503, message: 'Service Unavailable' });
+    const filingId = await storeApple('10-K');
+    const rows = await eventually(() => alertRows(user.id), (r) => settled(r, 2));
+    expect(rows.map((r) => [r.channel, r.status, r.attempts, r.error_code])).toEqual([
+      ['email', 'dead', 1, '550'],
+      ['sms', 'dead', 3, '20503'],
+    ]);
+
+    const admin = await createSignedInUser(db, { email: 'ops@example.com', isAdmin: true });
+    const { token } = await createSession(db, { userId: admin.user.id, kind: 'admin' });
+    const client = (authorization?: string) =>
+      createTRPCClient<AppRouter>({ links: [httpLink({ url: `${url}/trpc`, headers: () => (authorization ? { authorization } : {}) })] });
+    await expect(client().admin.deadAlerts.query()).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    await expect(client(`Bearer ${admin.session}`).admin.deadAlerts.query()).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    const dead = await client(`Bearer ${token}`).admin.deadAlerts.query({ limit: 10 });
+    const mine = dead.alerts.filter((a) => a.user.id === user.id).sort((a, b) => a.channel.localeCompare(b.channel));
+    expect(mine.map((a) => [a.channel, a.errorCode, a.filing.id])).toEqual([
+      ['email', '550', filingId],
+      ['sms', '20503', filingId],
+    ]);
+    expect(mine[0]).toMatchObject({ attempts: 1, user: { email: 'bounce@example.com' }, filing: { ticker: 'AAPL', form: '10-K' } });
+    expect(mine[0]!.lastError).toContain('No such user here');
+
+    expect(await client(`Bearer ${token}`).admin.retryDeadAlerts.mutate({ ids: mine.map((a) => a.id) })).toEqual({ requeued: 2 });
+    const revived = await eventually(() => alertRows(user.id), (r) => r.every((a) => a.status === 'sent'));
+    expect(revived.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+    expect(smtp.to('bounce@example.com')).toHaveLength(1);
+    expect(twilio.to('+15557770003')).toHaveLength(1);
+    await expect(client(`Bearer ${token}`).admin.retryDeadAlerts.mutate({ ids: [] })).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
+  });
+
+  it('a number the carrier reports as STOPped is opted out and its alert cancelled', async () => {
+    const { user } = await proUser(db, { phone: '+15557770004' });
+    await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['DEF 14A'] });
+    twilio.blockNumber('+15557770004');
+    await storeApple('DEF 14A');
+    const rows = await eventually(() => alertRows(user.id), (r) => settled(r, 1));
+    expect(rows.map((r) => [r.status, r.error_code])).toEqual([['cancelled', 'opted_out']]);
+    const [optOut] = await db.execute<{ keyword: string }>(sql`select keyword from sms_opt_outs where phone = '+15557770004'`);
+    expect(optOut?.keyword).toBe('carrier-stop');
+  });
+});
+
+describe('sends whose sender died mid-way', () => {
+  /** A sender id no process holds: what a SIGKILLed worker leaves behind. */
+  const DEAD_SENDER = 2 ** 40 + 12345;
+
+  it('are looked up at the provider, not sent again, when they went out (email events API, Twilio list)', async () => {
+    const { user } = await proUser(db, { email: 'crash@example.com', phone: '+15557770005' });
+    await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['4'] });
+    await storeApple('4');
+    const sent = await eventually(() => alertRows(user.id), (r) => settled(r, 2));
+    const lookupsBefore = events.lookups.length;
+    // The provider has both messages; the rows look like the sender died before recording them.
+    await db.execute(sql`update alerts set status = 'sending', claimed_by = ${DEAD_SENDER}, provider_message_id = null, sent_at = null,
+      sending_at = now() where user_id = ${user.id}`);
+    const rows = await eventually(() => alertRows(user.id), (r) => settled(r, 2));
+    expect(rows.map((r) => [r.status, r.provider_message_id])).toEqual(sent.map((r) => ['sent', r.provider_message_id]));
+    expect(smtp.to('crash@example.com')).toHaveLength(1);
+    expect(twilio.to('+15557770005')).toHaveLength(1);
+    expect(events.lookups.length).toBe(lookupsBefore + 1);
+  });
+
+  it("are sent when the provider never got them, and a live sender's rows are left alone", async () => {
+    const { user } = await proUser(db, { email: 'never@example.com' });
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['13G'] });
+    await delivery.stop();
+    const filingId = await storeApple('SC 13G/A');
+    const { matchFiling } = await import('./match.service');
+    await matchFiling(db, { filingId });
+    await db.execute(sql`update alerts set status = 'sending', claimed_by = ${DEAD_SENDER}, sending_at = now(), attempts = 1 where user_id = ${user.id}`);
+    const held = await database.sql.reserve();
+    await held`select pg_advisory_lock(${DEAD_SENDER}::int8)`;
+    delivery = await startDelivery(deps);
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await alertRows(user.id)).map((r) => r.status)).toEqual(['sending']);
+    await held`select pg_advisory_unlock(${DEAD_SENDER}::int8)`;
+    held.release();
+    const rows = await eventually(() => alertRows(user.id), (r) => settled(r, 1));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([['sent', 2]]);
+    expect(smtp.to('never@example.com')).toHaveLength(1);
+  });
+});
