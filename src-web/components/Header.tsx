@@ -5,7 +5,7 @@ import { useAuth } from '../lib/session';
 import { LogoutButton } from '../features/session/LogoutButton';
 import { ThemeToggle } from '../features/session/ThemeToggle';
 
-/** Brand, tagline, PRO badge, identity, settings, Upgrade (non-PRO), Logout or Login. */
+/** Brand, tagline, PRO badge (plan pro and active), identity, settings, Upgrade (non-PRO), Logout or Login. */
 export function Header() {
   const brand = currentBrandConfig();
   const auth = useAuth();
@@ -22,7 +22,7 @@ export function Header() {
             <span className="brand__tagline">{brand.tagline}</span>
           </span>
         </Link>
-        {auth.pro && (
+        {auth.user?.planType === 'pro' && auth.user.planStatus === 'active' && (
           <span className="pro-badge" title="PRO subscription active">
             PRO
           </span>

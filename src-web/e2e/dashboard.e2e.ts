@@ -43,6 +43,7 @@ describe('journey 1: a new visitor adds two tickers with the typeahead and sees 
     await page.getByRole('button', { name: 'Add to Watchlist' }).click();
 
     await card(page, 'TSLA').waitFor();
+    expect(await page.getByRole('heading', { name: 'Get real-time alerts' }).isVisible()).toBe(true);
     await card(page, 'AAPL').waitFor();
     expect(await page.getByTestId('ticker-counter').textContent()).toBe('2 / 10 tickers');
 
@@ -146,6 +147,32 @@ describe('journey 6: trade with a Custom URL', () => {
     await popup2.close();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await harness.screenshot(page, 'journey6-after-trade');
+  });
+});
+
+describe('links into the dashboard and removing', () => {
+  it('?ticker= shows a dismissible banner and prefills the form when the ticker is not listed', async () => {
+    const page = dashboard;
+    await page.goto(`${harness.url}/?ticker=msft`);
+    const banner = page.getByText('Add MSFT to your watchlist to see filings');
+    await banner.waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Tickers or company names' }).inputValue()).toBe('MSFT, ');
+    await page.getByRole('status').filter({ hasText: 'Add MSFT' }).getByRole('button', { name: 'Dismiss' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.goto(`${harness.url}/?ticker=TSLA`);
+    await card(page, 'TSLA').waitFor();
+    expect(await page.getByText('Add TSLA to your watchlist to see filings').count()).toBe(0);
+  });
+
+  it('removes a ticker at once and keeps it removed after a reload', async () => {
+    const page = dashboard;
+    await page.getByRole('button', { name: 'Remove AAPL' }).click();
+    await card(page, 'AAPL').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('ticker-counter').textContent()).toBe('1 / 10 tickers');
+    await page.reload();
+    await card(page, 'TSLA').waitFor();
+    expect(await card(page, 'AAPL').count()).toBe(0);
   });
 });
 

@@ -60,3 +60,24 @@ describe("journey 4: a PRO user's dashboard receives a live filing without reloa
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
   });
 });
+
+describe('the admin area', () => {
+  it('sends a visitor without the admin credential to /admin/login, where a signed-in admin opens it', async () => {
+    const { user, session } = await createSignedInUser(db, { email: 'admin@example.com', isAdmin: true });
+    const page = await harness.newPage({ storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
+    await page.goto(`${harness.url}/admin/users`);
+    await page.waitForURL(`${harness.url}/admin/login`);
+    await page.getByRole('button', { name: 'Open the admin area' }).click();
+    await page.waitForURL(`${harness.url}/admin`);
+    await page.getByText('admin@example.com').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('adminAuth'))).toBeTruthy();
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    // Removing the credential in another tab closes the area here on the next check (focus).
+    await page.evaluate(() => {
+      localStorage.removeItem('adminAuth');
+      window.dispatchEvent(new Event('focus'));
+    });
+    await page.waitForURL(`${harness.url}/admin/login`);
+  });
+});
