@@ -47,9 +47,12 @@ export async function startJobRunner(
   options: { concurrency?: number; pollIntervalMs?: number } = {},
 ): Promise<JobRunner> {
   if (!deps.databaseUrl) throw new Error('the job runner needs deps.databaseUrl');
+  const concurrency = options.concurrency ?? deps.env.JOBS_CONCURRENCY;
   const runner: Runner = await run({
     connectionString: deps.databaseUrl,
-    concurrency: options.concurrency ?? deps.env.JOBS_CONCURRENCY,
+    concurrency,
+    // One connection per running job plus the LISTEN connection, so jobs never queue for the pool.
+    maxPoolSize: concurrency + 2,
     pollInterval: options.pollIntervalMs ?? 2_000,
     noHandleSignals: true,
     logger: graphileLogger(deps.logger as LogSink | undefined),

@@ -90,6 +90,16 @@ export async function findAmendedFiling(
   return row ?? null;
 }
 
+/** Whether an unlinked amendment of this form waits for its original (a cheap read before any UPDATE). */
+export async function hasOrphanAmendment(db: Db, { cik, formType }: { cik: number; formType: string }): Promise<boolean> {
+  const rows = await db
+    .select({ id: filings.id })
+    .from(filings)
+    .where(and(eq(filings.cik, cik), eq(filings.formType, `${formType}/A`), isNull(filings.amendsFilingId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** An original arriving after its amendments (backfill order) adopts them. */
 export async function linkOrphanAmendments(
   db: Db,

@@ -125,6 +125,20 @@ function amendmentKey(p: ParsedFiling): { filerCik: number | null; period: strin
   return { filerCik: null, period: null };
 }
 
+const TICKER_TTL_MS = 5 * 60_000;
+const tickerCache = new Map<string, { ticker: string | null; at: number }>();
+
+/** CIK -> ticker changes rarely; a short cache of found tickers saves a round trip per filing in bursts. */
+async function cachedTicker(db: Db, cik: number | null, symbol: string | null): Promise<string | null> {
+  const key = `${cik}:${symbol}`;
+  const hit = tickerCache.get(key);
+  if (hit && Date.now() - hit.at < TICKER_TTL_MS) return hit.ticker;
+  const ticker = await repo.resolveTicker(db, { cik, symbol });
+  if (tickerCache.size > 20_000) tickerCache.clear();
+  if (ticker) tickerCache.set(key, { ticker, at: Date.now() });
+  return ticker;
+}
+
 /** Scores and stores a parsed filing once per accession number (a second call changes nothing). */
 export async function storeParsedFiling(db: Db, { parsed, meta }: { parsed: ParsedFiling; meta: StoreMeta }): Promise<StoreResult> {
   const accessionNo = parsed.accessionNo;
@@ -132,7 +146,7 @@ export async function storeParsedFiling(db: Db, { parsed, meta }: { parsed: Pars
   return db.transaction(async (tx) => {
     const { filedAt, datesFrom } = filedInstant(parsed);
     const cik = parsed.company?.cik ?? null;
-    const ticker = await repo.resolveTicker(tx, { cik, symbol: parsed.company?.tradingSymbol ?? null });
+    const ticker = await cachedTicker(tx, cik, parsed.company?.tradingSymbol ?? null);
     const score = scoreFiling(parsed, await scoreContext(tx, parsed, filedAt));
     const key = amendmentKey(parsed);
     const original =
@@ -177,7 +191,9 @@ export async function storeParsedFiling(db: Db, { parsed, meta }: { parsed: Pars
       return { id: existing ?? 0, inserted: false, score };
     }
     await repo.insertInsiderTransactions(tx, { rows: insiderRows(parsed, id, ticker, filedAt) });
-    if (!parsed.isAmendment && cik != null) await repo.linkOrphanAmendments(tx, { id, accessionNo, cik, formType: parsed.formType, ...key });
+    if (!parsed.isAmendment && cik != null && (await repo.hasOrphanAmendment(tx, { cik, formType: parsed.formType }))) {
+      await repo.linkOrphanAmendments(tx, { id, accessionNo, cik, formType: parsed.formType, ...key });
+    }
     if (meta.analyze && ticker && (await repo.hasProWatcher(tx, { ticker }))) {
       await addJob(tx, { task: 'filings.analyze', payload: { filingId: id }, jobKey: `analyze:${id}`, maxAttempts: 5 });
     }

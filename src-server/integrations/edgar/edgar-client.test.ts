@@ -64,7 +64,8 @@ describe('EdgarClient', () => {
     const answers = [503, 500, 429, 200];
     const url = await peer(() => {
       const status = answers.shift() ?? 200;
-      return { status, body: status === 200 ? 'done' : 'busy', headers: status === 429 ? { 'retry-after': '3' } : {} };
+      const headers: Record<string, string> = status === 429 ? { 'retry-after': '3' } : {};
+      return { status, body: status === 200 ? 'done' : 'busy', headers };
     });
     const delays: number[] = [];
     const c = client(url, { sleep: async (ms) => void delays.push(ms), random: () => 0.5, backoffBaseMs: 500, backoffMaxMs: 15_000 });

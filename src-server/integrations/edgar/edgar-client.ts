@@ -5,6 +5,9 @@
  */
 import type { RateLimiter } from './rate-limiter';
 
+/** What the client needs of a limiter (the benchmark passes an unlimited one for its local server). */
+export type RequestGate = Pick<RateLimiter, 'take'>;
+
 export class EdgarHttpError extends Error {
   override name = 'EdgarHttpError';
   constructor(
@@ -34,7 +37,7 @@ export interface EdgarClientOptions {
   /** https://data.sec.gov (submissions JSON) */
   dataBaseUrl: string;
   userAgent: string;
-  limiter: RateLimiter;
+  limiter: RequestGate;
   maxRetries?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;

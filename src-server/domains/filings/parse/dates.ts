@@ -40,8 +40,20 @@ const nyParts = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-/** Offset of New York from UTC at an instant, in ms (negative: EST -5h, EDT -4h). */
+const offsetCache = new Map<number, number>();
+
+/** Offset of New York from UTC at an instant, in ms (negative: EST -5h, EDT -4h); cached per hour. */
 function newYorkOffset(utcMs: number): number {
+  const hour = Math.floor(utcMs / 3_600_000);
+  const cached = offsetCache.get(hour);
+  if (cached !== undefined) return cached;
+  const offset = computeOffset(hour * 3_600_000);
+  if (offsetCache.size > 10_000) offsetCache.clear();
+  offsetCache.set(hour, offset);
+  return offset;
+}
+
+function computeOffset(utcMs: number): number {
   const parts = Object.fromEntries(nyParts.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return asUtc - utcMs;

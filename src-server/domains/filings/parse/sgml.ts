@@ -186,6 +186,18 @@ function parseTagHeader(block: string, header: SubmissionHeader): void {
   }
 }
 
+/** Drops the <XML>/<XBRL> wrapper EDGAR puts around XML documents (string ops: no regex over megabytes). */
+function unwrap(text: string): string {
+  let out = text.trim();
+  const open = /^<(XML|XBRL)>/i.exec(out.slice(0, 6));
+  if (open) {
+    out = out.slice(open[0].length).trimStart();
+    const close = `</${open[1]}>`;
+    if (out.slice(-close.length).toUpperCase() === close.toUpperCase()) out = out.slice(0, -close.length).trimEnd();
+  }
+  return out;
+}
+
 function parseDocuments(body: string): SubmissionDocument[] {
   const documents: SubmissionDocument[] = [];
   for (const chunk of body.split(/<DOCUMENT>/i).slice(1)) {
@@ -198,7 +210,7 @@ function parseDocuments(body: string): SubmissionDocument[] {
     let text = textAt === -1 ? '' : chunk.slice(textAt + 6);
     const end = text.search(/<\/TEXT>/i);
     if (end !== -1) text = text.slice(0, end);
-    text = text.replace(/^\s*<(XML|XBRL)>\s*/i, '').replace(/\s*<\/(XML|XBRL)>\s*$/i, '');
+    text = unwrap(text);
     const sequence = Number.parseInt(meta.SEQUENCE ?? '', 10);
     documents.push({
       type: meta.TYPE ?? '',
@@ -216,7 +228,7 @@ export function parseSubmission(raw: string): Submission {
   const header = emptyHeader();
   let body = raw;
   // index-headers.html keeps the angle-bracket header inside an HTML comment.
-  const commented = /<!--\s*(<SEC-HEADER>[\s\S]*?<\/SEC-HEADER>)\s*-->/i.exec(raw);
+  const commented = raw.includes('<!--') ? /<!--\s*(<SEC-HEADER>[\s\S]*?<\/SEC-HEADER>)\s*-->/i.exec(raw) : null;
   if (commented?.[1]) {
     parseTagHeader(commented[1], header);
     body = raw.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { parseMiniXml } from './mini-xml';
 
 /** Elements that may repeat in the EDGAR XML schemas we read; always parsed as arrays. */
 const ARRAYS = new Set([
@@ -14,23 +14,11 @@ const ARRAYS = new Set([
   'relatedPersonInfo',
 ]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  removeNSPrefix: true,
-  processEntities: true,
-  htmlEntities: true,
-  isArray: (name) => ARRAYS.has(name),
-});
-
 export type XmlNode = Record<string, unknown>;
 
 /** Parses XML into plain objects (text values stay strings: CIKs keep their zeros). */
 export function parseXml(xml: string): XmlNode {
-  return parser.parse(xml.trimStart()) as XmlNode;
+  return parseMiniXml(xml, ARRAYS);
 }
 
 export function child(node: unknown, key: string): unknown {

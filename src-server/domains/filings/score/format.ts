@@ -1,19 +1,33 @@
-/** Number words for one-liners: "19,500,000 shares", "$207.49", "$4.05B". */
+/** Number words for one-liners: "19,500,000 shares", "$207.49", "$4.05B". Hand-rolled: Intl formatting costs more than the whole Form 4 parse. */
+
+function group(intPart: string): string {
+  let out = '';
+  for (let i = intPart.length; i > 0; i -= 3) out = intPart.slice(Math.max(0, i - 3), i) + (out ? `,${out}` : '');
+  return out;
+}
+
+/** Fixed decimals trimmed of trailing zeros down to `minDecimals`, with thousands separators. */
+function decimal(n: number, maxDecimals: number, minDecimals = 0): string {
+  const sign = n < 0 ? '-' : '';
+  let [int = '0', frac = ''] = Math.abs(n).toFixed(maxDecimals).split('.');
+  while (frac.length > minDecimals && frac.endsWith('0')) frac = frac.slice(0, -1);
+  return `${sign}${group(int)}${frac ? `.${frac}` : ''}`;
+}
 
 export function shares(n: number): string {
-  return n.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  return decimal(n, 4);
 }
 
 export function price(n: number): string {
-  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
+  return `$${decimal(n, 4, 2)}`;
 }
 
 export function money(n: number): string {
   const abs = Math.abs(n);
   if (abs >= 1e9) return `$${(n / 1e9).toFixed(2)}B`;
   if (abs >= 1e6) return `$${(n / 1e6).toFixed(1)}M`;
-  if (abs >= 1e4) return `$${Math.round(n / 1e3).toLocaleString('en-US')}K`;
-  return `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  if (abs >= 1e4) return `$${group(String(Math.round(n / 1e3)))}K`;
+  return `$${decimal(n, 2)}`;
 }
 
 export function percent(n: number): string {

@@ -36,9 +36,22 @@ export interface ReplayServer {
   close(): Promise<void>;
 }
 
+/** Compressed once per body: recorded documents are served many times (tests, benchmark). */
+const gzipped = new Map<string, Buffer>();
+
+function gzipOnce(body: string): Buffer {
+  let out = gzipped.get(body);
+  if (!out) {
+    out = gzipSync(body);
+    if (gzipped.size > 5_000) gzipped.clear();
+    gzipped.set(body, out);
+  }
+  return out;
+}
+
 function send(req: IncomingMessage, res: ServerResponse, status: number, body: string, type: string): void {
   const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && body.length > 256;
-  const payload = gzip ? gzipSync(body) : Buffer.from(body);
+  const payload = gzip ? gzipOnce(body) : Buffer.from(body);
   res.writeHead(status, { 'content-type': type, 'content-length': payload.length, ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
   res.end(payload);
 }
