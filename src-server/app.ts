@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { alertLinkRoutes } from './domains/alerts/alerts.routes';
 import { devOutboxRoutes } from './domains/contacts/dev-outbox.routes';
+import { tickerMetaResolver } from './domains/ticker-pages/ticker-pages.meta';
 import { livePlugin } from './live/live.plugin';
 import { restPlugin } from './transport/rest/plugin';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
@@ -54,7 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(alertLinkRoutes, { deps });
   await app.register(livePlugin, { deps });
   if (deps.env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { deps });
-  const spa = await registerSpa(app, deps);
+  const spa = await registerSpa(app, deps, { metaResolvers: [tickerMetaResolver] });
   if (!spa) {
     app.setNotFoundHandler((request, reply) =>
       reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),

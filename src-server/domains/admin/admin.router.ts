@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminProcedure, router } from '../../transport/trpc/init';
 import { alertLatency, listDeadAlerts, retryDeadAlerts } from '../alerts/alerts-admin.service';
 import { toUserDto } from '../auth/session.service';
+import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 
 export const adminRouter = router({
   /** The admin behind the bearer credential. */
@@ -18,4 +19,6 @@ export const adminRouter = router({
   alertLatency: adminProcedure
     .input(z.object({ hours: z.number().int().min(1).max(720).default(24) }).strict().default({ hours: 24 }))
     .query(({ ctx, input }) => alertLatency(ctx.deps.db, input)),
+  /** Thumbs up/down on AI analyses, newest first, with totals (/admin/ai-feedback). */
+  aiFeedback: aiFeedbackAdminProcedure,
 });

@@ -1,7 +1,9 @@
 import { adminRouter } from '../../domains/admin/admin.router';
 import { authRouter } from '../../domains/auth/auth.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
+import { insidersRouter } from '../../domains/insiders/insiders.router';
 import { systemRouter } from '../../domains/system/system.router';
+import { tickerPagesRouter } from '../../domains/ticker-pages/ticker-pages.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
 import { watchlistRouter } from '../../domains/watchlist/watchlist.router';
 import { liveRouter } from '../../live/live.router';
@@ -14,6 +16,8 @@ export const appRouter = router({
   tickers: tickersRouter,
   admin: adminRouter,
   filings: mergeRouters(filingsRouter, liveRouter),
+  tickerPages: tickerPagesRouter,
+  insiders: insidersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,55 @@
+/** The public ticker page (no login) and the link-preview text the server puts in its HTML. */
+import type { Db } from '../../db/client';
+import type { QuoteRefresher } from '../quotes/quote-refresher';
+import type { TickerIndex } from '../tickers/ticker-index';
+import * as repo from './ticker-pages.repo';
+import { companyDto, filingsPage, PUBLIC_PAGE_SIZE, quoteLine, resolveCompany, type QuoteLine, type TickerCompany } from './ticker-pages.service';
+import type { TickerFilingDto } from './timeline';
+
+export interface PublicTickerPage {
+  company: TickerCompany;
+  quote: QuoteLine | null;
+  /** The latest filings, newest first (AI analysis stays locked). */
+  filings: TickerFilingDto[];
+  total_filings: number;
+}
+
+export async function getPublicTickerPage(db: Db, params: { index: TickerIndex; quotes?: QuoteRefresher; ticker: string }): Promise<PublicTickerPage> {
+  const profile = await resolveCompany(db, params);
+  const [quote, tickers, page, latest] = await Promise.all([
+    quoteLine(db, profile),
+    repo.tickersOfCik(db, { cik: profile.cik }),
+    filingsPage(db, {
+      cik: profile.cik,
+      filter: { forms: [], ranks: [] },
+      cursor: null,
+      limit: PUBLIC_PAGE_SIZE,
+      newSince: null,
+      viewer: { userId: null, pro: false },
+    }),
+    repo.latestFiling(db, { cik: profile.cik }),
+  ]);
+  return { company: companyDto(profile, tickers), quote, filings: page.items, total_filings: latest?.n ?? 0 };
+}
+
+const DESCRIPTION_MAX = 300;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** Title and description for a ticker page's link preview; null for a symbol we do not know. */
+export async function tickerPageMeta(
+  db: Db,
+  params: { index: TickerIndex; ticker: string; brandName: string },
+): Promise<{ title: string; description: string } | null> {
+  const entry = params.index.get(params.ticker);
+  if (!entry) return null;
+  const latest = await repo.latestFiling(db, { cik: entry.cik });
+  const title = `${entry.ticker} SEC filings: ${entry.name} | ${params.brandName}`;
+  const description = latest
+    ? `${latest.n.toLocaleString('en-US')} SEC filing${latest.n === 1 ? '' : 's'} of ${entry.name} (${entry.ticker}), each scored by importance. ` +
+      `Latest, ${latest.filed_at.slice(0, 10)}: ${latest.one_liner}`
+    : `Follow ${entry.name} (${entry.ticker}) SEC filings: 8-K events, insider trades, quarterly and annual reports, scored by importance.`;
+  return { title, description: clip(description, DESCRIPTION_MAX) };
+}

@@ -1,0 +1,229 @@
+/** SQL of the ticker pages: a company's filing timeline, its facets, seen marks, insider rows. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export interface FilingFilter {
+  /** Catalogue forms; 'OTHER' matches filings outside the catalogue. Empty: every form. */
+  forms: string[];
+  /** Importance ranks (4 = CRITICAL). Empty: every level. */
+  ranks: number[];
+}
+
+export interface Cursor {
+  /** filed_at in microseconds since the epoch (exact for PostgreSQL timestamps). */
+  filedUs: string;
+  id: number;
+}
+
+export interface TimelineRow extends Record<string, unknown> {
+  id: number;
+  accession_no: string;
+  form_type: string;
+  catalogue_form: string | null;
+  importance: string;
+  reasons: unknown;
+  one_liner: string;
+  summary_text: string | null;
+  filed_at: string;
+  accepted_at: string | null;
+  updated_at: string;
+  filed_us: string;
+  insider_data: unknown;
+  insider_cik: string | null;
+  executive_names: string[] | null;
+  data_incomplete: boolean;
+  primary_doc_url: string | null;
+  index_url: string | null;
+  items: string[] | null;
+  amends_accession_no: string | null;
+  is_new: boolean;
+  has_analysis: boolean;
+  analysis_summary: string | null;
+  analysis_model: string | null;
+  analysis_created_at: string | null;
+  my_vote: number | null;
+}
+
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+function filterSql(filter: FilingFilter): SQL {
+  const parts: SQL[] = [];
+  const named = filter.forms.filter((f) => f !== 'OTHER');
+  const other = filter.forms.includes('OTHER');
+  if (filter.forms.length > 0) {
+    const byName = named.length > 0 ? sql`f.catalogue_form = any(${sql.param(named)}::text[])` : sql`false`;
+    parts.push(other ? sql`(${byName} or f.catalogue_form is null)` : byName);
+  }
+  if (filter.ranks.length > 0) parts.push(sql`f.importance_rank = any(${sql.param(filter.ranks)}::int2[])`);
+  return parts.length > 0 ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/**
+ * One page of a company's filings, newest first, keyset-paged on (filed_at, id) over
+ * filings_cik_filed_idx. Cached AI analyses are joined; their text only when `withAnalysis`.
+ */
+export interface TimelineParams {
+  cik: number;
+  filter: FilingFilter;
+  cursor: Cursor | null;
+  limit: number;
+  newSince: string | null;
+  userId: string | null;
+  withAnalysis: boolean;
+}
+
+export function timelinePage(db: Db, params: TimelineParams): Promise<TimelineRow[]> {
+  return db.execute<TimelineRow>(timelineQuery(params));
+}
+
+/** The statement itself (EXPLAIN in tests shows which index serves it). */
+export function timelineQuery(params: TimelineParams): SQL {
+  const { cursor } = params;
+  const after = cursor
+    ? sql` and (f.filed_at, f.id) < (timestamptz 'epoch' + ${cursor.filedUs}::int8 * interval '1 microsecond', ${cursor.id}::int8)`
+    : sql``;
+  return sql`
+    select f.id::float8 as id, f.accession_no, f.form_type, f.catalogue_form, f.importance, f.reasons, f.one_liner, f.summary_text,
+      ${iso('f.filed_at')} as filed_at, ${iso('f.accepted_at')} as accepted_at, ${iso('f.updated_at')} as updated_at,
+      (extract(epoch from f.filed_at) * 1000000)::int8::text as filed_us,
+      f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.primary_doc_url, f.index_url, f.items, f.amends_accession_no,
+      coalesce(f.stored_at > ${params.newSince}::timestamptz, false) as is_new,
+      a.filing_id is not null as has_analysis,
+      case when ${params.withAnalysis} then a.summary end as analysis_summary,
+      case when ${params.withAnalysis} then a.model end as analysis_model,
+      case when ${params.withAnalysis} then ${iso('a.created_at')} end as analysis_created_at,
+      fb.vote::int as my_vote
+    from filings f
+    left join filing_analyses a on a.filing_id = f.id
+    left join analysis_feedback fb on fb.filing_id = f.id and fb.user_id = ${params.userId}::uuid
+    where f.cik = ${params.cik}${filterSql(params.filter)}${after}
+    order by f.filed_at desc nulls last, f.id desc nulls last
+    limit ${params.limit}`;
+}
+
+export interface FacetRow extends Record<string, unknown> {
+  form: string | null;
+  rank: number;
+  n: number;
+}
+
+/** Filing counts per catalogue form and importance for the filter controls. */
+export async function facets(db: Db, { cik }: { cik: number }): Promise<FacetRow[]> {
+  return db.execute<FacetRow>(sql`
+    select catalogue_form as form, importance_rank::int as rank, count(*)::int as n
+    from filings f where f.cik = ${cik} group by 1, 2`);
+}
+
+/**
+ * Opening a company's page: the caller's watchlist items for any of its tickers (GOOG and GOOGL
+ * share a CIK) count everything stored until now as seen. Returns the earliest previous mark
+ * (filings stored after it are "new" on this visit) and whether the caller watches the company.
+ */
+export async function markCompanySeen(db: Db, { userId, cik }: { userId: string; cik: number }): Promise<{ watching: boolean; previousSeenAt: string | null }> {
+  const rows = await db.execute<{ previous: string | null }>(sql`
+    with mine as (
+      select w.id, w.seen_at from watchlist_items w join tickers t on t.ticker = w.ticker
+      where w.user_id = ${userId}::uuid and t.cik = ${cik} for update of w)
+    update watchlist_items w set seen_at = now(), updated_at = now() from mine where w.id = mine.id
+    returning to_json(mine.seen_at)#>>'{}' as previous`);
+  if (rows.length === 0) return { watching: false, previousSeenAt: null };
+  const marks = rows.map((r) => r.previous);
+  // Never opened before: everything counts as new (the epoch), which the UI shows as "new".
+  const previousSeenAt = marks.includes(null) ? '1970-01-01T00:00:00+00:00' : marks.sort()[0]!;
+  return { watching: true, previousSeenAt };
+}
+
+export interface InsiderRow extends Record<string, unknown> {
+  filing_id: number;
+  owner_index: number;
+  owner_cik: number | null;
+  owner_display_name: string;
+  officer_title: string | null;
+  is_director: boolean;
+  is_officer: boolean;
+  is_ten_percent_owner: boolean;
+  other_text: string | null;
+  table_kind: 'non_derivative' | 'derivative';
+  is_holding: boolean;
+  row_index: number;
+  security_title: string | null;
+  transaction_date: string | null;
+  code: string | null;
+  acquired_disposed: string | null;
+  shares: number | null;
+  price_per_share: number | null;
+  value: number | null;
+  shares_owned_after: number | null;
+  direct_indirect: string | null;
+  nature_of_ownership: string | null;
+  is_10b5_1: boolean;
+  footnotes: { id: string; text: string }[];
+  underlying_title: string | null;
+  underlying_shares: number | null;
+  conversion_or_exercise_price: number | null;
+}
+
+/** Form 3/4/5 rows of these filings, in filing order (owner, table, holding, row). */
+export async function insiderRows(db: Db, { filingIds }: { filingIds: number[] }): Promise<InsiderRow[]> {
+  if (filingIds.length === 0) return [];
+  return db.execute<InsiderRow>(sql`
+    select filing_id::float8 as filing_id, owner_index::int, owner_cik, owner_display_name, officer_title, is_director, is_officer,
+      is_ten_percent_owner, other_text, table_kind, is_holding, row_index::int, security_title, transaction_date::text,
+      code, acquired_disposed, shares::float8, price_per_share::float8, value::float8, shares_owned_after::float8,
+      direct_indirect, nature_of_ownership, is_10b5_1, footnotes, underlying_title, underlying_shares::float8,
+      conversion_or_exercise_price::float8
+    from insider_transactions where filing_id = any(${sql.param(filingIds)}::int8[])
+    order by filing_id, owner_index, table_kind desc, is_holding, row_index`);
+}
+
+export interface LatestFilingRow extends Record<string, unknown> {
+  one_liner: string;
+  filed_at: string;
+  n: number;
+}
+
+/** The newest filing's one-liner and the filing count (public page meta tags). */
+export async function latestFiling(db: Db, { cik }: { cik: number }): Promise<LatestFilingRow | null> {
+  const [row] = await db.execute<LatestFilingRow>(sql`
+    select f.one_liner, ${iso('f.filed_at')} as filed_at, (select count(*)::int from filings c where c.cik = ${cik}) as n
+    from filings f where f.cik = ${cik} order by f.filed_at desc nulls last, f.id desc nulls last limit 1`);
+  return row ?? null;
+}
+
+/** Every listed ticker of a company (GOOG and GOOGL). */
+export async function tickersOfCik(db: Db, { cik }: { cik: number }): Promise<string[]> {
+  const rows = await db.execute<{ ticker: string }>(sql`select ticker from tickers where cik = ${cik} and active order by length(ticker), ticker`);
+  return rows.map((r) => r.ticker);
+}
+
+export interface MarkerRow extends Record<string, unknown> {
+  id: number;
+  day: string;
+  filed_at: string;
+  importance: string;
+  form_type: string;
+  one_liner: string;
+}
+
+/** Where filed_at falls relative to [from, to] trading days, in New York time (the exchange's day). */
+const inDays = (from: string, to: string) =>
+  sql`f.filed_at >= (${from}::date::timestamp at time zone 'America/New_York') and f.filed_at < ((${to}::date + 1)::timestamp at time zone 'America/New_York')`;
+
+/** Chart markers: the company's filings within the days shown, most important first, at most `limit`. */
+export async function chartMarkers(
+  db: Db,
+  params: { cik: number; from: string; to: string; filter: FilingFilter; limit: number },
+): Promise<{ markers: MarkerRow[]; inside: number; outside: number }> {
+  const [markers, [counts]] = await Promise.all([
+    db.execute<MarkerRow>(sql`
+      select f.id::float8 as id, (f.filed_at at time zone 'America/New_York')::date::text as day, ${iso('f.filed_at')} as filed_at,
+        f.importance, f.form_type, f.one_liner
+      from filings f where f.cik = ${params.cik} and ${inDays(params.from, params.to)}${filterSql(params.filter)}
+      order by f.importance_rank desc, f.filed_at desc nulls last, f.id desc nulls last limit ${params.limit}`),
+    db.execute<{ inside: number; outside: number }>(sql`
+      select count(*) filter (where ${inDays(params.from, params.to)})::int as inside,
+        count(*) filter (where not (${inDays(params.from, params.to)}))::int as outside
+      from filings f where f.cik = ${params.cik}${filterSql(params.filter)}`),
+  ]);
+  return { markers: [...markers], inside: counts?.inside ?? 0, outside: counts?.outside ?? 0 };
+}
