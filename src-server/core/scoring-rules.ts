@@ -131,9 +131,3 @@ export const SCORING_RULES: readonly ScoringRule[] = [
   { id: '13f.holdings', appliesTo: '13F-HR', when: "An institutional manager's quarterly holdings", importance: 'LOW' },
   { id: 'other', appliesTo: 'Any other form', when: 'Stored with its header data only', importance: 'LOW' },
 ];
-
-export function scoringRule(id: string): ScoringRule {
-  const rule = SCORING_RULES.find((r) => r.id === id) ?? SCORING_RULES.find((r) => r.id === 'other');
-  if (!rule) throw new Error(`unknown scoring rule ${id}`);
-  return rule;
-}

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import { startFeedPoller } from '../../integrations/edgar/poller';
 import { runAsLeader } from '../../jobs/leader';
 import { addJob } from '../../jobs/queue';
+import { singleFlight } from '../../jobs/single-flight';
 import type { RunningWorkers } from '../../jobs/workers';
 import { enqueueMissingBackfills } from './backfill.service';
 import * as repo from './filings.repo';
@@ -13,31 +14,17 @@ import * as repo from './filings.repo';
 const BACKFILL_SCAN_MS = 60_000;
 
 function startBackfillWatcher(deps: AppDeps): RunningWorkers {
-  let scanning: Promise<unknown> | null = null;
-  let again = false;
-  const scan = () => {
-    if (scanning) {
-      again = true;
-      return;
-    }
-    scanning = enqueueMissingBackfills(deps.db)
-      .catch((err) => deps.logger?.error({ err }, 'backfill scan failed'))
-      .finally(() => {
-        scanning = null;
-        if (again) {
-          again = false;
-          scan();
-        }
-      });
-  };
-  const listening = deps.sql.listen('watchlist_ticker_added', scan, scan);
-  const timer = setInterval(scan, BACKFILL_SCAN_MS);
+  const scan = singleFlight(async () => {
+    await enqueueMissingBackfills(deps.db).catch((err) => deps.logger?.error({ err }, 'backfill scan failed'));
+  });
+  const listening = deps.sql.listen('watchlist_ticker_added', scan.trigger, scan.trigger);
+  const timer = setInterval(scan.trigger, BACKFILL_SCAN_MS);
   timer.unref();
   return {
     async stop() {
       clearInterval(timer);
       await (await listening).unlisten();
-      await scanning;
+      await scan.idle();
     },
   };
 }

@@ -17,6 +17,13 @@ export function yyyymmddToIso(value: string): string | null {
 export function anyDateToIso(value: string | null | undefined): string | null {
   if (!value) return null;
   const v = value.trim();
+  // Fast path: the ISO dates of EDGAR's XML.
+  if (v.length >= 10 && v.charCodeAt(4) === 45 && v.charCodeAt(7) === 45) {
+    const y = Number(v.slice(0, 4));
+    const mo = Number(v.slice(5, 7));
+    const d = Number(v.slice(8, 10));
+    if (Number.isInteger(y) && Number.isInteger(mo) && Number.isInteger(d)) return validDate(y, mo, d);
+  }
   let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
   if (m) return validDate(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(v);

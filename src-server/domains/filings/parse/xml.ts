@@ -49,7 +49,9 @@ export function textAt(node: unknown, ...keys: string[]): string | null {
 }
 
 export function num(value: string | null): number | null {
-  if (value == null) return null;
+  if (value == null || value === '') return null;
+  const direct = Number(value);
+  if (Number.isFinite(direct)) return direct;
   const cleaned = value.replace(/[$,\s]/g, '');
   if (!/^-?\d*\.?\d+(e[+-]?\d+)?$/i.test(cleaned)) return null;
   const n = Number(cleaned);
@@ -70,7 +72,9 @@ export function footnoteIds(node: unknown, into: Set<string> = new Set()): Set<s
   if (Array.isArray(node)) {
     for (const item of node) footnoteIds(item, into);
   } else if (node && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node as XmlNode)) {
+    const obj = node as XmlNode;
+    for (const key in obj) {
+      const value = obj[key];
       if (key === 'footnoteId') {
         for (const ref of asArray(value)) {
           const id = child(ref, '@_id');
