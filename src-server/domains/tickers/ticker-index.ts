@@ -23,21 +23,29 @@ interface Indexed {
  * Order: the exact ticker, then tickers starting with the query (alphabetical), then companies
  * whose name starts with the query, then names with a word starting with it; name matches keep
  * SEC's order, which lists the largest companies first ("APPLE" -> Apple Inc. before Apple
- * Hospitality REIT). Ticker lookups are a hash hit plus a binary search; names are one scan
- * that stops as soon as the best bucket is full.
+ * Hospitality REIT). Ticker lookups are a hash hit plus a binary search; names are looked up in
+ * a table of word prefixes (up to 4 characters), then checked in that short, ranked list.
  */
 export class TickerIndex {
   private readonly byKey = new Map<string, Indexed>();
   /** Sorted by key, for prefix ranges. */
   private readonly sorted: Indexed[];
-  /** In SEC rank order, for name matches. */
-  private readonly ranked: Indexed[];
+  /** Word prefix (1-4 characters) -> entries with a name word starting with it, in SEC rank order. */
+  private readonly byWordPrefix = new Map<string, Indexed[]>();
 
   constructor(entries: readonly CatalogueEntry[]) {
-    this.ranked = [...entries]
+    const ranked = [...entries]
       .sort((a, b) => a.rank - b.rank)
       .map((entry) => ({ entry, key: tickerKey(entry.ticker), name: ` ${nameKey(entry.name)}` }));
-    for (const item of this.ranked) if (!this.byKey.has(item.key)) this.byKey.set(item.key, item);
+    for (const item of ranked) {
+      if (!this.byKey.has(item.key)) this.byKey.set(item.key, item);
+      const prefixes = new Set(item.name.trim().split(' ').flatMap((word) => [1, 2, 3, 4].map((n) => word.slice(0, n))));
+      for (const prefix of prefixes) {
+        const list = this.byWordPrefix.get(prefix);
+        if (list) list.push(item);
+        else this.byWordPrefix.set(prefix, [item]);
+      }
+    }
     this.sorted = [...this.byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
@@ -78,7 +86,8 @@ export class TickerIndex {
     const starts: Indexed[] = [];
     const words: Indexed[] = [];
     const atStart = ` ${query}`;
-    for (const item of this.ranked) {
+    // Any name containing " QUERY" has a word starting with the query's first four characters.
+    for (const item of this.byWordPrefix.get(query.split(' ')[0]!.slice(0, 4)) ?? []) {
       if (taken.has(item.key)) continue;
       if (item.name.startsWith(atStart)) {
         starts.push(item);
