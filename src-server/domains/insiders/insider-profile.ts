@@ -154,6 +154,22 @@ function companyOf(rows: OwnerRow[]): InsiderCompany {
   };
 }
 
+/**
+ * The name most of the person's filings give (ties: the newest). Filers do not always follow
+ * EDGAR's "Last First" order, so one person can read "Sergey Brin" in one filing and, reordered,
+ * "Brin Sergey" in another; every filed form stays listed in filed_names.
+ */
+function commonestName(rows: OwnerRow[]): string {
+  const filingsPerName = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const filings = filingsPerName.get(row.owner_display_name) ?? new Set<number>();
+    filings.add(row.filing_id);
+    filingsPerName.set(row.owner_display_name, filings);
+  }
+  // Map order is first appearance, i.e. newest first: a stable sort keeps the newest among ties.
+  return [...filingsPerName].sort((a, b) => b[1].size - a[1].size)[0]![0];
+}
+
 /** Rows newest first (as ownerRows returns them) into the profile; null when there are none. */
 export function buildProfile(rows: OwnerRow[], options: { truncated: boolean }): InsiderProfile | null {
   const first = rows[0];
@@ -167,7 +183,7 @@ export function buildProfile(rows: OwnerRow[], options: { truncated: boolean }):
   }
   return {
     cik: first.owner_cik,
-    name: first.owner_display_name,
+    name: commonestName(rows),
     filed_names: [...new Set(rows.map((r) => r.owner_name))],
     companies: [...byCompany.values()].map(companyOf).sort((a, b) => b.last_date.localeCompare(a.last_date)),
     transactions: rows.filter((r) => !r.is_holding).map(toTransaction),
