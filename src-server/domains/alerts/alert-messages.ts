@@ -3,6 +3,7 @@ import { COPY } from '../../core/copy';
 import { IMPORTANCE_RANK, isImportance } from '../../core/importance';
 import type { MailMessage } from '../../integrations/email/mailer';
 import { escapeHtml } from '../auth/messages';
+import { zonedFormat } from './zoned-format';
 
 export interface FilingFacts {
   filingId: number;
@@ -37,23 +38,8 @@ function clip(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, Math.max(0, max - 3)).trimEnd()}...`;
 }
 
-function localTime(date: Date, timeZone: string): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(date);
-  try {
-    return format(timeZone);
-  } catch {
-    return format('America/New_York');
-  }
-}
+const FILED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+const localTime = (date: Date, timeZone: string) => zonedFormat(timeZone, FILED_AT).format(date);
 
 const label = (f: FilingFacts) => f.ticker ?? f.companyName ?? 'A company you follow';
 

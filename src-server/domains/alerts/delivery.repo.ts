@@ -138,7 +138,8 @@ export async function unclaimStuck(db: Db, { table, me, inFlight }: { table: Del
 
 /**
  * Wakes delivery for alerts no job will reach: leased or mid-send by a sender that died, or
- * queued and overdue (their job was lost). Chunk job keys make repeated sweeps replace, not add.
+ * queued and overdue (their job was lost). Chunk job keys make repeated sweeps replace, not add;
+ * they run before the normal backlog, so a crash does not leave sends unsettled for long.
  */
 export async function requeueOrphans(db: Db, { limit, overdueSeconds }: { limit: number; overdueSeconds: number }): Promise<number> {
   const rows = await db.execute<{ n: number | null; alerts: number }>(sql`
@@ -149,7 +150,7 @@ export async function requeueOrphans(db: Db, { limit, overdueSeconds }: { limit:
           or (claimed_by is null and next_attempt_at < now() - make_interval(secs => ${overdueSeconds})))
       order by id limit ${limit}
     ),
-    ${deliveryJobsSql({ keyPrefix: 'alerts-sweep:' })}
+    ${deliveryJobsSql({ keyPrefix: 'alerts-sweep:', priority: -1 })}
     select (select n from jobs) as n, (select count(*) from ids)::int as alerts`);
   return rows[0]?.alerts ?? 0;
 }

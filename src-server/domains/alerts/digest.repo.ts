@@ -5,9 +5,9 @@ import { DELIVER_JOB_ATTEMPTS } from './alerts.config';
 import { FILING_FIELDS, type FilingFields } from './delivery.repo';
 import { emailReachableSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
+import { FALLBACK_TIME_ZONE } from './zoned-format';
 
 export const DIGEST_TASK = 'alerts.digest';
-export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /**
  * Opens today's digest for every user whose local hour has reached their digest hour and who has
@@ -22,7 +22,7 @@ export async function openDueDigests(db: Db, { limit }: { limit: number }): Prom
       where a.channel = 'digest' and a.status = 'queued' and a.digest_id is null
     ),
     local as (
-      select u.id as user_id, u.digest_hour, now() at time zone coalesce(z.name, ${DEFAULT_TIME_ZONE}) as t
+      select u.id as user_id, u.digest_hour, now() at time zone coalesce(z.name, ${FALLBACK_TIME_ZONE}) as t
       from waiting w join users u on u.id = w.user_id left join zones z on z.name = u.time_zone
     ),
     due as (

@@ -27,8 +27,9 @@ export function phoneReachableSql(u: string): SQL {
  * graphile-worker jobs for the alert ids a CTE named `ids` (column `id`) yields, `DELIVERY_CHUNK`
  * per job, in one add_jobs call; add_jobs is not called at all when there is nothing to send.
  * With a key prefix each chunk job is keyed by its first alert id, so a repeat replaces it.
+ * graphile-worker runs numerically smaller priorities first.
  */
-export function deliveryJobsSql({ keyPrefix }: { keyPrefix?: string } = {}): SQL {
+export function deliveryJobsSql({ keyPrefix, priority = 0 }: { keyPrefix?: string; priority?: number } = {}): SQL {
   return sql`
     chunks as (
       select json_build_object('alertIds', json_agg(id order by id)) as payload, min(id) as first
@@ -40,7 +41,7 @@ export function deliveryJobsSql({ keyPrefix }: { keyPrefix?: string } = {}): SQL
       from (select 1 where exists (select 1 from chunks)) go,
       lateral graphile_worker.add_jobs(array(
         select row(${DELIVER_TASK}::text, payload, null::text, null::timestamptz, ${DELIVER_JOB_ATTEMPTS}::smallint,
-          ${keyPrefix ?? null}::text || first, null::smallint, null::text[])::graphile_worker.job_spec
+          ${keyPrefix ?? null}::text || first, ${priority}::smallint, null::text[])::graphile_worker.job_spec
         from chunks
       )) j
     )`;

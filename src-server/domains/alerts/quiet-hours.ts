@@ -3,6 +3,8 @@
  * ends (every importance alike: the user chose the hours). Minutes are local to the user's zone;
  * start > end wraps midnight; start = end or either null means no quiet hours.
  */
+import { zonedFormat } from './zoned-format';
+
 export interface QuietHours {
   timeZone: string;
   startMinute: number | null;
@@ -11,15 +13,10 @@ export interface QuietHours {
 
 const DAY_MINUTES = 24 * 60;
 
+const CLOCK: Intl.DateTimeFormatOptions = { hourCycle: 'h23', hour: '2-digit', minute: '2-digit' };
+
 function localMinuteOfDay(now: Date, timeZone: string): number {
-  const zoned = (zone: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).formatToParts(now);
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = zoned(timeZone);
-  } catch {
-    parts = zoned('America/New_York');
-  }
+  const parts = zonedFormat(timeZone, CLOCK).formatToParts(now);
   const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return value('hour') * 60 + value('minute');
 }

@@ -1,0 +1,115 @@
+/**
+ * Exactly once through crashes: a worker process delivering 1,000 email alerts to a real SMTP
+ * server on loopback is SIGKILLed several times mid-delivery and restarted. The SMTP server holds
+ * each 250 reply a little after keeping the message, so every kill leaves sends that reached the
+ * server without the worker knowing; they must be reconciled (relay events API), not repeated.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { messageIdFor } from '../../integrations/email/smtp-mailer';
+import { FIXTURES, seedTickers, storeFixture } from '../../test/alerts';
+import { createTestDatabase } from '../../test/db';
+import { startMailEventsPeer } from '../../test/peers/mail-events';
+import { startSmtpPeer } from '../../test/peers/smtp';
+import { matchFiling } from './match.service';
+import { LIVE_SENDERS } from './sender-identity';
+
+const ALERTS = 1_000;
+const KILL_AT = [200, 450, 700];
+const WORKER = fileURLToPath(new URL('../../test/alerts-worker.ts', import.meta.url));
+const MAIL_FROM = 'Filing Alerts <alerts@alerts.test>';
+
+const database = await createTestDatabase();
+const db = database.db;
+const smtp = await startSmtpPeer({ replyDelayMs: 25 });
+const events = await startMailEventsPeer(smtp);
+const workers: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const w of workers) w.kill('SIGKILL');
+  await Promise.all([smtp.close(), events.close()]);
+});
+
+function startWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      SMTP_URL: `${smtp.url}?pool=true`,
+      ...events.env,
+      MAIL_FROM,
+      MAIL_EVENTS_SETTLE_SECONDS: '0',
+      PUBLIC_URL: 'https://alerts.example',
+      ALERT_SWEEP_SECONDS: '0.2',
+      JOBS_CONCURRENCY: '4',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  workers.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+  });
+}
+
+async function until(check: () => boolean | Promise<boolean>, { timeoutMs, everyMs }: { timeoutMs: number; everyMs: number }, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+const count = async (where: ReturnType<typeof sql>) => (await db.execute<{ n: number }>(sql`select count(*)::int as n from alerts where ${where}`))[0]!.n;
+
+it('delivers 1,000 alerts exactly once while workers are SIGKILLed mid-send three times', { timeout: 90_000 }, async () => {
+  await seedTickers(db);
+  await db.execute(sql`
+    with u as (
+      insert into users (email, email_verified_at, notify_via, plan_type, plan_status)
+      select 'crash' || g || '@example.com', now(), '{email}', 'pro', 'active' from generate_series(1, ${ALERTS}) g
+      returning id
+    )
+    insert into watchlist_items (user_id, ticker, forms) select id, 'TSLA', '{4}' from u`);
+  const filingId = await storeFixture(db, FIXTURES.teslaForm4.name);
+  expect(await matchFiling(db, { filingId })).toEqual({ claimed: true, alerts: ALERTS, jobs: ALERTS / 100 });
+
+  // Two workers deliver side by side; at each mark the older one is killed and a new one started,
+  // which boots while the survivor carries on (a supervisor restarting a crashed process).
+  const caughtMidSend = new Set<number>();
+  const started = Date.now();
+  const pool = [await startWorker(), await startWorker()];
+  for (const target of KILL_AT) {
+    await until(() => smtp.messages.length >= target, { timeoutMs: 40_000, everyMs: 2 }, `${target} messages`);
+    const victim = pool.shift()!;
+    const exited = new Promise((resolve) => victim.once('exit', resolve));
+    victim.kill('SIGKILL');
+    await exited;
+    // Rows the dead worker left in 'sending' whose message the server had already kept.
+    const received = new Set(smtp.messages.map((m) => m.messageId));
+    const sending = await db.execute<{ id: number }>(sql`
+      select id::float8 as id from alerts where status = 'sending' and claimed_by not in ${LIVE_SENDERS}`);
+    for (const r of sending) if (received.has(messageIdFor(`alert:${r.id}`, MAIL_FROM))) caughtMidSend.add(r.id);
+    pool.push(await startWorker());
+  }
+  await until(async () => (await count(sql`status = 'sent'`)) === ALERTS, { timeoutMs: 40_000, everyMs: 100 }, 'every alert sent');
+
+  const ids = smtp.messages.map((m) => m.messageId);
+  expect(smtp.messages).toHaveLength(ALERTS);
+  expect(new Set(ids).size).toBe(ALERTS);
+  expect(new Set(smtp.messages.map((m) => m.envelopeTo[0])).size).toBe(ALERTS);
+  const rows = await db.execute<{ id: number; provider_message_id: string }>(sql`select id::float8 as id, provider_message_id from alerts`);
+  expect(rows.every((r) => r.provider_message_id === messageIdFor(`alert:${r.id}`, MAIL_FROM))).toBe(true);
+  expect(await count(sql`status <> 'sent'`)).toBe(0);
+  // Every kill landed mid-send, and each of those sends was settled by asking the relay.
+  expect(caughtMidSend.size).toBeGreaterThanOrEqual(KILL_AT.length);
+  const looked = new Set(events.lookups);
+  expect([...caughtMidSend].filter((id) => !looked.has(messageIdFor(`alert:${id}`, MAIL_FROM).slice(1, -1)))).toEqual([]);
+  console.info(`crash test: ${caughtMidSend.size} sends caught mid-way over ${KILL_AT.length} kills, ${Date.now() - started} ms`);
+});

@@ -1,0 +1,19 @@
+/** Intl.DateTimeFormat per zone and options, built once (each costs about a millisecond). */
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+export const FALLBACK_TIME_ZONE = 'America/New_York';
+
+export function zonedFormat(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      // A zone this runtime does not know: the product's default zone.
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: FALLBACK_TIME_ZONE });
+    }
+    cache.set(key, format);
+  }
+  return format;
+}
