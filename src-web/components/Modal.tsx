@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ErrorBox } from './Notice';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -90,5 +91,34 @@ export function Modal({
         <div className="modal__body">{children}</div>
       </div>
     </div>
+  );
+}
+
+/** A modal form's footer: its error in a red box, Cancel, and the submit button. */
+export function ModalFormFooter({
+  error,
+  onCancel,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  error: string | null;
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <>
+      <ErrorBox>{error}</ErrorBox>
+      <div className="modal__actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? pendingLabel : label}
+        </button>
+      </div>
+    </>
   );
 }

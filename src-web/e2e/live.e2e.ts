@@ -69,7 +69,7 @@ describe('the admin area', () => {
     await page.waitForURL(`${harness.url}/admin/login`);
     await page.getByRole('button', { name: 'Open the admin area' }).click();
     await page.waitForURL(`${harness.url}/admin`);
-    await page.getByText('admin@example.com').waitFor();
+    await page.getByRole('banner').getByText('admin@example.com').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('adminAuth'))).toBeTruthy();
     await page.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('heading', { name: 'Users' }).waitFor();

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { COPY } from '../../../src-server/core/copy';
-import { Modal } from '../../components/Modal';
-import { ErrorBox } from '../../components/Notice';
+import { Modal, ModalFormFooter } from '../../components/Modal';
 import { errorMessage } from '../../lib/errors';
 import type { StoredUser } from '../../lib/session';
 import { validateContact, type ContactChannel } from './contact-rules';
@@ -134,15 +133,13 @@ export function ContactModal({
             Changing your contact information requires verifying it again. Alerts pause until the new contact is verified.
           </p>
         )}
-        <ErrorBox>{error}</ErrorBox>
-        <div className="modal__actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? 'Sending...' : channel === 'email' ? 'Send verification email' : 'Send verification text'}
-          </button>
-        </div>
+        <ModalFormFooter
+          error={error}
+          onCancel={onClose}
+          pending={pending}
+          label={channel === 'email' ? 'Send verification email' : 'Send verification text'}
+          pendingLabel="Sending..."
+        />
       </form>
     </Modal>
   );

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../../components/Modal';
-import { ErrorBox } from '../../components/Notice';
+import { Modal, ModalFormFooter } from '../../components/Modal';
 import { errorMessage } from '../../lib/errors';
 import { platformOfUrl, resolvePlatformChoice, TICKER_PLACEHOLDER, TRADING_PLATFORMS } from './platforms';
 
@@ -67,15 +66,7 @@ export function TradingPlatformModal({
             </p>
           </div>
         )}
-        <ErrorBox>{error}</ErrorBox>
-        <div className="modal__actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </div>
+        <ModalFormFooter error={error} onCancel={onClose} pending={saving} label="Save" pendingLabel="Saving..." />
       </form>
     </Modal>
   );

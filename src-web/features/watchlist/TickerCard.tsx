@@ -97,12 +97,12 @@ export function TickerCard({ item, display, actions, flash }: { item: WatchlistI
         </a>
         {actions && (
           <>
-          <button type="button" className="btn btn-sm btn-secondary" onClick={() => actions.onTrade(item.ticker)} aria-label={`Trade ${item.ticker}`}>
-            Trade
-          </button>
-          <button type="button" className="btn btn-sm btn-ghost-danger" onClick={() => actions.onRemove(item.ticker)} aria-label={`Remove ${item.ticker}`}>
-            Remove
-          </button>
+            <button type="button" className="btn btn-sm btn-secondary" onClick={() => actions.onTrade(item.ticker)} aria-label={`Trade ${item.ticker}`}>
+              Trade
+            </button>
+            <button type="button" className="btn btn-sm btn-ghost-danger" onClick={() => actions.onRemove(item.ticker)} aria-label={`Remove ${item.ticker}`}>
+              Remove
+            </button>
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { currentBrand, currentBrandConfig } from '../../brand/current-brand';
+import { currentBrandConfig } from '../../brand/current-brand';
 import { AddTickerPanel } from '../../features/add-ticker/AddTickerPanel';
 import { AlertsPanel } from '../../features/alerts/AlertsPanel';
 import { LiveIndicator, LiveNotice, RealtimeUpsell } from '../../features/live/LiveNotice';
@@ -12,10 +12,11 @@ import { WatchlistList } from '../../features/watchlist/WatchlistList';
 import { useAuth } from '../../lib/session';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage';
 import { scrollToTopSoon } from '../../lib/use-timed-message';
-import type { DashboardViewProps } from './dashboard-types';
+import { addPanelProps, type DashboardViewProps } from './dashboard-types';
 
 /** Two columns: the collapsible add form (remembered as sidebarCollapsed) and the watchlist. */
-export function FullView({ banner, tickers, onTickersChange, watchlist, onContact }: DashboardViewProps) {
+export function FullView(props: DashboardViewProps) {
+  const { banner, onTickersChange, watchlist, onContact } = props;
   const auth = useAuth();
   const brand = currentBrandConfig();
   const { prefs, update } = usePreferences();
@@ -54,13 +55,7 @@ export function FullView({ banner, tickers, onTickersChange, watchlist, onContac
             </button>
           </div>
           <AddTickerPanel
-            brand={currentBrand()}
-            pro={auth.pro}
-            paidPlan={auth.pro}
-            existingTickers={watchlist.items.map((i) => i.ticker)}
-            limit={watchlist.tickerLimit}
-            tickers={tickers}
-            onTickersChange={onTickersChange}
+            {...addPanelProps(props, auth)}
             showAll={prefs.showAllFilings}
             onShowAllChange={(on) => void update({ showAllFilings: on })}
           />

@@ -1,23 +1,34 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COPY } from '../../../src-server/core/copy';
 import { ALL_FILINGS_PLAN_PRICE_USD, PRO_TICKER_LIMIT } from '../../../src-server/core/plans';
 import { currentBrandConfig, sisterBrands } from '../../brand/current-brand';
+
+/** The brand's name, headline, tagline and hero copy. */
+function Hero({ children }: { children?: ReactNode }) {
+  const brand = currentBrandConfig();
+  return (
+    <section className="hero">
+      <p className="hero__eyebrow">{brand.brandName}</p>
+      <h1>{brand.copy.heroTitle}</h1>
+      <p className="hero__tagline">{brand.tagline}</p>
+      <p className="hero__subtitle">{brand.copy.heroSubtitle}</p>
+      {children}
+    </section>
+  );
+}
 
 /** Empty watchlist: tagline, three feature cards and 'Add Your First Ticker'. */
 export function Landing({ onStart }: { onStart: () => void }) {
   const brand = currentBrandConfig();
   return (
     <div className="landing">
-      <section className="hero">
-        <p className="hero__eyebrow">{brand.brandName}</p>
-        <h1>{brand.copy.heroTitle}</h1>
-        <p className="hero__tagline">{brand.tagline}</p>
-        <p className="hero__subtitle">{brand.copy.heroSubtitle}</p>
+      <Hero>
         <button type="button" className="btn btn-primary btn-lg" onClick={onStart}>
           {COPY.addFirstTicker}
         </button>
         <p className="hero__note">Free · no account needed to start · {brand.copy.emptyStateText}</p>
-      </section>
+      </Hero>
       <section className="feature-cards" aria-label="Features">
         {brand.copy.featureCards.map((card, i) => (
           <article key={card.title} className="feature-card">
@@ -39,12 +50,7 @@ export function AllFilingsLanding() {
   const sisters = sisterBrands();
   return (
     <div className="landing">
-      <section className="hero">
-        <p className="hero__eyebrow">{brand.brandName}</p>
-        <h1>{brand.copy.heroTitle}</h1>
-        <p className="hero__tagline">{brand.tagline}</p>
-        <p className="hero__subtitle">{brand.copy.heroSubtitle}</p>
-      </section>
+      <Hero />
       <section className="price-hero" aria-labelledby="price-title">
         <h2 id="price-title" className="visually-hidden">
           Subscription

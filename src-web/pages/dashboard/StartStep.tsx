@@ -1,11 +1,12 @@
-import { currentBrand, currentBrandConfig } from '../../brand/current-brand';
+import { currentBrandConfig } from '../../brand/current-brand';
 import { AddTickerPanel } from '../../features/add-ticker/AddTickerPanel';
 import { useAuth } from '../../lib/session';
-import type { DashboardViewProps } from './dashboard-types';
+import { addPanelProps, type DashboardViewProps } from './dashboard-types';
 import { OnboardingChecklist } from './OnboardingChecklist';
 
 /** Step 1: the add form with a Back link, next to the brand's onboarding checklist. */
-export function StartStep({ banner, tickers, onTickersChange, watchlist, onBack, onContact }: DashboardViewProps & { onBack: () => void }) {
+export function StartStep(props: DashboardViewProps & { onBack: () => void }) {
+  const { banner, tickers, onTickersChange, watchlist, onBack, onContact } = props;
   const brand = currentBrandConfig();
   const auth = useAuth();
   const suggestions = brand.onboarding.defaultTickerSuggestions;
@@ -33,13 +34,7 @@ export function StartStep({ banner, tickers, onTickersChange, watchlist, onBack,
             ))}
           </div>
           <AddTickerPanel
-            brand={currentBrand()}
-            pro={auth.pro}
-            paidPlan={auth.pro}
-            existingTickers={watchlist.items.map((i) => i.ticker)}
-            limit={watchlist.tickerLimit}
-            tickers={tickers}
-            onTickersChange={onTickersChange}
+            {...addPanelProps(props, auth)}
             foldForms={brand.onboarding.skipFormSelection}
             autoFocus
           />

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { currentBrand } from '../../brand/current-brand';
+import type { AuthState } from '../../lib/session';
 import type { useWatchlist } from '../../features/watchlist/use-watchlist';
 
 export interface DashboardViewProps {
@@ -7,4 +9,17 @@ export interface DashboardViewProps {
   onTickersChange: (value: string) => void;
   watchlist: ReturnType<typeof useWatchlist>;
   onContact: () => void;
+}
+
+/** What the add form needs in both places it appears (step 1 and the sidebar). */
+export function addPanelProps({ watchlist, tickers, onTickersChange }: DashboardViewProps, auth: AuthState) {
+  return {
+    brand: currentBrand(),
+    pro: auth.pro,
+    paidPlan: auth.pro,
+    existingTickers: watchlist.items.map((i) => i.ticker),
+    limit: watchlist.tickerLimit,
+    tickers,
+    onTickersChange,
+  };
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { currentBrand } from '../../brand/current-brand';
 import { PageShell } from '../../components/PageShell';
 import { planFeatures } from '../../features/billing/plan-facts';
+import { PlanDetails } from '../../features/billing/PlanDetails';
 import { useAuth } from '../../lib/session';
 
 function PlanCard({
@@ -21,14 +22,7 @@ function PlanCard({
     <section id={id} className={`plan-card${highlight ? ' plan-card--highlight' : ''}`} aria-labelledby={headingId}>
       {highlight && <span className="plan-card__flag">Most popular</span>}
       <h2 id={headingId}>{plan.name}</h2>
-      <p className="plan-card__price">
-        <span className="plan-card__amount">{plan.price}</span> <span className="plan-card__period">{plan.period}</span>
-      </p>
-      <ul className="check-list">
-        {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
+      <PlanDetails plan={plan} />
       <div className="plan-card__action">{action}</div>
     </section>
   );

@@ -3,6 +3,7 @@ import { BRANDS } from '../../../src-server/core/brands';
 import { brandLink, currentBrand, currentBrandConfig } from '../../brand/current-brand';
 import { PageShell } from '../../components/PageShell';
 import { planFeatures } from '../../features/billing/plan-facts';
+import { PlanDetails } from '../../features/billing/PlanDetails';
 import { useAuth } from '../../lib/session';
 
 /**
@@ -31,14 +32,7 @@ export default function UpgradePage() {
       <div className="upgrade-layout">
         <section className="panel" aria-labelledby="summary-title">
           <h2 id="summary-title">Plan summary</h2>
-          <p className="plan-card__price">
-            <span className="plan-card__amount">{pro.price}</span> <span className="plan-card__period">{pro.period}</span>
-          </p>
-          <ul className="check-list">
-            {pro.features.map((feature) => (
-              <li key={feature}>{feature}</li>
-            ))}
-          </ul>
+          <PlanDetails plan={pro} />
           <p className="muted">
             Need more than 50 tickers? Add packs of 20 for $5/month each — see <Link to="/pricing#add-ons">add-ons</Link>.
           </p>
