@@ -119,8 +119,8 @@ export async function linkOrphanAmendments(
     );
 }
 
+/** NOTIFY filing_scored '<id>' (payload: the id only), sent after the storing transaction commits. */
 export async function notifyFilingScored(db: Db, { id }: { id: number }): Promise<void> {
-  // Inside the storing transaction: PostgreSQL delivers it at COMMIT, never for a rollback.
   await db.execute(sql`select pg_notify('filing_scored', ${String(id)})`);
 }
 

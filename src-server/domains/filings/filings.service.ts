@@ -143,7 +143,7 @@ async function cachedTicker(db: Db, cik: number | null, symbol: string | null): 
 export async function storeParsedFiling(db: Db, { parsed, meta }: { parsed: ParsedFiling; meta: StoreMeta }): Promise<StoreResult> {
   const accessionNo = parsed.accessionNo;
   if (!accessionNo) throw new Error('a filing without an accession number cannot be stored');
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const { filedAt, datesFrom } = filedInstant(parsed);
     const cik = parsed.company?.cik ?? null;
     const ticker = await cachedTicker(tx, cik, parsed.company?.tradingSymbol ?? null);
@@ -197,9 +197,13 @@ export async function storeParsedFiling(db: Db, { parsed, meta }: { parsed: Pars
     if (meta.analyze && ticker && (await repo.hasProWatcher(tx, { ticker }))) {
       await addJob(tx, { task: 'filings.analyze', payload: { filingId: id }, jobKey: `analyze:${id}`, maxAttempts: 5 });
     }
-    await repo.notifyFilingScored(tx, { id });
     return { id, inserted: true, score };
   });
+  // After COMMIT, in its own statement: a NOTIFY inside the storing transaction would hold
+  // PostgreSQL's notification-queue lock through the commit's WAL flush and serialise every
+  // ingest worker. A notification lost to a crash right here is caught by the alerts sweep.
+  if (result.inserted) await repo.notifyFilingScored(db, { id: result.id });
+  return result;
 }
 
 export interface IngestRef {
