@@ -46,7 +46,7 @@ afterAll(async () => {
   await Promise.all([smtp.close(), twilio.close(), events.close()]);
 });
 
-interface Row {
+interface Row extends Record<string, unknown> {
   id: number;
   channel: string;
   status: string;
@@ -205,6 +205,30 @@ describe('real-time delivery', () => {
     expect(smtp.to('bounce@example.com')).toHaveLength(1);
     expect(twilio.to('+15557770003')).toHaveLength(1);
     await expect(client(`Bearer ${token}`).admin.retryDeadAlerts.mutate({ ids: [] })).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
+  });
+
+  it('holds alerts during the user quiet hours and sends them when the hours end', async () => {
+    const { user } = await proUser(db, { email: 'sleeper@example.com' });
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['10-Q'] });
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date());
+    const minute = Number(parts.find((p) => p.type === 'hour')!.value) * 60 + Number(parts.find((p) => p.type === 'minute')!.value);
+    await db.execute(sql`update users set time_zone = 'America/Chicago', quiet_start_minute = ${(minute + 1430) % 1440},
+      quiet_end_minute = ${(minute + 120) % 1440} where id = ${user.id}`);
+    await storeApple('10-Q');
+    const held = await eventually(
+      () => db.execute<{ status: string; wait_min: number }>(sql`
+        select status, (extract(epoch from next_attempt_at - now()) / 60)::float8 as wait_min from alerts where user_id = ${user.id}`),
+      (r) => r.length === 1 && r[0]!.wait_min > 100,
+    );
+    expect(held[0]!.status).toBe('queued');
+    expect(held[0]!.wait_min).toBeGreaterThan(100);
+    expect(held[0]!.wait_min).toBeLessThanOrEqual(120);
+    expect(smtp.to('sleeper@example.com')).toHaveLength(0);
+    // The quiet period is over (the held job's time has come).
+    await db.execute(sql`update users set quiet_start_minute = null, quiet_end_minute = null where id = ${user.id}`);
+    await db.execute(sql`update alerts set next_attempt_at = now() - interval '10 minutes' where user_id = ${user.id}`);
+    await smtp.waitFor((m) => m.envelopeTo.includes('sleeper@example.com'));
+    expect((await eventually(() => alertRows(user.id), (r) => settled(r, 1))).map((r) => r.status)).toEqual(['sent']);
   });
 
   it('a number the carrier reports as STOPped is opted out and its alert cancelled', async () => {

@@ -1,0 +1,132 @@
+/**
+ * The daily digest for free verified users, in real PostgreSQL over real SMTP: due at their
+ * digest hour in their time zone, one email grouped by ticker and ordered by importance, once per
+ * local date, nothing when nothing is new.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Importance } from '../../core/importance';
+import { alertsDeps, follow, seedTickers } from '../../test/alerts';
+import { createTestDatabase } from '../../test/db';
+import { startSmtpPeer } from '../../test/peers/smtp';
+import { insertRealFilings, realFilings } from '../../test/real-filings';
+import { createSignedInUser } from '../../test/users';
+import { deliverDigest, openDueDigests } from './digest.service';
+import { matchFiling } from './match.service';
+import { zonedFormat } from './zoned-format';
+
+const database = await createTestDatabase();
+const db = database.db;
+const smtp = await startSmtpPeer();
+const deps = alertsDeps(database, { ...smtp.env, MAIL_POSTAL_ADDRESS: '100 Example Street, Springfield, IL 62701' });
+
+beforeAll(() => seedTickers(db));
+afterAll(() => smtp.close());
+
+/** A zone whose local hour is now below 23, and that hour: "due" and "not yet due" both exist there. */
+function zoneWithRoom(): { zone: string; hour: number } {
+  for (const zone of ['America/New_York', 'Asia/Tokyo', 'Europe/London', 'Pacific/Honolulu', 'Australia/Sydney']) {
+    const hour = Number(zonedFormat(zone, { hourCycle: 'h23', hour: '2-digit' }).format(new Date()));
+    if (hour < 23) return { zone, hour };
+  }
+  throw new Error('no zone with an hour left today');
+}
+
+const picked = new Map<string, number>();
+async function file(ticker: 'AAPL' | 'TSLA', form: string, importance: Importance): Promise<number> {
+  const key = `${ticker}:${form}`;
+  const index = picked.get(key) ?? 0;
+  picked.set(key, index + 1);
+  const [id] = await insertRealFilings(db, [realFilings(ticker, { forms: [form] })[index]!], { ticker, importance });
+  await matchFiling(db, { filingId: id! });
+  return id!;
+}
+
+async function freeUser(email: string, settings: { zone: string; digestHour: number }) {
+  const { user } = await createSignedInUser(db, { email });
+  await db.execute(sql`update users set time_zone = ${settings.zone}, digest_hour = ${settings.digestHour} where id = ${user.id}`);
+  return user;
+}
+
+/** Runs the digest jobs the sweep enqueued, as the job runner would. */
+async function runDigestJobs(): Promise<void> {
+  const jobs = await db.execute<{ payload: { digestId: number } }>(sql`
+    delete from graphile_worker._private_jobs j using graphile_worker._private_tasks t
+    where t.id = j.task_id and t.identifier = 'alerts.digest' returning j.payload`);
+  for (const job of jobs) await deliverDigest(deps, { digestId: job.payload.digestId });
+}
+
+const entries = (userId: string) =>
+  db.execute<{ status: string; digest_id: number | null; provider_message_id: string | null }>(sql`
+    select status, digest_id::float8 as digest_id, provider_message_id from alerts where user_id = ${userId} order by id`);
+
+describe('daily digest', () => {
+  it('waits for the digest hour in the user zone, then sends one email grouped by ticker, most important first', async () => {
+    const { zone, hour } = zoneWithRoom();
+    const user = await freeUser('digest@example.com', { zone, digestHour: hour + 1 });
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['8-K', '10-Q'] });
+    await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
+    await file('AAPL', '8-K', 'MEDIUM');
+    await file('AAPL', '10-Q', 'LOW');
+    await file('AAPL', '8-K', 'HIGH');
+    await file('TSLA', '8-K', 'CRITICAL');
+
+    await openDueDigests(deps);
+    await runDigestJobs();
+    expect(smtp.to('digest@example.com')).toHaveLength(0);
+
+    await db.execute(sql`update users set digest_hour = ${hour} where id = ${user.id}`);
+    expect(await openDueDigests(deps)).toBeGreaterThanOrEqual(1);
+    await runDigestJobs();
+    const [mail] = smtp.to('digest@example.com');
+    expect(mail?.subject).toBe('8-K Alerts daily digest: 4 new filings for TSLA, AAPL');
+    const text = mail!.text;
+    const order = ['TSLA · https://alerts.example/ticker/TSLA', '[CRITICAL] 8-K', 'AAPL · https://alerts.example/ticker/AAPL', '[HIGH] 8-K', '[MEDIUM] 8-K', '[LOW] 10-Q'];
+    const positions = order.map((s) => text.indexOf(s));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(text).toMatch(/https:\/\/alerts\.example\/unsubscribe\/[\w-]+\.digest\.[\w-]+/);
+    expect(text).toContain('100 Example Street, Springfield, IL 62701');
+    expect(text).toContain('https://alerts.example/upgrade');
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const rows = await entries(user.id);
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.status === 'sent' && r.provider_message_id === mail!.messageId && r.digest_id === rows[0]!.digest_id)).toBe(true);
+  });
+
+  it('sends at most one digest per local date; later filings wait for tomorrow', async () => {
+    const { zone, hour } = zoneWithRoom();
+    const user = await freeUser('once@example.com', { zone, digestHour: hour });
+    await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['10-Q'] });
+    await file('TSLA', '10-Q', 'MEDIUM');
+    await openDueDigests(deps);
+    await runDigestJobs();
+    await file('TSLA', '10-Q', 'HIGH');
+    expect(await openDueDigests(deps)).toBe(0);
+    await runDigestJobs();
+    expect(smtp.to('once@example.com')).toHaveLength(1);
+    expect((await entries(user.id)).map((r) => r.status)).toEqual(['sent', 'queued']);
+    // A repeated job for the sent digest changes nothing.
+    const [digest] = await db.execute<{ id: number }>(sql`select id::float8 as id from alert_digests where user_id = ${user.id}`);
+    expect(await deliverDigest(deps, { digestId: digest!.id })).toBe('not_due');
+    expect(smtp.to('once@example.com')).toHaveLength(1);
+  });
+
+  it('sends nothing when nothing is new, and nothing to a user who turned digests off', async () => {
+    const { zone, hour } = zoneWithRoom();
+    const idle = await freeUser('idle@example.com', { zone, digestHour: hour });
+    const off = await freeUser('off@example.com', { zone, digestHour: hour });
+    await follow(db, { userId: idle.id, ticker: 'AAPL', forms: ['DEF 14A'] });
+    await follow(db, { userId: off.id, ticker: 'AAPL', forms: ['4'] });
+    await file('AAPL', '4', 'LOW');
+    await db.execute(sql`update users set digest_enabled = false where id = ${off.id}`);
+    await openDueDigests(deps);
+    await runDigestJobs();
+    expect(smtp.to('idle@example.com')).toHaveLength(0);
+    expect(smtp.to('off@example.com')).toHaveLength(0);
+    const [digest] = await db.execute<{ status: string; error_code: string }>(sql`select status, error_code from alert_digests where user_id = ${off.id}`);
+    expect(digest).toEqual({ status: 'cancelled', error_code: 'email_off' });
+    expect((await entries(off.id)).map((r) => r.status)).toEqual(['cancelled']);
+    expect(await db.execute(sql`select 1 from alert_digests where user_id = ${idle.id}`)).toHaveLength(0);
+  });
+});
