@@ -96,11 +96,10 @@ export async function getWatchlist(
     }
   }
 
-  if (params.quotes) {
+  const { quotes } = params;
+  if (quotes) {
     const now = Date.now();
-    const stale = rows.filter((r) => r.cik != null && params.quotes!.isStale(r.quote_fetched_at?.getTime(), now));
-    params.quotes.request(stale.map((r) => r.ticker));
+    quotes.request(rows.filter((r) => r.cik != null && quotes.isStale(r.quote_fetched_at?.getTime(), now)).map((r) => r.ticker));
   }
-  const base = emptyWatchlist(user);
-  return { ...base, watchlist: items };
+  return { ...emptyWatchlist(user), watchlist: items };
 }
