@@ -21,7 +21,11 @@ export function FullView(props: DashboardViewProps) {
   const brand = currentBrandConfig();
   const { prefs, update } = usePreferences();
   const [search, setSearch] = useState('');
-  const [collapsed, setCollapsedState] = useState(() => readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true');
+  // Remembered once chosen; until then phones start with the list, wider screens with the form.
+  const [collapsed, setCollapsedState] = useState(() => {
+    const stored = readStorage(STORAGE_KEYS.sidebarCollapsed);
+    return stored === null ? window.matchMedia('(max-width: 1000px)').matches : stored === 'true';
+  });
   const setCollapsed = (value: boolean) => {
     setCollapsedState(value);
     writeStorage(STORAGE_KEYS.sidebarCollapsed, String(value));
