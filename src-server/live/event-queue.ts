@@ -6,6 +6,11 @@ export class EventQueue<T> {
 
   constructor(private readonly limit: number) {}
 
+  /** False once the queue has ended (its subscriber is gone or fell too far behind). */
+  get open(): boolean {
+    return this.ended === undefined;
+  }
+
   push(item: T): void {
     if (this.ended !== undefined) return;
     if (this.items.length >= this.limit) {

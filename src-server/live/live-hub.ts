@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Sql } from '../db/client';
+import type { EventQueue } from './event-queue';
 import * as repo from './live.repo';
 
 export type { LiveFilingEvent } from './live.repo';
@@ -15,8 +16,7 @@ interface Subscriber {
   userId: string;
   /** Followed forms per watchlist ticker. */
   watch: Map<string, Set<string>>;
-  push(event: repo.LiveFilingEvent): void;
-  end(error: Error | null): void;
+  queue: EventQueue<repo.LiveFilingEvent>;
 }
 
 type Listening = Awaited<ReturnType<Sql['listen']>>;
@@ -32,15 +32,12 @@ export class LiveHub {
   constructor(private readonly deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger }) {}
 
   /** Registers a subscriber; resolves once it will receive every filing committed from now on. */
-  async subscribe(userId: string, handlers: Pick<Subscriber, 'push' | 'end'>): Promise<() => void> {
+  async subscribe(userId: string, { queue }: Pick<Subscriber, 'queue'>): Promise<() => void> {
     await (this.listening ??= this.listen());
-    const sub: Subscriber = { userId, watch: new Map(), ...handlers };
+    const sub: Subscriber = { userId, watch: new Map(), queue };
     this.addTo(this.byUser, userId, sub);
     await this.load(sub);
-    return () => {
-      this.index(sub, false);
-      this.removeFrom(this.byUser, userId, sub);
-    };
+    return () => this.drop(sub);
   }
 
   get subscriberCount(): number {
@@ -52,7 +49,7 @@ export class LiveHub {
   async stop(): Promise<void> {
     const listening = this.listening;
     this.listening = null;
-    for (const subs of this.byUser.values()) for (const sub of subs) sub.end(null);
+    for (const subs of this.byUser.values()) for (const sub of subs) sub.queue.end();
     this.byUser.clear();
     this.byTicker.clear();
     if (listening) for (const l of await listening.catch(() => [])) await l.unlisten().catch(() => {});
@@ -86,8 +83,13 @@ export class LiveHub {
       const event = repo.toEvent(filing.row, ticker);
       for (const sub of subs) {
         if (reached.has(sub) || !sub.watch.get(ticker)?.has(form)) continue;
+        // A queue that ended (overflow, or a subscription that never got iterated) leaves the index.
+        if (!sub.queue.open) {
+          this.drop(sub);
+          continue;
+        }
         reached.add(sub);
-        sub.push(event);
+        sub.queue.push(event);
       }
     }
     if (reached.size > 0) {
@@ -95,6 +97,11 @@ export class LiveHub {
         .recordPush(this.deps.db, { filingId, instanceId: this.instanceId, subscribers: reached.size, pushedAt: new Date() })
         .catch((err) => this.deps.logger?.warn({ err, filingId }, 'recording a live push failed'));
     }
+  }
+
+  private drop(sub: Subscriber): void {
+    this.index(sub, false);
+    this.removeFrom(this.byUser, sub.userId, sub);
   }
 
   /** (Re)reads the subscriber's watchlist and moves it in the ticker index. */

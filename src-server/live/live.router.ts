@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { proProcedure, router } from '../transport/trpc/init';
-import { liveFilings } from './live.service';
+import { openLiveFeed } from './live.service';
 
 /** Merged into the `filings` router: `filings.live`. */
 export const liveRouter = router({
   /** PRO (and admins): newly scored filings of the user's watchlist, over the websocket. */
   live: proProcedure
     .input(z.object({ lastEventId: z.string().max(32).nullish() }).optional())
-    .subscription(({ ctx, input, signal }) => liveFilings(ctx.deps, { userId: ctx.user.id, lastEventId: input?.lastEventId, signal })),
+    .subscription(({ ctx, input, signal }) => openLiveFeed(ctx.deps, { userId: ctx.user.id, lastEventId: input?.lastEventId, signal })),
 });

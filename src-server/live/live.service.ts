@@ -20,29 +20,39 @@ export function parseCursor(lastEventId: string | null | undefined): number | nu
   return Number(lastEventId);
 }
 
-export async function* liveFilings(
+/**
+ * Registers with the hub before returning, so tRPC reports the subscription started only once
+ * every later commit will reach it.
+ */
+export async function openLiveFeed(
   deps: AppDeps,
   { userId, lastEventId, signal }: { userId: string; lastEventId?: string | null; signal?: AbortSignal },
 ) {
   const queue = new EventQueue<LiveFilingEvent>(BUFFER_LIMIT);
-  const unsubscribe = await liveHubFor(deps).subscribe(userId, { push: (e) => queue.push(e), end: (e) => queue.end(e) });
-  try {
-    let cursor = parseCursor(lastEventId);
-    const replayed = new Set<number>();
-    if (cursor != null) {
-      for (const event of await missedFilings(deps.db, { userId, afterId: cursor, limit: REPLAY_LIMIT })) {
-        replayed.add(event.id);
-        cursor = Math.max(cursor, event.id);
+  const unsubscribe = await liveHubFor(deps).subscribe(userId, { queue });
+  // Closed before tRPC started iterating: the generator below never runs its finally.
+  signal?.addEventListener('abort', unsubscribe, { once: true });
+
+  async function* feed() {
+    try {
+      let cursor = parseCursor(lastEventId);
+      const replayed = new Set<number>();
+      if (cursor != null) {
+        for (const event of await missedFilings(deps.db, { userId, afterId: cursor, limit: REPLAY_LIMIT })) {
+          replayed.add(event.id);
+          cursor = Math.max(cursor, event.id);
+          yield tracked(String(cursor), event);
+        }
+      }
+      for await (const event of queue.drain(signal)) {
+        if (replayed.delete(event.id)) continue;
+        cursor = Math.max(cursor ?? 0, event.id);
         yield tracked(String(cursor), event);
       }
+    } finally {
+      unsubscribe();
+      queue.end();
     }
-    for await (const event of queue.drain(signal)) {
-      if (replayed.delete(event.id)) continue;
-      cursor = Math.max(cursor ?? 0, event.id);
-      yield tracked(String(cursor), event);
-    }
-  } finally {
-    unsubscribe();
-    queue.end();
   }
+  return feed();
 }
