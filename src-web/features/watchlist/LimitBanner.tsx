@@ -13,18 +13,20 @@ export function TickerCounter({ count, limit }: { count: number; limit: number }
   );
 }
 
+/** 'Need More Tickers?' below the list: a warning above 90% of the limit, and the limit message at it. */
 export function LimitBanner({ count, limit, pro }: { count: number; limit: number; pro: boolean }) {
   const state = limitState(count, limit);
-  if (state === 'ok') return null;
+  const status =
+    state === 'full' ? COPY.tickerLimitReached(limit) : state === 'warning' ? `You're using ${count} of your ${limit} tickers.` : null;
   return (
     <aside className={`limit-banner limit-banner--${state}`} aria-labelledby="limit-title">
       <div>
         <h3 id="limit-title">{COPY.needMoreTickers}</h3>
         <p>
-          {state === 'full' ? COPY.tickerLimitReached(limit) : `You're using ${count} of your ${limit} tickers.`}{' '}
+          {status && <strong>{status} </strong>}
           {pro
-            ? `Add ${ADDON_PACK_TICKERS} more for $${ADDON_PACK_PRICE_USD}/month.`
-            : `PRO follows up to ${PRO_TICKER_LIMIT} tickers.`}
+            ? `Add ${ADDON_PACK_TICKERS} more tickers for $${ADDON_PACK_PRICE_USD}/month with a Ticker Add-on.`
+            : `PRO follows up to ${PRO_TICKER_LIMIT} tickers, with real-time alerts.`}
         </p>
       </div>
       {pro ? (

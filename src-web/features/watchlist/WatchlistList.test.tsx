@@ -108,13 +108,18 @@ describe('watchlist list (SPEC.md section 2)', () => {
     expect(screen.getByText('No tickers in your watchlist yet.')).toBeTruthy();
     expect(screen.getByText('Add your first ticker to start tracking SEC filings.')).toBeTruthy();
   });
-  it("warns above 90% of the limit and turns the counter red at it: 'Need More Tickers?'", () => {
-    const many = Array.from({ length: 10 }, (_, i) => ({ id: i, ticker: `T${i}` }));
+  it("offers 'Need More Tickers?', warns above 90% of the limit and turns the counter red at it", () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({ id: i, ticker: `T${i}` }));
     const { unmount } = render(<Harness items={many.slice(0, 9)} limit={10} />);
-    expect(screen.queryByText('Need More Tickers?')).toBeNull();
-    unmount();
-    render(<Harness items={many} limit={10} />);
     expect(screen.getByText('Need More Tickers?')).toBeTruthy();
+    expect(screen.queryByText(/You've reached/)).toBeNull();
+    expect(screen.getByTestId('ticker-counter').className).toContain('ticker-counter--ok');
+    unmount();
+    const second = render(<Harness items={many.slice(0, 46)} limit={50} pro />);
+    expect(screen.getByText("You're using 46 of your 50 tickers.")).toBeTruthy();
+    expect(screen.getByTestId('ticker-counter').className).toContain('ticker-counter--warning');
+    second.unmount();
+    render(<Harness items={many.slice(0, 10)} limit={10} />);
     expect(screen.getByText(/You've reached your 10 ticker limit/)).toBeTruthy();
     expect(screen.getByTestId('ticker-counter').className).toContain('ticker-counter--full');
   });
