@@ -3,6 +3,7 @@
  * (jobs are locked with SKIP LOCKED); LISTEN/NOTIFY starts a new job within milliseconds.
  */
 import { Logger, run, type LogLevel, type Runner, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import type { AppDeps } from '../deps';
 import type { TaskDefinition } from './registry';
 import { TASKS } from './tasks';
@@ -48,11 +49,15 @@ export async function startJobRunner(
 ): Promise<JobRunner> {
   if (!deps.databaseUrl) throw new Error('the job runner needs deps.databaseUrl');
   const concurrency = options.concurrency ?? deps.env.JOBS_CONCURRENCY;
+  // Our own pool, so it keeps an error handler until it has ended and we can await its end:
+  // graphile-worker ends a pool it made without waiting, and a database going away during
+  // shutdown then raised an unhandled 'error' event.
+  // One connection per running job plus the LISTEN connection, so jobs never queue for the pool.
+  const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: concurrency + 2 });
+  pool.on('error', (err) => deps.logger?.warn({ err }, 'job queue connection lost'));
   const runner: Runner = await run({
-    connectionString: deps.databaseUrl,
+    pgPool: pool,
     concurrency,
-    // One connection per running job plus the LISTEN connection, so jobs never queue for the pool.
-    maxPoolSize: concurrency + 2,
     pollInterval: options.pollIntervalMs ?? 2_000,
     noHandleSignals: true,
     logger: graphileLogger(deps.logger as LogSink | undefined),
@@ -61,6 +66,7 @@ export async function startJobRunner(
   return {
     async stop() {
       await runner.stop();
+      await pool.end();
     },
   };
 }
