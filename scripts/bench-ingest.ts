@@ -155,6 +155,7 @@ while (stored < filings.length && performance.now() - started < 600_000) {
   stored = Number((await database.db.execute<{ n: string }>(sql`select count(*) as n from filings`))[0]?.n ?? 0);
 }
 const replaySeconds = (performance.now() - started) / 1000;
+await new Promise((r) => setTimeout(r, 500)); // the last notifications follow their commits
 const insiderRows = Number((await database.db.execute<{ n: string }>(sql`select count(*) as n from insider_transactions`))[0]?.n ?? 0);
 await runner.stop();
 replayProcess.kill();
@@ -163,6 +164,8 @@ await scratch.drop();
 
 console.log(`\nfull replay: ${stored.toLocaleString()} filings fetched from the local server, parsed, scored and stored (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 console.log(`  ${replaySeconds.toFixed(1)} s (${rate(stored, replaySeconds * 1000)} filings/s), ${insiderRows.toLocaleString()} insider rows, ${notified.toLocaleString()} NOTIFY received`);
-console.log(`  targets: >= 2,000 Form 4 docs/s -> ${docsPerS >= 2000 ? 'met' : 'MISSED'}; 10k replay < 60 s -> ${replaySeconds < 60 ? 'met' : 'MISSED'}`);
-console.log(`bench:ingest docs_per_s=${docsPerS} baseline_docs_per_s=${baselinePerS} ratio=${(docsPerS / baselinePerS).toFixed(2)} replay_10k_s=${replaySeconds.toFixed(1)}`);
+const replayTarget = REPLAY === 10_000 ? (replaySeconds < 60 ? 'met' : 'MISSED') : `n/a (${REPLAY} filings)`;
+console.log(`  targets: >= 2,000 Form 4 docs per CPU-second -> ${docsPerS >= 2000 ? 'met' : 'MISSED'}; 10k replay < 60 s -> ${replayTarget}`);
+const replayKey = REPLAY === 10_000 ? 'replay_10k_s' : `replay_${REPLAY}_s`;
+console.log(`bench:ingest docs_per_s=${docsPerS} baseline_docs_per_s=${baselinePerS} ratio=${(docsPerS / baselinePerS).toFixed(2)} ${replayKey}=${replaySeconds.toFixed(1)}`);
 process.exit(0);

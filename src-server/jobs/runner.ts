@@ -53,7 +53,10 @@ export async function startJobRunner(
   // graphile-worker ends a pool it made without waiting, and a database going away during
   // shutdown then raised an unhandled 'error' event.
   // One connection per running job plus the LISTEN connection, so jobs never queue for the pool.
-  const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: concurrency + 2 });
+  // Queue bookkeeping (claiming and completing jobs) commits without waiting for the WAL flush:
+  // after an OS crash a job may be claimed or run again, which idempotent handlers absorb. Jobs
+  // are still added durably, inside the caller's own transaction (addJob).
+  const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: concurrency + 2, options: '-c synchronous_commit=off' });
   pool.on('error', (err) => deps.logger?.warn({ err }, 'job queue connection lost'));
   const runner: Runner = await run({
     pgPool: pool,
