@@ -1,7 +1,7 @@
 /** PRO AI analysis: an LLM summary of a stored filing, generated once and cached per filing. */
 import { AppError } from '../../core/app-error';
 import type { Db } from '../../db/client';
-import type { ChatClient } from '../../integrations/llm/chat-client';
+import { type ChatClient, LlmError } from '../../integrations/llm/chat-client';
 import * as repo from './filings.repo';
 
 const SYSTEM = [
@@ -37,10 +37,16 @@ export async function analyseFiling(db: Db, { llm, filingId }: { llm: ChatClient
   if (!filing) throw new AppError('NOT_FOUND', 'No such filing.', { reason: 'filing_not_found' });
   if (!llm) throw new AppError('UNAVAILABLE', 'AI analysis is not configured on this server.', { reason: 'ai_unavailable' });
   const started = performance.now();
-  const summary = await llm.complete([
-    { role: 'system', content: SYSTEM },
-    { role: 'user', content: factsOf(filing) },
-  ]);
+  let summary: string;
+  try {
+    summary = await llm.complete([
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: factsOf(filing) },
+    ]);
+  } catch (error) {
+    if (!(error instanceof LlmError)) throw error;
+    throw new AppError('UNAVAILABLE', 'AI analysis is temporarily unavailable. Please try again in a minute.', { reason: 'ai_unavailable', cause: error });
+  }
   await repo.saveAnalysis(db, { filingId, model: llm.model, summary, latencyMs: Math.round(performance.now() - started) });
   return (await repo.getAnalysis(db, { filingId })) ?? { filingId, model: llm.model, summary, createdAt: new Date() };
 }
