@@ -1,8 +1,8 @@
 import type { Env } from '../../config/env';
 
 export const DELIVER_TASK = 'alerts.deliver';
-/** Alerts per delivery job: one job per chunk keeps a 100,000-watcher filing to 1,000 job rows. */
-export const DELIVERY_CHUNK = 100;
+/** Alerts per delivery job: a 100,000-watcher filing makes 500 jobs, still spread over every worker. */
+export const DELIVERY_CHUNK = 200;
 /** graphile-worker's own retries of a delivery job (the alert rows carry their own attempts). */
 export const DELIVER_JOB_ATTEMPTS = 5;
 /** Sends one delivery job runs at once. */

@@ -78,7 +78,7 @@ it('delivers 1,000 alerts exactly once while workers are SIGKILLed mid-send thre
     )
     insert into watchlist_items (user_id, ticker, forms) select id, 'TSLA', '{4}' from u`);
   const filingId = await storeFixture(db, FIXTURES.teslaForm4.name);
-  expect(await matchFiling(db, { filingId })).toEqual({ claimed: true, alerts: ALERTS, jobs: ALERTS / 100 });
+  expect(await matchFiling(db, { filingId })).toMatchObject({ claimed: true, alerts: ALERTS });
 
   // Two workers deliver side by side; at each mark the older one is killed and a new one started,
   // which boots while the survivor carries on (a supervisor restarting a crashed process).

@@ -146,6 +146,7 @@ export async function requeueOrphans(db: Db, { limit, overdueSeconds }: { limit:
     with ids as (
       select id from alerts
       where status in ('queued', 'sending') and channel <> 'digest'
+        and exists (select 1 from users u where u.id = alerts.user_id)
         and ((claimed_by is not null and claimed_by not in ${LIVE_SENDERS})
           or (claimed_by is null and next_attempt_at < now() - make_interval(secs => ${overdueSeconds})))
       order by id limit ${limit}

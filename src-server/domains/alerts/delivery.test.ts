@@ -205,6 +205,14 @@ describe('real-time delivery', () => {
     expect(smtp.to('bounce@example.com')).toHaveLength(1);
     expect(twilio.to('+15557770003')).toHaveLength(1);
     await expect(client(`Bearer ${token}`).admin.retryDeadAlerts.mutate({ ids: [] })).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
+
+    // End-to-end latency of what was delivered so far, per stage and channel.
+    const latency = await client(`Bearer ${token}`).admin.alertLatency.query({ hours: 1 });
+    const stage = (name: string, channel: string) => latency.stages.find((s) => s.stage === name && s.channel === channel);
+    expect(stage('stored_to_queued', 'email')?.count).toBeGreaterThanOrEqual(1);
+    expect(stage('stored_to_sent', 'sms')).toMatchObject({ count: expect.any(Number), p50Ms: expect.any(Number), p99Ms: expect.any(Number) });
+    expect(stage('stored_to_sent', 'email')!.p99Ms!).toBeGreaterThanOrEqual(stage('stored_to_sent', 'email')!.p50Ms!);
+    await expect(client(`Bearer ${admin.session}`).admin.alertLatency.query()).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
   });
 
   it('holds alerts during the user quiet hours and sends them when the hours end', async () => {

@@ -24,17 +24,17 @@ export function phoneReachableSql(u: string): SQL {
 }
 
 /**
- * graphile-worker jobs for the alert ids a CTE named `ids` (column `id`) yields, `DELIVERY_CHUNK`
- * per job, in one add_jobs call; add_jobs is not called at all when there is nothing to send.
+ * graphile-worker jobs for the alert ids a CTE named `ids` (column `id`) yields, up to
+ * `DELIVERY_CHUNK` per job, in one add_jobs call; add_jobs is not called at all when there is nothing to send.
  * With a key prefix each chunk job is keyed by its first alert id, so a repeat replaces it.
  * graphile-worker runs numerically smaller priorities first.
  */
 export function deliveryJobsSql({ keyPrefix, priority = 0 }: { keyPrefix?: string; priority?: number } = {}): SQL {
   return sql`
     chunks as (
-      select json_build_object('alertIds', json_agg(id order by id)) as payload, min(id) as first
-      from (select id, (row_number() over (order by id) - 1) / ${DELIVERY_CHUNK}::int as n from ids) x
-      group by n
+      -- Grouped by id range (no sort): at most DELIVERY_CHUNK per job, fewer where ids have gaps.
+      select json_build_object('alertIds', json_agg(id)) as payload, min(id) as first
+      from ids group by id / ${DELIVERY_CHUNK}::int
     ),
     jobs as (
       select count(*)::int as n
@@ -79,16 +79,17 @@ export async function matchFiling(db: Db, { filingId }: { filingId: number }): P
       where f.alertable and f.catalogue_form = any(w.forms)
     ),
     candidates as (
-      select u.id as user_id, ch.channel
-      from watchers w join users u on u.id = w.user_id cross join f
-      cross join lateral (values ('email'), ('sms'), ('digest')) ch(channel)
-      where case ch.channel
-        when 'email' then ${isProSql('u')} and ${emailReachableSql('u')} and f.importance_rank >= u.alert_min_rank_email
-        when 'sms' then ${isProSql('u')} and ${phoneReachableSql('u')} and f.importance_rank >= u.alert_min_rank_sms
-        else not ${isProSql('u')} and ${emailReachableSql('u')} and u.digest_enabled
-          and f.importance_rank >= u.alert_min_rank_email
-          and f.catalogue_form <> all(${sql.param([...PRO_ONLY_FORMS])}::text[])
-      end
+      select user_id, channel from (
+        select u.id as user_id, array[
+          case when ${isProSql('u')} and ${emailReachableSql('u')} and f.importance_rank >= u.alert_min_rank_email then 'email' end,
+          case when ${isProSql('u')} and f.importance_rank >= u.alert_min_rank_sms and ${phoneReachableSql('u')} then 'sms' end,
+          case when not ${isProSql('u')} and ${emailReachableSql('u')} and u.digest_enabled
+            and f.importance_rank >= u.alert_min_rank_email
+            and f.catalogue_form <> all(${sql.param([...PRO_ONLY_FORMS])}::text[]) then 'digest' end
+        ] as channels
+        from watchers w join users u on u.id = w.user_id cross join f
+      ) x cross join lateral unnest(x.channels) channel
+      where channel is not null
     ),
     inserted as (
       insert into alerts (user_id, filing_id, channel)

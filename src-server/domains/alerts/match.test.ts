@@ -64,7 +64,7 @@ describe('matching a filing to its watchers', () => {
     const jobs = await deliveryJobs();
     expect(jobs).toHaveLength(before + 1);
     const ids = (await db.execute<{ id: number }>(sql`select id::float8 as id from alerts where filing_id = ${filingId} order by id`)).map((r) => r.id);
-    expect(jobs.at(-1)?.payload.alertIds).toEqual(ids);
+    expect([...jobs.at(-1)!.payload.alertIds].sort((a, b) => a - b)).toEqual(ids);
   });
 
   it('matches every ticker of the company: GOOG and GOOGL watchers both get an Alphabet filing', async () => {
@@ -146,6 +146,23 @@ describe('matching a filing to its watchers', () => {
     expect(await matchFiling(db, { filingId })).toEqual({ claimed: false, alerts: 0, jobs: 0 });
     expect(await channelsFor(filingId, user.user.id)).toEqual(['email']);
     expect((await deliveryJobs()).length).toBe(jobsBefore + 1);
+  });
+
+  it('deleting a user or a filing deletes their alerts (the cascade the table has without foreign keys)', async () => {
+    const leaving = await proUser(db, { email: 'leaving@example.com' });
+    const staying = await proUser(db, { email: 'staying@example.com' });
+    for (const u of [leaving, staying]) await follow(db, { userId: u.user.id, ticker: 'AAPL', forms: ['8-K'] });
+    const first = await appleFiling('8-K', 'LOW');
+    const second = await appleFiling('8-K', 'LOW');
+    for (const filingId of [first, second]) await matchFiling(db, { filingId });
+    const mine = async () =>
+      (await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from alerts where user_id in (${leaving.user.id}, ${staying.user.id})`))[0]!.n;
+    expect(await mine()).toBe(4);
+    await db.execute(sql`delete from users where id = ${leaving.user.id}`);
+    expect(await mine()).toBe(2);
+    await db.execute(sql`delete from filings where id = ${first}`);
+    expect(await mine()).toBe(1);
   });
 
   it('alerts nobody about backfilled history', async () => {
