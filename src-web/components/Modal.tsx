@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { ErrorBox } from './Notice';
 
 const FOCUSABLE =
@@ -64,7 +65,9 @@ export function Modal({
     };
   }, []);
 
-  return (
+  // A portal to <body>: a dialog opened from the header must not be positioned inside it
+  // (the header's backdrop-filter makes it the containing block of fixed elements).
+  return createPortal(
     <div
       className="modal-backdrop"
       onMouseDown={(event) => {
@@ -90,7 +93,8 @@ export function Modal({
         </div>
         <div className="modal__body">{children}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

@@ -29,7 +29,7 @@ export function LogoutButton() {
               Stay signed in
             </button>
             <button type="button" className="btn btn-danger" disabled={pending} onClick={() => void logout()}>
-              {pending ? 'Logging out...' : 'Log out and lose my watchlist'}
+              {pending ? 'Logging out...' : 'Log out anyway'}
             </button>
           </div>
         </Modal>
