@@ -5,6 +5,9 @@
  * alerts and digests of dead senders, lost jobs, and digests that are due.
  */
 import type { AppDeps } from '../../deps';
+import { mailEventsFor } from '../../integrations/email/mail-events';
+import { mailerFor } from '../../integrations/email/mailer';
+import { singleFlight } from '../../jobs/single-flight';
 import type { RunningWorkers } from '../../jobs/workers';
 import { alertSettings } from './alerts.config';
 import { requeueOrphans, unclaimStuck } from './delivery.repo';
@@ -15,26 +18,6 @@ import { senderIdentityFor } from './sender-identity';
 
 /** A queued alert nobody picked up for this long lost its job. */
 const OVERDUE_SECONDS = 120;
-
-/** One run at a time; a request during a run schedules exactly one more. */
-function singleFlight(run: () => Promise<void>): { trigger(): void; idle(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  let again = false;
-  const trigger = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = run().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        trigger();
-      }
-    });
-  };
-  return { trigger, idle: async () => void (await running) };
-}
 
 export async function sweepAlerts(deps: AppDeps): Promise<void> {
   const identity = senderIdentityFor(deps);
@@ -49,9 +32,15 @@ export async function sweepAlerts(deps: AppDeps): Promise<void> {
 
 export async function startAlerts(deps: AppDeps): Promise<RunningWorkers> {
   const settings = alertSettings(deps.env);
+  const log = deps.logger;
+  // Half a MAIL_EVENTS configuration stops start-up here rather than at the first crash recovery.
+  const events = mailEventsFor(deps);
+  if (mailerFor(deps).kind === 'smtp') {
+    if (!deps.env.MAIL_POSTAL_ADDRESS) log?.warn('MAIL_POSTAL_ADDRESS not set: alert emails carry no postal address (required for commercial email)');
+    if (!events) log?.warn('MAIL_EVENTS_URL not set: an email cut off by a crash is sent again with the same Message-ID');
+  }
   const identity = senderIdentityFor(deps);
   await identity.current();
-  const log = deps.logger;
 
   const waiting = new Set<number>();
   const matcher = singleFlight(async () => {
