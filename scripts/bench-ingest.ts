@@ -148,7 +148,7 @@ await database.db.transaction(async (tx) => {
     await tx.execute(sql`select graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(specs)}::json)))`);
   }
 });
-const runner = await startJobRunner(deps, TASKS, { concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8), pollIntervalMs: 200 });
+const runner = await startJobRunner(deps, TASKS, { concurrency: Number(process.env.BENCH_CONCURRENCY ?? 16), pollIntervalMs: 200 });
 let stored = 0;
 while (stored < filings.length && performance.now() - started < 600_000) {
   await new Promise((r) => setTimeout(r, 250));
