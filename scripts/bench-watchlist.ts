@@ -4,96 +4,22 @@
  * throwaway database (embedded PostgreSQL in a temp folder, or a new database on DATABASE_URL's
  * server), then drives each server with 64 connections (autocannon), rotating the users.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import postgres from 'postgres';
-import { loadEnv } from '../src-server/config/env';
 import { connectDatabase } from '../src-server/db/client';
-import { startEmbeddedPostgres } from '../src-server/db/embedded';
 import { runMigrations } from '../src-server/db/migrate';
+import { benchDatabase, load as loadWith, startServer } from './bench/bench-kit';
 import { benchToken, seedWatchlistBench } from './bench/watchlist-seed';
 
 const SIZE = { users: 1000, tickersPerUser: 50, filingsPerTicker: 20, universe: 2000 };
 const CONNECTIONS = 64;
 const DURATION_S = 15;
 const WARMUP_S = 3;
+const load = (url: string, options: { duration: number; sessions?: string[] }) => loadWith(url, { ...options, connections: CONNECTIONS });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A throwaway database: a new one on DATABASE_URL's server, else an embedded server in a temp folder. */
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const env = loadEnv();
-  const name = `bench_watchlist_${process.pid}`;
-  if (env.DATABASE_URL) {
-    const admin = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    const url = new URL(env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: async () => {
-        await admin.unsafe(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'bench-watchlist-'));
-  chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres({ dir: join(dir, 'data'), port: await freePort(), database: name });
-  return {
-    url: server.url,
-    drop: async () => {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function startServer(mode: 'app' | 'baseline', databaseUrl: string, staticFile = ''): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bench/watchlist-server.ts'), mode, staticFile], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', QUOTES_PROVIDER: 'off', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-async function load(url: string, options: { duration: number; sessions?: string[] }) {
-  let next = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: options.duration,
-    requests: [
-      {
-        setupRequest: (request) =>
-          options.sessions ? { ...request, headers: { ...request.headers, 'x-session': options.sessions[next++ % options.sessions.length]! } } : request,
-      },
-    ],
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average };
-}
-
-const database = await benchDatabase();
+const database = await benchDatabase('bench_watchlist');
 const workDir = mkdtempSync(join(tmpdir(), 'bench-watchlist-out-'));
 const children: ChildProcess[] = [];
 try {

@@ -74,17 +74,7 @@ export async function closesSince(db: Db, { ticker, from }: { ticker: string; fr
     order by day`);
 }
 
-export interface RecentBar extends Record<string, unknown> {
-  day: string;
-  close: number;
-  high: number | null;
-  low: number | null;
-  volume: number | null;
-}
-
-/** The newest `limit` bars, newest first. */
-export async function recentBars(db: Db, { ticker, limit }: { ticker: string; limit: number }): Promise<RecentBar[]> {
-  return db.execute<RecentBar>(sql`
-    select day::text as day, close, high, low, volume::float8 as volume from price_bars
-    where ticker = ${ticker} order by day desc limit ${limit}`);
+/** Fresh planner statistics after a bulk load, so reads of the newest bars walk the primary key. */
+export async function analyzeBars(db: Db): Promise<void> {
+  await db.execute(sql`analyze price_bars`);
 }

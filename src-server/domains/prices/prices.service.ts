@@ -76,34 +76,3 @@ export async function priceSeries(db: Db, { ticker, range }: { ticker: string; r
   const weekly = daily.length > MAX_DAILY_POINTS;
   return { source: describeSource(source), interval: weekly ? 'weekly' : 'daily', points: weekly ? weeklyCloses(daily) : daily };
 }
-
-/** The quote line's fields as the stored history gives them (no live quote provider). */
-export interface HistoryQuote {
-  as_of: string;
-  price: number;
-  change_percent: number | null;
-  volume: number | null;
-  /** Mean volume of the 63 sessions (three months) before `as_of`. */
-  avg_volume: number | null;
-  week_52_low: number;
-  week_52_high: number;
-}
-
-const SESSIONS_52_WEEKS = 252;
-const SESSIONS_3_MONTHS = 63;
-
-export async function historyQuote(db: Db, { ticker }: { ticker: string }): Promise<HistoryQuote | null> {
-  const bars = await repo.recentBars(db, { ticker, limit: SESSIONS_52_WEEKS });
-  const [last, previous] = bars;
-  if (!last) return null;
-  const prior = bars.slice(1, 1 + SESSIONS_3_MONTHS).flatMap((b) => (b.volume == null ? [] : [b.volume]));
-  return {
-    as_of: last.day,
-    price: last.close,
-    change_percent: previous && previous.close > 0 ? ((last.close - previous.close) / previous.close) * 100 : null,
-    volume: last.volume,
-    avg_volume: prior.length > 0 ? Math.round(prior.reduce((a, b) => a + b, 0) / prior.length) : null,
-    week_52_low: Math.min(...bars.map((b) => b.low ?? b.close)),
-    week_52_high: Math.max(...bars.map((b) => b.high ?? b.close)),
-  };
-}

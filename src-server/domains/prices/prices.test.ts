@@ -4,12 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import { parseDailyCsv } from './price-file';
 import * as repo from './prices.repo';
-import { historyQuote, MAX_DAILY_POINTS, priceSeries, weeklyCloses } from './prices.service';
+import { MAX_DAILY_POINTS, priceSeries, weeklyCloses } from './prices.service';
 import { loadShippedHistory, SHIPPED_PRICES_DIR } from './shipped-history';
 
 const file = (path: string) => readFileSync(join(SHIPPED_PRICES_DIR, path), 'utf8');
@@ -98,16 +97,5 @@ describe('chart series', () => {
       ['2024-03-08', 2],
       ['2024-03-13', 4],
     ]);
-  });
-
-  it('derives the quote line from the last 252 sessions when no live quote exists', async () => {
-    const quote = await historyQuote(db, { ticker: 'AAPL' });
-    const bars = await db.execute<{ low: number; high: number }>(sql`
-      select min(low) as low, max(high) as high from (select low, high from price_bars where ticker = 'AAPL' order by day desc limit 252) x`);
-    expect(quote).toMatchObject({ as_of: '2024-03-08', price: 170.729996, week_52_low: bars[0]!.low, week_52_high: bars[0]!.high });
-    // 2024-03-07 closed at 169.000000.
-    expect(quote!.change_percent).toBeCloseTo(((170.729996 - 169) / 169) * 100, 6);
-    expect(quote!.avg_volume).toBeGreaterThan(0);
-    expect(await historyQuote(db, { ticker: 'ZZZZ' })).toBeNull();
   });
 });

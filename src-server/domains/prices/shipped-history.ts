@@ -51,5 +51,6 @@ export async function loadShippedHistory(db: Db, options: { dir?: string; ticker
     await repo.replaceHistory(db, { ticker, source, adjustment, sha256, bars });
     report.loaded.push({ ticker, bars: bars.length, source });
   }
+  if (report.loaded.length > 0) await repo.analyzeBars(db);
   return report;
 }

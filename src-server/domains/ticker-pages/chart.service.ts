@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { priceSeries, type ChartRange, type PriceSeries } from '../prices/prices.service';
 import type { TickerIndex } from '../tickers/ticker-index';
 import * as repo from './ticker-pages.repo';
-import { parseFilter, resolveCompany, type FilingFilterInput } from './ticker-pages.service';
+import { loadHeader, parseFilter, type FilingFilterInput } from './ticker-pages.service';
 
 /** More markers than this would hide the line; the most important ones are kept. */
 export const MAX_MARKERS = 400;
@@ -45,7 +45,7 @@ export async function getTickerChart(
 ): Promise<TickerChart> {
   const filter = parseFilter(params.filter);
   const entry = params.index.get(params.ticker);
-  const { ticker, cik } = entry ?? (await resolveCompany(db, params));
+  const { ticker, cik } = entry ?? (await loadHeader(db, params));
   const series = await priceSeries(db, { ticker, range: params.range });
   const days = series.points.map(([day]) => day);
   if (days.length === 0) return { ...series, ticker, markers: [], markers_omitted: 0, markers_outside: 0 };

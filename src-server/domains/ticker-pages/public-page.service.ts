@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import type { TickerIndex } from '../tickers/ticker-index';
 import * as repo from './ticker-pages.repo';
-import { companyDto, filingsPage, PUBLIC_PAGE_SIZE, quoteLine, resolveCompany, type QuoteLine, type TickerCompany } from './ticker-pages.service';
+import { companyDto, filingsPage, loadHeader, PUBLIC_PAGE_SIZE, quoteLine, type QuoteLine, type TickerCompany } from './ticker-pages.service';
 import type { TickerFilingDto } from './timeline';
 
 export interface PublicTickerPage {
@@ -15,21 +15,19 @@ export interface PublicTickerPage {
 }
 
 export async function getPublicTickerPage(db: Db, params: { index: TickerIndex; quotes?: QuoteRefresher; ticker: string }): Promise<PublicTickerPage> {
-  const profile = await resolveCompany(db, params);
-  const [quote, tickers, page, latest] = await Promise.all([
-    quoteLine(db, profile),
-    repo.tickersOfCik(db, { cik: profile.cik }),
+  const header = await loadHeader(db, params);
+  const [page, latest] = await Promise.all([
     filingsPage(db, {
-      cik: profile.cik,
+      cik: header.cik,
       filter: { forms: [], ranks: [] },
       cursor: null,
       limit: PUBLIC_PAGE_SIZE,
       newSince: null,
       viewer: { userId: null, pro: false },
     }),
-    repo.latestFiling(db, { cik: profile.cik }),
+    repo.latestFiling(db, { cik: header.cik }),
   ]);
-  return { company: companyDto(profile, tickers), quote, filings: page.items, total_filings: latest?.n ?? 0 };
+  return { company: companyDto(header), quote: quoteLine(header), filings: page.items, total_filings: latest?.n ?? 0 };
 }
 
 const DESCRIPTION_MAX = 300;

@@ -1,6 +1,7 @@
 /** SQL of the ticker pages: a company's filing timeline, its facets, seen marks, insider rows. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 
 export interface FilingFilter {
   /** Catalogue forms; 'OTHER' matches filings outside the catalogue. Empty: every form. */
@@ -13,6 +14,36 @@ export interface Cursor {
   /** filed_at in microseconds since the epoch (exact for PostgreSQL timestamps). */
   filedUs: string;
   id: number;
+}
+
+/** A Form 3/4/5 table row of a timeline filing (one per reporting owner x row). */
+export interface InsiderRow {
+  owner_index: number;
+  owner_cik: number | null;
+  owner_display_name: string;
+  officer_title: string | null;
+  is_director: boolean;
+  is_officer: boolean;
+  is_ten_percent_owner: boolean;
+  other_text: string | null;
+  table_kind: 'non_derivative' | 'derivative';
+  is_holding: boolean;
+  row_index: number;
+  security_title: string | null;
+  transaction_date: string | null;
+  code: string | null;
+  acquired_disposed: string | null;
+  shares: number | null;
+  price_per_share: number | null;
+  value: number | null;
+  shares_owned_after: number | null;
+  direct_indirect: string | null;
+  nature_of_ownership: string | null;
+  is_10b5_1: boolean;
+  footnotes: { id: string; text: string }[];
+  underlying_title: string | null;
+  underlying_shares: number | null;
+  conversion_or_exercise_price: number | null;
 }
 
 export interface TimelineRow extends Record<string, unknown> {
@@ -42,6 +73,8 @@ export interface TimelineRow extends Record<string, unknown> {
   analysis_model: string | null;
   analysis_created_at: string | null;
   my_vote: number | null;
+  /** Forms 3/4/5: their table rows in filing order (owner, table, holding, row); null otherwise. */
+  insider_rows: InsiderRow[] | null;
 }
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -73,7 +106,7 @@ export interface TimelineParams {
 }
 
 export function timelinePage(db: Db, params: TimelineParams): Promise<TimelineRow[]> {
-  return db.execute<TimelineRow>(timelineQuery(params));
+  return executePrepared<TimelineRow>(db, timelineQuery(params));
 }
 
 /** The statement itself (EXPLAIN in tests shows which index serves it). */
@@ -92,10 +125,22 @@ export function timelineQuery(params: TimelineParams): SQL {
       case when ${params.withAnalysis} then a.summary end as analysis_summary,
       case when ${params.withAnalysis} then a.model end as analysis_model,
       case when ${params.withAnalysis} then ${iso('a.created_at')} end as analysis_created_at,
-      fb.vote::int as my_vote
+      fb.vote::int as my_vote, tx.rows as insider_rows
     from filings f
     left join filing_analyses a on a.filing_id = f.id
     left join analysis_feedback fb on fb.filing_id = f.id and fb.user_id = ${params.userId}::uuid
+    left join lateral (
+      select json_agg(json_build_object('owner_index', it.owner_index, 'owner_cik', it.owner_cik, 'owner_display_name', it.owner_display_name,
+        'officer_title', it.officer_title, 'is_director', it.is_director, 'is_officer', it.is_officer,
+        'is_ten_percent_owner', it.is_ten_percent_owner, 'other_text', it.other_text, 'table_kind', it.table_kind,
+        'is_holding', it.is_holding, 'row_index', it.row_index, 'security_title', it.security_title,
+        'transaction_date', it.transaction_date, 'code', it.code, 'acquired_disposed', it.acquired_disposed, 'shares', it.shares,
+        'price_per_share', it.price_per_share, 'value', it.value, 'shares_owned_after', it.shares_owned_after,
+        'direct_indirect', it.direct_indirect, 'nature_of_ownership', it.nature_of_ownership, 'is_10b5_1', it.is_10b5_1,
+        'footnotes', it.footnotes, 'underlying_title', it.underlying_title)
+        order by it.owner_index, it.table_kind desc, it.is_holding, it.row_index) as rows
+      from insider_transactions it where it.filing_id = f.id
+    ) tx on true
     where f.cik = ${params.cik}${filterSql(params.filter)}${after}
     order by f.filed_at desc nulls last, f.id desc nulls last
     limit ${params.limit}`;
@@ -118,62 +163,24 @@ export async function facets(db: Db, { cik }: { cik: number }): Promise<FacetRow
  * Opening a company's page: the caller's watchlist items for any of its tickers (GOOG and GOOGL
  * share a CIK) count everything stored until now as seen. Returns the earliest previous mark
  * (filings stored after it are "new" on this visit) and whether the caller watches the company.
+ * Items with nothing new are left as they are, so a repeat visit writes nothing.
  */
 export async function markCompanySeen(db: Db, { userId, cik }: { userId: string; cik: number }): Promise<{ watching: boolean; previousSeenAt: string | null }> {
-  const rows = await db.execute<{ previous: string | null }>(sql`
+  const rows = await executePrepared<{ previous: string | null }>(db, sql`
     with mine as (
-      select w.id, w.seen_at from watchlist_items w join tickers t on t.ticker = w.ticker
-      where w.user_id = ${userId}::uuid and t.cik = ${cik} for update of w)
-    update watchlist_items w set seen_at = now(), updated_at = now() from mine where w.id = mine.id
-    returning to_json(mine.seen_at)#>>'{}' as previous`);
+      select w.id, w.seen_at,
+        exists (select 1 from filings f where f.cik = ${cik} and f.stored_at > coalesce(w.seen_at, '-infinity')) as behind
+      from watchlist_items w join tickers t on t.ticker = w.ticker
+      where w.user_id = ${userId}::uuid and t.cik = ${cik}
+    ), marked as (
+      update watchlist_items w set seen_at = now(), updated_at = now() from mine where w.id = mine.id and mine.behind returning w.id
+    )
+    select to_json(mine.seen_at)#>>'{}' as previous from mine`);
   if (rows.length === 0) return { watching: false, previousSeenAt: null };
   const marks = rows.map((r) => r.previous);
-  // Never opened before: everything counts as new (the epoch), which the UI shows as "new".
+  // Never opened before: everything counts as new (the epoch).
   const previousSeenAt = marks.includes(null) ? '1970-01-01T00:00:00+00:00' : marks.sort()[0]!;
   return { watching: true, previousSeenAt };
-}
-
-export interface InsiderRow extends Record<string, unknown> {
-  filing_id: number;
-  owner_index: number;
-  owner_cik: number | null;
-  owner_display_name: string;
-  officer_title: string | null;
-  is_director: boolean;
-  is_officer: boolean;
-  is_ten_percent_owner: boolean;
-  other_text: string | null;
-  table_kind: 'non_derivative' | 'derivative';
-  is_holding: boolean;
-  row_index: number;
-  security_title: string | null;
-  transaction_date: string | null;
-  code: string | null;
-  acquired_disposed: string | null;
-  shares: number | null;
-  price_per_share: number | null;
-  value: number | null;
-  shares_owned_after: number | null;
-  direct_indirect: string | null;
-  nature_of_ownership: string | null;
-  is_10b5_1: boolean;
-  footnotes: { id: string; text: string }[];
-  underlying_title: string | null;
-  underlying_shares: number | null;
-  conversion_or_exercise_price: number | null;
-}
-
-/** Form 3/4/5 rows of these filings, in filing order (owner, table, holding, row). */
-export async function insiderRows(db: Db, { filingIds }: { filingIds: number[] }): Promise<InsiderRow[]> {
-  if (filingIds.length === 0) return [];
-  return db.execute<InsiderRow>(sql`
-    select filing_id::float8 as filing_id, owner_index::int, owner_cik, owner_display_name, officer_title, is_director, is_officer,
-      is_ten_percent_owner, other_text, table_kind, is_holding, row_index::int, security_title, transaction_date::text,
-      code, acquired_disposed, shares::float8, price_per_share::float8, value::float8, shares_owned_after::float8,
-      direct_indirect, nature_of_ownership, is_10b5_1, footnotes, underlying_title, underlying_shares::float8,
-      conversion_or_exercise_price::float8
-    from insider_transactions where filing_id = any(${sql.param(filingIds)}::int8[])
-    order by filing_id, owner_index, table_kind desc, is_holding, row_index`);
 }
 
 export interface LatestFilingRow extends Record<string, unknown> {
@@ -190,11 +197,6 @@ export async function latestFiling(db: Db, { cik }: { cik: number }): Promise<La
   return row ?? null;
 }
 
-/** Every listed ticker of a company (GOOG and GOOGL). */
-export async function tickersOfCik(db: Db, { cik }: { cik: number }): Promise<string[]> {
-  const rows = await db.execute<{ ticker: string }>(sql`select ticker from tickers where cik = ${cik} and active order by length(ticker), ticker`);
-  return rows.map((r) => r.ticker);
-}
 
 export interface MarkerRow extends Record<string, unknown> {
   id: number;
@@ -226,4 +228,65 @@ export async function chartMarkers(
       from filings f where f.cik = ${params.cik}${filterSql(params.filter)}`),
   ]);
   return { markers: [...markers], inside: counts?.inside ?? 0, outside: counts?.outside ?? 0 };
+}
+
+export interface HeaderRow extends Record<string, unknown> {
+  ticker: string;
+  listed: boolean;
+  cik: number;
+  name: string;
+  sector: string | null;
+  industry: string | null;
+  sic: string | null;
+  exchange: string | null;
+  price: number | null;
+  change_percent: number | null;
+  market_cap: number | null;
+  pe_ratio: number | null;
+  eps: number | null;
+  dividend_yield: number | null;
+  volume: number | null;
+  avg_volume: number | null;
+  week_52_low: number | null;
+  week_52_high: number | null;
+  quote_fetched_ms: number | null;
+  tickers: string[] | null;
+  filings_version: number | null;
+  /** The last stored daily bar and what the previous 252 sessions give (null without history). */
+  bar_day: string | null;
+  bar_close: number | null;
+  bar_prev_close: number | null;
+  bar_volume: number | null;
+  bar_avg_volume: number | null;
+  bar_low: number | null;
+  bar_high: number | null;
+}
+
+/**
+ * Everything above the timeline in one statement: the ticker's company, its cached quote, the
+ * company's other tickers, its filings version (for cached facets) and a quote line computed
+ * from the newest 252 daily bars (52 weeks; the 63 before the last give the average volume).
+ */
+export async function companyHeader(db: Db, { ticker }: { ticker: string }): Promise<HeaderRow | null> {
+  const [row] = await executePrepared<HeaderRow>(db, sql`
+    select t.ticker, t.active as listed, c.cik, c.name, c.sector, c.industry, c.sic, c.exchange,
+      q.price, q.change_percent, q.market_cap, q.pe_ratio, q.eps, q.dividend_yield, q.volume::float8 as volume,
+      q.avg_volume::float8 as avg_volume, q.week_52_low, q.week_52_high, (extract(epoch from q.fetched_at) * 1000)::float8 as quote_fetched_ms,
+      (select array_agg(x.ticker order by length(x.ticker), x.ticker) from tickers x where x.cik = t.cik and x.active) as tickers,
+      (select v.version::float8 from filing_cik_versions v where v.cik = t.cik) as filings_version,
+      h.bar_day, h.bar_close, h.bar_prev_close, h.bar_volume, h.bar_avg_volume, h.bar_low, h.bar_high
+    from tickers t
+    join companies c on c.cik = t.cik
+    left join quotes q on q.ticker = t.ticker
+    left join lateral (
+      select max(b.day) filter (where b.n = 1)::text as bar_day, max(b.close) filter (where b.n = 1) as bar_close,
+        max(b.close) filter (where b.n = 2) as bar_prev_close, max(b.volume) filter (where b.n = 1)::float8 as bar_volume,
+        round(avg(b.volume) filter (where b.n between 2 and 64))::float8 as bar_avg_volume,
+        min(coalesce(b.low, b.close)) as bar_low, max(coalesce(b.high, b.close)) as bar_high
+      from (select day, close, high, low, volume, row_number() over (order by day desc) as n
+            from price_bars where ticker = t.ticker order by day desc limit 252) b
+    ) h on true
+    where t.ticker = ${ticker}
+    limit 1`);
+  return row ?? null;
 }

@@ -6,16 +6,14 @@ import { AppError } from '../../core/app-error';
 import { FORM_VALUES } from '../../core/forms';
 import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, importanceFromRank, type Importance } from '../../core/importance';
 import type { Db } from '../../db/client';
-import { historyQuote } from '../prices/prices.service';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import type { TickerIndex } from '../tickers/ticker-index';
-import { getTickerProfile, type TickerProfile } from '../tickers/tickers.service';
 import * as repo from './ticker-pages.repo';
-import { decodeCursor, encodeCursor, groupInsiderRows, toTickerFilingDto, type TickerFilingDto } from './timeline';
+import { VersionedCache } from './versioned-cache';
+import { decodeCursor, encodeCursor, toTickerFilingDto, type TickerFilingDto } from './timeline';
 
 export const PAGE_SIZE = 50;
 export const PUBLIC_PAGE_SIZE = 20;
-const INSIDER_FORMS = new Set(['3', '4', '5']);
 
 export interface Viewer {
   userId: string | null;
@@ -84,53 +82,73 @@ export function parseFilter(input: FilingFilterInput): repo.FilingFilter {
   return { forms: [...new Set(forms)], ranks: [...new Set((input.importance ?? []).map((level) => IMPORTANCE_RANK[level]))] };
 }
 
-export function companyDto(profile: TickerProfile, tickers: string[]): TickerCompany {
+export function companyDto(header: repo.HeaderRow): TickerCompany {
   return {
-    ticker: profile.ticker,
-    name: profile.name,
-    cik: profile.cik,
-    exchange: profile.exchange,
-    sector: profile.sector,
-    industry: profile.industry,
-    sic: profile.sic,
-    listed: profile.listed,
-    tickers: tickers.length > 0 ? tickers : [profile.ticker],
-    edgar_url: `https://www.sec.gov/edgar/browse/?CIK=${String(profile.cik).padStart(10, '0')}`,
+    ticker: header.ticker,
+    name: header.name,
+    cik: header.cik,
+    exchange: header.exchange,
+    sector: header.sector,
+    industry: header.industry,
+    sic: header.sic,
+    listed: header.listed,
+    tickers: header.tickers?.length ? header.tickers : [header.ticker],
+    edgar_url: `https://www.sec.gov/edgar/browse/?CIK=${String(header.cik).padStart(10, '0')}`,
   };
 }
 
-export async function resolveCompany(db: Db, params: { index: TickerIndex; ticker: string; quotes?: QuoteRefresher }): Promise<TickerProfile> {
-  const symbol = params.ticker.trim().toUpperCase();
-  if (!/^[A-Z0-9][A-Z0-9./\-]{0,9}$/.test(symbol)) {
-    throw new AppError('NOT_FOUND', `${params.ticker.trim()} is not a ticker we know.`, { reason: 'ticker_not_found' });
-  }
-  return getTickerProfile(db, { index: params.index, ticker: symbol, quotes: params.quotes });
-}
+const QUOTE_FIELDS = ['market_cap', 'pe_ratio', 'eps', 'dividend_yield'] as const;
 
-export async function quoteLine(db: Db, profile: TickerProfile): Promise<QuoteLine | null> {
-  if (profile.current_price != null && profile.quote_updated_at) {
-    const { current_price: price, ...fields } = profile;
+/** The cached quote when there is one, else the quote line the stored daily bars give. */
+export function quoteLine(header: repo.HeaderRow): QuoteLine | null {
+  if (header.price != null && header.quote_fetched_ms != null) {
     return {
       kind: 'live',
-      as_of: profile.quote_updated_at,
-      price,
-      change_percent: fields.change_percent,
-      market_cap: fields.market_cap,
-      pe_ratio: fields.pe_ratio,
-      eps: fields.eps,
-      dividend_yield: fields.dividend_yield,
-      volume: fields.volume,
-      avg_volume: fields.avg_volume,
-      week_52_low: fields.week_52_low,
-      week_52_high: fields.week_52_high,
-    };
+      as_of: new Date(header.quote_fetched_ms).toISOString(),
+      price: header.price,
+      change_percent: header.change_percent,
+      ...Object.fromEntries(QUOTE_FIELDS.map((f) => [f, header[f]])),
+      volume: header.volume,
+      avg_volume: header.avg_volume,
+      week_52_low: header.week_52_low,
+      week_52_high: header.week_52_high,
+    } as QuoteLine;
   }
-  const history = await historyQuote(db, { ticker: profile.ticker });
-  if (!history) return null;
-  return { kind: 'history', market_cap: null, pe_ratio: null, eps: null, dividend_yield: null, ...history };
+  if (header.bar_day == null || header.bar_close == null) return null;
+  const previous = header.bar_prev_close;
+  return {
+    kind: 'history',
+    as_of: header.bar_day,
+    price: header.bar_close,
+    change_percent: previous ? ((header.bar_close - previous) / previous) * 100 : null,
+    market_cap: null,
+    pe_ratio: null,
+    eps: null,
+    dividend_yield: null,
+    volume: header.bar_volume,
+    avg_volume: header.bar_avg_volume,
+    week_52_low: header.bar_low,
+    week_52_high: header.bar_high,
+  };
 }
 
-/** One page of the company's timeline with Form 3/4/5 rows attached (two statements). */
+const normalise = (ticker: string) => ticker.trim().toUpperCase();
+
+/** The catalogue's CIK for a symbol without a query (undefined for symbols SEC no longer lists). */
+export const cikHint = (index: TickerIndex, ticker: string): number | undefined => index.get(normalise(ticker))?.cik;
+
+/** The page header for a symbol (BRK.B finds BRK-B); stale quotes are queued for a background fetch. */
+export async function loadHeader(db: Db, params: { index: TickerIndex; ticker: string; quotes?: QuoteRefresher }): Promise<repo.HeaderRow> {
+  const symbol = normalise(params.ticker);
+  const notFound = new AppError('NOT_FOUND', `${params.ticker.trim()} is not a ticker we know.`, { reason: 'ticker_not_found' });
+  if (!/^[A-Z0-9][A-Z0-9./\-]{0,9}$/.test(symbol)) throw notFound;
+  const header = await repo.companyHeader(db, { ticker: params.index.get(symbol)?.ticker ?? symbol });
+  if (!header) throw notFound;
+  if (params.quotes?.isStale(header.quote_fetched_ms)) params.quotes.request([header.ticker]);
+  return header;
+}
+
+/** One page of the company's timeline, Form 3/4/5 rows included (one statement). */
 export async function filingsPage(
   db: Db,
   params: { cik: number; filter: repo.FilingFilter; cursor: string | null; limit: number; newSince: string | null; viewer: Viewer },
@@ -145,12 +163,19 @@ export async function filingsPage(
     withAnalysis: params.viewer.pro,
   });
   const page = rows.slice(0, params.limit);
-  const insiderIds = page.filter((r) => INSIDER_FORMS.has(r.catalogue_form ?? '')).map((r) => r.id);
-  const insider = groupInsiderRows(await repo.insiderRows(db, { filingIds: insiderIds }));
   return {
-    items: page.map((row) => toTickerFilingDto(row, { pro: params.viewer.pro, insider: insider.get(row.id) })),
+    items: page.map((row) => toTickerFilingDto(row, { pro: params.viewer.pro })),
     next_cursor: rows.length > params.limit ? encodeCursor(page[page.length - 1]!) : null,
   };
+}
+
+const facetCaches = new WeakMap<Db, VersionedCache<TickerPageData['facets']>>();
+
+/** Filter facets, recounted only when the company's filings changed (its filings version moved). */
+function companyFacets(db: Db, { cik, version }: { cik: number; version: number | null }): Promise<TickerPageData['facets']> {
+  let cache = facetCaches.get(db);
+  if (!cache) facetCaches.set(db, (cache = new VersionedCache()));
+  return cache.get(cik, version, async () => summariseFacets(await repo.facets(db, { cik })));
 }
 
 function summariseFacets(rows: repo.FacetRow[]): TickerPageData['facets'] {
@@ -180,23 +205,21 @@ export async function getTickerPage(
   params: { index: TickerIndex; quotes?: QuoteRefresher; ticker: string; viewer: Viewer; aiAvailable: boolean; filter: FilingFilterInput },
 ): Promise<TickerPageData> {
   const filter = parseFilter(params.filter);
-  const profile = await resolveCompany(db, params);
   const { viewer } = params;
-  const seen = viewer.userId ? repo.markCompanySeen(db, { userId: viewer.userId, cik: profile.cik }) : Promise.resolve({ watching: false, previousSeenAt: null });
-  const [watch, quote, facetRows, tickers, filings] = await Promise.all([
-    seen,
-    quoteLine(db, profile),
-    repo.facets(db, { cik: profile.cik }),
-    repo.tickersOfCik(db, { cik: profile.cik }),
-    seen.then((s) => filingsPage(db, { cik: profile.cik, filter, cursor: null, limit: PAGE_SIZE, newSince: s.previousSeenAt, viewer })),
-  ]);
+  const header = loadHeader(db, params);
+  // The catalogue knows the CIK of listed tickers: the filings start without waiting for the header.
+  const cik = cikHint(params.index, params.ticker) ?? (await header).cik;
+  const seen = viewer.userId ? repo.markCompanySeen(db, { userId: viewer.userId, cik }) : Promise.resolve({ watching: false, previousSeenAt: null });
+  const filings = seen.then((s) => filingsPage(db, { cik, filter, cursor: null, limit: PAGE_SIZE, newSince: s.previousSeenAt, viewer }));
+  const facets = header.then((h) => companyFacets(db, { cik, version: h.filings_version }));
+  const [head, watch, page, facetCounts] = await Promise.all([header, seen, filings, facets]);
   return {
-    company: companyDto(profile, tickers),
-    quote,
+    company: companyDto(head),
+    quote: quoteLine(head),
     watchlist: { watching: watch.watching, previous_seen_at: watch.previousSeenAt },
     viewer: { pro: viewer.pro, signed_in: viewer.userId != null, ai_available: params.aiAvailable },
-    facets: summariseFacets(facetRows),
-    filings,
+    facets: facetCounts,
+    filings: page,
   };
 }
 
@@ -207,6 +230,6 @@ export async function getTickerFilings(
 ): Promise<FilingsPage> {
   const filter = parseFilter(params.filter);
   if (params.cursor && !decodeCursor(params.cursor)) throw new AppError('BAD_REQUEST', 'That page cursor is not valid.', { reason: 'bad_cursor' });
-  const cik = params.index.get(params.ticker)?.cik ?? (await resolveCompany(db, params)).cik;
+  const cik = cikHint(params.index, params.ticker) ?? (await loadHeader(db, params)).cik;
   return filingsPage(db, { cik, filter, cursor: params.cursor, limit: PAGE_SIZE, newSince: params.newSince, viewer: params.viewer });
 }

@@ -62,6 +62,13 @@ describe('the enhanced page in one request', () => {
     expect(headers.get('x-session')).toBeNull();
     expect(body.company).toMatchObject({ ticker: 'AAPL', name: 'Apple Inc.', cik: 320193, tickers: ['AAPL'], edgar_url: 'https://www.sec.gov/edgar/browse/?CIK=0000320193' });
     expect(body.quote).toMatchObject({ kind: 'history', as_of: '2024-03-08', price: 170.729996, market_cap: null });
+    // Without a quote provider the line comes from the stored bars: 2024-03-07 closed at 169.000000.
+    expect(body.quote!.change_percent).toBeCloseTo(((170.729996 - 169) / 169) * 100, 6);
+    const [year] = await db.execute<{ low: number; high: number; avg: number }>(sql`
+      select min(low) as low, max(high) as high,
+        (select round(avg(volume))::float8 from (select volume from price_bars where ticker = 'AAPL' order by day desc offset 1 limit 63) v) as avg
+      from (select low, high from price_bars where ticker = 'AAPL' order by day desc limit 252) x`);
+    expect(body.quote).toMatchObject({ volume: 76114600, avg_volume: year!.avg, week_52_low: year!.low, week_52_high: year!.high });
     expect(body.viewer).toEqual({ pro: false, signed_in: false, ai_available: false });
     expect(body.watchlist).toEqual({ watching: false, previous_seen_at: null });
     expect(body.facets.total).toBe(1000);
@@ -196,6 +203,7 @@ describe('opening the page marks filings as seen, per user', () => {
   it('treats the share classes of one company as one: opening GOOG marks a GOOGL item seen', async () => {
     const user = await createSignedInUser(db, { email: 'classes@example.com' });
     await subscribe(user.session, 'GOOGL', '8-K');
+    await storeReplayFilings(db, ['0001209191-22-024552']); // Sergey Brin's 2022 Form 4 at Alphabet
     const { body } = await page('GOOG', '', user.session);
     expect(body.company.tickers).toEqual(['GOOG', 'GOOGL']);
     expect(body.watchlist.watching).toBe(true);

@@ -88,19 +88,19 @@ function toTransaction(row: InsiderRow): TransactionDto {
   };
 }
 
-/** Per filing: its owners (each once) and the first owner's rows (the others' are identical copies). */
-export function groupInsiderRows(rows: InsiderRow[]): Map<number, { owners: OwnerDto[]; transactions: TransactionDto[] }> {
-  const byFiling = new Map<number, { owners: OwnerDto[]; transactions: TransactionDto[] }>();
-  for (const row of rows) {
-    let entry = byFiling.get(row.filing_id);
-    if (!entry) byFiling.set(row.filing_id, (entry = { owners: [], transactions: [] }));
-    if (entry.owners.length === row.owner_index) {
+/** A filing's owners (each once) and the first owner's rows (the others' are identical copies). */
+export function insiderSection(rows: InsiderRow[] | null): { owners: OwnerDto[]; transactions: TransactionDto[] } {
+  const owners: OwnerDto[] = [];
+  const transactions: TransactionDto[] = [];
+  for (const row of rows ?? []) {
+    if (owners.length === row.owner_index) {
       const name = row.owner_display_name;
-      entry.owners.push({ cik: row.owner_cik, name, role: ownerRoleLabel({ officerTitle: row.officer_title, isOfficer: row.is_officer, isDirector: row.is_director, isTenPercentOwner: row.is_ten_percent_owner, otherText: row.other_text }), href: insiderHref({ cik: row.owner_cik, name }) });
+      const role = ownerRoleLabel({ officerTitle: row.officer_title, isOfficer: row.is_officer, isDirector: row.is_director, isTenPercentOwner: row.is_ten_percent_owner, otherText: row.other_text });
+      owners.push({ cik: row.owner_cik, name, role, href: insiderHref({ cik: row.owner_cik, name }) });
     }
-    if (row.owner_index === 0) entry.transactions.push(toTransaction(row));
+    if (row.owner_index === 0) transactions.push(toTransaction(row));
   }
-  return byFiling;
+  return { owners, transactions };
 }
 
 function analysisView(row: TimelineRow, pro: boolean): AnalysisView {
@@ -115,10 +115,8 @@ function analysisView(row: TimelineRow, pro: boolean): AnalysisView {
   };
 }
 
-export function toTickerFilingDto(
-  row: TimelineRow,
-  options: { pro: boolean; insider?: { owners: OwnerDto[]; transactions: TransactionDto[] } },
-): TickerFilingDto {
+export function toTickerFilingDto(row: TimelineRow, options: { pro: boolean }): TickerFilingDto {
+  const insider = insiderSection(row.insider_rows);
   return {
     id: row.id,
     accession_no: row.accession_no,
@@ -141,8 +139,8 @@ export function toTickerFilingDto(
     index_url: row.index_url,
     items: (row.items ?? []).map((number) => ({ number, title: itemTitle(number) })),
     amends_accession_no: row.amends_accession_no,
-    owners: options.insider?.owners ?? [],
-    transactions: options.insider?.transactions ?? [],
+    owners: insider.owners,
+    transactions: insider.transactions,
     analysis: analysisView(row, options.pro),
   };
 }

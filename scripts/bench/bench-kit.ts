@@ -1,0 +1,90 @@
+/** Shared by the bench:* scripts: a throwaway database, the app and a baseline in child processes, autocannon runs. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { loadEnv } from '../../src-server/config/env';
+import { startEmbeddedPostgres } from '../../src-server/db/embedded';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A throwaway database: a new one on DATABASE_URL's server, else an embedded server in a temp folder. */
+export async function benchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const env = loadEnv();
+  const name = `${prefix}_${process.pid}`;
+  if (env.DATABASE_URL) {
+    const admin = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: async () => {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  chmodSync(dir, 0o755);
+  const server = await startEmbeddedPostgres({ dir: join(dir, 'data'), port: await freePort(), database: name });
+  return {
+    url: server.url,
+    drop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `app`: the real app on the database; `baseline`: bare Fastify (/baseline, and /static serving `staticFile`). */
+export async function startServer(mode: 'app' | 'baseline', databaseUrl: string, staticFile = ''): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'watchlist-server.ts'), mode, staticFile], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', QUOTES_PROVIDER: 'off', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+}
+
+/** One autocannon run; `sessions` rotate over the X-Session header. Any non-2xx fails the bench. */
+export async function load(url: string, options: { duration: number; connections: number; sessions?: string[] }): Promise<LoadResult> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    requests: [
+      {
+        setupRequest: (request) =>
+          options.sessions ? { ...request, headers: { ...request.headers, 'x-session': options.sessions[next++ % options.sessions.length]! } } : request,
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average };
+}
