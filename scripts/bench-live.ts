@@ -94,6 +94,10 @@ try {
   // --- the app: 2,000 filings.live subscriptions ---
   const wsBase = app.url.replace('http', 'ws');
   const appClients = await openClients(CLIENTS, () => `${wsBase}/trpc?connectionParams=1`, (socket, i) => {
+    // tRPC's keep-alive closes a connection that does not answer its PING.
+    socket.on('message', (data) => {
+      if (data.toString() === 'PING') socket.send('PONG');
+    });
     socket.send(JSON.stringify({ method: 'connectionParams', data: { session: liveBenchToken(i + 1) } }));
     socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'filings.live' } }));
     return new Promise((resolve, reject) => {
@@ -110,7 +114,7 @@ try {
   let payload = '';
   const appLatency: number[] = [];
   for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
-    const receipts = nextReceipts(appClients, (text) => text.includes('"data"'));
+    const receipts = nextReceipts(appClients, (text) => text.startsWith('{') && text.includes('"data"'));
     appClients[0]!.once('message', (data) => (payload = data.toString()));
     // Stored like ingest does (row + NOTIFY in one transaction); the clock starts as COMMIT is sent.
     let committedAt = 0;

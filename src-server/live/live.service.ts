@@ -30,8 +30,12 @@ export async function openLiveFeed(
 ) {
   const queue = new EventQueue<LiveFilingEvent>(BUFFER_LIMIT);
   const unsubscribe = await liveHubFor(deps).subscribe(userId, { queue });
-  // Closed before tRPC started iterating: the generator below never runs its finally.
-  signal?.addEventListener('abort', unsubscribe, { once: true });
+  // Closed before tRPC started iterating, the generator below never runs its finally.
+  const close = () => {
+    unsubscribe();
+    queue.end();
+  };
+  signal?.addEventListener('abort', close, { once: true });
 
   async function* feed() {
     try {
@@ -44,14 +48,13 @@ export async function openLiveFeed(
           yield tracked(String(cursor), event);
         }
       }
-      for await (const event of queue.drain(signal)) {
+      for (let event = await queue.next(); event; event = await queue.next()) {
         if (replayed.delete(event.id)) continue;
         cursor = Math.max(cursor ?? 0, event.id);
         yield tracked(String(cursor), event);
       }
     } finally {
-      unsubscribe();
-      queue.end();
+      close();
     }
   }
   return feed();
