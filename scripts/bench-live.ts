@@ -2,9 +2,9 @@
  * npm run bench:live — live dashboards under load. 2,000 authenticated websocket subscriptions
  * (`filings.live`, PRO users watching the same ticker) against the real server in a child
  * process; a real Apple Form 4 (SEC's submissions JSON) is committed with its NOTIFY, and the
- * time from COMMIT to receipt is taken at every client; 50 times. Baseline in the same run: a bare
- * `ws` server broadcasting the same payload to 2,000 clients. Then the time to match one filing
- * to 100,000 watchlist items and enqueue their alerts.
+ * time from COMMIT to receipt is taken at every client; 50 times. Baseline in the same run,
+ * alternating with the app's rounds: a bare `ws` server broadcasting the same payload to 2,000
+ * clients. Then the time to match one filing to 100,000 watchlist items and enqueue their alerts.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -110,9 +110,20 @@ try {
       });
     });
   });
+
+  // --- the baseline: a bare ws server with as many clients ---
+  const baseline = await startBaseline();
+  children.push(baseline.child);
+  const baseClients = await openClients(CLIENTS, () => `${baseline.url}/client`, async () => {});
+  const control = new WebSocket(`${baseline.url}/control`);
+  await new Promise((resolve) => control.once('open', resolve));
+
+  // Rounds alternate app event / baseline broadcast of the same bytes, so both see the same
+  // background load on a shared machine.
   const filings = realFilings(TICKER, { forms: ['4'] });
   let payload = '';
   const appLatency: number[] = [];
+  const baseLatency: number[] = [];
   for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
     const receipts = nextReceipts(appClients, (text) => text.startsWith('{') && text.includes('"data"'));
     appClients[0]!.once('message', (data) => (payload = data.toString()));
@@ -124,28 +135,20 @@ try {
       committedAt = performance.now();
     });
     const times = await receipts;
-    if (round >= WARMUP) appLatency.push(...times.map((t) => t - committedAt));
     await new Promise((r) => setTimeout(r, 50));
-  }
-  for (const socket of appClients) socket.terminate();
 
-  // --- the baseline: bare ws broadcast of the same payload ---
-  const baseline = await startBaseline();
-  children.push(baseline.child);
-  const baseClients = await openClients(CLIENTS, () => `${baseline.url}/client`, async () => {});
-  const control = new WebSocket(`${baseline.url}/control`);
-  await new Promise((resolve) => control.once('open', resolve));
-  const baseLatency: number[] = [];
-  for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
-    const receipts = nextReceipts(baseClients, () => true);
+    const baseReceipts = nextReceipts(baseClients, () => true);
     const sentAt = performance.now();
     control.send(payload);
-    const times = await receipts;
-    if (round >= WARMUP) baseLatency.push(...times.map((t) => t - sentAt));
+    const baseTimes = await baseReceipts;
+    if (round >= WARMUP) {
+      appLatency.push(...times.map((t) => t - committedAt));
+      baseLatency.push(...baseTimes.map((t) => t - sentAt));
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   control.close();
-  for (const socket of baseClients) socket.terminate();
+  for (const socket of [...appClients, ...baseClients]) socket.terminate();
   for (const child of children.splice(0)) child.kill('SIGTERM');
 
   // --- fan-out: one filing followed by 100,000 watchlist items ---
