@@ -16,20 +16,10 @@ function page(load: () => Promise<PageModule>) {
   );
 }
 
-/**
- * Ticker and insider pages are built in their own issue; until a module exists its route shows
- * a plain "not available" page instead of failing the build.
- */
-const laterPages = import.meta.glob<PageModule>(['./pages/ticker/*.tsx', './pages/insider/*.tsx']);
-function laterPage(path: string) {
-  const load = laterPages[path];
-  return page(load ?? (() => import('./pages/not-found/UnavailablePage')));
-}
-
 const dashboard = page(() => import('./pages/dashboard/DashboardPage'));
-const enhancedTicker = laterPage('./pages/ticker/TickerPage.tsx');
-const publicTicker = laterPage('./pages/ticker/PublicTickerPage.tsx');
-const insider = laterPage('./pages/insider/InsiderPage.tsx');
+const enhancedTicker = page(() => import('./pages/ticker/TickerPage'));
+const publicTicker = page(() => import('./pages/ticker/PublicTickerPage'));
+const insider = page(() => import('./pages/insider/InsiderPage'));
 const admin = (
   <AdminGuard>{page(() => import('./pages/admin/AdminPage'))}</AdminGuard>
 );

@@ -12,7 +12,10 @@ const newSince = z.iso.datetime({ offset: true, local: false });
 const filters = { forms: forms.nullish(), importance: importance.nullish() };
 
 export const tickerPageInput = z.object({ ticker, ...filters }).strict();
-export const tickerFilingsInput = z.object({ ticker, ...filters, cursor: cursor.nullish(), newSince: newSince.nullish() }).strict();
+// tRPC's infinite queries also send the paging direction; pages only go forward.
+export const tickerFilingsInput = z
+  .object({ ticker, ...filters, cursor: cursor.nullish(), newSince: newSince.nullish(), direction: z.literal('forward').optional() })
+  .strict();
 export const tickerChartInput = z.object({ ticker, range: z.enum(CHART_RANGES).default('MAX'), ...filters }).strict();
 export const publicTickerInput = z.object({ ticker }).strict();
 export const feedbackInput = z

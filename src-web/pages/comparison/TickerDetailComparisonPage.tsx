@@ -5,25 +5,8 @@ import { volumeBadge, week52Badge } from '../../features/watchlist/card-rules';
 import type { WatchlistItem } from '../../features/watchlist/watchlist-types';
 import { currentBrandConfig } from '../../brand/current-brand';
 import { useAuth } from '../../lib/session';
+import { RangeBar } from '../../components/RangeBar';
 import { ComparisonShell } from './ComparisonShell';
-
-function RangeBar({ item }: { item: WatchlistItem }) {
-  const { current_price: price, week_52_low: low, week_52_high: high } = item;
-  if (price == null || low == null || high == null || !(high > low)) return <p className="muted">52-week range not available.</p>;
-  const position = Math.min(100, Math.max(0, ((price - low) / (high - low)) * 100));
-  return (
-    <div className="range">
-      <div className="range__labels">
-        <span>{formatPrice(low)}</span>
-        <span>52-week range</span>
-        <span>{formatPrice(high)}</span>
-      </div>
-      <div className="range__track" role="img" aria-label={`Price at ${position.toFixed(0)}% of the 52-week range`}>
-        <span className="range__marker" style={{ left: `${position}%` }} />
-      </div>
-    </div>
-  );
-}
 
 function Detailed({ item }: { item: WatchlistItem }) {
   const week52 = week52Badge(item);
@@ -46,7 +29,7 @@ function Detailed({ item }: { item: WatchlistItem }) {
       <h3>
         {item.ticker} <span className="muted">{item.company_name}</span>
       </h3>
-      <RangeBar item={item} />
+      <RangeBar price={item.current_price} low={item.week_52_low} high={item.week_52_high} />
       <p>
         {week52 && <span className={`chip chip--${week52.kind}`}>{week52.label}</span>}{' '}
         {volume && <span className={`chip chip--${volume.kind}`}>{volume.label}</span>}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatNumber, formatPrice } from '../../lib/format';
+import type { InsiderProfile } from '../ticker-page/ticker-types';
+import { HoldingsChart } from './HoldingsChart';
+
+type Company = InsiderProfile['companies'][number];
+const SHOWN = 50;
+
+const shares = (n: number | null) => (n == null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: 4 }));
+const dollars = (n: number | null) => (n == null ? '—' : n >= 1e6 ? `$${formatNumber(n / 1e6, 2)}M` : formatPrice(n));
+
+function companyLink(c: { ticker: string | null; name: string | null }) {
+  return c.ticker ? <Link to={`/ticker/${encodeURIComponent(c.ticker)}`}>{c.ticker}</Link> : <span>{c.name ?? 'Unknown company'}</span>;
+}
+
+function Roles({ role }: { role: Company['role'] }) {
+  const parts = [role.officer_title ?? (role.officer ? 'Officer' : null), role.director ? 'Director' : null, role.ten_percent_owner ? '10% owner' : null, role.other].filter(Boolean);
+  return (
+    <ul className="in-roles" aria-label="Roles">
+      {(parts.length > 0 ? parts : [role.label]).map((p) => (
+        <li key={p}>{p}</li>
+      ))}
+    </ul>
+  );
+}
+
+function CompanyCard({ company }: { company: Company }) {
+  const t = company.totals;
+  return (
+    <article className="panel in-company" data-issuer={company.issuer_cik ?? ''}>
+      <header className="in-company__head">
+        <h3>
+          {companyLink(company)} <span className="muted">{company.ticker ? company.name : ''}</span>
+        </h3>
+        <Roles role={company.role} />
+        <p className="muted in-company__period">
+          {company.first_date === company.last_date ? `Reported ${company.first_date}` : `Reported ${company.first_date} to ${company.last_date}`} ·{' '}
+          {t.transactions.toLocaleString('en-US')} transactions
+        </p>
+      </header>
+      <dl className="in-totals">
+        <div className="in-totals__bought">
+          <dt>Bought (open market)</dt>
+          <dd>
+            {shares(t.bought_shares)} shares <span className="muted">{dollars(t.bought_value)}</span>
+          </dd>
+        </div>
+        <div className="in-totals__sold">
+          <dt>Sold (open market)</dt>
+          <dd>
+            {shares(t.sold_shares)} shares <span className="muted">{dollars(t.sold_value)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Other acquired</dt>
+          <dd>{shares(t.other_acquired_shares)} shares</dd>
+        </div>
+        <div>
+          <dt>Other disposed</dt>
+          <dd>{shares(t.other_disposed_shares)} shares</dd>
+        </div>
+      </dl>
+      <h4 className="in-company__sub">Holdings over time</h4>
+      <HoldingsChart series={company.holdings} label={`Shares of ${company.name ?? company.ticker ?? 'the company'} held over time`} />
+    </article>
+  );
+}
+
+/** Name, CIK, roles and totals per company with holdings charts, and every transaction. */
+export function InsiderProfileView({ profile }: { profile: InsiderProfile }) {
+  const [showAll, setShowAll] = useState(false);
+  const rows = showAll ? profile.transactions : profile.transactions.slice(0, SHOWN);
+  const otherNames = profile.filed_names.filter((n) => n !== profile.name);
+  return (
+    <>
+      <section className="panel in-header" aria-labelledby="insider-title">
+        <p className="tp-header__eyebrow">
+          <span className="tp-ticker">Insider</span>
+        </p>
+        <h1 id="insider-title">{profile.name}</h1>
+        <p className="tp-header__facts">
+          {profile.cik != null ? <span>CIK {profile.cik}</span> : <span>No CIK on file</span>}
+          <span>
+            {profile.companies.length} {profile.companies.length === 1 ? 'company' : 'companies'} · {profile.transactions.length.toLocaleString('en-US')} transactions
+          </span>
+          {profile.cik != null && (
+            <a href={`https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${String(profile.cik).padStart(10, '0')}&type=4&owner=include`} target="_blank" rel="noopener noreferrer">
+              Filings on EDGAR<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
+        </p>
+        {otherNames.length > 0 && <p className="muted">Also filed as {otherNames.join(', ')}</p>}
+        {profile.truncated && <p className="notice notice--warning">This insider has more filings than we show; the newest are listed.</p>}
+      </section>
+      <section aria-labelledby="companies-title" className="in-companies">
+        <h2 id="companies-title">Roles and totals by company</h2>
+        <div className="in-companies__grid">
+          {profile.companies.map((c) => (
+            <CompanyCard key={`${c.issuer_cik}-${c.ticker}`} company={c} />
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="tx-title" className="in-transactions">
+        <h2 id="tx-title">Every transaction</h2>
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={`Transactions of ${profile.name}`}>
+          <table className="tp-tx__table">
+            <caption className="visually-hidden">Transactions of {profile.name}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Company</th>
+                <th scope="col">Transaction</th>
+                <th scope="col" className="num">Shares</th>
+                <th scope="col" className="num">Price</th>
+                <th scope="col" className="num">Value</th>
+                <th scope="col" className="num">Held after</th>
+                <th scope="col">10b5-1</th>
+                <th scope="col">Filing</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((t, i) => (
+                <tr key={`${t.filing_id}-${i}`} data-code={t.code ?? ''}>
+                  <td>{t.date}</td>
+                  <td>{companyLink({ ticker: t.ticker, name: t.company })}</td>
+                  <td>
+                    <span className={`tp-tx__code tp-tx__code--${t.acquired_disposed === 'D' ? 'out' : t.acquired_disposed === 'A' ? 'in' : 'none'}`}>
+                      {t.code && <abbr title={`SEC code ${t.code}`}>{t.code}</abbr>} {t.code_words}
+                    </span>
+                    <span className="tp-tx__security">
+                      {t.security ?? ''}
+                      {t.ownership === 'indirect' ? ' · indirect' : ''}
+                    </span>
+                  </td>
+                  <td className="num">
+                    {t.acquired_disposed === 'D' ? '−' : t.acquired_disposed === 'A' ? '+' : ''}
+                    {shares(t.shares)}
+                  </td>
+                  <td className="num">{t.price == null ? '—' : formatPrice(t.price)}</td>
+                  <td className="num">{dollars(t.value)}</td>
+                  <td className="num">{shares(t.shares_after)}</td>
+                  <td>{t.is_10b5_1 ? <span className="chip chip--elevated">Yes</span> : <span className="muted">No</span>}</td>
+                  <td>
+                    {t.link ? (
+                      <a href={t.link} target="_blank" rel="noopener noreferrer">
+                        Form {t.form}
+                        <span className="visually-hidden"> on SEC.gov (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      `Form ${t.form}`
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {profile.transactions.length > SHOWN && (
+          <p className="tp-more">
+            <button type="button" className="btn btn-secondary" onClick={() => setShowAll(!showAll)}>
+              {showAll ? `Show the newest ${SHOWN}` : `Show all ${profile.transactions.length.toLocaleString('en-US')} transactions`}
+            </button>
+          </p>
+        )}
+      </section>
+    </>
+  );
+}

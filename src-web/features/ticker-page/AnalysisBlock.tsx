@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import type { TickerFiling } from './ticker-types';
+
+type Vote = 'up' | 'down';
+const THUMB = 'M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3a1.5 1.5 0 0 0-.4-1L13.2 1 6.6 7.6A2 2 0 0 0 6 9v10a2 2 0 0 0 2 2h9a2 2 0 0 0 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z';
+
+function Thumb({ down }: { down?: boolean }) {
+  return (
+    <svg className="icon" width="1.05em" height="1.05em" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" style={down ? { transform: 'scale(1, -1)' } : undefined}>
+      <path d={THUMB} />
+    </svg>
+  );
+}
+
+/** Thumbs up/down on the analysis; clicking the chosen thumb again clears the vote. */
+function Feedback({ filingId, initial }: { filingId: number; initial: Vote | null }) {
+  const [vote, setVote] = useState<Vote | null>(initial);
+  const mutation = trpc.tickerPages.analysisFeedback.useMutation();
+  const choose = (next: Vote) => {
+    const previous = vote;
+    const value = previous === next ? null : next;
+    setVote(value);
+    mutation.mutate({ filingId, vote: value }, { onError: () => setVote(previous) });
+  };
+  return (
+    <div className="tp-ai__feedback" role="group" aria-label="Was this analysis helpful?">
+      <span className="muted">Helpful?</span>
+      <button type="button" className="tp-thumb" aria-pressed={vote === 'up'} aria-label="Helpful" onClick={() => choose('up')} disabled={mutation.isPending}>
+        <Thumb />
+      </button>
+      <button type="button" className="tp-thumb" aria-pressed={vote === 'down'} aria-label="Not helpful" onClick={() => choose('down')} disabled={mutation.isPending}>
+        <Thumb down />
+      </button>
+      {mutation.isSuccess && mutation.data.vote && <span className="tp-ai__thanks" role="status">Thanks, noted.</span>}
+      {mutation.isError && <span className="tp-ai__error" role="alert">{errorMessage(mutation.error, 'Your vote was not saved. Please try again.')}</span>}
+    </div>
+  );
+}
+
+/** PRO: the AI analysis (or a button to write it) with feedback; everyone else: a locked teaser. */
+export function AnalysisBlock({ filing, aiAvailable }: { filing: TickerFiling; aiAvailable: boolean }) {
+  const analysis = filing.analysis;
+  const utils = trpc.useUtils();
+  const [generated, setGenerated] = useState<{ summary: string; model: string } | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (analysis.state === 'locked') {
+    return (
+      <div className="tp-ai tp-ai--locked">
+        <p className="tp-ai__title">
+          <Icon name="lock" /> AI analysis <span className="pro-badge pro-badge--sm">PRO</span>
+        </p>
+        <p className="tp-ai__teaser">
+          {analysis.ready
+            ? 'A plain-English analysis of this filing is ready: what happened, why it may matter to shareholders, and what to watch next.'
+            : 'PRO members get a plain-English explanation of each filing: what happened, why it may matter, and what to watch next.'}
+        </p>
+        <Link className="btn btn-upgrade btn-sm" to="/upgrade">
+          Unlock with PRO
+        </Link>
+      </div>
+    );
+  }
+
+  const ready = analysis.state === 'ready' ? analysis : generated ? { ...generated, my_vote: null } : null;
+  if (ready) {
+    return (
+      <div className="tp-ai">
+        <p className="tp-ai__title">
+          AI analysis <span className="muted tp-ai__model">{ready.model}</span>
+        </p>
+        <p className="tp-ai__text">{ready.summary}</p>
+        <Feedback filingId={filing.id} initial={ready.my_vote} />
+      </div>
+    );
+  }
+
+  const generate = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const result = await utils.filings.analysis.fetch({ filingId: filing.id });
+      setGenerated({ summary: result.summary, model: result.model });
+    } catch (e) {
+      setError(errorMessage(e, 'The analysis could not be written just now. Please try again.'));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="tp-ai tp-ai--empty">
+      {aiAvailable ? (
+        <>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void generate()} disabled={pending}>
+            {pending ? 'Writing the analysis…' : 'Explain this filing with AI'}
+          </button>
+          {error && <span className="tp-ai__error" role="alert">{error}</span>}
+        </>
+      ) : (
+        <p className="muted">No AI analysis of this filing yet.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { COPY } from '../../../src-server/core/copy';
+import { Icon } from '../../components/Icon';
+import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
+import { formatExactTime, formatRelativeTime } from '../../lib/format';
+import { formDisplayName } from '../watchlist/card-rules';
+import { FilingSummary } from '../watchlist/FilingSummary';
+import { AnalysisBlock } from './AnalysisBlock';
+import type { TickerFiling } from './ticker-types';
+import { TransactionTable } from './TransactionTable';
+
+function FiledTime({ filing }: { filing: TickerFiling }) {
+  const exact = `Filed ${formatExactTime(filing.filed_at)}${filing.accepted_at && filing.accepted_at !== filing.filed_at ? `, accepted ${formatExactTime(filing.accepted_at)}` : ''}`;
+  return (
+    <time className="tp-time" dateTime={filing.filed_at} title={exact} data-tip={exact} tabIndex={0}>
+      {formatRelativeTime(filing.filed_at)}
+      <span className="visually-hidden"> ({exact})</span>
+    </time>
+  );
+}
+
+/** One filing on the timeline: level, form, time, one-liner, reasons, summary, details, AI, SEC links. */
+export function FilingCard({ filing, aiAvailable, compact = false }: { filing: TickerFiling; aiAvailable: boolean; compact?: boolean }) {
+  const reasons = filing.reasons ?? [];
+  const summary = filing.summary_text && filing.summary_text !== filing.one_liner ? filing.summary_text : null;
+  return (
+    <article className={`tp-filing tp-filing--${importanceColour(filing.importance)}`} id={`filing-${filing.id}`} data-filing-id={filing.id} data-form={filing.form}>
+      <header className="tp-filing__meta">
+        <ImportanceBadge level={filing.importance} />
+        <span className="form-tag">{formDisplayName(filing.form)}</span>
+        {filing.is_new && <span className="tp-new">New</span>}
+        <FiledTime filing={filing} />
+        {filing.data_incomplete && (
+          <span className="incomplete" title="Some fields of this filing could not be read">
+            <Icon name="warning" /> {COPY.incompleteData}
+          </span>
+        )}
+      </header>
+      <h3 className="tp-filing__title">
+        <FilingSummary filing={filing} />
+      </h3>
+      {!compact && summary && <p className="tp-filing__summary">{summary}</p>}
+      {!compact && filing.items.length > 0 && (
+        <ul className="tp-items" aria-label="8-K items">
+          {filing.items.map((item) => (
+            <li key={item.number}>
+              <span className="tp-items__num">Item {item.number}</span> {item.title}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!compact && <TransactionTable filing={filing} />}
+      {!compact && reasons.length > 0 && (
+        <div className="tp-reasons">
+          <p className="tp-reasons__label">Why {String(filing.importance)}</p>
+          <ul>
+            {reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!compact && <AnalysisBlock filing={filing} aiAvailable={aiAvailable} />}
+      <footer className="tp-filing__links">
+        {filing.link && (
+          <a href={filing.link} target="_blank" rel="noopener noreferrer">
+            Read on SEC.gov<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
+        {!compact && filing.index_url && filing.index_url !== filing.link && (
+          <a href={filing.index_url} target="_blank" rel="noopener noreferrer">
+            Filing index<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
+        {!compact && <span className="muted">Accession {filing.accession_no}</span>}
+        {!compact && filing.amends_accession_no && <span className="muted">Amends {filing.amends_accession_no}</span>}
+      </footer>
+    </article>
+  );
+}

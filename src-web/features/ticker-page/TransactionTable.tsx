@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatNumber, formatPrice } from '../../lib/format';
+import type { TickerFiling } from './ticker-types';
+
+const shares = (value: number | null) => (value == null ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: 4 }));
+const money = (value: number | null) => (value == null ? '—' : value >= 1e6 ? `$${formatNumber(value / 1e6, 2)}M` : formatPrice(value));
+/** Long filings (a day of 25 sales) open with their first rows; the rest are one click away. */
+const FIRST_ROWS = 6;
+
+/** A Form 3/4/5's table rows: owner, role, the code in words, amounts, holdings after, 10b5-1. */
+export function TransactionTable({ filing }: { filing: TickerFiling }) {
+  const [expanded, setExpanded] = useState(false);
+  const [first, ...joint] = filing.owners;
+  if (!first || filing.transactions.length === 0) return null;
+  const shown = expanded ? filing.transactions : filing.transactions.slice(0, FIRST_ROWS);
+  // The owner and role are the same on every row of one filing: shown once, spanning the rows.
+  const rows = shown.length;
+  const owner = (
+    <>
+      <Link to={first.href}>{first.name}</Link>
+      {joint.length > 0 && <span className="muted"> +{joint.length} joint</span>}
+    </>
+  );
+  return (
+    <div className="tp-tx">
+      {joint.length === 0 && (
+        <p className="tp-tx__who">
+          <Link to={first.href}>{first.name}</Link> <span className="muted">· {first.role}</span>
+        </p>
+      )}
+      {joint.length > 0 && (
+        <p className="tp-tx__owners">
+          Reporting owners:{' '}
+          {filing.owners.map((o, i) => (
+            <span key={`${o.cik}-${o.name}`}>
+              {i > 0 && ', '}
+              <Link to={o.href}>{o.name}</Link> <span className="muted">({o.role})</span>
+            </span>
+          ))}
+        </p>
+      )}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={`Transactions in ${filing.form} ${filing.accession_no}`}>
+        <table className="tp-tx__table">
+          <caption className="visually-hidden">Transactions reported in {filing.form} {filing.accession_no}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="tp-tx__wide">Owner</th>
+              <th scope="col" className="tp-tx__wide">Role</th>
+              <th scope="col">Date</th>
+              <th scope="col">Transaction</th>
+              <th scope="col" className="num">Shares</th>
+              <th scope="col" className="num">Price</th>
+              <th scope="col" className="num tp-tx__wide">Value</th>
+              <th scope="col" className="num">Held after</th>
+              <th scope="col" className="tp-tx__wide">10b5-1</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row, i) => (
+              <tr key={i} className={row.holding ? 'tp-tx__holding' : undefined} data-code={row.code ?? ''}>
+                {i === 0 && (
+                  <>
+                    <td rowSpan={rows} className="tp-tx__owner tp-tx__wide">
+                      {owner}
+                    </td>
+                    <td rowSpan={rows} className="tp-tx__role tp-tx__wide">
+                      {first.role}
+                    </td>
+                  </>
+                )}
+                <td className="tp-tx__date">{row.date ?? '—'}</td>
+                <td>
+                  <span className={`tp-tx__code tp-tx__code--${row.acquired_disposed === 'D' ? 'out' : row.acquired_disposed === 'A' ? 'in' : 'none'}`}>
+                    {row.code && <abbr title={`SEC code ${row.code}`}>{row.code}</abbr>} {row.code_words}
+                  </span>
+                  <span className="tp-tx__security">
+                    {row.is_10b5_1 && <span className="tp-tx__plan">10b5-1 · </span>}
+                    {row.security ?? ''}
+                    {row.table === 'derivative' && row.underlying ? ` (${row.underlying})` : ''}
+                    {row.ownership === 'indirect' ? ` · indirect${row.nature ? `: ${row.nature}` : ''}` : ''}
+                  </span>
+                </td>
+                <td className="num">
+                  {row.acquired_disposed === 'D' ? '−' : row.acquired_disposed === 'A' ? '+' : ''}
+                  {shares(row.shares)}
+                </td>
+                <td className="num">{row.price == null ? '—' : formatPrice(row.price)}</td>
+                <td className="num tp-tx__wide">{money(row.value)}</td>
+                <td className="num">{shares(row.shares_after)}</td>
+                <td className="tp-tx__wide">{row.is_10b5_1 ? <span className="chip chip--elevated">Yes</span> : <span className="muted">No</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {filing.transactions.length > FIRST_ROWS && (
+        <button type="button" className="link-btn tp-tx__toggle" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+          {expanded ? 'Show fewer rows' : `Show all ${filing.transactions.length} rows`}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Loading } from '../../components/Loading';
+import { PageShell } from '../../components/PageShell';
+import { CompanyHeader } from '../../features/ticker-page/CompanyHeader';
+import { FilingsTimeline } from '../../features/ticker-page/FilingsTimeline';
+import { PriceChart } from '../../features/ticker-page/PriceChart';
+import { TickerActions } from '../../features/ticker-page/TickerActions';
+import { TickerUnavailable } from '../../features/ticker-page/TickerUnavailable';
+import { filtersFromParams, filtersToParams, type TimelineFilters } from '../../features/ticker-page/ticker-page-rules';
+import { trpc } from '../../lib/trpc';
+import { notFoundRetry, useDocumentTitle } from '../../features/ticker-page/page-helpers';
+import '../../features/ticker-page/ticker-page.css';
+
+function scrollToFiling(id: number) {
+  const card = document.getElementById(`filing-${id}`);
+  if (!card) return;
+  card.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  card.classList.remove('tp-filing--flash');
+  void card.offsetWidth;
+  card.classList.add('tp-filing--flash');
+}
+
+/** The enhanced ticker page: company and quote, price chart with filing markers, the filings timeline. */
+export default function TickerPage() {
+  const ticker = (useParams().ticker ?? '').trim().toUpperCase();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const setFilters = (next: TimelineFilters) => setParams(filtersToParams(next, params), { replace: true });
+  const utils = trpc.useUtils();
+  const location = useLocation();
+  const query = trpc.tickerPages.get.useQuery({ ticker }, { staleTime: 5 * 60_000, refetchOnWindowFocus: false, retry: notFoundRetry });
+  const data = query.data;
+  useDocumentTitle(data ? `${data.company.ticker} · ${data.company.name}: SEC filings` : `${ticker}: SEC filings`);
+
+  useEffect(() => {
+    // Opening the page marked this company's filings seen: the dashboard's counts are stale now.
+    if (data?.watchlist.watching) void utils.watchlist.get.invalidate();
+  }, [data, utils]);
+  useEffect(() => {
+    if (data && location.hash === '#analysis') document.getElementById('analysis')?.scrollIntoView({ block: 'start' });
+  }, [data, location.hash]);
+
+  if (query.isLoading) {
+    return (
+      <PageShell>
+        <Loading />
+      </PageShell>
+    );
+  }
+  if (!data) return <TickerUnavailable ticker={ticker} error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <PageShell className="container tp-page">
+      <nav className="tp-crumbs" aria-label="Breadcrumb">
+        <Link to="/">Watchlist</Link> <span aria-hidden="true">/</span> <span aria-current="page">{data.company.ticker}</span>
+      </nav>
+      <CompanyHeader company={data.company} quote={data.quote} actions={<TickerActions ticker={data.company.ticker} />} />
+      <PriceChart ticker={data.company.ticker} filters={filters} onMarkerClick={scrollToFiling} />
+      <FilingsTimeline ticker={data.company.ticker} data={data} filters={filters} onFiltersChange={setFilters} />
+    </PageShell>
+  );
+}
