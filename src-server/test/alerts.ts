@@ -1,5 +1,6 @@
 /** Helpers for alert and live tests: tickers, follows, real filings stored through ingest, workers. */
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import type { Database, Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { alertTasks } from '../domains/alerts/alerts.tasks';
@@ -52,6 +53,16 @@ export function alertsDeps(database: Database, env: Record<string, string> = {})
     sql: database.sql,
     databaseUrl: database.url,
   };
+}
+
+/**
+ * Routes the deps' error log into the returned array: background steps (the sweep, the matcher)
+ * log failures and carry on, so a test asserts the array stays empty.
+ */
+export function captureErrors(deps: AppDeps): string[] {
+  const errors: string[] = [];
+  deps.logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(line) });
+  return errors;
 }
 
 /** The alerts worker and a job runner with the alert tasks, as a worker process runs them. */

@@ -19,15 +19,21 @@ import { senderIdentityFor } from './sender-identity';
 /** A queued alert nobody picked up for this long lost its job. */
 const OVERDUE_SECONDS = 120;
 
+/** One pass of every sweep step; a step that fails is logged and the others still run. */
 export async function sweepAlerts(deps: AppDeps): Promise<void> {
   const identity = senderIdentityFor(deps);
   const me = await identity.current();
-  await matchMissedFilings(deps.db);
-  await unclaimStuck(deps.db, { table: 'alerts', me, inFlight: identity.inFlight });
-  await unclaimStuck(deps.db, { table: 'alert_digests', me, inFlight: identity.inFlight });
-  await requeueOrphans(deps.db, { limit: 5_000, overdueSeconds: OVERDUE_SECONDS });
-  await requeueOrphanDigests(deps.db, { overdueSeconds: OVERDUE_SECONDS });
-  await openDueDigests(deps);
+  const steps: [string, () => Promise<unknown>][] = [
+    ['match missed filings', () => matchMissedFilings(deps.db)],
+    ['open stuck alerts', () => unclaimStuck(deps.db, { table: 'alerts', me, inFlight: identity.inFlight })],
+    ['open stuck digests', () => unclaimStuck(deps.db, { table: 'alert_digests', me, inFlight: identity.inFlight })],
+    ['requeue orphaned alerts', () => requeueOrphans(deps.db, { limit: 5_000, overdueSeconds: OVERDUE_SECONDS })],
+    ['requeue orphaned digests', () => requeueOrphanDigests(deps.db, { overdueSeconds: OVERDUE_SECONDS })],
+    ['open due digests', () => openDueDigests(deps)],
+  ];
+  for (const [name, step] of steps) {
+    await step().catch((err) => deps.logger?.error({ err, step: name }, 'alerts sweep step failed'));
+  }
 }
 
 export async function startAlerts(deps: AppDeps): Promise<RunningWorkers> {

@@ -8,7 +8,7 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageIdFor } from '../../integrations/email/smtp-mailer';
-import { FIXTURES, alertsDeps, follow, proUser, seedTickers, startDelivery, storeFixture } from '../../test/alerts';
+import { FIXTURES, alertsDeps, captureErrors, follow, proUser, seedTickers, startDelivery, storeFixture } from '../../test/alerts';
 import { startTestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
 import { startMailEventsPeer } from '../../test/peers/mail-events';
@@ -34,6 +34,7 @@ const deps = alertsDeps(database, {
   ALERT_MAX_ATTEMPTS: '3',
   ALERT_SWEEP_SECONDS: '0.3',
 });
+const errors = captureErrors(deps);
 const { url } = await startTestApp({ database, customise: () => deps });
 let delivery: { stop(): Promise<void> };
 
@@ -44,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await delivery.stop();
   await Promise.all([smtp.close(), twilio.close(), events.close()]);
+  expect(errors).toEqual([]);
 });
 
 interface Row extends Record<string, unknown> {

@@ -67,7 +67,7 @@ export async function requeueOrphanDigests(db: Db, { overdueSeconds }: { overdue
           or (claimed_by is null and next_attempt_at < now() - make_interval(secs => ${overdueSeconds})))
       limit 1000
     )
-    select id::float8 as id from ids,
+    select ids.id::float8 as id from ids,
       lateral graphile_worker.add_job(${DIGEST_TASK}::text, json_build_object('digestId', ids.id),
         job_key => 'digest:' || ids.id, max_attempts => ${DELIVER_JOB_ATTEMPTS}::smallint) j`);
   return rows.length;

@@ -6,22 +6,41 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Importance } from '../../core/importance';
-import { alertsDeps, follow, seedTickers } from '../../test/alerts';
+import { alertsDeps, captureErrors, follow, seedTickers } from '../../test/alerts';
 import { createTestDatabase } from '../../test/db';
+import { startMailEventsPeer } from '../../test/peers/mail-events';
 import { startSmtpPeer } from '../../test/peers/smtp';
 import { insertRealFilings, realFilings } from '../../test/real-filings';
 import { createSignedInUser } from '../../test/users';
-import { deliverDigest, openDueDigests } from './digest.service';
+import { sweepAlerts } from './alerts.workers';
+import { deliverDigest } from './digest.service';
 import { matchFiling } from './match.service';
 import { zonedFormat } from './zoned-format';
 
 const database = await createTestDatabase();
 const db = database.db;
 const smtp = await startSmtpPeer();
-const deps = alertsDeps(database, { ...smtp.env, MAIL_POSTAL_ADDRESS: '100 Example Street, Springfield, IL 62701' });
+const events = await startMailEventsPeer(smtp);
+const deps = alertsDeps(database, {
+  ...smtp.env,
+  ...events.env,
+  MAIL_EVENTS_SETTLE_SECONDS: '0',
+  MAIL_POSTAL_ADDRESS: '100 Example Street, Springfield, IL 62701',
+});
+const errors = captureErrors(deps);
 
 beforeAll(() => seedTickers(db));
-afterAll(() => smtp.close());
+afterAll(async () => {
+  await Promise.all([smtp.close(), events.close()]);
+  expect(errors).toEqual([]);
+});
+
+/** The periodic sweep, as a worker runs it: opens the digests that are due (and the rest). */
+const openDueDigests = async () => {
+  const before = (await db.execute<{ n: number }>(sql`select count(*)::int as n from alert_digests`))[0]!.n;
+  await sweepAlerts(deps);
+  return (await db.execute<{ n: number }>(sql`select count(*)::int as n from alert_digests`))[0]!.n - before;
+};
 
 /** A zone whose local hour is now below 23, and that hour: "due" and "not yet due" both exist there. */
 function zoneWithRoom(): { zone: string; hour: number } {
@@ -71,12 +90,12 @@ describe('daily digest', () => {
     await file('AAPL', '8-K', 'HIGH');
     await file('TSLA', '8-K', 'CRITICAL');
 
-    await openDueDigests(deps);
+    await openDueDigests();
     await runDigestJobs();
     expect(smtp.to('digest@example.com')).toHaveLength(0);
 
     await db.execute(sql`update users set digest_hour = ${hour} where id = ${user.id}`);
-    expect(await openDueDigests(deps)).toBeGreaterThanOrEqual(1);
+    expect(await openDueDigests()).toBeGreaterThanOrEqual(1);
     await runDigestJobs();
     const [mail] = smtp.to('digest@example.com');
     expect(mail?.subject).toBe('8-K Alerts daily digest: 4 new filings for TSLA, AAPL');
@@ -99,10 +118,10 @@ describe('daily digest', () => {
     const user = await freeUser('once@example.com', { zone, digestHour: hour });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['10-Q'] });
     await file('TSLA', '10-Q', 'MEDIUM');
-    await openDueDigests(deps);
+    await openDueDigests();
     await runDigestJobs();
     await file('TSLA', '10-Q', 'HIGH');
-    expect(await openDueDigests(deps)).toBe(0);
+    expect(await openDueDigests()).toBe(0);
     await runDigestJobs();
     expect(smtp.to('once@example.com')).toHaveLength(1);
     expect((await entries(user.id)).map((r) => r.status)).toEqual(['sent', 'queued']);
@@ -120,7 +139,7 @@ describe('daily digest', () => {
     await follow(db, { userId: off.id, ticker: 'AAPL', forms: ['4'] });
     await file('AAPL', '4', 'LOW');
     await db.execute(sql`update users set digest_enabled = false where id = ${off.id}`);
-    await openDueDigests(deps);
+    await openDueDigests();
     await runDigestJobs();
     expect(smtp.to('idle@example.com')).toHaveLength(0);
     expect(smtp.to('off@example.com')).toHaveLength(0);
@@ -128,5 +147,40 @@ describe('daily digest', () => {
     expect(digest).toEqual({ status: 'cancelled', error_code: 'email_off' });
     expect((await entries(off.id)).map((r) => r.status)).toEqual(['cancelled']);
     expect(await db.execute(sql`select 1 from alert_digests where user_id = ${idle.id}`)).toHaveLength(0);
+  });
+
+  it('a digest whose sender died is reconciled with the relay, or sent when it never left', async () => {
+    const deadSender = 2 ** 40 + 777;
+    const { zone, hour } = zoneWithRoom();
+    const went = await freeUser('went@example.com', { zone, digestHour: hour });
+    const stuck = await freeUser('stuck@example.com', { zone, digestHour: hour });
+    for (const user of [went, stuck]) await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
+    await file('TSLA', '8-K', 'HIGH');
+    await openDueDigests();
+    await runDigestJobs();
+    const [sent] = smtp.to('went@example.com');
+    expect(sent).toBeDefined();
+    expect(smtp.to('stuck@example.com')).toHaveLength(1);
+    // went: the email reached the relay, the sender died before recording it; stuck: it never left.
+    await db.execute(sql`update alert_digests set status = 'sending', claimed_by = ${deadSender}, provider_message_id = null,
+      sending_at = now() where user_id = ${went.id}`);
+    await db.execute(sql`update alerts set status = 'queued' where user_id in (${went.id}, ${stuck.id})`);
+    await db.execute(sql`update alert_digests set status = 'sending', claimed_by = ${deadSender}, provider_message_id = null,
+      sending_at = now() where user_id = ${stuck.id}`);
+    smtp.messages.splice(smtp.messages.findIndex((m) => m.envelopeTo.includes('stuck@example.com')), 1);
+
+    await openDueDigests();
+    await runDigestJobs();
+    expect(smtp.to('went@example.com')).toHaveLength(1);
+    expect(smtp.to('stuck@example.com')).toHaveLength(1);
+    const rows = await db.execute<{ email: string; status: string; provider_message_id: string }>(sql`
+      select u.email, d.status, d.provider_message_id from alert_digests d join users u on u.id = d.user_id
+      where d.user_id in (${went.id}, ${stuck.id}) order by u.email`);
+    expect(rows.map((r) => [r.email, r.status])).toEqual([
+      ['stuck@example.com', 'sent'],
+      ['went@example.com', 'sent'],
+    ]);
+    expect(rows[1]!.provider_message_id).toBe(sent!.messageId);
+    expect((await entries(went.id)).map((r) => r.status)).toEqual(['sent']);
   });
 });
