@@ -4,6 +4,7 @@ import type { Db, Sql } from './db/client';
 import type { EdgarSource } from './integrations/edgar/edgar-source';
 import type { ChatClient } from './integrations/llm/chat-client';
 import type { QuoteRefresher } from './domains/quotes/quote-refresher';
+import type { PriceHistoryProvider } from './integrations/market-data/yahoo-chart';
 import type { Mailer } from './integrations/email/mailer';
 import type { SmsSender } from './integrations/sms/sms-sender';
 
@@ -26,6 +27,8 @@ export interface AppDeps {
   llm?: ChatClient | null;
   /** Background quote fetching (QUOTES_PROVIDER); absent, quote fields stay null. */
   quotes?: QuoteRefresher;
+  /** Daily price history from the quote provider (QUOTES_PROVIDER); absent, the shipped files serve the charts. */
+  priceHistory?: PriceHistoryProvider;
   /** Optional parent logger; buildApp creates one from env when absent. */
   logger?: FastifyBaseLogger;
 }

@@ -6,7 +6,7 @@ import { createMailer } from './integrations/email/mailer';
 import { createSmsSender } from './integrations/sms/sms-sender';
 import { createEdgarSource } from './integrations/edgar/edgar-source';
 import { chatClientFromEnv } from './integrations/llm/chat-client';
-import { createMarketData } from './integrations/market-data';
+import { createMarketData, createPriceHistory } from './integrations/market-data';
 import { QuoteRefresher } from './domains/quotes/quote-refresher';
 import { tickerCatalogue } from './domains/tickers/ticker-catalogue';
 
@@ -30,6 +30,7 @@ export async function createRuntimeDeps(env: Env, database: Database, logger: Fa
   const marketData = createMarketData(env);
   if (marketData) deps.quotes = new QuoteRefresher({ db: database.db, provider: marketData, log: logger });
   else logger.info('QUOTES_PROVIDER=off: quote fields stay empty');
+  deps.priceHistory = createPriceHistory(env);
   // Loads the shipped SEC ticker file into an empty (or older) catalogue and builds the search index.
   await tickerCatalogue(deps).get();
   if (!env.SMTP_URL) logger.warn('SMTP_URL not set: emails go to the development outbox');

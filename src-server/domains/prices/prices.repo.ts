@@ -78,3 +78,9 @@ export async function closesSince(db: Db, { ticker, from }: { ticker: string; fr
 export async function analyzeBars(db: Db): Promise<void> {
   await db.execute(sql`analyze price_bars`);
 }
+
+/** Tickers on anyone's watchlist: the ones whose history the quote provider keeps current. */
+export async function watchedTickers(db: Db): Promise<string[]> {
+  const rows = await db.execute<{ ticker: string }>(sql`select distinct ticker from watchlist_items order by ticker`);
+  return rows.map((r) => r.ticker);
+}
