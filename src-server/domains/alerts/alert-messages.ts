@@ -2,7 +2,7 @@
 import { COPY } from '../../core/copy';
 import { IMPORTANCE_RANK, isImportance } from '../../core/importance';
 import type { MailMessage } from '../../integrations/email/mailer';
-import { escapeHtml } from '../auth/messages';
+import { escapeHtml } from '../../core/html';
 import { zonedFormat } from './zoned-format';
 
 export interface FilingFacts {

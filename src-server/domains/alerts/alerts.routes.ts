@@ -7,8 +7,9 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { isAppError } from '../../core/app-error';
+import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
-import { escapeHtml } from '../auth/messages';
+import { sendMessagePage } from '../../transport/web/message-page';
 import { shortLinkTarget } from './short-link.service';
 import { describeUnsubscribe, unsubscribe, type UnsubscribeView } from './unsubscribe.service';
 
@@ -21,17 +22,13 @@ const CHANNEL_WORDS: Record<UnsubscribeView['channel'], string> = {
   digest: 'the daily filings digest email',
 };
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>
-body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937;line-height:1.5}
-button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#1d4ed8;color:#fff;cursor:pointer}
-a{color:#1d4ed8}</style></head><body><h1>${escapeHtml(title)}</h1>${body}<p><a href="/settings">Notification settings</a> · <a href="/">Watchlist</a></p></body></html>`);
+const LINKS = [
+  { href: '/settings', text: 'Notification settings' },
+  { href: '/', text: 'Watchlist' },
+];
+
+function page(reply: FastifyReply, status: number, title: string, bodyHtml: string) {
+  return sendMessagePage(reply, { status, title, bodyHtml, links: LINKS });
 }
 
 function errorPage(reply: FastifyReply, error: unknown) {

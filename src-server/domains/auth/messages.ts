@@ -1,11 +1,8 @@
 import { BRANDS, type BrandId } from '../../core/brands';
+import { escapeHtml } from '../../core/html';
 import type { MailMessage } from '../../integrations/email/mailer';
 
 /** Texts of the emails and SMS that the auth and contacts domains send. */
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** A plain email with one button; text and HTML say the same thing. */
 export function linkEmail(params: {

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../../core/app-error';
+import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
 import { requestBrand } from '../../transport/rest/brand';
 import { requireRestSession, type RestSession } from '../../transport/rest/session';
 import { sessionTokenFrom } from '../../transport/request-meta';
-import { escapeHtml } from './messages';
+import { sendMessagePage } from '../../transport/web/message-page';
 import type { RequestInfo } from './login.service';
 import { requestInfo } from './request-info';
 import { resolveSession } from './session.service';
@@ -62,10 +63,15 @@ export async function linkPage(
     if (!(request.headers.accept ?? '').includes('text/html')) {
       return reply.status(error.status).send({ error: error.reason, message: error.message });
     }
-    const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Link problem</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5">
-<h1 style="font-size:1.4rem">That link did not work</h1><p>${escapeHtml(error.message)}</p>
-<p><a href="/login">Sign in again</a> · <a href="/">Go to the homepage</a></p></body></html>`;
-    return reply.status(error.status).type('text/html; charset=utf-8').send(page);
+    return sendMessagePage(reply, {
+      status: error.status,
+      title: 'Link problem',
+      heading: 'That link did not work',
+      bodyHtml: `<p>${escapeHtml(error.message)}</p>`,
+      links: [
+        { href: '/login', text: 'Sign in again' },
+        { href: '/', text: 'Go to the homepage' },
+      ],
+    });
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { insertOutboxMessage, listOutbox, type OutboxRow } from '../../integrations/outbox/outbox.repo';
-import { escapeHtml } from '../auth/messages';
+import { escapeHtml } from '../../core/html';
 import { supportEmailFor } from '../auth/request-info';
 import { handleInboundSms } from './inbound-sms.service';
 

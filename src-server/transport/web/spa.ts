@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BRANDS, brandLinks, parseBrandHosts } from '../../core/brands';
+import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
 import { requestBrand } from '../rest/brand';
 
@@ -13,10 +14,6 @@ export interface PageMeta {
 
 /** Per-route meta tags for link previews (e.g. public ticker pages); registered by domains. */
 export type MetaResolver = (deps: AppDeps, request: FastifyRequest) => Promise<PageMeta | null>;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * Serves the built SPA: static assets, and index.html for every other GET outside /api and
