@@ -8,20 +8,19 @@ import { alertLinkRoutes } from './domains/alerts/alerts.routes';
 import { devOutboxRoutes } from './domains/contacts/dev-outbox.routes';
 import { tickerMetaResolver } from './domains/ticker-pages/ticker-pages.meta';
 import { livePlugin } from './live/live.plugin';
+import { LOG_REDACT, LOG_SERIALIZERS } from './transport/log-options';
+import { restErrorHandler } from './transport/rest/errors';
 import { restPlugin } from './transport/rest/plugin';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
 import { makeContextFactory } from './transport/trpc/context';
 import { registerSpa } from './transport/web/spa';
-
-/** Headers that carry credentials never reach the logs. */
-const REDACT = ['req.headers["x-session"]', 'req.headers.cookie', 'req.headers.authorization'];
 
 /** Builds the Fastify app (tRPC over HTTP + ws, REST /api, SPA) without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger
       ? { loggerInstance: deps.logger }
-      : { logger: { level: deps.env.LOG_LEVEL, redact: REDACT } }),
+      : { logger: { level: deps.env.LOG_LEVEL, redact: LOG_REDACT, serializers: LOG_SERIALIZERS } }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -35,6 +34,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Routes outside /api (emailed links, /dev/outbox, the SPA) fail like /api does: Fastify's
+  // default handler would put an internal error's message in the 500 body.
+  app.setErrorHandler(restErrorHandler);
 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

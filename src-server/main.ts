@@ -4,14 +4,12 @@ import { ConfigError, loadEnv } from './config/env';
 import { openDatabase } from './db/open';
 import { startWorkers } from './jobs/workers';
 import { createRuntimeDeps } from './runtime-deps';
+import { LOG_REDACT, LOG_SERIALIZERS } from './transport/log-options';
 
 /** Process entry: config -> database -> app -> workers -> listen; clean shutdown on signals. */
 async function main() {
   const env = loadEnv();
-  const logger = pino({
-    level: env.LOG_LEVEL,
-    redact: ['req.headers["x-session"]', 'req.headers.cookie', 'req.headers.authorization'],
-  });
+  const logger = pino({ level: env.LOG_LEVEL, redact: LOG_REDACT, serializers: LOG_SERIALIZERS });
   const database = await openDatabase(env, (m) => logger.info(m));
   const deps = await createRuntimeDeps(env, database, logger);
   const app = await buildApp(deps);
