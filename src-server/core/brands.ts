@@ -1,3 +1,4 @@
+import { COPY } from './copy';
 import type { FormType } from './forms';
 
 /** The three brands of SPEC.md sections 1 and 9; one codebase, chosen by host name. */
@@ -132,7 +133,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       primaryForm: null,
     },
     features: { billing: true, aiAnalysis: true, advancedFilters: true, exportCSV: true, priceAlerts: true, chatbot: true },
-    upgrades: { targetBrand: null, unlocks: ['NEW_LISTINGS discovery', 'Ticker add-ons'], ctaText: 'Start Subscription' },
+    upgrades: { targetBrand: null, unlocks: ['NEW_LISTINGS discovery', 'Ticker add-ons'], ctaText: COPY.startSubscription },
     onboarding: {
       steps: ['contact', 'tickers', 'forms', 'preferences'],
       skipFormSelection: false,

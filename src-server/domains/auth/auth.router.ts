@@ -1,6 +1,4 @@
-import { AppError } from '../../core/app-error';
-import { COPY } from '../../core/copy';
-import { adminProcedure, publicProcedure, router, sessionProcedure } from '../../transport/trpc/init';
+import { adminProcedure, publicProcedure, router, sessionProcedure, signedInProcedure } from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
 import { addSecondaryContact, saveContacts } from '../contacts/contacts.service';
 import { adminLogin, adminLogout, cancelSubscription, deleteAccount, logout } from './account.service';
@@ -12,13 +10,6 @@ import { resolveSession, toUserDto } from './session.service';
 import type { SignInResult } from './sign-in';
 
 const infoOf = (ctx: Context) => requestInfo(ctx.deps, ctx);
-
-/** An existing session is required (no anonymous session is created for these). */
-const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.getSession();
-  if (!session) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
-  return next({ ctx: { session, user: session.user } });
-});
 
 /** Sign-in answers carry the new token (also set as header and cookie) and the merge counts. */
 function signedIn(ctx: Context, result: SignInResult) {

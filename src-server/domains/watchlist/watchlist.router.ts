@@ -1,19 +1,10 @@
-import { AppError } from '../../core/app-error';
-import { COPY } from '../../core/copy';
-import { publicProcedure, router, sessionProcedure } from '../../transport/trpc/init';
+import { publicProcedure, router, sessionProcedure, signedInProcedure } from '../../transport/trpc/init';
 import { tickerCatalogue } from '../tickers/ticker-catalogue';
 import { filingDigestCache } from './filing-digest-cache';
 import { getPreferences, updatePreferences } from './preferences.service';
 import { getWatchlist } from './watchlist-read.service';
 import { preferencesUpdateInput, subscribeInput, tickerInput } from './watchlist.schemas';
 import { addTickers, markTickerSeen, parseSubscription, removeTicker } from './watchlist.service';
-
-/** Changes to an existing watchlist need the caller's session; none is created for them. */
-const ownerProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.getSession();
-  if (!session) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
-  return next({ ctx: { session, user: session.user } });
-});
 
 /** The dashboard's data, in the REST shapes of SPEC.md sections 3 and 7 (snake_case items). */
 export const watchlistRouter = router({
@@ -26,10 +17,10 @@ export const watchlistRouter = router({
     const session = await ctx.ensureSession();
     return addTickers(ctx.deps.db, { userId: session.user.id, brand: ctx.brand, subscription });
   }),
-  unsubscribe: ownerProcedure.input(tickerInput).mutation(async ({ ctx, input }) =>
+  unsubscribe: signedInProcedure.input(tickerInput).mutation(async ({ ctx, input }) =>
     removeTicker(ctx.deps.db, { userId: ctx.user.id, index: await tickerCatalogue(ctx.deps).get(), ticker: input.ticker }),
   ),
-  markSeen: ownerProcedure.input(tickerInput).mutation(async ({ ctx, input }) =>
+  markSeen: signedInProcedure.input(tickerInput).mutation(async ({ ctx, input }) =>
     markTickerSeen(ctx.deps.db, { userId: ctx.user.id, index: await tickerCatalogue(ctx.deps).get(), ticker: input.ticker }),
   ),
   preferences: publicProcedure.query(async ({ ctx }) => {

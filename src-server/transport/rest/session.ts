@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/app-error';
+import { COPY } from '../../core/copy';
 import type { AppDeps } from '../../deps';
 import {
   createAnonymousSession,
@@ -23,7 +24,7 @@ export async function requireRestSession(
 ): Promise<RestSession> {
   const token = sessionTokenFrom(request.headers) ?? (typeof bodySession === 'string' ? bodySession : undefined);
   const session = await resolveSession(deps.db, { token });
-  if (!session) throw new AppError('UNAUTHORIZED', 'Session not found. Please refresh the page.', { reason: 'session_not_found' });
+  if (!session) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
   return session;
 }
 

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '../../core/app-error';
+import { COPY } from '../../core/copy';
 import { isPro } from '../../core/plans';
 import { isVerified } from '../../domains/auth/session.service';
 import type { Context } from './context';
@@ -56,7 +57,14 @@ export const publicProcedure = t.procedure.use(mapErrors);
 /** A caller with a session; an anonymous one is created on the first HTTP call without one. */
 export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = ctx.isWebSocket ? await ctx.getSession() : await ctx.ensureSession();
-  if (!session) throw new AppError('UNAUTHORIZED', 'Session not found. Please refresh the page.');
+  if (!session) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
+  return next({ ctx: { session, user: session.user } });
+});
+
+/** A caller that already has a session (changes to an account or a watchlist); none is created. */
+export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const session = await ctx.getSession();
+  if (!session) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
   return next({ ctx: { session, user: session.user } });
 });
 
