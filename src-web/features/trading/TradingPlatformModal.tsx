@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Modal, ModalFormFooter } from '../../components/Modal';
 import { errorMessage } from '../../lib/errors';
-import { platformOfUrl, resolvePlatformChoice, TICKER_PLACEHOLDER, TRADING_PLATFORMS } from './platforms';
+import { platformOfUrl, resolvePlatformChoice, TICKER_PLACEHOLDER, TRADING_PLATFORMS } from '../../../src-server/core/trading-url';
 
 /** 'Set Up Trading Platform': one of the brokers or a Custom URL with {TICKER}. */
 export function TradingPlatformModal({

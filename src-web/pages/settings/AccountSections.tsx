@@ -5,7 +5,7 @@ import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS } from '../../../src-server/co
 import { Modal } from '../../components/Modal';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { useThemeMode } from '../../features/session/use-theme-mode';
-import { platformOfUrl, TRADING_PLATFORMS } from '../../features/trading/platforms';
+import { platformOfUrl, TRADING_PLATFORMS } from '../../../src-server/core/trading-url';
 import { useTrade } from '../../features/trading/use-trade';
 import { errorMessage } from '../../lib/errors';
 import { storeUser, type StoredUser } from '../../lib/session';

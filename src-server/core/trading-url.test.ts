@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRADING_URL_SCHEME_MESSAGE } from '../../../src-server/core/trading-url';
-import { TRADING_PLATFORMS, platformOfUrl, resolvePlatformChoice, tradeUrl } from './platforms';
+import { TRADING_PLATFORMS, TRADING_URL_SCHEME_MESSAGE, platformOfUrl, resolvePlatformChoice, tradeUrl } from './trading-url';
 
 describe('trading platforms (SPEC.md sections 3 and 5)', () => {
   it('offers the nine platforms, each real one with a {TICKER} https template', () => {
