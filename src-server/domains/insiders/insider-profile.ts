@@ -1,8 +1,11 @@
 /** An insider's rows into the profile: roles, totals and holdings per company, every transaction (no I/O). */
 import { ownerRoleLabel, transactionCodeWords } from '../../core/insider';
+import type { TransactionDto } from '../ticker-pages/timeline';
 import type { OwnerRow } from './insiders.repo';
 
-export interface InsiderTransaction {
+/** One row of the profile's transaction list: the ticker page's row fields with its filing and company. */
+export interface InsiderTransaction
+  extends Pick<TransactionDto, 'security' | 'code' | 'code_words' | 'acquired_disposed' | 'shares' | 'price' | 'value' | 'shares_after' | 'ownership' | 'is_10b5_1'> {
   filing_id: number;
   accession_no: string;
   form: string;
@@ -11,17 +14,7 @@ export interface InsiderTransaction {
   issuer_cik: number | null;
   ticker: string | null;
   company: string | null;
-  security: string | null;
   derivative: boolean;
-  code: string | null;
-  code_words: string;
-  acquired_disposed: 'A' | 'D' | null;
-  shares: number | null;
-  price: number | null;
-  value: number | null;
-  shares_after: number | null;
-  ownership: 'direct' | 'indirect' | null;
-  is_10b5_1: boolean;
   link: string | null;
 }
 

@@ -1,6 +1,7 @@
 /** SQL of insider profiles: who a name or CIK is, and every Form 3/4/5 row filed for them. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { InsiderRow } from '../ticker-pages/ticker-pages.repo';
 
 export interface IdentityRow extends Record<string, unknown> {
   owner_cik: number | null;
@@ -27,37 +28,17 @@ export async function identitiesByName(db: Db, { name }: { name: string }): Prom
     order by max(it.filed_at) desc`);
 }
 
-export interface OwnerRow extends Record<string, unknown> {
+/** A Form 3/4/5 row of one owner, with its filing and company. */
+export interface OwnerRow extends Omit<InsiderRow, 'owner_index' | 'footnotes' | 'underlying_title'>, Record<string, unknown> {
   filing_id: number;
   accession_no: string;
   form_type: string;
   issuer_cik: number | null;
   ticker: string | null;
   company_name: string | null;
-  owner_cik: number | null;
-  owner_display_name: string;
   owner_name: string;
-  officer_title: string | null;
-  is_director: boolean;
-  is_officer: boolean;
-  is_ten_percent_owner: boolean;
-  other_text: string | null;
-  table_kind: 'non_derivative' | 'derivative';
-  is_holding: boolean;
-  row_index: number;
-  security_title: string | null;
-  transaction_date: string | null;
   filed_day: string;
   filed_at: string;
-  code: string | null;
-  acquired_disposed: string | null;
-  shares: number | null;
-  price_per_share: number | null;
-  value: number | null;
-  shares_owned_after: number | null;
-  direct_indirect: string | null;
-  nature_of_ownership: string | null;
-  is_10b5_1: boolean;
   link: string | null;
 }
 

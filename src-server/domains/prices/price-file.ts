@@ -1,14 +1,8 @@
 /** Daily price files (CSV) in the layouts of the shipped sources, read by their header names. */
+import type { HistoryBar } from '../../integrations/market-data/yahoo-chart';
 
-export interface DailyBar {
-  /** YYYY-MM-DD, the exchange's trading day. */
-  day: string;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  close: number;
-  volume: number | null;
-}
+/** A trading day's bar (YYYY-MM-DD, the exchange's day), as the quote provider's history gives it too. */
+export type DailyBar = HistoryBar;
 
 /**
  * Header aliases of the known layouts: Yahoo CSV (Date, Close), yfinance (Date with time and

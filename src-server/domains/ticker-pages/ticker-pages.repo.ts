@@ -2,6 +2,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
+import type { QuoteFields } from '../quotes/quote-fields';
+import type { FilingDtoSource } from '../watchlist/filing-digest';
 
 export interface FilingFilter {
   /** Catalogue forms; 'OTHER' matches filings outside the catalogue. Empty: every form. */
@@ -46,25 +48,11 @@ export interface InsiderRow {
   conversion_or_exercise_price: number | null;
 }
 
-export interface TimelineRow extends Record<string, unknown> {
-  id: number;
-  accession_no: string;
-  form_type: string;
+/** The watchlist's filing columns (times as epoch ms) plus what the ticker page shows besides. */
+export interface TimelineRow extends FilingDtoSource, Record<string, unknown> {
   catalogue_form: string | null;
-  importance: string;
-  reasons: unknown;
-  one_liner: string;
-  summary_text: string | null;
-  filed_at: string;
   accepted_at: string | null;
-  updated_at: string;
   filed_us: string;
-  insider_data: unknown;
-  insider_cik: string | null;
-  executive_names: string[] | null;
-  data_incomplete: boolean;
-  primary_doc_url: string | null;
-  index_url: string | null;
   items: string[] | null;
   amends_accession_no: string | null;
   is_new: boolean;
@@ -117,7 +105,8 @@ export function timelineQuery(params: TimelineParams): SQL {
     : sql``;
   return sql`
     select f.id::float8 as id, f.accession_no, f.form_type, f.catalogue_form, f.importance, f.reasons, f.one_liner, f.summary_text,
-      ${iso('f.filed_at')} as filed_at, ${iso('f.accepted_at')} as accepted_at, ${iso('f.updated_at')} as updated_at,
+      (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms, ${iso('f.accepted_at')} as accepted_at,
+      (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
       (extract(epoch from f.filed_at) * 1000000)::int8::text as filed_us,
       f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.primary_doc_url, f.index_url, f.items, f.amends_accession_no,
       coalesce(f.stored_at > ${params.newSince}::timestamptz, false) as is_new,
@@ -230,7 +219,7 @@ export async function chartMarkers(
   return { markers: [...markers], inside: counts?.inside ?? 0, outside: counts?.outside ?? 0 };
 }
 
-export interface HeaderRow extends Record<string, unknown> {
+export interface HeaderRow extends QuoteFields, Record<string, unknown> {
   ticker: string;
   listed: boolean;
   cik: number;
@@ -239,16 +228,6 @@ export interface HeaderRow extends Record<string, unknown> {
   industry: string | null;
   sic: string | null;
   exchange: string | null;
-  price: number | null;
-  change_percent: number | null;
-  market_cap: number | null;
-  pe_ratio: number | null;
-  eps: number | null;
-  dividend_yield: number | null;
-  volume: number | null;
-  avg_volume: number | null;
-  week_52_low: number | null;
-  week_52_high: number | null;
   quote_fetched_ms: number | null;
   tickers: string[] | null;
   filings_version: number | null;
@@ -270,7 +249,7 @@ export interface HeaderRow extends Record<string, unknown> {
 export async function companyHeader(db: Db, { ticker }: { ticker: string }): Promise<HeaderRow | null> {
   const [row] = await executePrepared<HeaderRow>(db, sql`
     select t.ticker, t.active as listed, c.cik, c.name, c.sector, c.industry, c.sic, c.exchange,
-      q.price, q.change_percent, q.market_cap, q.pe_ratio, q.eps, q.dividend_yield, q.volume::float8 as volume,
+      q.price as current_price, q.change_percent, q.market_cap, q.pe_ratio, q.eps, q.dividend_yield, q.volume::float8 as volume,
       q.avg_volume::float8 as avg_volume, q.week_52_low, q.week_52_high, (extract(epoch from q.fetched_at) * 1000)::float8 as quote_fetched_ms,
       (select array_agg(x.ticker order by length(x.ticker), x.ticker) from tickers x where x.cik = t.cik and x.active) as tickers,
       (select v.version::float8 from filing_cik_versions v where v.cik = t.cik) as filings_version,

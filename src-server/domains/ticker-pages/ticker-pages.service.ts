@@ -6,6 +6,7 @@ import { AppError } from '../../core/app-error';
 import { FORM_VALUES } from '../../core/forms';
 import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, importanceFromRank, type Importance } from '../../core/importance';
 import type { Db } from '../../db/client';
+import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import type { TickerIndex } from '../tickers/ticker-index';
 import * as repo from './ticker-pages.repo';
@@ -41,20 +42,10 @@ export interface TickerCompany {
 }
 
 /** A live quote (provider) or, without one, the last stored daily bar with fields derived from history. */
-export interface QuoteLine {
+export interface QuoteLine extends QuoteFields {
   kind: 'live' | 'history';
   /** Quote fetch time (live) or the bar's trading day (history). */
   as_of: string | null;
-  price: number | null;
-  change_percent: number | null;
-  market_cap: number | null;
-  pe_ratio: number | null;
-  eps: number | null;
-  dividend_yield: number | null;
-  volume: number | null;
-  avg_volume: number | null;
-  week_52_low: number | null;
-  week_52_high: number | null;
 }
 
 export interface FilingsPage {
@@ -97,29 +88,17 @@ export function companyDto(header: repo.HeaderRow): TickerCompany {
   };
 }
 
-const QUOTE_FIELDS = ['market_cap', 'pe_ratio', 'eps', 'dividend_yield'] as const;
-
 /** The cached quote when there is one, else the quote line the stored daily bars give. */
 export function quoteLine(header: repo.HeaderRow): QuoteLine | null {
-  if (header.price != null && header.quote_fetched_ms != null) {
-    return {
-      kind: 'live',
-      as_of: new Date(header.quote_fetched_ms).toISOString(),
-      price: header.price,
-      change_percent: header.change_percent,
-      ...Object.fromEntries(QUOTE_FIELDS.map((f) => [f, header[f]])),
-      volume: header.volume,
-      avg_volume: header.avg_volume,
-      week_52_low: header.week_52_low,
-      week_52_high: header.week_52_high,
-    } as QuoteLine;
+  if (header.current_price != null && header.quote_fetched_ms != null) {
+    return { kind: 'live', as_of: new Date(header.quote_fetched_ms).toISOString(), ...pickQuoteFields(header) };
   }
   if (header.bar_day == null || header.bar_close == null) return null;
   const previous = header.bar_prev_close;
   return {
     kind: 'history',
     as_of: header.bar_day,
-    price: header.bar_close,
+    current_price: header.bar_close,
     change_percent: previous ? ((header.bar_close - previous) / previous) * 100 : null,
     market_cap: null,
     pe_ratio: null,

@@ -61,7 +61,7 @@ describe('the enhanced page in one request', () => {
     expect(status).toBe(200);
     expect(headers.get('x-session')).toBeNull();
     expect(body.company).toMatchObject({ ticker: 'AAPL', name: 'Apple Inc.', cik: 320193, tickers: ['AAPL'], edgar_url: 'https://www.sec.gov/edgar/browse/?CIK=0000320193' });
-    expect(body.quote).toMatchObject({ kind: 'history', as_of: '2024-03-08', price: 170.729996, market_cap: null });
+    expect(body.quote).toMatchObject({ kind: 'history', as_of: '2024-03-08', current_price: 170.729996, market_cap: null });
     // Without a quote provider the line comes from the stored bars: 2024-03-07 closed at 169.000000.
     expect(body.quote!.change_percent).toBeCloseTo(((170.729996 - 169) / 169) * 100, 6);
     const [year] = await db.execute<{ low: number; high: number; avg: number }>(sql`

@@ -1,7 +1,7 @@
 /** Timeline rows and insider rows into the ticker page's filing DTOs (no I/O). */
 import { itemTitle } from '../../core/form8k-items';
 import { ownerRoleLabel, transactionCodeWords } from '../../core/insider';
-import type { FilingDto } from '../watchlist/filing-digest';
+import { toDto, type FilingDto } from '../watchlist/filing-digest';
 import type { Cursor, InsiderRow, TimelineRow } from './ticker-pages.repo';
 
 export type Vote = 'up' | 'down';
@@ -110,7 +110,7 @@ function analysisView(row: TimelineRow, pro: boolean): AnalysisView {
     state: 'ready',
     summary: row.analysis_summary,
     model: row.analysis_model ?? '',
-    created_at: row.analysis_created_at ?? row.updated_at,
+    created_at: row.analysis_created_at ?? new Date(row.updated_ms).toISOString(),
     my_vote: row.my_vote === 1 ? 'up' : row.my_vote === -1 ? 'down' : null,
   };
 }
@@ -118,24 +118,10 @@ function analysisView(row: TimelineRow, pro: boolean): AnalysisView {
 export function toTickerFilingDto(row: TimelineRow, options: { pro: boolean }): TickerFilingDto {
   const insider = insiderSection(row.insider_rows);
   return {
-    id: row.id,
-    accession_no: row.accession_no,
-    form: row.form_type,
-    form_type: row.form_type,
+    ...toDto(row),
     catalogue_form: row.catalogue_form,
-    importance: row.importance,
-    reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
-    one_liner: row.one_liner,
-    summary_text: row.summary_text,
-    filed_at: row.filed_at,
     accepted_at: row.accepted_at,
-    updated_at: row.updated_at,
     is_new: row.is_new,
-    insider_data: row.insider_data == null ? null : JSON.stringify(row.insider_data),
-    insider_cik: row.insider_cik,
-    executive_names: row.executive_names ?? [],
-    data_incomplete: row.data_incomplete,
-    link: row.primary_doc_url ?? row.index_url,
     index_url: row.index_url,
     items: (row.items ?? []).map((number) => ({ number, title: itemTitle(number) })),
     amends_accession_no: row.amends_accession_no,

@@ -79,7 +79,14 @@ export interface FilingDigest {
   complete: boolean;
 }
 
-function toDto(row: DigestFilingRow): FilingDto {
+/** The columns a filing DTO is made of (ticker pages read them too). */
+export type FilingDtoSource = Pick<
+  DigestFilingRow,
+  'id' | 'accession_no' | 'form_type' | 'importance' | 'reasons' | 'one_liner' | 'summary_text' | 'filed_ms' | 'updated_ms'
+  | 'insider_data' | 'insider_cik' | 'executive_names' | 'data_incomplete' | 'primary_doc_url' | 'index_url'
+>;
+
+export function toDto(row: FilingDtoSource): FilingDto {
   return {
     id: row.id,
     accession_no: row.accession_no,

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatNumber, formatPrice } from '../../lib/format';
 import type { InsiderProfile } from '../ticker-page/ticker-types';
+import { formatShares as shares, formatValue as dollars, AmountCells, PlanCell, TransactionCell } from '../ticker-page/transaction-cells';
 import { HoldingsChart } from './HoldingsChart';
 
 type Company = InsiderProfile['companies'][number];
 const SHOWN = 50;
 
-const shares = (n: number | null) => (n == null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: 4 }));
-const dollars = (n: number | null) => (n == null ? '—' : n >= 1e6 ? `$${formatNumber(n / 1e6, 2)}M` : formatPrice(n));
 
 function companyLink(c: { ticker: string | null; name: string | null }) {
   return c.ticker ? <Link to={`/ticker/${encodeURIComponent(c.ticker)}`}>{c.ticker}</Link> : <span>{c.name ?? 'Unknown company'}</span>;
@@ -124,23 +122,12 @@ export function InsiderProfileView({ profile }: { profile: InsiderProfile }) {
                 <tr key={`${t.filing_id}-${i}`} data-code={t.code ?? ''}>
                   <td>{t.date}</td>
                   <td>{companyLink({ ticker: t.ticker, name: t.company })}</td>
-                  <td>
-                    <span className={`tp-tx__code tp-tx__code--${t.acquired_disposed === 'D' ? 'out' : t.acquired_disposed === 'A' ? 'in' : 'none'}`}>
-                      {t.code && <abbr title={`SEC code ${t.code}`}>{t.code}</abbr>} {t.code_words}
-                    </span>
-                    <span className="tp-tx__security">
-                      {t.security ?? ''}
-                      {t.ownership === 'indirect' ? ' · indirect' : ''}
-                    </span>
-                  </td>
-                  <td className="num">
-                    {t.acquired_disposed === 'D' ? '−' : t.acquired_disposed === 'A' ? '+' : ''}
-                    {shares(t.shares)}
-                  </td>
-                  <td className="num">{t.price == null ? '—' : formatPrice(t.price)}</td>
-                  <td className="num">{dollars(t.value)}</td>
-                  <td className="num">{shares(t.shares_after)}</td>
-                  <td>{t.is_10b5_1 ? <span className="chip chip--elevated">Yes</span> : <span className="muted">No</span>}</td>
+                  <TransactionCell code={t.code} words={t.code_words} direction={t.acquired_disposed}>
+                    {t.security ?? ''}
+                    {t.ownership === 'indirect' ? ' · indirect' : ''}
+                  </TransactionCell>
+                  <AmountCells direction={t.acquired_disposed} shares={t.shares} price={t.price} value={t.value} after={t.shares_after} />
+                  <PlanCell plan={t.is_10b5_1} />
                   <td>
                     {t.link ? (
                       <a href={t.link} target="_blank" rel="noopener noreferrer">

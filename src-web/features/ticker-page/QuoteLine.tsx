@@ -34,7 +34,7 @@ export function QuoteLine({ quote }: { quote: Quote | null }) {
   return (
     <div className="tp-quote" data-testid="quote-line">
       <div className="tp-quote__price">
-        <span className="tp-quote__value">{formatPrice(quote.price)}</span>
+        <span className="tp-quote__value">{formatPrice(quote.current_price)}</span>
         {change != null && (
           <span className={`change tp-quote__change ${change > 0 ? 'change--up' : change < 0 ? 'change--down' : ''}`}>
             {formatPercent(change, { signed: true })}
@@ -59,7 +59,7 @@ export function QuoteLine({ quote }: { quote: Quote | null }) {
           note={ratio == null ? undefined : `${ratio.toFixed(2)}x the ${formatCompact(quote.avg_volume)} average`}
         />
       </dl>
-      <RangeBar price={quote.price} low={quote.week_52_low} high={quote.week_52_high} />
+      <RangeBar price={quote.current_price} low={quote.week_52_low} high={quote.week_52_high} />
     </div>
   );
 }

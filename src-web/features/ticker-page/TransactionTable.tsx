@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatNumber, formatPrice } from '../../lib/format';
 import type { TickerFiling } from './ticker-types';
+import { AmountCells, PlanCell, TransactionCell } from './transaction-cells';
 
-const shares = (value: number | null) => (value == null ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: 4 }));
-const money = (value: number | null) => (value == null ? '—' : value >= 1e6 ? `$${formatNumber(value / 1e6, 2)}M` : formatPrice(value));
 /** Long filings (a day of 25 sales) open with their first rows; the rest are one click away. */
 const FIRST_ROWS = 6;
 
@@ -70,25 +68,14 @@ export function TransactionTable({ filing }: { filing: TickerFiling }) {
                   </>
                 )}
                 <td className="tp-tx__date">{row.date ?? '—'}</td>
-                <td>
-                  <span className={`tp-tx__code tp-tx__code--${row.acquired_disposed === 'D' ? 'out' : row.acquired_disposed === 'A' ? 'in' : 'none'}`}>
-                    {row.code && <abbr title={`SEC code ${row.code}`}>{row.code}</abbr>} {row.code_words}
-                  </span>
-                  <span className="tp-tx__security">
-                    {row.is_10b5_1 && <span className="tp-tx__plan">10b5-1 · </span>}
-                    {row.security ?? ''}
-                    {row.table === 'derivative' && row.underlying ? ` (${row.underlying})` : ''}
-                    {row.ownership === 'indirect' ? ` · indirect${row.nature ? `: ${row.nature}` : ''}` : ''}
-                  </span>
-                </td>
-                <td className="num">
-                  {row.acquired_disposed === 'D' ? '−' : row.acquired_disposed === 'A' ? '+' : ''}
-                  {shares(row.shares)}
-                </td>
-                <td className="num">{row.price == null ? '—' : formatPrice(row.price)}</td>
-                <td className="num tp-tx__wide">{money(row.value)}</td>
-                <td className="num">{shares(row.shares_after)}</td>
-                <td className="tp-tx__wide">{row.is_10b5_1 ? <span className="chip chip--elevated">Yes</span> : <span className="muted">No</span>}</td>
+                <TransactionCell code={row.code} words={row.code_words} direction={row.acquired_disposed}>
+                  {row.is_10b5_1 && <span className="tp-tx__plan">10b5-1 · </span>}
+                  {row.security ?? ''}
+                  {row.table === 'derivative' && row.underlying ? ` (${row.underlying})` : ''}
+                  {row.ownership === 'indirect' ? ` · indirect${row.nature ? `: ${row.nature}` : ''}` : ''}
+                </TransactionCell>
+                <AmountCells direction={row.acquired_disposed} shares={row.shares} price={row.price} value={row.value} after={row.shares_after} valueClass="tp-tx__wide" />
+                <PlanCell plan={row.is_10b5_1} className="tp-tx__wide" />
               </tr>
             ))}
           </tbody>

@@ -55,7 +55,7 @@ describe('quote line badges', () => {
     const quote = {
       kind: 'history' as const,
       as_of: '2024-03-08',
-      price: 195,
+      current_price: 195,
       change_percent: 1,
       market_cap: null,
       pe_ratio: null,
@@ -67,6 +67,6 @@ describe('quote line badges', () => {
       week_52_high: 200,
     };
     expect(quoteBadges(quote)).toMatchObject({ week52: { label: 'Near High' }, volume: { label: '2.0x avg volume', kind: 'surge' } });
-    expect(quoteBadges({ ...quote, price: 150, volume: 100 })).toEqual({ week52: null, volume: null });
+    expect(quoteBadges({ ...quote, current_price: 150, volume: 100 })).toEqual({ week52: null, volume: null });
   });
 });

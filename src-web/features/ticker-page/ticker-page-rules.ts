@@ -44,8 +44,7 @@ export function formLabel(form: string): string {
 
 /** The dashboard card's badges, from the quote line's fields. */
 export function quoteBadges(quote: QuoteLine) {
-  const item = { current_price: quote.price, week_52_low: quote.week_52_low, week_52_high: quote.week_52_high, volume: quote.volume, avg_volume: quote.avg_volume };
-  return { week52: week52Badge(item), volume: volumeBadge(item) };
+  return { week52: week52Badge(quote), volume: volumeBadge(quote) };
 }
 
 export const ADJUSTMENT_WORDS: Record<string, string> = {

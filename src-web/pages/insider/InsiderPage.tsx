@@ -1,35 +1,27 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { PageShell } from '../../components/PageShell';
 import { InsiderChoices } from '../../features/insiders/InsiderChoices';
 import { InsiderProfileView } from '../../features/insiders/InsiderProfileView';
 import { notFoundRetry, useDocumentTitle } from '../../features/ticker-page/page-helpers';
+import { Unavailable } from '../../features/ticker-page/TickerUnavailable';
 import type { InsiderLookup } from '../../features/ticker-page/ticker-types';
-import { errorMessage, errorReason } from '../../lib/errors';
+import { errorReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import '../../features/ticker-page/ticker-page.css';
 
 function InsiderMissing({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  // No reason: the URL itself names no one (an empty name or a CIK that is not a number).
   const notFound = errorReason(error) === 'insider_not_found' || errorReason(error) === null;
   return (
-    <div className="empty-state tp-missing" data-testid={notFound ? 'insider-not-found' : 'insider-error'}>
-      <h1>{notFound ? `No insider filings for ${what}` : `${what} could not be loaded`}</h1>
-      <p className="muted">
-        {notFound
-          ? 'We have no Form 3, 4 or 5 filed by this person among the filings we store. The name may be spelled differently in SEC filings.'
-          : errorMessage(error, 'Something went wrong while loading this page. Please try again.')}
-      </p>
-      <div className="tp-missing__actions">
-        {!notFound && (
-          <button type="button" className="btn btn-primary" onClick={onRetry}>
-            Try again
-          </button>
-        )}
-        <Link className={`btn ${notFound ? 'btn-primary' : 'btn-secondary'}`} to="/">
-          Back to the watchlist
-        </Link>
-      </div>
-    </div>
+    <Unavailable
+      notFound={notFound}
+      title={notFound ? `No insider filings for ${what}` : `${what} could not be loaded`}
+      text="We have no Form 3, 4 or 5 filed by this person among the filings we store. The name may be spelled differently in SEC filings."
+      error={error}
+      onRetry={onRetry}
+      testId="insider"
+    />
   );
 }
 
