@@ -1,17 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { isPro } from '../../src-server/core/plans';
+import type { UserDto } from '../../src-server/domains/auth/session.service';
 import { STORAGE_CHANGE_EVENT, STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
-/** The user object of SPEC.md section 3, as stored under 'auth-user'. */
-export interface StoredUser {
-  id?: string;
-  email: string | null;
-  phone: string | null;
-  verified: boolean;
-  isAdmin: boolean;
-  planType: string;
-  planStatus: string;
-}
+/**
+ * The user object of SPEC.md section 3 (the server's UserDto) as stored under 'auth-user'; isPro
+ * is derived here, and a value stored by an older version may lack the id.
+ */
+export type StoredUser = Omit<UserDto, 'id' | 'isPro'> & { id?: string };
 
 export interface AuthState {
   session: string | null;
