@@ -11,10 +11,11 @@ export function HoldingsChart({ series, label }: { series: Series; label: string
   const colours = useChartColours();
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const charted = series.some((s) => s.points.length > 1);
 
   useEffect(() => {
     const element = container.current;
-    if (!element || series.length === 0) return;
+    if (!element || !charted) return;
     let chart: IChartApi | null = null;
     let cancelled = false;
     void loadCharts()
@@ -40,10 +41,22 @@ export function HoldingsChart({ series, label }: { series: Series; label: string
       cancelled = true;
       chart?.remove();
     };
-  }, [series, colours]);
+  }, [series, colours, charted]);
 
   if (series.length === 0) return <p className="muted">No holdings reported.</p>;
   if (failed) return <p className="muted">The holdings chart could not be loaded.</p>;
+  if (!charted) {
+    // One reported day per holding draws no line: say what was held instead.
+    return (
+      <ul className="in-holdings__list">
+        {series.map((s) => (
+          <li key={s.label}>
+            {s.label}: <strong>{s.points[0]![1].toLocaleString('en-US')} shares</strong> on {s.points[0]![0]}
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <figure className="in-holdings">
       <div ref={container} className="in-holdings__canvas" role="img" aria-label={label} data-testid="holdings-chart" />
