@@ -1,3 +1,4 @@
+import { AppError } from '../../core/app-error';
 import type { RestRoutes } from '../../transport/rest/plugin';
 import { parseInput } from '../../transport/rest/validate';
 import * as schemas from '../auth/auth.schemas';
@@ -46,9 +47,7 @@ export const contactsRest: RestRoutes = (app, deps) => {
   /** Twilio's inbound-message webhook: form-encoded, signed with X-Twilio-Signature. */
   app.post('/sms/inbound', async (request, reply) => {
     const authToken = deps.env.TWILIO_AUTH_TOKEN;
-    if (!authToken) {
-      return reply.status(503).send({ error: 'sms_not_configured', message: 'Inbound SMS needs TWILIO_AUTH_TOKEN.' });
-    }
+    if (!authToken) throw new AppError('UNAVAILABLE', 'Inbound SMS needs TWILIO_AUTH_TOKEN.', { reason: 'sms_not_configured' });
     // Twilio signs the URL it was configured with: PUBLIC_URL's origin when set, else what we were called on.
     const url = deps.env.PUBLIC_URL
       ? `${publicUrl(deps)}${request.url}`
@@ -56,7 +55,7 @@ export const contactsRest: RestRoutes = (app, deps) => {
     const signature = request.headers['x-twilio-signature'];
     const body = (request.body ?? {}) as WebhookParams;
     if (!isValidTwilioSignature({ authToken, url, body, signature: typeof signature === 'string' ? signature : undefined })) {
-      return reply.status(403).send({ error: 'invalid_signature', message: 'The X-Twilio-Signature header does not match.' });
+      throw new AppError('FORBIDDEN', 'The X-Twilio-Signature header does not match.', { reason: 'invalid_signature' });
     }
     const input = parseInput(schemas.inboundSmsInput, body);
     const message = await handleInboundSms(deps.db, { from: input.From, body: input.Body, supportEmail: supportEmailFor(deps) });

@@ -1,11 +1,11 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps';
-import { insertOutboxMessage, listOutbox, type OutboxRow } from '../../integrations/outbox/outbox.repo';
+import { AppError } from '../../core/app-error';
 import { escapeHtml } from '../../core/html';
+import type { AppDeps } from '../../deps';
 import { supportEmailFor } from '../auth/request-info';
-import { handleInboundSms } from './inbound-sms.service';
+import { listDevOutbox, replyAsPhone, type OutboxRow } from './dev-outbox.service';
 
 const replyInput = z.object({ From: z.string().min(1).max(32), Body: z.string().min(1).max(1600) });
 
@@ -46,7 +46,7 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { deps: AppDep
   const { deps } = opts;
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   app.get('/dev/outbox', async (request, reply) => {
-    const rows = await listOutbox(deps.db, { limit: 100 });
+    const rows = await listDevOutbox(deps.db, { limit: 100 });
     const query = request.query as { format?: string };
     if (query.format === 'json' || (request.headers.accept ?? '').startsWith('application/json')) {
       return reply.send({ messages: rows });
@@ -56,15 +56,8 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { deps: AppDep
 
   app.post('/dev/outbox/reply', async (request, reply) => {
     const parsed = replyInput.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.status(400).send({ error: 'bad_request', message: 'Send From (a phone number) and Body.' });
-    const answer = await handleInboundSms(deps.db, {
-      from: parsed.data.From,
-      body: parsed.data.Body,
-      supportEmail: supportEmailFor(deps),
-    });
-    await insertOutboxMessage(deps.db, {
-      message: { channel: 'sms', to: parsed.data.From, from: 'dev-outbox', body: answer },
-    });
+    if (!parsed.success) throw new AppError('BAD_REQUEST', 'Send From (a phone number) and Body.');
+    await replyAsPhone(deps.db, { from: parsed.data.From, body: parsed.data.Body, supportEmail: supportEmailFor(deps) });
     return reply.redirect('/dev/outbox', 303);
   });
 }
