@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { loadToolsEnv } from './src-server/config/tools-env.ts';
 
-const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3001);
+const { PORT: port, DEV_SERVER_PORT: serverPort } = loadToolsEnv();
 
 export default defineConfig({
   plugins: [react()],
@@ -13,7 +14,7 @@ export default defineConfig({
     manifest: true,
   },
   server: {
-    port: Number(process.env.PORT ?? 3000),
+    port,
     strictPort: true,
     proxy: {
       '/api': `http://127.0.0.1:${serverPort}`,

@@ -20,7 +20,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import postgres from 'postgres';
-import { parseEnv } from '../src-server/config/env';
+import { loadEnv, type Env } from '../src-server/config/env';
+import { loadToolsEnv } from '../src-server/config/tools-env';
 import { connectDatabase } from '../src-server/db/client';
 import { startEmbeddedPostgres } from '../src-server/db/embedded';
 import { runMigrations } from '../src-server/db/migrate';
@@ -35,16 +36,18 @@ import { loadReplaySet, type ReplayFiling } from '../src-server/integrations/edg
 import { startJobRunner } from '../src-server/jobs/runner';
 import { TASKS } from '../src-server/jobs/tasks';
 
+const toolsEnv = loadToolsEnv();
+
 /** The replay server runs in its own process, as EDGAR runs on its own machines. */
 if (process.argv.includes('--replay-server')) {
-  const server = await startReplayServer({ filings: benchSet(Number(process.env.BENCH_REPLAY_FILINGS ?? 10_000)), initial: Number.MAX_SAFE_INTEGER });
+  const server = await startReplayServer({ filings: benchSet(toolsEnv.BENCH_REPLAY_FILINGS), initial: Number.MAX_SAFE_INTEGER });
   process.send?.(server.url);
   await new Promise(() => {});
 }
 
 const DOCS = 10_000;
-const REPLAY = Number(process.env.BENCH_REPLAY_FILINGS ?? 10_000);
-const env = parseEnv({ ...process.env, LOG_LEVEL: 'silent' });
+const REPLAY = toolsEnv.BENCH_REPLAY_FILINGS;
+const env: Env = { ...loadEnv(), LOG_LEVEL: 'silent' };
 
 function rate(n: number, ms: number): number {
   return Math.round((n / ms) * 1000);
@@ -148,7 +151,7 @@ await database.db.transaction(async (tx) => {
     await tx.execute(sql`select graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(specs)}::json)))`);
   }
 });
-const runner = await startJobRunner(deps, TASKS, { concurrency: Number(process.env.BENCH_CONCURRENCY ?? 16), pollIntervalMs: 200 });
+const runner = await startJobRunner(deps, TASKS, { concurrency: toolsEnv.BENCH_CONCURRENCY, pollIntervalMs: 200 });
 let stored = 0;
 while (stored < filings.length && performance.now() - started < 600_000) {
   await new Promise((r) => setTimeout(r, 250));

@@ -4,21 +4,21 @@
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { loadToolsEnv } from '../src-server/config/tools-env';
 
 const root = resolve(import.meta.dirname, '..');
-const port = process.env.PORT ?? '3000';
-const serverPort = process.env.DEV_SERVER_PORT ?? '3001';
+const { PORT: port, DEV_SERVER_PORT: serverPort } = loadToolsEnv();
 
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-preserve-output', join(root, 'src-server/main.ts')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: serverPort, HOST: '127.0.0.1', WEB_DIST_DIR: '.data/no-web-build' },
+    env: { ...process.env, PORT: String(serverPort), HOST: '127.0.0.1', WEB_DIST_DIR: '.data/no-web-build' },
   }),
-  spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--port', port, '--strictPort'], {
+  spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, DEV_SERVER_PORT: serverPort },
+    env: { ...process.env, DEV_SERVER_PORT: String(serverPort) },
   }),
 ];
 

@@ -97,12 +97,13 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+/** Parses an environment with a schema; the error names every bad variable. */
+export function parseEnvWith<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv = process.env): z.output<S> {
   // Empty strings mean "unset" so a blank line in a shell profile does not break start-up.
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const result = envSchema.safeParse(cleaned);
+  const result = schema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
@@ -110,6 +111,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return parseEnvWith(envSchema, source);
 }
 
 let cached: Env | undefined;

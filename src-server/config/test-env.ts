@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEnvWith } from './env';
 
 /** Test-only settings, read here so the config folder stays the one env reader. */
 const testEnvSchema = z.object({
@@ -14,6 +15,5 @@ const testEnvSchema = z.object({
 export type TestEnv = z.infer<typeof testEnvSchema>;
 
 export function loadTestEnv(): TestEnv {
-  const cleaned = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ''));
-  return testEnvSchema.parse(cleaned);
+  return parseEnvWith(testEnvSchema);
 }

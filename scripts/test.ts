@@ -3,12 +3,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadTestEnv } from '../src-server/config/test-env';
 
 const root = resolve(import.meta.dirname, '..');
-const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const bin = (pkg: string, file: string) => join(root, 'node_modules', pkg, file);
+const chromium = loadTestEnv().CHROMIUM_PATH;
 
-function step(title, args) {
+function step(title: string, args: string[]) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
