@@ -1,82 +1,36 @@
 /** SQL of the live feed: one filing as an event, a subscriber's watchlist, and the replay. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { FILING_DTO_COLUMNS, toFilingDto, type FilingDto, type FilingDtoSource } from '../domains/filings/filing-dto';
 
-/** One `filings.live` event: a newly scored filing for a ticker the user follows (snake_case like the watchlist). */
-export interface LiveFilingEvent {
-  id: number;
-  accession_no: string;
+/** One `filings.live` event: a newly scored filing for a ticker the user follows (the watchlist's filing shape). */
+export interface LiveFilingEvent extends FilingDto {
   /** The user's watchlist ticker it belongs to (GOOG and GOOGL share one company). */
   ticker: string;
   company_name: string | null;
-  /** EDGAR's form name ('8-K/A'); form_type repeats it, catalogue_form is the watchlist form ('8-K'). */
-  form: string;
-  form_type: string;
+  /** The watchlist form ('8-K' for an '8-K/A'). */
   catalogue_form: string;
-  importance: string;
-  reasons: string[];
-  one_liner: string;
-  summary_text: string | null;
-  /** The filing on sec.gov (primary document, else the index page). */
-  link: string | null;
-  filed_at: string;
   stored_at: string;
-  /** JSON string: executiveName, executiveTitle, insiderCik, isDisposition, sharesTraded. */
-  insider_data: string | null;
-  insider_cik: string | null;
-  executive_names: string[];
-  data_incomplete: boolean;
 }
 
-interface EventRow extends Record<string, unknown> {
-  id: number;
-  accession_no: string;
-  ticker: string | null;
+interface EventRow extends FilingDtoSource {
   company_name: string | null;
-  form_type: string;
   catalogue_form: string;
-  importance: string;
-  reasons: unknown;
-  one_liner: string;
-  summary_text: string | null;
-  link: string | null;
-  filed_at: string | Date;
   stored_at: string | Date;
-  insider_data: unknown;
-  insider_cik: string | null;
-  executive_names: string[] | null;
-  data_incomplete: boolean;
 }
 
-const EVENT_FIELDS = sql`f.id::float8 as id, f.accession_no, f.ticker, f.company_name, f.form_type, f.catalogue_form,
-  f.importance, f.reasons, f.one_liner, f.summary_text, coalesce(f.primary_doc_url, f.index_url) as link,
-  f.filed_at, f.stored_at, f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete`;
+const EVENT_FIELDS = sql`${FILING_DTO_COLUMNS}, f.company_name, f.catalogue_form, f.stored_at`;
 
 /** Filings that reach live dashboards: tracked forms, not backfilled history. */
 const LIVE_FILING = sql`f.catalogue_form is not null and coalesce(f.source, '') <> 'backfill'`;
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-
 export function toEvent(row: EventRow, ticker: string): LiveFilingEvent {
   return {
-    id: Number(row.id),
-    accession_no: row.accession_no,
+    ...toFilingDto(row),
     ticker,
     company_name: row.company_name,
-    form: row.form_type,
-    form_type: row.form_type,
     catalogue_form: row.catalogue_form,
-    importance: row.importance,
-    reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
-    one_liner: row.one_liner,
-    summary_text: row.summary_text,
-    link: row.link,
-    filed_at: iso(row.filed_at),
-    stored_at: iso(row.stored_at),
-    insider_data: row.insider_data == null ? null : JSON.stringify(row.insider_data),
-    insider_cik: row.insider_cik,
-    executive_names: row.executive_names ?? [],
-    data_incomplete: row.data_incomplete,
+    stored_at: new Date(row.stored_at).toISOString(),
   };
 }
 

@@ -1,51 +1,18 @@
 import { importanceFromRank, type Importance } from '../../core/importance';
+import { toFilingDto, type FilingDto, type FilingDtoSource } from '../filings/filing-dto';
+
+// Ticker pages still import the mapper from here; they should import domains/filings/filing-dto.
+export { toFilingDto as toDto, type FilingDto, type FilingDtoSource };
 
 /** Filings listed per watchlist item (newest first, followed forms only). */
 export const RECENT_FILINGS_PER_ITEM = 3;
 /** Newest filings per company whose (stored_at, importance, form) are kept for unseen counts. */
 export const UNSEEN_WINDOW = 200;
 
-/** A filing as the watchlist returns it (SPEC.md section 3, snake_case). */
-export interface FilingDto {
-  id: number;
-  accession_no: string;
-  /** EDGAR's form name ('8-K/A', 'SC 13G'); form_type repeats it for older clients. */
-  form: string;
-  form_type: string;
-  importance: string;
-  reasons: string[];
-  one_liner: string;
-  summary_text: string | null;
-  filed_at: string;
-  updated_at: string;
-  /** JSON string: executiveName, executiveTitle, insiderCik, isDisposition, sharesTraded. */
-  insider_data: string | null;
-  insider_cik: string | null;
-  executive_names: string[];
-  data_incomplete: boolean;
-  /** The primary document on sec.gov, else the filing index. */
-  link: string | null;
-}
-
-/** One filing row as the digest query returns it (times as epoch milliseconds). */
-export interface DigestFilingRow extends Record<string, unknown> {
+/** One filing row as the digest query returns it: a FilingDto's columns plus company and catalogue form. */
+export interface DigestFilingRow extends FilingDtoSource {
   cik: number;
-  id: number;
-  accession_no: string;
-  form_type: string;
   catalogue_form: string;
-  importance: string;
-  reasons: unknown;
-  one_liner: string;
-  summary_text: string | null;
-  filed_ms: number;
-  updated_ms: number;
-  insider_data: unknown;
-  insider_cik: string | null;
-  executive_names: string[] | null;
-  data_incomplete: boolean;
-  primary_doc_url: string | null;
-  index_url: string | null;
 }
 
 export interface DigestMarkRow extends Record<string, unknown> {
@@ -79,33 +46,6 @@ export interface FilingDigest {
   complete: boolean;
 }
 
-/** The columns a filing DTO is made of (ticker pages read them too). */
-export type FilingDtoSource = Pick<
-  DigestFilingRow,
-  'id' | 'accession_no' | 'form_type' | 'importance' | 'reasons' | 'one_liner' | 'summary_text' | 'filed_ms' | 'updated_ms'
-  | 'insider_data' | 'insider_cik' | 'executive_names' | 'data_incomplete' | 'primary_doc_url' | 'index_url'
->;
-
-export function toDto(row: FilingDtoSource): FilingDto {
-  return {
-    id: row.id,
-    accession_no: row.accession_no,
-    form: row.form_type,
-    form_type: row.form_type,
-    importance: row.importance,
-    reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
-    one_liner: row.one_liner,
-    summary_text: row.summary_text,
-    filed_at: new Date(row.filed_ms).toISOString(),
-    updated_at: new Date(row.updated_ms).toISOString(),
-    insider_data: row.insider_data == null ? null : JSON.stringify(row.insider_data),
-    insider_cik: row.insider_cik,
-    executive_names: row.executive_names ?? [],
-    data_incomplete: row.data_incomplete,
-    link: row.primary_doc_url ?? row.index_url,
-  };
-}
-
 /** Groups digest rows per company. Every requested CIK gets a digest, empty when it has no filings. */
 export function buildDigests(params: {
   versions: Map<number, number>;
@@ -118,7 +58,7 @@ export function buildDigests(params: {
     const digest = digests.get(row.cik);
     if (!digest) continue;
     const list = digest.recentByForm.get(row.catalogue_form) ?? [];
-    list.push({ filedMs: row.filed_ms, id: row.id, dto: toDto(row) });
+    list.push({ filedMs: row.filed_ms, id: row.id, dto: toFilingDto(row) });
     digest.recentByForm.set(row.catalogue_form, list);
   }
   for (const row of params.marks) {
@@ -143,8 +83,10 @@ export interface ItemFilingSummary {
 
 const newestFirst = (a: RecentFiling, b: RecentFiling) => b.filedMs - a.filedMs || b.id - a.id;
 
-/** One item's filing fields: only filings of its followed forms; unseen = stored after seen_at. */
-/** Unseen = stored after the item's seen_at (microseconds since the epoch; null = never opened). */
+/**
+ * One item's filing fields: only filings of its followed forms; unseen = stored after the item's
+ * seen_at (microseconds since the epoch; null = never opened).
+ */
 export function summariseItem(digest: FilingDigest | undefined, params: { forms: readonly string[]; seenUs: number | null }): ItemFilingSummary {
   const followed = new Set(params.forms);
   const recent: RecentFiling[] = [];

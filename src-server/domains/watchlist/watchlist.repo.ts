@@ -1,9 +1,9 @@
 import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, filingCikVersions, quotes, tickers, users, watchlistItems } from '../../db/schema';
+import { FILING_DTO_COLUMNS } from '../filings/filing-dto';
 import type { DigestFilingRow, DigestMarkRow } from './filing-digest';
 
-const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 /** Microseconds since the epoch: exact for PostgreSQL timestamps, which unseen comparisons need. */
 const epochUs = (column: SQLWrapper) => sql<number | null>`(extract(epoch from ${column}) * 1000000)::float8`;
 
@@ -81,9 +81,7 @@ export async function readItems(db: Db, params: { userId: string }): Promise<Ite
 /** For each company and catalogue form, its newest `perForm` filings. */
 export async function readRecentFilings(db: Db, params: { ciks: number[]; forms: readonly string[]; perForm: number }) {
   return db.execute<DigestFilingRow>(sql`
-    select c.cik, f.id::float8 as id, f.accession_no, f.form_type, f.catalogue_form, f.importance, f.reasons,
-      f.one_liner, f.summary_text, ${epochMs('f.filed_at')} as filed_ms, ${epochMs('f.updated_at')} as updated_ms,
-      f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.primary_doc_url, f.index_url
+    select c.cik, f.catalogue_form, ${FILING_DTO_COLUMNS}
     from unnest(${sql.param(params.ciks)}::int[]) c(cik)
     cross join unnest(${sql.param([...params.forms])}::text[]) k(form)
     cross join lateral (

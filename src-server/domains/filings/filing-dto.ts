@@ -1,0 +1,71 @@
+/**
+ * A stored filing as every JSON answer carries it (SPEC.md section 3, snake_case): watchlist
+ * items, `filings.live` events and ticker-page timelines build on this one shape and mapper.
+ */
+import { sql } from 'drizzle-orm';
+
+export interface FilingDto {
+  id: number;
+  accession_no: string;
+  /** EDGAR's form name ('8-K/A', 'SC 13G'); form_type repeats it for older clients. */
+  form: string;
+  form_type: string;
+  importance: string;
+  reasons: string[];
+  one_liner: string;
+  summary_text: string | null;
+  filed_at: string;
+  updated_at: string;
+  /** JSON string: executiveName, executiveTitle, insiderCik, isDisposition, sharesTraded. */
+  insider_data: string | null;
+  insider_cik: string | null;
+  executive_names: string[];
+  data_incomplete: boolean;
+  /** The primary document on sec.gov, else the filing index. */
+  link: string | null;
+}
+
+/** The columns a FilingDto is made of, as FILING_DTO_COLUMNS selects them (times as epoch milliseconds). */
+export interface FilingDtoSource extends Record<string, unknown> {
+  id: number;
+  accession_no: string;
+  form_type: string;
+  importance: string;
+  reasons: unknown;
+  one_liner: string;
+  summary_text: string | null;
+  filed_ms: number;
+  updated_ms: number;
+  insider_data: unknown;
+  insider_cik: string | null;
+  executive_names: string[] | null;
+  data_incomplete: boolean;
+  primary_doc_url: string | null;
+  index_url: string | null;
+}
+
+/** Select list of FilingDtoSource from `filings f`. */
+export const FILING_DTO_COLUMNS = sql.raw(`f.id::float8 as id, f.accession_no, f.form_type, f.importance, f.reasons,
+  f.one_liner, f.summary_text, (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms,
+  (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
+  f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.primary_doc_url, f.index_url`);
+
+export function toFilingDto(row: FilingDtoSource): FilingDto {
+  return {
+    id: row.id,
+    accession_no: row.accession_no,
+    form: row.form_type,
+    form_type: row.form_type,
+    importance: row.importance,
+    reasons: Array.isArray(row.reasons) ? (row.reasons as string[]) : [],
+    one_liner: row.one_liner,
+    summary_text: row.summary_text,
+    filed_at: new Date(row.filed_ms).toISOString(),
+    updated_at: new Date(row.updated_ms).toISOString(),
+    insider_data: row.insider_data == null ? null : JSON.stringify(row.insider_data),
+    insider_cik: row.insider_cik,
+    executive_names: row.executive_names ?? [],
+    data_incomplete: row.data_incomplete,
+    link: row.primary_doc_url ?? row.index_url,
+  };
+}
