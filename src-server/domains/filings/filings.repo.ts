@@ -41,6 +41,15 @@ export async function resolveTicker(db: Db, { cik, symbol }: { cik: number | nul
   return rows[0]?.ticker ?? symbol;
 }
 
+/** A filing's ticker and its page on sec.gov (primary document, else index); undefined when there is no such filing. */
+export async function filingTickerAndLink(db: Db, { id }: { id: number }): Promise<{ ticker: string | null; link: string | null } | undefined> {
+  const [row] = await db
+    .select({ ticker: filings.ticker, link: sql<string | null>`coalesce(${filings.primaryDocUrl}, ${filings.indexUrl})` })
+    .from(filings)
+    .where(eq(filings.id, id));
+  return row;
+}
+
 /** Display names of insiders who bought in the open market (P) at this issuer within the window. */
 export async function openMarketBuyers(
   db: Db,

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ping } from './system.repo';
 
 /** Health after a real round trip to the database. */
 export async function checkHealth(db: Db): Promise<{ ok: true; db: 'up' } | { ok: false; db: 'down' }> {
   try {
-    await db.execute(sql`select 1`);
+    await ping(db);
     return { ok: true, db: 'up' };
   } catch {
     return { ok: false, db: 'down' };
