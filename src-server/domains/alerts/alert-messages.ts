@@ -1,8 +1,8 @@
 /** Texts of alert emails, alert SMS and the daily digest. Pure: links and names come in. */
 import { COPY } from '../../core/copy';
+import { escapeHtml } from '../../core/html';
 import { IMPORTANCE_RANK, isImportance } from '../../core/importance';
 import type { MailMessage } from '../../integrations/email/mailer';
-import { escapeHtml } from '../../core/html';
 import { zonedFormat } from './zoned-format';
 
 export interface FilingFacts {

@@ -1,12 +1,13 @@
 /** Background tasks of the filings domain (registered in jobs/tasks.ts). */
 import { z } from 'zod';
+import { ACCESSION_RE } from '../../integrations/edgar/paths';
 import { defineTask } from '../../jobs/registry';
 import { analyseFiling } from './analysis.service';
 import { runBackfill } from './backfill.service';
 import { ingestAccession } from './filings.service';
 
 const ingestPayload = z.object({
-  accessionNo: z.string().regex(/^\d{10}-\d{2}-\d{6}$/),
+  accessionNo: z.string().regex(ACCESSION_RE),
   cik: z.number().int().positive(),
   formType: z.string().nullish(),
   companyName: z.string().nullish(),

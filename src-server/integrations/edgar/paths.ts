@@ -29,4 +29,5 @@ export function currentFeedPath(start = 0, count = 100): string {
   return `/cgi-bin/browse-edgar?action=getcurrent&type=&company=&dateb=&owner=include&start=${start}&count=${count}&output=atom`;
 }
 
+/** An accession number as EDGAR writes it (0001234567-24-000123). */
 export const ACCESSION_RE = /^\d{10}-\d{2}-\d{6}$/;
