@@ -7,6 +7,8 @@ import type { AppDeps } from '../../deps';
 import { supportEmailFor } from '../auth/request-info';
 import { listDevOutbox, replyAsPhone, type OutboxRow } from './dev-outbox.service';
 
+const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
+
 const replyInput = z.object({ From: z.string().min(1).max(32), Body: z.string().min(1).max(1600) });
 
 function linkify(text: string): string {
@@ -45,6 +47,11 @@ ${items || '<p>Nothing sent yet.</p>'}
 export async function devOutboxRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
   await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // The page holds every sign-in link and code, and HOST defaults to 0.0.0.0: only people on this
+  // machine may use it (a client behind a loopback proxy is judged by its forwarded address).
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.ip)) throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`, { reason: 'not_found' });
+  });
   app.get('/dev/outbox', async (request, reply) => {
     const rows = await listDevOutbox(deps.db, { limit: 100 });
     const query = request.query as { format?: string };

@@ -42,6 +42,18 @@ describe('development outbox (no SMTP_URL, no Twilio)', async () => {
     expect((await api.post('/dev/outbox/reply', 'From=', { headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(400);
   });
 
+  it('answers only callers on this machine (a client behind a loopback proxy gets a 404)', async () => {
+    const remote = await fetch(`${url}/dev/outbox?format=json`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(remote.status).toBe(404);
+    expect(await remote.text()).not.toContain('messages');
+    const reply = await fetch(`${url}/dev/outbox/reply`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '203.0.113.7', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'From=%2B15556010002&Body=YES',
+    });
+    expect(reply.status).toBe(404);
+  });
+
   it('the inbound webhook is off without Twilio settings', async () => {
     const r = await api.post('/api/sms/inbound', 'From=%2B15556010002&Body=STOP', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(r.status).toBe(503);
