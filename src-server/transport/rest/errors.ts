@@ -17,8 +17,9 @@ function fastifyClientMessage(error: FastifyError): string {
   }
 }
 
-export function zodMessage(error: ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+/** Every issue as 'path: message'; `root` names the whole input ('body' for REST, 'input' for tRPC). */
+export function zodMessage(error: ZodError, root = 'body'): string {
+  return error.issues.map((i) => `${i.path.join('.') || root}: ${i.message}`).join('; ');
 }
 
 /** One error handler for /api: AppError by its table, client errors as 4xx, the rest as a bare 500. */

@@ -4,6 +4,7 @@ import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '../../core/
 import { COPY } from '../../core/copy';
 import { isPro } from '../../core/plans';
 import { isVerified } from '../../domains/auth/session.service';
+import { zodMessage } from '../rest/errors';
 import type { Context } from './context';
 
 /** Converts a thrown AppError into the matching TRPCError; anything else stays internal. */
@@ -25,7 +26,7 @@ const t = initTRPC.context<Context>().create({
       message: internal
         ? INTERNAL_MESSAGE
         : zod
-          ? zod.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
+          ? zodMessage(zod, 'input')
           : shape.message,
       data: {
         code: shape.data.code,
