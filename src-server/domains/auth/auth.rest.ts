@@ -9,7 +9,7 @@ import * as schemas from './auth.schemas';
 import { requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
 import { getProfile, updateProfile, type ProfileChanges } from './profile.service';
 import { messengerFor } from './request-info';
-import { callerSession, linkPage, liveSessionIds, restRequestInfo, secureCookies } from './rest-helpers';
+import { callerSession, linkPage, liveSessionIds, restRequestInfo } from './rest-helpers';
 import { resolveSession, toUserDto } from './session.service';
 
 /** SPEC.md section 7's account paths. */
@@ -33,7 +33,7 @@ export const authRest: RestRoutes = (app, deps) => {
       presentedSessionIds: await liveSessionIds(deps, [input.previousSession, sessionTokenFrom(request.headers)]),
       request: restRequestInfo(deps, request),
     });
-    setSessionCookie(reply, result.token, secureCookies(deps));
+    setSessionCookie(reply, result.token, deps);
     return { session: result.token, user: toUserDto(result.user), merged: result.merged, rejected: result.rejected };
   });
 
@@ -45,7 +45,7 @@ export const authRest: RestRoutes = (app, deps) => {
         presentedSessionIds: await liveSessionIds(deps, [sessionTokenFrom(request.headers)]),
         request: restRequestInfo(deps, request),
       });
-      setSessionCookie(reply, result.token, secureCookies(deps));
+      setSessionCookie(reply, result.token, deps);
       return `/?loggedin=1&merged=${result.merged}&rejected=${result.rejected}`;
     }),
   );

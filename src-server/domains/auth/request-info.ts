@@ -1,11 +1,9 @@
-import { parseBrandHosts, type BrandId } from '../../core/brands';
+import type { BrandId } from '../../core/brands';
 import type { AppDeps } from '../../deps';
 import { mailerFor } from '../../integrations/email/mailer';
-import { perDeps } from '../../integrations/per-deps';
 import { smsFor } from '../../integrations/sms/sms-sender';
+import { brandHostsFor } from '../../transport/rest/brand';
 import type { Messenger, RequestInfo } from './login.service';
-
-const hostMap = perDeps((deps) => parseBrandHosts(deps.env.BRAND_HOSTS));
 
 export function publicUrl(deps: AppDeps): string {
   return (deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/+$/, '');
@@ -17,7 +15,7 @@ export function publicUrl(deps: AppDeps): string {
  * Host header: a forged Host must not turn sign-in links into links to someone else's site.
  */
 export function linkBaseFor(deps: AppDeps, host: string | undefined): string {
-  const map = hostMap(deps);
+  const map = brandHostsFor(deps);
   const base = publicUrl(deps);
   const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
   if (hostname && map.has(hostname)) return `${new URL(base).protocol}//${host!.toLowerCase()}`;

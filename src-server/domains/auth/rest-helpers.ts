@@ -43,10 +43,6 @@ export async function liveSessionIds(deps: AppDeps, tokens: (string | null | und
   return ids;
 }
 
-export function secureCookies(deps: AppDeps): boolean {
-  return (deps.env.PUBLIC_URL ?? '').startsWith('https:');
-}
-
 /**
  * Emailed links are opened by people: a refused link answers with a short page (JSON for API
  * clients) and a way back, instead of a bare error body.

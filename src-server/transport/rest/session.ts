@@ -42,6 +42,6 @@ export async function ensureRestSession(
     userAgent: request.headers['user-agent'] ?? null,
   });
   reply.header(SESSION_HEADER, created.token);
-  setSessionCookie(reply, created.token, (deps.env.PUBLIC_URL ?? '').startsWith('https:'));
+  setSessionCookie(reply, created.token, deps);
   return created;
 }

@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseBrandHosts, resolveBrand, type BrandId } from '../../core/brands';
+import { resolveBrand, type BrandId } from '../../core/brands';
 import type { AppDeps } from '../../deps';
 import {
   createAnonymousSession,
   resolveSession,
   type AuthedSession,
 } from '../../domains/auth/session.service';
+import { brandHostsFor } from '../rest/brand';
 import { setSessionCookie } from '../session-cookie';
 import { bearerTokenFrom, SESSION_HEADER, sessionTokenFrom } from '../request-meta';
 
@@ -35,8 +36,7 @@ function isFastifyRequest(req: FastifyRequest | IncomingMessage): req is Fastify
 }
 
 export function makeContextFactory(deps: AppDeps) {
-  const hostMap = parseBrandHosts(deps.env.BRAND_HOSTS);
-  const secureCookies = (deps.env.PUBLIC_URL ?? '').startsWith('https:');
+  const hostMap = brandHostsFor(deps);
 
   return async function createContext(
     opts: CreateFastifyContextOptions | { req: IncomingMessage; res: unknown; info: CreateFastifyContextOptions['info'] },
@@ -61,7 +61,7 @@ export function makeContextFactory(deps: AppDeps) {
     const issueSessionToken = (token: string) => {
       if (!reply) return;
       reply.header(SESSION_HEADER, token);
-      setSessionCookie(reply, token, secureCookies);
+      setSessionCookie(reply, token, deps);
     };
 
     return {

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BRANDS, brandLinks, parseBrandHosts } from '../../core/brands';
+import { BRANDS, brandLinks } from '../../core/brands';
 import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
-import { requestBrand } from '../rest/brand';
+import { brandHostsFor, requestBrand } from '../rest/brand';
 
 export interface PageMeta {
   title?: string;
@@ -28,7 +28,7 @@ export async function registerSpa(
   const indexPath = resolve(root, 'index.html');
   if (!existsSync(indexPath)) return false;
   const template = readFileSync(indexPath, 'utf8');
-  const hostMap = parseBrandHosts(deps.env.BRAND_HOSTS);
+  const hostMap = brandHostsFor(deps);
 
   await app.register(fastifyStatic, { root, index: false, wildcard: false, maxAge: '1h', immutable: false });
 
