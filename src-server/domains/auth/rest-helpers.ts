@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, isAppError } from '../../core/app-error';
+import { AppError, errorBody, isAppError } from '../../core/app-error';
 import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
 import { requestBrand } from '../../transport/rest/brand';
@@ -57,7 +57,7 @@ export async function linkPage(
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
     if (!(request.headers.accept ?? '').includes('text/html')) {
-      return reply.status(error.status).send({ error: error.reason, message: error.message });
+      return reply.status(error.status).send(errorBody(error));
     }
     return sendMessagePage(reply, {
       status: error.status,
