@@ -55,6 +55,24 @@ export const COPY = {
   loginInvalidCode: 'Invalid verification code',
   checkEmail: 'Check your email!',
 
+  viewPricing: 'View Pricing',
+  tryPro: 'Try PRO',
+  newListingsDiscovery: 'NEW_LISTINGS Discovery',
+  selectAll: 'Select All',
+  unselectAll: 'Unselect All',
+  clearAll: 'Clear All',
+
+  contactTitleAdd: 'Add Contact Information',
+  contactTitleUpdate: 'Update Contact Information',
+  clearEmail: 'Clear Email',
+  clearPhone: 'Clear Phone',
+  gotIt: 'Got it!',
+
+  detectedEmail: 'Detected: Email',
+  sendVerificationCode: 'Send Verification Code',
+  verifyAndSignIn: 'Verify & Sign In',
+
+  tradingModalTitle: 'Set Up Trading Platform',
   selectPlatform: 'Please select a trading platform',
   customUrlNeedsTicker: 'Custom URL must contain {TICKER} placeholder',
   invalidPlatform: 'Invalid platform selected',

@@ -135,7 +135,7 @@ export function AddTickerForm(props: AddTickerFormProps) {
           <input type="checkbox" role="switch" checked={Boolean(props.showAll)} onChange={(event) => props.onShowAllChange?.(event.target.checked)} />
           <span className="switch__track" aria-hidden="true" />
           <span>
-            <strong>Try PRO</strong>: show all filings on my cards, not only {config.forms.primaryForm === '4' ? 'Form 4' : config.forms.primaryForm}
+            <strong>{COPY.tryPro}</strong>: show all filings on my cards, not only {config.forms.primaryForm === '4' ? 'Form 4' : config.forms.primaryForm}
           </span>
         </label>
       )}

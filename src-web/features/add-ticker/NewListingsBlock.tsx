@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { COPY } from '../../../src-server/core/copy';
 import { formLabel } from '../../../src-server/core/forms';
 import { Icon } from '../../components/Icon';
 
@@ -7,7 +8,7 @@ export function NewListingsBlock({ pro, checked, onChange }: { pro: boolean; che
   return (
     <section className={`discovery${pro ? '' : ' discovery--locked'}`} aria-labelledby="new-listings-title">
       <div className="discovery__head">
-        <h3 id="new-listings-title">NEW_LISTINGS Discovery</h3>
+        <h3 id="new-listings-title">{COPY.newListingsDiscovery}</h3>
         <span className="pro-badge pro-badge--sm">PRO</span>
       </div>
       <p className="discovery__text">{formLabel('NEW_LISTINGS')}: catch a company’s first registration and every new offering.</p>

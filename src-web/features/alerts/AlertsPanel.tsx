@@ -55,7 +55,7 @@ export function AlertsPanel({ user, pro, onOpenContact }: { user: StoredUser | n
           Upgrade
         </Link>
         <Link to="/pricing" className="btn btn-secondary">
-          View Pricing
+          {COPY.viewPricing}
         </Link>
       </div>
     </section>

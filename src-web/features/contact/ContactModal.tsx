@@ -53,7 +53,7 @@ export function ContactModal({
     }
   };
 
-  const title = updating ? 'Update Contact Information' : 'Add Contact Information';
+  const title = updating ? COPY.contactTitleUpdate : COPY.contactTitleAdd;
   if (sent) {
     return (
       <Modal title={sent.channel === 'email' ? COPY.verificationEmailSent : COPY.verificationTextSent} onClose={onDone} size="sm">
@@ -75,7 +75,7 @@ export function ContactModal({
             )}
           </p>
           <button type="button" className="btn btn-primary btn-block" data-autofocus onClick={onDone}>
-            Got it!
+            {COPY.gotIt}
           </button>
         </div>
       </Modal>
@@ -100,7 +100,7 @@ export function ContactModal({
             <div className="input-row">
               <input id="contact-email" className="input" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} data-autofocus />
               <button type="button" className="btn btn-secondary" onClick={() => setEmail('')}>
-                Clear Email
+                {COPY.clearEmail}
               </button>
             </div>
           </div>
@@ -120,7 +120,7 @@ export function ContactModal({
                 data-autofocus
               />
               <button type="button" className="btn btn-secondary" onClick={() => setPhone('')}>
-                Clear Phone
+                {COPY.clearPhone}
               </button>
             </div>
             <p id="sms-us-only" className="field__help">

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/errors';
 export function detectedLabel(identifier: string): string | null {
   const value = identifier.trim();
   if (!value) return null;
-  return identifierKind(value) === 'email' ? 'Detected: Email' : 'Detected: Phone';
+  return identifierKind(value) === 'email' ? COPY.detectedEmail : 'Detected: Phone';
 }
 
 export const CODE_LENGTH = 6;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { COPY } from '../../../src-server/core/copy';
 import { Modal, ModalFormFooter } from '../../components/Modal';
 import { errorMessage } from '../../lib/errors';
 import { platformOfUrl, resolvePlatformChoice, TICKER_PLACEHOLDER, TRADING_PLATFORMS } from '../../../src-server/core/trading-url';
@@ -34,7 +35,7 @@ export function TradingPlatformModal({
   };
 
   return (
-    <Modal title="Set Up Trading Platform" onClose={onClose} describedBy="trading-help">
+    <Modal title={COPY.tradingModalTitle} onClose={onClose} describedBy="trading-help">
       <form onSubmit={onSubmit} noValidate>
         <p id="trading-help" className="muted">
           Trade buttons open your broker’s page for the ticker in a new tab. We never see your brokerage account.

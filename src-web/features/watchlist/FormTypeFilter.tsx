@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { COPY } from '../../../src-server/core/copy';
 import { isFormSelected, NO_FORMS, selectAllForms, toggleFormFilter, unselectAllForms } from './watchlist-filters';
 
 /** Filing-type multi-select: Select All, Unselect All, one checkbox per type. */
@@ -30,10 +31,10 @@ export function FormTypeFilter({ options, selected, onChange }: { options: strin
       <div id={panelId} className="multi-select__panel" role="group" aria-label="Filing types" hidden={!open}>
         <div className="multi-select__bulk">
           <button type="button" className="link-btn" onClick={() => onChange(selectAllForms())}>
-            Select All
+            {COPY.selectAll}
           </button>
           <button type="button" className="link-btn" onClick={() => onChange(unselectAllForms())}>
-            Unselect All
+            {COPY.unselectAll}
           </button>
         </div>
         {options.map((form) => (

@@ -1,3 +1,4 @@
+import { COPY } from '../../../src-server/core/copy';
 import { FormTypeFilter } from './FormTypeFilter';
 import { ALERT_LEVEL_OPTIONS, type AlertLevelFilter, type WatchlistFilters } from './watchlist-filters';
 import { flipDirection, SORT_OPTIONS, isSortField, type SortState } from './watchlist-sort';
@@ -97,7 +98,7 @@ export function WatchlistControls({
           <span aria-hidden="true">{sort.direction === 'asc' ? '↑' : '↓'}</span>
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClearAll}>
-          Clear All
+          {COPY.clearAll}
         </button>
       </div>
     </div>

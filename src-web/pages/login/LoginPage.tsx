@@ -83,7 +83,7 @@ export default function LoginPage() {
             </div>
             <ErrorBox>{error}</ErrorBox>
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={login.isPending}>
-              {login.isPending ? 'Sending...' : 'Send Verification Code'}
+              {login.isPending ? 'Sending...' : COPY.sendVerificationCode}
             </button>
           </form>
         ) : (
@@ -111,7 +111,7 @@ export default function LoginPage() {
             </div>
             <ErrorBox>{error}</ErrorBox>
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!canSubmitCode(code) || verify.isPending}>
-              {verify.isPending ? 'Verifying...' : 'Verify & Sign In'}
+              {verify.isPending ? 'Verifying...' : COPY.verifyAndSignIn}
             </button>
           </form>
         )}
