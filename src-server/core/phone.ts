@@ -14,6 +14,9 @@ export function isUsPhone(e164: string): boolean {
   return /^\+1\d{10}$/.test(e164);
 }
 
+/** Sign-in codes sent by text are exactly this many digits (SPEC.md sections 5 and 9). */
+export const LOGIN_CODE_LENGTH = 6;
+
 /** An identifier with @ is an email, otherwise a phone. */
 export function identifierKind(identifier: string): 'email' | 'phone' {
   return identifier.includes('@') ? 'email' : 'phone';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMPORTANCE_LEVELS } from '../../core/importance';
+import { LOGIN_CODE_LENGTH } from '../../core/phone';
 
 /** Inputs of the auth and contacts endpoints, shared by REST and tRPC. Unknown fields are refused. */
 
@@ -8,7 +9,7 @@ const token = z.string().min(1).max(200);
 const bodySession = { session: token.nullish() };
 
 export const identifierInput = z.string().trim().min(1, 'Please enter your email or phone').max(254);
-const code = z.string().regex(/^\d{6}$/, 'The code is exactly 6 digits');
+const code = z.string().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), `The code is exactly ${LOGIN_CODE_LENGTH} digits`);
 
 export const loginInput = z.object({ identifier: identifierInput }).strict();
 export const verifyCodeInput = z

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { LOGIN_CODE_LENGTH } from '../../core/phone';
 
 /** 256-bit random token, URL-safe: sessions and emailed links. */
 export function newToken(): string {
@@ -12,7 +13,7 @@ export function hashToken(token: string): string {
 
 /** A 6-digit login code from the CSPRNG (leading zeros kept). */
 export function newLoginCode(): string {
-  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+  return randomInt(0, 10 ** LOGIN_CODE_LENGTH).toString().padStart(LOGIN_CODE_LENGTH, '0');
 }
 
 /** A code's digest is bound to the identifier it was sent to, so it is worthless for another. */

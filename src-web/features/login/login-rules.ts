@@ -1,5 +1,5 @@
 import { COPY } from '../../../src-server/core/copy';
-import { identifierKind } from '../../../src-server/core/phone';
+import { identifierKind, LOGIN_CODE_LENGTH } from '../../../src-server/core/phone';
 import { errorMessage } from '../../lib/errors';
 
 /** 'Detected: Email' when the entry has @, else phone; nothing for an empty field. */
@@ -9,7 +9,7 @@ export function detectedLabel(identifier: string): string | null {
   return identifierKind(value) === 'email' ? COPY.detectedEmail : 'Detected: Phone';
 }
 
-export const CODE_LENGTH = 6;
+export const CODE_LENGTH = LOGIN_CODE_LENGTH;
 
 /** Keeps at most 6 characters; submit is enabled only at exactly 6. */
 export function normaliseCodeInput(value: string): string {
