@@ -61,6 +61,14 @@ describe('health and transport', () => {
     expect(beats).toEqual([1, 2]);
   });
 
+  it('a mutation over the websocket without a session is a 401, not an internal error', async () => {
+    const wsClient = createWSClient({ url: `${url.replace('http', 'ws')}/trpc`, WebSocket: WebSocket as never });
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+    const error = await client.watchlist.subscribe.mutate({ tickers: 'AAPL', forms: ['8-K'] }).catch((e: unknown) => e);
+    wsClient.close();
+    expect(error).toMatchObject({ data: { code: 'UNAUTHORIZED', reason: 'session_not_found' } });
+  });
+
   it('an anonymous session is issued on the first session call and resolves afterwards', async () => {
     const first = await fetch(`${url}/trpc/auth.session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(first.status).toBe(200);

@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../core/app-error';
 import { resolveBrand, type BrandId } from '../../core/brands';
+import { COPY } from '../../core/copy';
 import type { AppDeps } from '../../deps';
 import {
   createAnonymousSession,
@@ -76,7 +78,8 @@ export function makeContextFactory(deps: AppDeps) {
       async ensureSession() {
         const existing = await getSession();
         if (existing) return existing;
-        if (!reply) return Promise.reject(new Error('websocket callers must present a session'));
+        // Websocket callers cannot receive a new token (no response headers): they must present one.
+        if (!reply) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
         const created = await createAnonymousSession(deps.db, { brand, ip, userAgent });
         issueSessionToken(created.token);
         sessionPromise = Promise.resolve(created);
