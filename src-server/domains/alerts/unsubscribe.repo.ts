@@ -10,7 +10,11 @@ export async function signingKey(db: Db, { name }: { name: string }): Promise<Bu
       on conflict (name) do nothing returning secret
     )
     select secret from created union all select secret from signing_keys where name = ${name} limit 1`);
-  return Buffer.from(rows[0]!.secret, 'base64');
+  // A concurrent first writer's row is invisible to this statement's snapshot: read it once more.
+  const secret =
+    rows[0]?.secret ?? (await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${name}`))[0]?.secret;
+  if (!secret) throw new Error(`signing key ${name} could not be created`);
+  return Buffer.from(secret, 'base64');
 }
 
 export interface ChannelState extends Record<string, unknown> {
