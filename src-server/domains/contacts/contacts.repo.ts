@@ -8,14 +8,16 @@ export async function insertSmsVerification(
   db: Db,
   params: { userId: string; phone: string; ttlSeconds: number },
 ): Promise<void> {
-  await db
-    .update(smsVerifications)
-    .set({ consumedAt: sql`now()` })
-    .where(and(eq(smsVerifications.userId, params.userId), isNull(smsVerifications.consumedAt)));
-  await db.insert(smsVerifications).values({
-    userId: params.userId,
-    phone: params.phone,
-    expiresAt: sql`now() + make_interval(secs => ${params.ttlSeconds})`,
+  await db.transaction(async (tx) => {
+    await tx
+      .update(smsVerifications)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(smsVerifications.userId, params.userId), isNull(smsVerifications.consumedAt)));
+    await tx.insert(smsVerifications).values({
+      userId: params.userId,
+      phone: params.phone,
+      expiresAt: sql`now() + make_interval(secs => ${params.ttlSeconds})`,
+    });
   });
 }
 
