@@ -11,7 +11,7 @@ if (!Number.isInteger(hours) || hours < 1 || hours > 720) {
   process.stderr.write('usage: npm run alerts:latency -- [hours 1-720]\n');
   process.exit(2);
 }
-const database = await openDatabase(loadEnv(), () => {});
+const database = await openDatabase(loadEnv(), () => {}, { shareRunning: true });
 try {
   const { stages } = await alertLatency(database.db, { hours });
   const cell = (v: number | null) => (v == null ? '-' : String(v)).padStart(9);

@@ -15,7 +15,7 @@ if (!isDeclaredUserAgent(env.EDGAR_USER_AGENT)) {
   process.exit(2);
 }
 const url = companyTickersUrl(env.EDGAR_BASE_URL);
-const database = await openDatabase(env, () => {});
+const database = await openDatabase(env, () => {}, { shareRunning: true });
 try {
   const result = await refreshCatalogueFromSec(database.db, { url, userAgent: env.EDGAR_USER_AGENT });
   console.log(

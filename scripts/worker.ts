@@ -12,7 +12,7 @@ import { createRuntimeDeps } from '../src-server/runtime-deps';
 try {
   const env = loadEnv();
   const logger = pino({ level: env.LOG_LEVEL });
-  const database = await openDatabase(env, (m) => logger.info(m));
+  const database = await openDatabase(env, (m) => logger.info(m), { shareRunning: true });
   const deps = await createRuntimeDeps(env, database, logger);
   const workers = await startWorkers(deps);
   logger.info('worker running (Ctrl-C to stop)');

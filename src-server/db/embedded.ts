@@ -22,6 +22,10 @@ export interface EmbeddedPostgresOptions {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+const APP_DATABASE = 'app';
+
+const urlOn = (port: number, database: string) =>
+  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
 
 function isAlive(pid: number): boolean {
   try {
@@ -32,15 +36,35 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The postmaster running on this data directory, if any (its pid from postmaster.pid). */
+function runningPid(dataDir: string): number | null {
+  const pidFile = resolve(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  return Number.isFinite(pid) && isAlive(pid) ? pid : null;
+}
+
+/**
+ * The application database of an embedded server already running on this data directory and
+ * answering on `port` (a running `npm start`), else null. Scripts use it instead of starting
+ * their own server, which would stop the app's.
+ */
+export async function runningEmbeddedUrl(options: Pick<EmbeddedPostgresOptions, 'dir' | 'port'>): Promise<string | null> {
+  if (runningPid(resolve(options.dir)) === null) return null;
+  const url = urlOn(options.port, APP_DATABASE);
+  const probe = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  const answers = await probe`select 1`.then(() => true, () => false);
+  await probe.end();
+  return answers ? url : null;
+}
+
 /**
  * A postgres left running by a process that was SIGKILLed still holds the data directory;
  * ask it to shut down (fast mode) so this process can own the server.
  */
 async function stopStaleServer(dataDir: string, log: (m: string) => void): Promise<void> {
-  const pidFile = resolve(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (!Number.isFinite(pid) || !isAlive(pid)) return;
+  const pid = runningPid(dataDir);
+  if (pid === null) return;
   log(`stopping a PostgreSQL (pid ${pid}) left running on ${dataDir}`);
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 100 && isAlive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
@@ -55,7 +79,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgresHandle> {
   const log = options.log ?? (() => {});
   const dataDir = resolve(options.dir);
-  const database = options.database ?? 'app';
+  const database = options.database ?? APP_DATABASE;
   mkdirSync(resolve(dataDir, '..'), { recursive: true });
 
   const server = new EmbeddedPostgres({
@@ -90,8 +114,7 @@ export async function startEmbeddedPostgres(
     );
   }
 
-  const urlFor = (db: string) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${encodeURIComponent(db)}`;
+  const urlFor = (db: string) => urlOn(options.port, db);
   const admin = postgres(urlFor('postgres'), { max: 1, onnotice: () => {} });
   try {
     const rows = await admin`select 1 from pg_database where datname = ${database}`;

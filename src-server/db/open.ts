@@ -1,6 +1,6 @@
 import type { Env } from '../config/env';
 import { connectDatabase, type Database } from './client';
-import { startEmbeddedPostgres } from './embedded';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded';
 import { runMigrations } from './migrate';
 
 export interface OpenedDatabase extends Database {
@@ -9,13 +9,22 @@ export interface OpenedDatabase extends Database {
   shutdown(): Promise<void>;
 }
 
-/** DATABASE_URL when set; otherwise a real PostgreSQL started from ./.data. Migrated either way. */
+/**
+ * DATABASE_URL when set; otherwise a real PostgreSQL started from ./.data. Migrated either way.
+ * `shareRunning` (scripts next to `npm start`): an embedded server that is already running is
+ * used as it is and left running; the app itself takes a left-over server over instead.
+ */
 export async function openDatabase(
   env: Pick<Env, 'DATABASE_URL' | 'EMBEDDED_PG_DIR' | 'EMBEDDED_PG_PORT'>,
   log: (message: string) => void,
+  options: { shareRunning?: boolean } = {},
 ): Promise<OpenedDatabase> {
   let url = env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url && options.shareRunning) {
+    url = (await runningEmbeddedUrl({ dir: env.EMBEDDED_PG_DIR, port: env.EMBEDDED_PG_PORT })) ?? undefined;
+    if (url) log(`using the embedded PostgreSQL already running on 127.0.0.1:${env.EMBEDDED_PG_PORT}`);
+  }
   if (!url) {
     const embedded = await startEmbeddedPostgres({
       dir: env.EMBEDDED_PG_DIR,
