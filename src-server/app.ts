@@ -9,7 +9,7 @@ import { devOutboxRoutes } from './domains/contacts/dev-outbox.routes';
 import { tickerMetaResolver } from './domains/ticker-pages/ticker-pages.meta';
 import { livePlugin } from './live/live.plugin';
 import { LOG_REDACT, LOG_SERIALIZERS } from './transport/log-options';
-import { restErrorHandler } from './transport/rest/errors';
+import { notFound, restErrorHandler } from './transport/rest/errors';
 import { restPlugin } from './transport/rest/plugin';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
 import { makeContextFactory } from './transport/trpc/context';
@@ -58,10 +58,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(livePlugin, { deps });
   if (deps.env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { deps });
   const spa = await registerSpa(app, deps, { metaResolvers: [tickerMetaResolver] });
-  if (!spa) {
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
-    );
-  }
+  if (!spa) app.setNotFoundHandler(notFound);
   return app;
 }

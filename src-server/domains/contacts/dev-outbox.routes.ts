@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/app-error';
 import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
+import { notFoundError } from '../../transport/rest/errors';
 import { supportEmailFor } from '../auth/request-info';
 import { listDevOutbox, replyAsPhone, type OutboxRow } from './dev-outbox.service';
 
@@ -50,7 +51,7 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { deps: AppDep
   // The page holds every sign-in link and code, and HOST defaults to 0.0.0.0: only people on this
   // machine may use it (a client behind a loopback proxy is judged by its forwarded address).
   app.addHook('onRequest', async (request) => {
-    if (!isLoopback(request.ip)) throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`, { reason: 'not_found' });
+    if (!isLoopback(request.ip)) throw notFoundError(request);
   });
   app.get('/dev/outbox', async (request, reply) => {
     const rows = await listDevOutbox(deps.db, { limit: 100 });

@@ -42,7 +42,11 @@ export function restErrorHandler(error: FastifyError | Error, request: FastifyRe
   return reply.status(500).send({ error: 'internal', message: INTERNAL_MESSAGE });
 }
 
+export function notFoundError(request: FastifyRequest): AppError {
+  return new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+}
+
+/** The JSON 404 of every path nothing serves (API, tRPC, non-GET outside the SPA). */
 export function notFound(request: FastifyRequest, reply: FastifyReply) {
-  const error = new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
-  return reply.status(404).send(errorBody(error));
+  return reply.status(404).send(errorBody(notFoundError(request)));
 }

@@ -6,6 +6,7 @@ import { BRANDS, brandLinks } from '../../core/brands';
 import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
 import { brandHostsFor, requestBrand } from '../rest/brand';
+import { notFound } from '../rest/errors';
 
 export interface PageMeta {
   title?: string;
@@ -35,7 +36,7 @@ export async function registerSpa(
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' || path.startsWith('/api') || path.startsWith('/trpc')) {
-      return reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${path}` });
+      return notFound(request, reply);
     }
     // Missing hashed assets must 404, not receive the HTML shell.
     if (path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
