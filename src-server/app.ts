@@ -12,6 +12,7 @@ import { LOG_REDACT, LOG_SERIALIZERS } from './transport/log-options';
 import { notFound, restErrorHandler } from './transport/rest/errors';
 import { restPlugin } from './transport/rest/plugin';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
+import { TRPC_MAX_BATCH } from './transport/trpc/batch';
 import { makeContextFactory } from './transport/trpc/context';
 import { registerSpa } from './transport/web/spa';
 
@@ -46,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       createContext: makeContextFactory(deps),
+      // One HTTP request must not fan out into hundreds of procedure calls (the web app sends fewer).
+      maxBatchSize: TRPC_MAX_BATCH,
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'trpc failure');
       },

@@ -1,6 +1,7 @@
 import { createTRPCReact } from '@trpc/react-query';
 import { createWSClient, httpBatchLink, splitLink, wsLink, type TRPCLink } from '@trpc/client';
 import type { AppRouter } from '../../src-server/transport/trpc/app-router';
+import { TRPC_MAX_BATCH } from '../../src-server/transport/trpc/batch';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 import { currentBrand } from '../brand/current-brand';
 
@@ -24,6 +25,7 @@ export function createLinks(): TRPCLink<AppRouter>[] {
       true: wsLink({ client: wsClient }),
       false: httpBatchLink({
         url: '/trpc',
+        maxItems: TRPC_MAX_BATCH,
         headers: ({ opList }) => {
           const session = readStorage(STORAGE_KEYS.session);
           const admin = readStorage(STORAGE_KEYS.adminAuth);

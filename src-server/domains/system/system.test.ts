@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp } from '../../test/app';
 import type { AppRouter } from '../../transport/trpc/app-router';
+import { TRPC_MAX_BATCH } from '../../transport/trpc/batch';
 
 const { url } = await startTestApp();
 
@@ -36,6 +37,12 @@ describe('health and transport', () => {
     const [a, b] = await Promise.all([client.system.health.query(), client.auth.me.query()]);
     expect(a).toEqual({ ok: true, db: 'up' });
     expect(b).toBeNull();
+  });
+
+  it('a tRPC batch larger than TRPC_MAX_BATCH is a 400', async () => {
+    const batch = (n: number) => `${url}/trpc/${Array(n).fill('system.health').join(',')}?batch=1&input=%7B%7D`;
+    expect((await fetch(batch(TRPC_MAX_BATCH))).status).toBe(200);
+    expect((await fetch(batch(TRPC_MAX_BATCH + 1))).status).toBe(400);
   });
 
   it('a heartbeat subscription arrives over the websocket', async () => {
