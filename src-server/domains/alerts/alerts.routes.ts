@@ -6,10 +6,9 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { isAppError } from '../../core/app-error';
 import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
-import { sendMessagePage } from '../../transport/web/message-page';
+import { sendErrorPage, sendMessagePage } from '../../transport/web/message-page';
 import { shortLinkTarget } from './short-link.service';
 import { describeUnsubscribe, unsubscribe, type UnsubscribeView } from './unsubscribe.service';
 
@@ -32,8 +31,7 @@ function page(reply: FastifyReply, status: number, title: string, bodyHtml: stri
 }
 
 function errorPage(reply: FastifyReply, error: unknown) {
-  if (!isAppError(error) || error.status >= 500) throw error;
-  return page(reply, error.status, 'Link not valid', `<p>${escapeHtml(error.message)}</p>`);
+  return sendErrorPage(reply, error, { title: 'Link not valid', links: LINKS });
 }
 
 export async function alertLinkRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {

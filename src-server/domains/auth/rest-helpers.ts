@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorBody, isAppError } from '../../core/app-error';
-import { escapeHtml } from '../../core/html';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../deps';
 import { requestBrand } from '../../transport/rest/brand';
 import { requireRestSession, type RestSession } from '../../transport/rest/session';
 import { sessionTokenFrom } from '../../transport/request-meta';
-import { sendMessagePage } from '../../transport/web/message-page';
+import { sendErrorPage } from '../../transport/web/message-page';
 import type { RequestInfo } from './login.service';
 import { requestInfo } from './request-info';
 import { resolveSession } from './session.service';
@@ -55,15 +54,11 @@ export async function linkPage(
   try {
     return reply.redirect(await action(), 302);
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    if (!(request.headers.accept ?? '').includes('text/html')) {
-      return reply.status(error.status).send(errorBody(error));
-    }
-    return sendMessagePage(reply, {
-      status: error.status,
+    // API clients get the error handler's JSON.
+    if (!(request.headers.accept ?? '').includes('text/html')) throw error;
+    return sendErrorPage(reply, error, {
       title: 'Link problem',
       heading: 'That link did not work',
-      bodyHtml: `<p>${escapeHtml(error.message)}</p>`,
       links: [
         { href: '/login', text: 'Sign in again' },
         { href: '/', text: 'Go to the homepage' },

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { isAppError } from '../../core/app-error';
 import { escapeHtml } from '../../core/html';
 
 export interface PageLink {
@@ -27,4 +28,17 @@ body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0
 h1{font-size:1.4rem}
 button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#1d4ed8;color:#fff;cursor:pointer}
 a{color:#1d4ed8}</style></head><body><h1>${escapeHtml(params.heading ?? params.title)}</h1>${params.bodyHtml}<p>${links}</p></body></html>`);
+}
+
+/**
+ * A refused link (an AppError below 500) as a message page with the error's status and message;
+ * anything else is rethrown for the error handler.
+ */
+export function sendErrorPage(
+  reply: FastifyReply,
+  error: unknown,
+  params: { title: string; heading?: string; links: PageLink[] },
+): FastifyReply {
+  if (!isAppError(error) || error.status >= 500) throw error;
+  return sendMessagePage(reply, { ...params, status: error.status, bodyHtml: `<p>${escapeHtml(error.message)}</p>` });
 }
