@@ -10,7 +10,7 @@ import { openDatabase } from '../src-server/db/open';
 import { loadShippedHistory, SHIPPED_PRICES_DIR } from '../src-server/domains/prices/shipped-history';
 
 const dir = process.argv[2] ? resolve(process.argv[2]) : SHIPPED_PRICES_DIR;
-const database = await openDatabase(loadEnv(), () => {});
+const database = await openDatabase(loadEnv(), () => {}, { shareRunning: true });
 try {
   const report = await loadShippedHistory(database.db, { dir });
   for (const l of report.loaded) console.log(`${l.ticker.padEnd(6)} ${String(l.bars).padStart(6)} bars from ${l.source}`);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
-/** CIKs are up to 10 digits; links may carry SEC's zero padding ("0001494730"). */
-export const cikInput = z.object({ cik: z.coerce.number().int().positive().max(9_999_999_999) }).strict();
+/**
+ * CIKs are written with up to 10 digits (links may carry SEC's zero padding, "0001494730"); every
+ * CIK SEC has issued fits the 32-bit column, so larger numbers are refused here, not by the database.
+ */
+export const MAX_CIK = 2_147_483_647;
+export const cikInput = z
+  .object({ cik: z.coerce.number().int().positive().max(MAX_CIK, 'cik is not a valid SEC CIK') })
+  .strict();
 export const nameInput = z.object({ name: z.string().trim().min(1, 'name is required').max(200) }).strict();

@@ -122,6 +122,8 @@ describe('unknown insiders', () => {
     expect(await get('/insider/by-name/Nobody%20Atall')).toMatchObject({ status: 404, body: { error: 'insider_not_found' } });
     expect((await get('/insider/cik/abc')).status).toBe(400);
     expect((await get('/insider/cik/12345678901')).status).toBe(400);
+    // Ten digits but past the 32-bit column: refused as input, never a database error.
+    expect(await get('/insider/cik/9999999999')).toMatchObject({ status: 400, body: { error: 'bad_request' } });
     expect((await get(`/insider/by-name/${'x'.repeat(201)}`)).status).toBe(400);
     const trpc = await fetch(`${url}/trpc/insiders.byName?input=${encodeURIComponent(JSON.stringify({ name: 'Nobody Atall' }))}`);
     expect(trpc.status).toBe(404);
