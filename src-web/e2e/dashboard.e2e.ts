@@ -57,10 +57,10 @@ describe('journey 1: a new visitor adds two tickers with the typeahead and sees 
         },
         { timeout: 45_000, interval: 1_000 },
       )
-      .toMatch(/(bought|sold|traded) [\d,]* ?shares/);
+      .toMatch(/(bought|sold|traded|exercised or converted) [\d,]* ?shares/);
     for (const ticker of ['TSLA', 'AAPL']) {
       const banner = card(page, ticker).locator('.latest-filing');
-      await expect.poll(() => banner.textContent(), { timeout: 30_000 }).toMatch(/(bought|sold|traded) [\d,]* ?shares/);
+      await expect.poll(() => banner.textContent(), { timeout: 30_000 }).toMatch(/(bought|sold|traded|exercised or converted) [\d,]* ?shares/);
       expect(await banner.locator('.form-tag').textContent()).toMatch(/^4/);
       expect(await banner.locator('a[href^="/insider/"]').count()).toBe(1);
       expect(await banner.locator('[data-importance]').getAttribute('data-importance')).toMatch(/^(CRITICAL|HIGH|MEDIUM|LOW)$/);

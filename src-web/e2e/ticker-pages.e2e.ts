@@ -126,7 +126,7 @@ describe('insider pages', () => {
     await page.getByRole('button', { name: 'Cards', exact: true }).click();
     const banner = page.locator('article.ticker-card[data-ticker="TSLA"] .latest-filing');
     const link = banner.locator('a[href^="/insider/"]');
-    const name = (await link.textContent())!.replace(/ (bought|sold|traded).*$/, '');
+    const name = (await link.textContent())!.replace(/ (bought|sold|traded|exercised or converted|was granted|had|gifted|received|reported).*$/, '');
     await link.click();
     await page.waitForURL(/\/insider\/cik\/\d+$/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);

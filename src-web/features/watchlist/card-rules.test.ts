@@ -83,6 +83,19 @@ describe('Form 4 summaries', () => {
     const summary = form4Summary({ form: '4/A', insider_data: { executiveName: 'Musk Elon R.', isDisposition: false, sharesTraded: 100 } });
     expect(summary).toEqual({ text: 'Musk Elon R. bought 100 shares', href: '/insider/Musk%20Elon%20R.', incomplete: false });
   });
+  it("uses the server's wording for exercises and grants, which are not purchases", () => {
+    const summary = form4Summary({
+      form: '4',
+      one_liner: 'Elon Musk exercised or converted 10,500 shares',
+      insider_data: '{"executiveName":"Elon Musk","insiderCik":"1494730","isDisposition":false,"sharesTraded":10500,"transactionCode":"M","incompleteData":false}',
+    });
+    expect(summary).toEqual({ text: 'Elon Musk exercised or converted 10,500 shares', href: '/insider/cik/1494730', incomplete: false });
+  });
+  it('flags incomplete data marked by the server', () => {
+    const data = '{"executiveName":"Jane Doe","isDisposition":true,"sharesTraded":5,"transactionCode":"S","incompleteData":true}';
+    expect(form4Summary({ form: '4', insider_data: data })?.incomplete).toBe(true);
+    expect(form4Summary({ form: '4', insider_data: data.replace('"incompleteData":true', '"incompleteData":false'), data_incomplete: true })?.incomplete).toBe(true);
+  });
   it('flags incomplete data', () => {
     expect(form4Summary({ form: '4', insider_data: '{"executiveName":"Jane Doe","isDisposition":true}' })).toEqual({
       text: 'Jane Doe sold shares',

@@ -83,9 +83,16 @@ export function form4Summary(filing: WatchlistFiling): Form4Summary | null {
   const name = data?.executiveName?.trim() || names[0]?.trim() || '';
   const shares = typeof data?.sharesTraded === 'number' && Number.isFinite(data.sharesTraded) ? data.sharesTraded : null;
   const disposition = typeof data?.isDisposition === 'boolean' ? data.isDisposition : null;
-  const incomplete = !data || !name || shares === null || disposition === null || data.incomplete === true;
+  const incomplete =
+    !data || !name || shares === null || disposition === null || data.incompleteData === true || filing.data_incomplete === true;
+  const code = data?.transactionCode;
+  // Exercises, grants, tax withholding and gifts are not purchases or sales: the server's
+  // one-liner says what happened ('exercised or converted 10,500 shares').
+  const routine = code != null && code !== 'P' && code !== 'S' && Boolean(filing.one_liner);
   const verb = disposition === null ? 'traded' : disposition ? 'sold' : 'bought';
-  const text = `${name || 'An insider'} ${verb} ${shares === null ? '' : `${Math.abs(shares).toLocaleString('en-US')} `}shares`;
+  const text = routine
+    ? filing.one_liner!
+    : `${name || 'An insider'} ${verb} ${shares === null ? '' : `${Math.abs(shares).toLocaleString('en-US')} `}shares`;
   const cik = data?.insiderCik ?? filing.insider_cik;
   const href = cik ? `/insider/cik/${encodeURIComponent(String(cik))}` : name ? `/insider/${encodeURIComponent(name)}` : null;
   return { text, href, incomplete };

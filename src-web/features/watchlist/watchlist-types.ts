@@ -17,6 +17,8 @@ export interface WatchlistFiling {
   insider_data?: string | InsiderData | null;
   insider_cik?: string | null;
   executive_names?: string[] | string | null;
+  /** Set by the parser when a field of the filing could not be read. */
+  data_incomplete?: boolean | null;
 }
 
 export interface InsiderData {
@@ -25,7 +27,9 @@ export interface InsiderData {
   insiderCik?: string | number | null;
   isDisposition?: boolean | null;
   sharesTraded?: number | null;
-  incomplete?: boolean | null;
+  /** Code of the headline transaction; only P (bought) and S (sold) read as trades. */
+  transactionCode?: string | null;
+  incompleteData?: boolean | null;
 }
 
 /** A watchlist item (SPEC.md section 3). */

@@ -118,7 +118,7 @@ export function scoreFiling(f: ParsedFiling, context: ScoreContext = {}): Score 
     scored = {
       hits: [{ rule: 'form4.no-rows', importance: 'LOW', reason: 'No transaction could be itemised' }],
       oneLiner: `${name} filed Form ${f.formType} (transactions not itemised)`,
-      insiderData: { executiveName: name, executiveTitle: null, insiderCik: f.filer?.cik != null ? String(f.filer.cik) : null, isDisposition: null, sharesTraded: null, incompleteData: true },
+      insiderData: { executiveName: name, executiveTitle: null, insiderCik: f.filer?.cik != null ? String(f.filer.cik) : null, isDisposition: null, sharesTraded: null, transactionCode: null, incompleteData: true },
     };
   } else if (f.family === 'current') scored = scoreCurrent(f, company);
   else if (f.family === 'periodic') scored = scorePeriodic(f, company);

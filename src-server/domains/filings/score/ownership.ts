@@ -15,18 +15,32 @@ interface CodeTotals {
   acquiredDisposed: 'A' | 'D' | null;
 }
 
+/**
+ * Totals per transaction code. An exercise or conversion (M, C, X...) is reported twice: shares
+ * acquired in the non-derivative table and the option given up in the derivative table. The
+ * non-derivative rows are the shares that changed hands, so a code's derivative rows count only
+ * when it has no non-derivative rows (e.g. a grant of options alone).
+ */
 function totalsByCode(rows: OwnershipRow[]): Map<string, CodeTotals> {
-  const map = new Map<string, CodeTotals>();
+  const byCode = new Map<string, { plain: OwnershipRow[]; derivative: OwnershipRow[] }>();
   for (const row of rows) {
     if (row.isHolding || !row.code) continue;
-    const t = map.get(row.code) ?? { code: row.code, rows: [], shares: 0, value: 0, pricedShares: 0, acquiredDisposed: row.acquiredDisposed };
-    t.rows.push(row);
-    t.shares += row.shares ?? 0;
-    if (row.shares != null && row.pricePerShare != null && row.pricePerShare > 0) {
-      t.value += row.shares * row.pricePerShare;
-      t.pricedShares += row.shares;
+    const group = byCode.get(row.code) ?? { plain: [], derivative: [] };
+    (row.tableKind === 'derivative' ? group.derivative : group.plain).push(row);
+    byCode.set(row.code, group);
+  }
+  const map = new Map<string, CodeTotals>();
+  for (const [code, group] of byCode) {
+    const counted = group.plain.length > 0 ? group.plain : group.derivative;
+    const t: CodeTotals = { code, rows: counted, shares: 0, value: 0, pricedShares: 0, acquiredDisposed: counted[0]?.acquiredDisposed ?? null };
+    for (const row of counted) {
+      t.shares += row.shares ?? 0;
+      if (row.shares != null && row.pricePerShare != null && row.pricePerShare > 0) {
+        t.value += row.shares * row.pricePerShare;
+        t.pricedShares += row.shares;
+      }
     }
-    map.set(row.code, t);
+    map.set(code, t);
   }
   return map;
 }
@@ -175,6 +189,7 @@ export function scoreOwnership(formType: string, detail: OwnershipDetail, compan
       insiderCik: owner?.cik != null ? String(owner.cik) : null,
       isDisposition: headline ? headline.acquiredDisposed === 'D' : null,
       sharesTraded: headline ? headline.shares : null,
+      transactionCode: headline?.code ?? null,
       incompleteData: incomplete,
     },
   };

@@ -62,7 +62,13 @@ describe('Forms 3/4/5', () => {
     const s = score(parse('0000899243-22-035394_tsla_musk_S_9_rows.txt'));
     expect(s.importance).toBe('MEDIUM');
     expect(s.oneLiner).toBe('Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M)');
-    expect(s.insiderData).toEqual({ executiveName: 'Elon Musk', executiveTitle: 'CEO', insiderCik: '1494730', isDisposition: true, sharesTraded: 4400000, incompleteData: false });
+    expect(s.insiderData).toEqual({ executiveName: 'Elon Musk', executiveTitle: 'CEO', insiderCik: '1494730', isDisposition: true, sharesTraded: 4400000, transactionCode: 'S', incompleteData: false });
+  });
+  it('option exercise: the shares acquired, not also the options given up (Musk 2023-03-08: 2 x 5,250 M rows in each table)', () => {
+    const s = score(parse('tsla_musk_2023-03-08_M_option_exercise.xml'));
+    expect(s.importance).toBe('LOW');
+    expect(s.oneLiner).toBe('Elon Musk exercised or converted 10,500 shares');
+    expect(s.insiderData).toMatchObject({ isDisposition: false, sharesTraded: 10500, transactionCode: 'M' });
   });
   it('sale under a Rule 10b5-1 plan: LOW (footnote: Maestri; checkbox: Wilson-Thompson)', () => {
     expect(score(parse('aapl_maestri_2020-10-09_S_10b5-1.xml'))).toMatchObject({ importance: 'LOW', oneLiner: 'Luca Maestri sold 243,431 shares at $116.89 ($28.5M)' });

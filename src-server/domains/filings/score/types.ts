@@ -14,6 +14,8 @@ export interface InsiderData {
   insiderCik: string | null;
   isDisposition: boolean | null;
   sharesTraded: number | null;
+  /** Code of the headline transaction (P, S, M, A, F, G...): only P and S are buys and sales. */
+  transactionCode: string | null;
   incompleteData: boolean;
 }
 
