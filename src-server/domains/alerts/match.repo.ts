@@ -94,7 +94,9 @@ export async function matchFiling(db: Db, { filingId }: { filingId: number }): P
     inserted as (
       insert into alerts (user_id, filing_id, channel)
       select c.user_id, f.id, c.channel from candidates c cross join f
-      on conflict (user_id, filing_id, channel) do nothing
+      -- In the unique index's order (watchers come sorted already): each insert is an append.
+      order by c.user_id, c.channel
+      on conflict (filing_id, user_id, channel) do nothing
       returning id, channel
     ),
     ids as (select id from inserted where channel <> 'digest'),
