@@ -6,7 +6,7 @@
  */
 import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { connectDatabase, type Db } from '../db/client';
 import { FIXTURES, follow, proUser, seedTickers, storeFixture } from '../test/alerts';
@@ -206,8 +206,11 @@ describe('across instances', () => {
     const filingId = await storeApple(second.db, '8-K');
     expect((await onA.next(1)).map((e) => e.id)).toEqual([filingId]);
     expect((await onB.next(1)).map((e) => e.id)).toEqual([filingId]);
-    const pushes = await db.execute<{ instance_id: string }>(sql`select instance_id from filing_pushes where filing_id = ${filingId}`);
-    expect(new Set(pushes.map((p) => p.instance_id)).size).toBe(2);
+    // Each instance records its push after handing the event to its sockets, so wait for the rows.
+    await vi.waitFor(async () => {
+      const pushes = await db.execute<{ instance_id: string }>(sql`select instance_id from filing_pushes where filing_id = ${filingId}`);
+      expect(new Set(pushes.map((p) => p.instance_id)).size).toBe(2);
+    });
     onA.close();
     onB.close();
   });
