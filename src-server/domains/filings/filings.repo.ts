@@ -1,5 +1,5 @@
 /** SQL of the filings domain. Every function takes a db handle or transaction first. */
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { edgarBackfills, filingAnalyses, filings, insiderTransactions } from '../../db/schema';
 
@@ -18,27 +18,115 @@ export async function storedAccessions(db: Db, { accessionNos }: { accessionNos:
   return new Set(rows.map((r) => r.a));
 }
 
-/** Inserts unless the accession exists; returns the new id or null when it was already there. */
-export async function insertFilingIfNew(db: Db, { filing }: { filing: NewFiling }): Promise<number | null> {
-  const [row] = await db.insert(filings).values(filing).onConflictDoNothing({ target: filings.accessionNo }).returning({ id: filings.id });
-  return row?.id ?? null;
+/** An insider row before its filing has an id; the ticker follows the filing's resolved one. */
+export type PendingInsiderRow = Omit<NewInsiderTransaction, 'filingId' | 'ticker'>;
+
+/** [property, column] pairs written by insertFilings (identity and stored/updated defaults left out). */
+function columnPairs(table: typeof filings | typeof insiderTransactions, skip: string[]): [string, string][] {
+  return Object.entries(getTableColumns(table))
+    .filter(([key]) => !skip.includes(key))
+    .map(([key, column]) => [key, column.name]);
+}
+const FILING_COLUMNS = columnPairs(filings, ['id', 'storedAt', 'updatedAt']);
+const INSIDER_COLUMNS = columnPairs(insiderTransactions, ['id', 'filingId', 'ticker']);
+
+/** Rows as JSON under their column names: one parameter per table whatever the row count. */
+function rowsJson(rows: object[], columns: [string, string][]): string {
+  return JSON.stringify(rows.map((row) => Object.fromEntries(columns.map(([key, name]) => [name, (row as Record<string, unknown>)[key] ?? null]))));
 }
 
-export async function insertInsiderTransactions(db: Db, { rows }: { rows: NewInsiderTransaction[] }): Promise<void> {
-  if (rows.length > 0) await db.insert(insiderTransactions).values(rows).onConflictDoNothing();
+const quoted = (columns: [string, string][], prefix = '') => columns.map(([, name]) => `${prefix}"${name}"`).join(', ');
+const FILING_SELECT = FILING_COLUMNS.map(([key, name]) =>
+  // The catalogue's ticker for the CIK (the document's own class first: GOOG vs GOOGL, else the
+  // shortest), else the symbol the document names; resolved in the insert, not a round trip each.
+  key === 'ticker'
+    ? `case when i.cik is null then i.ticker else coalesce((select t.ticker from tickers t where t.cik = i.cik
+         order by (t.ticker = coalesce(i.ticker, '')) desc, length(t.ticker), t.ticker limit 1), i.ticker) end`
+    : `i."${name}"`,
+).join(', ');
+/** The statement around its two JSON parameters (filings, insider rows): one text, one prepared statement. */
+const [INSERT_HEAD, INSERT_MIDDLE, INSERT_TAIL] = [
+  `with ins as (
+    insert into filings (${quoted(FILING_COLUMNS)})
+    select ${FILING_SELECT} from json_populate_recordset(null::filings, `,
+  `::json) i
+    on conflict (accession_no) do nothing
+    returning id, accession_no, ticker
+  ), tx as (
+    insert into insider_transactions (filing_id, ticker, ${quoted(INSIDER_COLUMNS)})
+    select ins.id, ins.ticker, ${quoted(INSIDER_COLUMNS, 'r.')}
+    from json_populate_recordset(null::insider_transactions, `,
+  `::json) r join ins on ins.accession_no = r.accession_no
+    on conflict do nothing
+  )
+  select id, accession_no, ticker from ins`,
+].map((text) => sql.raw(text));
+
+/**
+ * Filings and their insider rows in one statement (the ticker resolved inside it). Accessions
+ * already stored are skipped with their rows; returns what was inserted.
+ */
+export async function insertFilings(
+  db: Db,
+  { filings: rows, insiderRows }: { filings: NewFiling[]; insiderRows: PendingInsiderRow[] },
+): Promise<{ id: number; accessionNo: string; ticker: string | null }[]> {
+  if (rows.length === 0) return [];
+  const out = await db.execute<{ id: string | number; accession_no: string; ticker: string | null }>(
+    sql`${INSERT_HEAD}${rowsJson(rows, FILING_COLUMNS)}${INSERT_MIDDLE}${rowsJson(insiderRows, INSIDER_COLUMNS)}${INSERT_TAIL}`,
+  );
+  return out.map((r) => ({ id: Number(r.id), accessionNo: r.accession_no, ticker: r.ticker }));
+}
+
+/** Ids of stored accessions (those a batch found already there). */
+export async function filingIdsByAccession(db: Db, { accessionNos }: { accessionNos: string[] }): Promise<Map<string, number>> {
+  if (accessionNos.length === 0) return new Map();
+  const rows = await db.select({ id: filings.id, a: filings.accessionNo }).from(filings).where(inArray(filings.accessionNo, accessionNos));
+  return new Map(rows.map((r) => [r.a, r.id]));
+}
+
+export interface StoredOriginal {
+  id: number;
+  accessionNo: string;
+  cik: number;
+  formType: string;
+  filerCik: number | null;
+  period: string | null;
 }
 
 /**
- * A ticker for a CIK from the catalogue: the one the document itself names if the CIK has it
- * (GOOG vs GOOGL), else the shortest. Falls back to the document's symbol when the catalogue
- * does not know the CIK.
+ * Originals arriving after their amendments (backfill order) adopt them. A read finds the pairs
+ * first, so the usual batch (no waiting amendment) runs no UPDATE at all.
  */
-export async function resolveTicker(db: Db, { cik, symbol }: { cik: number | null; symbol: string | null }): Promise<string | null> {
-  if (cik == null) return symbol;
+export async function linkOrphanAmendmentsOf(db: Db, { originals }: { originals: StoredOriginal[] }): Promise<void> {
+  if (originals.length === 0) return;
+  const pairs = await db.execute<{ orphan_id: string | number; id: number; accession_no: string }>(sql`
+    select distinct on (o.id) o.id as orphan_id, n.id, n."accessionNo" as accession_no
+    from json_to_recordset(${JSON.stringify(originals)}::json)
+      as n(id bigint, "accessionNo" text, cik int, "formType" text, "filerCik" int, period date)
+    join filings o on o.cik = n.cik and o.form_type = n."formType" || '/A' and o.amends_filing_id is null
+      and (n."filerCik" is null or o.filer_cik = n."filerCik") and (n.period is null or o.period_of_report = n.period)
+    order by o.id, n.id`);
+  if (pairs.length === 0) return;
+  await db.execute(sql`
+    update filings f set amends_filing_id = p.id, amends_accession_no = p.accession_no, updated_at = now()
+    from json_to_recordset(${JSON.stringify(pairs.map((p) => ({ orphan_id: Number(p.orphan_id), id: Number(p.id), accession_no: p.accession_no })))}::json)
+      as p(orphan_id bigint, id bigint, accession_no text)
+    where f.id = p.orphan_id`);
+}
+
+/** NOTIFY filing_scored '<id>' for each id, in order, in one statement (after the storing commit). */
+export async function notifyFilingsScored(db: Db, { ids }: { ids: number[] }): Promise<void> {
+  if (ids.length > 0) await db.execute(sql`select pg_notify('filing_scored', x) from json_array_elements_text(${JSON.stringify(ids.map(String))}::json) x`);
+}
+
+/** Of these tickers, those a PRO (or admin) user watches: only their filings get the AI analysis. */
+export async function proWatchedTickers(db: Db, { tickers }: { tickers: string[] }): Promise<Set<string>> {
+  if (tickers.length === 0) return new Set();
   const rows = await db.execute<{ ticker: string }>(sql`
-    select ticker from tickers where cik = ${cik}
-    order by (ticker = ${symbol ?? ''}) desc, length(ticker), ticker limit 1`);
-  return rows[0]?.ticker ?? symbol;
+    select distinct w.ticker from watchlist_items w join users u on u.id = w.user_id
+    where w.ticker in (select json_array_elements_text(${JSON.stringify(tickers)}::json))
+      and (u.is_admin or (u.plan_type = 'pro' and u.plan_status = 'active'))`);
+  return new Set(rows.map((r) => r.ticker));
 }
 
 /** A filing's ticker and its page on sec.gov (primary document, else index); undefined when there is no such filing. */
@@ -97,48 +185,6 @@ export async function findAmendedFiling(
     .orderBy(desc(filings.filedAt))
     .limit(1);
   return row ?? null;
-}
-
-/** Whether an unlinked amendment of this form waits for its original (a cheap read before any UPDATE). */
-export async function hasOrphanAmendment(db: Db, { cik, formType }: { cik: number; formType: string }): Promise<boolean> {
-  const rows = await db
-    .select({ id: filings.id })
-    .from(filings)
-    .where(and(eq(filings.cik, cik), eq(filings.formType, `${formType}/A`), isNull(filings.amendsFilingId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** An original arriving after its amendments (backfill order) adopts them. */
-export async function linkOrphanAmendments(
-  db: Db,
-  { id, accessionNo, cik, formType, filerCik, period }: { id: number; accessionNo: string; cik: number; formType: string; filerCik: number | null; period: string | null },
-): Promise<void> {
-  await db
-    .update(filings)
-    .set({ amendsFilingId: id, amendsAccessionNo: accessionNo, updatedAt: new Date() })
-    .where(
-      and(
-        eq(filings.cik, cik),
-        eq(filings.formType, `${formType}/A`),
-        isNull(filings.amendsFilingId),
-        filerCik != null ? eq(filings.filerCik, filerCik) : undefined,
-        period != null ? eq(filings.periodOfReport, period) : undefined,
-      ),
-    );
-}
-
-/** NOTIFY filing_scored '<id>' (payload: the id only), sent after the storing transaction commits. */
-export async function notifyFilingScored(db: Db, { id }: { id: number }): Promise<void> {
-  await db.execute(sql`select pg_notify('filing_scored', ${String(id)})`);
-}
-
-/** True when a PRO (or admin) user watches this ticker: only then is AI analysis worth its cost. */
-export async function hasProWatcher(db: Db, { ticker }: { ticker: string }): Promise<boolean> {
-  const rows = await db.execute<{ one: number }>(sql`
-    select 1 as one from watchlist_items w join users u on u.id = w.user_id
-    where w.ticker = ${ticker} and (u.is_admin or (u.plan_type = 'pro' and u.plan_status = 'active')) limit 1`);
-  return rows.length > 0;
 }
 
 export async function getFilingById(db: Db, { id }: { id: number }) {

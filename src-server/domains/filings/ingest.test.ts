@@ -15,6 +15,7 @@ import { startReplayServer, type ReplayServer } from '../../integrations/edgar/r
 import { createTestDatabase } from '../../test/db';
 import { edgarFixture } from '../../test/edgar-fixtures';
 import { ingestAccession, storeParsedFiling } from './filings.service';
+import { prepareFiling, storeFilings } from './filings.store';
 import { parseFiling } from './parse/index';
 import type { OwnershipDetail, ParsedFiling } from './parse/types';
 
@@ -146,6 +147,32 @@ describe('storing scored filings', () => {
     const s = await store(later);
     expect(s.score.importance).toBe('MEDIUM');
     expect(s.score.oneLiner).toBe('GLAZER CAPITAL, LLC reports 8.4% of Avid Bioservices, Inc. (was 5.31%)');
+  });
+});
+
+describe('storing a batch (concurrent ingest jobs share one transaction)', () => {
+  it('stores each accession once, links an amendment batched with its original, and notifies each new id once (derived 4/A, test-only accessions)', async () => {
+    const original = () => ({ ...parseFiling(edgarFixture('0001045810-23-000128_nvda_shoquist_F.txt')), accessionNo: '9999999999-23-000031' });
+    const amendment = () => {
+      const p = original();
+      p.accessionNo = '9999999999-23-000032';
+      p.formType = '4/A';
+      p.isAmendment = true;
+      return p;
+    };
+    const prepare = (parsed: ParsedFiling) => prepareFiling(database.db, { parsed, meta: { source: 'manual' } });
+    const before = notified.length;
+    const batch = await Promise.all([prepare(amendment()), prepare(original()), prepare(original())]);
+    const [a, o, o2] = await storeFilings(database.db, { prepared: batch });
+    expect([a?.inserted, o?.inserted, o2?.inserted]).toEqual([true, true, false]);
+    expect(o2?.id).toBe(o?.id);
+    const [row] = await database.db.select().from(filings).where(eq(filings.id, a!.id));
+    expect(row).toMatchObject({ amendsFilingId: o!.id, amendsAccessionNo: '9999999999-23-000031', ticker: 'NVDA' });
+    expect(await count(insiderTransactions, eq(insiderTransactions.filingId, o!.id))).toBeGreaterThan(0);
+    await waitFor(() => notified.length >= before + 2);
+    expect(notified.slice(before).sort()).toEqual([String(a!.id), String(o!.id)].sort());
+    const again = await storeFilings(database.db, { prepared: [await prepare(original())] });
+    expect(again).toEqual([{ id: o!.id, inserted: false, score: expect.any(Object) }]);
   });
 });
 

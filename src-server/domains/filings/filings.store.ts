@@ -1,0 +1,230 @@
+/**
+ * Storing scored filings: each filing is prepared on its own (score context and amendment lookups
+ * read stored rows), then a batch of them is written in one transaction: one statement for the
+ * filings, their insider rows and tickers, a read for waiting amendments, COMMIT, and one NOTIFY
+ * statement for the batch after the commit. Concurrent ingest jobs share a batch (storeBatched),
+ * so a burst costs a few round trips and one WAL flush per batch instead of ten per filing.
+ */
+import { catalogueFormOf } from '../../core/forms';
+import { IMPORTANCE_RANK } from '../../core/importance';
+import { SCORING_THRESHOLDS } from '../../core/scoring-rules';
+import type { Db } from '../../db/client';
+import { addJob } from '../../jobs/queue';
+import * as repo from './filings.repo';
+import { easternMidnightIso } from './parse/dates';
+import type { ParsedFiling } from './parse/types';
+import { scoreFiling, type Score, type ScoreContext } from './score/index';
+
+export type FilingSource = 'feed' | 'backfill' | 'replay' | 'manual';
+
+export interface StoreMeta {
+  source: FilingSource;
+  detectedAt?: Date | null;
+  indexUrl?: string | null;
+  primaryDocUrl?: string | null;
+  /** Enqueue the PRO AI analysis when a PRO user watches the ticker. */
+  analyze?: boolean;
+}
+
+export interface StoreResult {
+  id: number;
+  inserted: boolean;
+  score: Score;
+}
+
+function shiftDate(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Filed instant: acceptance time, else the filed date, else the document's own date (noted). */
+function filedInstant(p: ParsedFiling): { filedAt: Date; datesFrom: string } {
+  if (p.acceptedAt) return { filedAt: new Date(p.acceptedAt), datesFrom: 'EDGAR acceptance time' };
+  if (p.filedDate) return { filedAt: new Date(easternMidnightIso(p.filedDate)), datesFrom: 'EDGAR filing date' };
+  const d = p.detail;
+  const own = d?.kind === 'ownership' ? (d.signatureDate ?? d.periodOfReport) : d?.kind === 'current' ? d.eventDate : p.periodOfReport;
+  if (own) return { filedAt: new Date(easternMidnightIso(own)), datesFrom: 'the document itself (no EDGAR header available)' };
+  return { filedAt: new Date(), datesFrom: 'time of ingest (no date in the filing)' };
+}
+
+async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<ScoreContext> {
+  const d = p.detail;
+  if (d?.kind === 'ownership' && d.issuer.cik != null && p.accessionNo) {
+    const dates = d.rows.filter((r) => r.code === 'P' && r.transactionDate).map((r) => r.transactionDate as string).sort();
+    if (dates.length === 0) return {};
+    const days = SCORING_THRESHOLDS.clusterDays;
+    const clusterBuyers = await repo.openMarketBuyers(db, {
+      issuerCik: d.issuer.cik,
+      from: shiftDate(dates[0]!, -days),
+      to: shiftDate(dates[dates.length - 1]!, days),
+      excludeAccession: p.accessionNo,
+    });
+    return { clusterBuyers };
+  }
+  if (d?.kind === 'beneficial' && p.company?.cik != null && d.filer.cik != null) {
+    return { previousPercent: await repo.previousStakePercent(db, { subjectCik: p.company.cik, filerCik: d.filer.cik, before: filedAt }) };
+  }
+  return {};
+}
+
+function insiderRows(p: ParsedFiling, filedAt: Date): repo.PendingInsiderRow[] {
+  const d = p.detail;
+  if (d?.kind !== 'ownership' || !p.accessionNo) return [];
+  return d.owners.flatMap((owner, ownerIndex) =>
+    d.rows.map((row) => ({
+      accessionNo: p.accessionNo as string,
+      formType: p.formType,
+      issuerCik: d.issuer.cik,
+      ownerIndex,
+      ownerCik: owner.cik,
+      ownerName: owner.name,
+      ownerDisplayName: owner.displayName,
+      officerTitle: owner.officerTitle,
+      isDirector: owner.isDirector,
+      isOfficer: owner.isOfficer,
+      isTenPercentOwner: owner.isTenPercentOwner,
+      isOther: owner.isOther,
+      otherText: owner.otherText,
+      tableKind: row.tableKind,
+      isDerivative: row.tableKind === 'derivative',
+      isHolding: row.isHolding,
+      rowIndex: row.rowIndex,
+      securityTitle: row.securityTitle,
+      transactionDate: row.transactionDate,
+      code: row.code,
+      equitySwap: row.equitySwap,
+      acquiredDisposed: row.acquiredDisposed,
+      shares: row.shares,
+      pricePerShare: row.pricePerShare,
+      value: row.value,
+      sharesOwnedAfter: row.sharesOwnedAfter,
+      directIndirect: row.directIndirect,
+      natureOfOwnership: row.natureOfOwnership,
+      is10b51: row.is10b51,
+      footnotes: row.footnotes,
+      conversionOrExercisePrice: row.conversionOrExercisePrice,
+      exerciseDate: row.exerciseDate,
+      expirationDate: row.expirationDate,
+      underlyingTitle: row.underlyingTitle,
+      underlyingShares: row.underlyingShares,
+      filedAt,
+    })),
+  );
+}
+
+/** Amendment key: who filed (3/4/5, 13D/G) or which period (8-K, 10-K/Q) identifies the original. */
+function amendmentKey(p: ParsedFiling): { filerCik: number | null; period: string | null } {
+  if (p.family === 'ownership' || p.family === 'beneficial') return { filerCik: p.filer?.cik ?? null, period: null };
+  if (p.family === 'current' || p.family === 'periodic') return { filerCik: null, period: p.periodOfReport };
+  return { filerCik: null, period: null };
+}
+
+/** A scored filing ready to write: its row, insider rows and what the batch needs afterwards. */
+export interface PreparedFiling {
+  accessionNo: string;
+  filing: repo.NewFiling;
+  insiderRows: repo.PendingInsiderRow[];
+  score: Score;
+  /** Set for originals (not amendments) with a CIK: amendments stored earlier may wait for it. */
+  original: Omit<repo.StoredOriginal, 'id'> | null;
+  analyze: boolean;
+}
+
+/** Scores a parsed filing against stored rows and builds what storeFilings writes. */
+export async function prepareFiling(db: Db, { parsed, meta }: { parsed: ParsedFiling; meta: StoreMeta }): Promise<PreparedFiling> {
+  const accessionNo = parsed.accessionNo;
+  if (!accessionNo) throw new Error('a filing without an accession number cannot be stored');
+  const { filedAt, datesFrom } = filedInstant(parsed);
+  const cik = parsed.company?.cik ?? null;
+  const score = scoreFiling(parsed, await scoreContext(db, parsed, filedAt));
+  const key = amendmentKey(parsed);
+  const amended =
+    parsed.isAmendment && cik != null
+      ? await repo.findAmendedFiling(db, { cik, baseForm: parsed.formType.replace(/\/A$/, ''), ...key, before: filedAt })
+      : null;
+  const detail = parsed.detail;
+  const insider = score.insiderData;
+  return {
+    accessionNo,
+    score,
+    analyze: meta.analyze ?? false,
+    original: !parsed.isAmendment && cik != null ? { accessionNo, cik, formType: parsed.formType, ...key } : null,
+    insiderRows: insiderRows(parsed, filedAt),
+    filing: {
+      accessionNo,
+      formType: parsed.formType,
+      catalogueForm: catalogueFormOf(parsed.formType) ?? null,
+      cik,
+      // The document's own symbol: insertFilings replaces it with the catalogue's ticker for the CIK.
+      ticker: parsed.company?.tradingSymbol ?? null,
+      companyName: parsed.company?.name ?? null,
+      filerCik: parsed.filer?.cik ?? null,
+      filedAt,
+      acceptedAt: parsed.acceptedAt ? new Date(parsed.acceptedAt) : null,
+      periodOfReport: parsed.periodOfReport,
+      items: detail?.kind === 'current' ? detail.items.map((i) => i.number) : null,
+      importance: score.importance,
+      importanceRank: IMPORTANCE_RANK[score.importance],
+      reasons: score.reasons,
+      oneLiner: score.oneLiner,
+      summaryText: score.summaryText,
+      insiderData: insider,
+      insiderCik: insider?.insiderCik ?? null,
+      executiveNames: detail?.kind === 'ownership' ? detail.owners.map((o) => o.displayName) : insider?.executiveName ? [insider.executiveName] : null,
+      details: { ...detail, rules: score.rules, incomplete: parsed.incomplete, datesFrom, filedDate: parsed.filedDate },
+      primaryDocUrl: meta.primaryDocUrl ?? null,
+      indexUrl: meta.indexUrl ?? null,
+      amendsAccessionNo: amended?.accessionNo ?? null,
+      amendsFilingId: amended?.id ?? null,
+      detectedAt: meta.detectedAt ?? null,
+      dataIncomplete: parsed.incomplete.length > 0,
+      source: meta.source,
+    },
+  };
+}
+
+/**
+ * Writes prepared filings once per accession number (a second store changes nothing and does not
+ * notify) in one transaction; results in input order.
+ */
+export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFiling[] }): Promise<StoreResult[]> {
+  // One accession twice in a batch is stored once; both callers get its id.
+  const unique = [...new Map(prepared.map((p) => [p.accessionNo, p])).values()];
+  const { ids, insertedIds } = await db.transaction(async (tx) => {
+    const inserted = await repo.insertFilings(tx, { filings: unique.map((p) => p.filing), insiderRows: unique.flatMap((p) => p.insiderRows) });
+    const ids = new Map(inserted.map((r) => [r.accessionNo, r.id]));
+    const insertedIds = new Set(ids.values());
+    const missing = unique.filter((p) => !ids.has(p.accessionNo)).map((p) => p.accessionNo);
+    for (const [a, id] of await repo.filingIdsByAccession(tx, { accessionNos: missing })) ids.set(a, id);
+    const byAccession = new Map(unique.map((p) => [p.accessionNo, p]));
+    const originals = inserted.flatMap((r) => {
+      const original = byAccession.get(r.accessionNo)?.original;
+      return original ? [{ ...original, id: r.id }] : [];
+    });
+    await repo.linkOrphanAmendmentsOf(tx, { originals });
+    const toAnalyze = inserted.filter((r) => r.ticker && byAccession.get(r.accessionNo)?.analyze);
+    const watched = await repo.proWatchedTickers(tx, { tickers: [...new Set(toAnalyze.map((r) => r.ticker as string))] });
+    for (const r of toAnalyze.filter((r) => watched.has(r.ticker as string))) {
+      await addJob(tx, { task: 'filings.analyze', payload: { filingId: r.id }, jobKey: `analyze:${r.id}`, maxAttempts: 5 });
+    }
+    return { ids, insertedIds };
+  });
+  // After COMMIT, in its own statement: a NOTIFY inside the storing transaction would hold
+  // PostgreSQL's notification-queue lock through the commit's WAL flush and serialise every
+  // ingest worker. A notification lost to a crash right here is caught by the alerts sweep.
+  await repo.notifyFilingsScored(db, { ids: [...insertedIds] });
+  const reported = new Set<number>();
+  return prepared.map((p) => {
+    const id = ids.get(p.accessionNo) ?? 0;
+    const inserted = insertedIds.has(id) && !reported.has(id);
+    if (inserted) reported.add(id);
+    return { id, inserted, score: p.score };
+  });
+}
+
+/** Scores and stores one parsed filing once per accession number (a second call changes nothing). */
+export async function storeParsedFiling(db: Db, { parsed, meta }: { parsed: ParsedFiling; meta: StoreMeta }): Promise<StoreResult> {
+  const [result] = await storeFilings(db, { prepared: [await prepareFiling(db, { parsed, meta })] });
+  return result!;
+}
