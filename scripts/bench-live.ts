@@ -5,13 +5,14 @@
  * time from COMMIT to receipt is taken at every client; 50 times. Baseline in the same run,
  * alternating with the app's rounds: a bare `ws` server broadcasting the same payload to 2,000
  * clients. Then the time to match one filing to 100,000 watchlist items and enqueue their alerts.
+ * `npm run bench:live -- --fanout-only` runs just that last part.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { connectDatabase } from '../src-server/db/client';
+import { connectDatabase, type Database } from '../src-server/db/client';
 import { runMigrations } from '../src-server/db/migrate';
 import { matchFiling } from '../src-server/domains/alerts/match.service';
 import { insertRealFilings, realFilings } from '../src-server/test/real-filings';
@@ -24,6 +25,7 @@ const WARMUP = 3;
 const FANOUT = 100_000;
 const FANOUT_RUNS = 3;
 const TICKER = 'AAPL';
+const FANOUT_ONLY = process.argv.includes('--fanout-only');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const stats = (samples: number[]) => {
@@ -82,13 +84,10 @@ function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
   });
 }
 
-const database = await benchDatabase('bench_live');
-const children: ChildProcess[] = [];
-try {
-  await runMigrations(database.url);
-  const pg = connectDatabase(database.url, { max: 4 });
+/** The live part: 2,000 app subscriptions and the bare ws baseline, alternating rounds. */
+async function liveRounds(pg: Database, appLatency: number[], baseLatency: number[]): Promise<{ payload: string }> {
   await seedSubscribers(pg.db, { count: CLIENTS, ticker: TICKER, forms: ['4'] });
-  const app = await startServer('app', database.url);
+  const app = await startServer('app', pg.url);
   children.push(app.child);
 
   // --- the app: 2,000 filings.live subscriptions ---
@@ -122,8 +121,6 @@ try {
   // background load on a shared machine.
   const filings = realFilings(TICKER, { forms: ['4'] });
   let payload = '';
-  const appLatency: number[] = [];
-  const baseLatency: number[] = [];
   for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
     const receipts = nextReceipts(appClients, (text) => text.startsWith('{') && text.includes('"data"'));
     appClients[0]!.once('message', (data) => (payload = data.toString()));
@@ -150,6 +147,18 @@ try {
   control.close();
   for (const socket of [...appClients, ...baseClients]) socket.terminate();
   for (const child of children.splice(0)) child.kill('SIGTERM');
+  return { payload };
+}
+
+const database = await benchDatabase('bench_live');
+const children: ChildProcess[] = [];
+try {
+  await runMigrations(database.url);
+  const pg = connectDatabase(database.url, { max: 4 });
+  const appLatency: number[] = [];
+  const baseLatency: number[] = [];
+  let payload = '';
+  if (!FANOUT_ONLY) ({ payload } = await liveRounds(pg, appLatency, baseLatency));
 
   // --- fan-out: one filing followed by 100,000 watchlist items ---
   await seedWatchers(pg.db, { count: FANOUT, ticker: 'TSLA', forms: ['4'] });
@@ -164,18 +173,22 @@ try {
   }
   await pg.close();
 
-  const live = stats(appLatency);
-  const base = stats(baseLatency);
   const fanout = [...fanoutRuns].sort((a, b) => a - b)[Math.floor(fanoutRuns.length / 2)]!;
-  console.log(`\nCOMMIT -> receipt at each of ${CLIENTS} clients, ${ROUNDS} rounds (ms); payload ${payload.length} bytes`);
-  console.table({
-    'filings.live (app)': { samples: live.n, p50: round1(live.p50), p95: round1(live.p95), p99: round1(live.p99), max: round1(live.max) },
-    'bare ws broadcast': { samples: base.n, p50: round1(base.p50), p95: round1(base.p95), p99: round1(base.p99), max: round1(base.max) },
-  });
-  console.log(`fan-out to ${FANOUT} watchlist items: median of ${FANOUT_RUNS} runs ${fanout.toFixed(2)} s`);
-  console.log(
-    `bench:live clients=${CLIENTS} p50_ms=${round1(live.p50)} p95_ms=${round1(live.p95)} p99_ms=${round1(live.p99)} baseline_p99_ms=${round1(base.p99)} ratio=${(live.p99 / base.p99).toFixed(2)} fanout_100k_s=${fanout.toFixed(2)}`,
-  );
+  if (FANOUT_ONLY) {
+    console.log(`bench:live fanout_100k_s=${fanout.toFixed(2)}`);
+  } else {
+    const live = stats(appLatency);
+    const base = stats(baseLatency);
+    console.log(`\nCOMMIT -> receipt at each of ${CLIENTS} clients, ${ROUNDS} rounds (ms); payload ${payload.length} bytes`);
+    console.table({
+      'filings.live (app)': { samples: live.n, p50: round1(live.p50), p95: round1(live.p95), p99: round1(live.p99), max: round1(live.max) },
+      'bare ws broadcast': { samples: base.n, p50: round1(base.p50), p95: round1(base.p95), p99: round1(base.p99), max: round1(base.max) },
+    });
+    console.log(`fan-out to ${FANOUT} watchlist items: median of ${FANOUT_RUNS} runs ${fanout.toFixed(2)} s`);
+    console.log(
+      `bench:live clients=${CLIENTS} p50_ms=${round1(live.p50)} p95_ms=${round1(live.p95)} p99_ms=${round1(live.p99)} baseline_p99_ms=${round1(base.p99)} ratio=${(live.p99 / base.p99).toFixed(2)} fanout_100k_s=${fanout.toFixed(2)}`,
+    );
+  }
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await database.drop();
