@@ -2,7 +2,8 @@
  * npm run bench:watchlist — GET /api/watchlist under load, against a bare Fastify JSON route
  * measured in the same run. Seeds 1,000 users x 50 tickers x 20 filings per ticker into a
  * throwaway database (embedded PostgreSQL in a temp folder, or a new database on DATABASE_URL's
- * server), then drives each server with 64 connections (autocannon), rotating the users.
+ * server), then drives each server with 64 connections (autocannon), rotating the users. The app
+ * is measured as browsers call it (Accept-Encoding: gzip, deflate, br) and without compression.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,10 @@ const SIZE = { users: 1000, tickersPerUser: 50, filingsPerTicker: 20, universe: 
 const CONNECTIONS = 64;
 const DURATION_S = 15;
 const WARMUP_S = 3;
-const load = (url: string, options: { duration: number; sessions?: string[] }) => loadWith(url, { ...options, connections: CONNECTIONS });
+/** What browsers send; the app answers brotli. The identity run shows what a client without compression gets. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+const load = (url: string, options: { duration: number; sessions?: string[]; headers?: Record<string, string> }) =>
+  loadWith(url, { ...options, connections: CONNECTIONS });
 
 const database = await benchDatabase('bench_watchlist');
 const workDir = mkdtempSync(join(tmpdir(), 'bench-watchlist-out-'));
@@ -36,7 +40,10 @@ try {
   children.push(app.child);
   const sessions = Array.from({ length: SIZE.users }, (_, i) => benchToken(i + 1));
 
-  const sample = await (await fetch(`${app.url}/api/watchlist`, { headers: { 'x-session': sessions[0]! } })).text();
+  const sample = await (await fetch(`${app.url}/api/watchlist`, { headers: { 'x-session': sessions[0]!, 'accept-encoding': 'identity' } })).text();
+  const compressed = await fetch(`${app.url}/api/watchlist`, { headers: { 'x-session': sessions[0]!, ...BROWSER } });
+  const wireBytes = Number(compressed.headers.get('content-length'));
+  if ((await compressed.text()) !== sample) throw new Error('the compressed response does not decode to the identity one');
   const items = (JSON.parse(sample) as { watchlist: unknown[] }).watchlist.length;
   if (items !== SIZE.tickersPerUser) throw new Error(`expected ${SIZE.tickersPerUser} items, got ${items}`);
   const sampleFile = join(workDir, 'watchlist-response.json');
@@ -46,13 +53,16 @@ try {
 
   // Steady state: every user's page read once, so each company's filing digest is cached.
   for (let i = 0; i < sessions.length; i += CONNECTIONS) {
-    await Promise.all(sessions.slice(i, i + CONNECTIONS).map((s) => fetch(`${app.url}/api/watchlist`, { headers: { 'x-session': s } }).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      sessions.slice(i, i + CONNECTIONS).map((s) => fetch(`${app.url}/api/watchlist`, { headers: { 'x-session': s, ...BROWSER } }).then((r) => r.arrayBuffer())),
+    );
   }
   await load(`${baseline.url}/baseline`, { duration: WARMUP_S });
   const base = await load(`${baseline.url}/baseline`, { duration: DURATION_S });
   const sameSize = await load(`${baseline.url}/static`, { duration: DURATION_S });
-  await load(`${app.url}/api/watchlist`, { duration: WARMUP_S, sessions });
-  const watch = await load(`${app.url}/api/watchlist`, { duration: DURATION_S, sessions });
+  await load(`${app.url}/api/watchlist`, { duration: WARMUP_S, sessions, headers: BROWSER });
+  const watch = await load(`${app.url}/api/watchlist`, { duration: DURATION_S, sessions, headers: BROWSER });
+  const identity = await load(`${app.url}/api/watchlist`, { duration: DURATION_S, sessions });
 
   const ratio = watch.rps / base.rps;
   const row = (r: Awaited<ReturnType<typeof load>>) => ({
@@ -62,14 +72,20 @@ try {
     'MB/s': +(r.bytes / 1e6).toFixed(1),
     'vs baseline': +(r.rps / base.rps).toFixed(2),
   });
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up; one watchlist response is ${(sample.length / 1024).toFixed(0)} KB`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up; one watchlist response is ${(sample.length / 1024).toFixed(0)} KB, ${(wireBytes / 1024).toFixed(0)} KB as ${compressed.headers.get('content-encoding')}`,
+  );
   console.table({
-    'GET /api/watchlist (50 items)': row(watch),
+    'GET /api/watchlist (50 items, Accept-Encoding: gzip, deflate, br)': row(watch),
+    'GET /api/watchlist (50 items, identity)': row(identity),
     'bare Fastify JSON route (baseline)': row(base),
     'bare Fastify, same bytes, static': row(sameSize),
   });
   console.log(
     `bench:watchlist rps=${Math.round(watch.rps)} p50_ms=${watch.p50} p99_ms=${watch.p99} baseline_rps=${Math.round(base.rps)} ratio=${ratio.toFixed(2)}`,
+  );
+  console.log(
+    `bench:watchlist identity rps=${Math.round(identity.rps)} p50_ms=${identity.p50} p99_ms=${identity.p99} ratio=${(identity.rps / base.rps).toFixed(2)} static_same_bytes_rps=${Math.round(sameSize.rps)}`,
   );
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -71,13 +71,17 @@ export interface LoadResult {
   bytes: number;
 }
 
-/** One autocannon run; `sessions` rotate over the X-Session header. Any non-2xx fails the bench. */
-export async function load(url: string, options: { duration: number; connections: number; sessions?: string[] }): Promise<LoadResult> {
+/** One autocannon run; `sessions` rotate over the X-Session header; `headers` go on every request. Any non-2xx fails the bench. */
+export async function load(
+  url: string,
+  options: { duration: number; connections: number; sessions?: string[]; headers?: Record<string, string> },
+): Promise<LoadResult> {
   let next = 0;
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.duration,
+    headers: options.headers,
     requests: [
       {
         setupRequest: (request) =>

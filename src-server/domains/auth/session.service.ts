@@ -86,20 +86,24 @@ export async function createAnonymousSession(
   });
 }
 
-/** Resolves a presented token; undefined when unknown, revoked, idle too long or expired. */
+/**
+ * Resolves a presented token; undefined when unknown, revoked, idle too long or expired. Never
+ * cached: a revoked session is refused on the next request. `extra` is a per-user value another
+ * domain reads in the same round trip (the watchlist's fingerprint).
+ */
 export async function resolveSession(
   db: Db,
-  params: { token: string | null | undefined; kind?: SessionKind },
-): Promise<AuthedSession | undefined> {
+  params: { token: string | null | undefined; kind?: SessionKind; extra?: repo.SessionExtra },
+): Promise<(AuthedSession & { extra: string | null }) | undefined> {
   const token = params.token?.trim();
   if (!token || token.length > 200) return undefined;
   const kind = params.kind ?? 'user';
-  const found = await repo.findLiveSession(db, { tokenHash: hashToken(token), kind });
+  const found = await repo.findLiveSession(db, { tokenHash: hashToken(token), kind, extra: params.extra });
   if (!found) return undefined;
   const idleFor = Date.now() - found.session.lastSeenAt.getTime();
   if (idleFor > POLICY[kind].idleMs) return undefined;
   if (idleFor > TOUCH_EVERY_MS) await repo.touchSession(db, { sessionId: found.session.id });
-  return { sessionId: found.session.id, user: found.user };
+  return { sessionId: found.session.id, user: found.user, extra: found.extra };
 }
 
 export async function revokeSession(db: Db, params: { sessionId: string }): Promise<void> {

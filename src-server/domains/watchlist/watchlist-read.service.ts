@@ -2,11 +2,13 @@ import { FORM_VALUES } from '../../core/forms';
 import { importanceFromRank } from '../../core/importance';
 import { tickerLimitFor } from '../../core/plans';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { toUserDto, type UserDto } from '../auth/session.service';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import { buildDigests, RECENT_FILINGS_PER_ITEM, summariseItem, UNSEEN_WINDOW, type FilingDigest, type ItemFilingSummary } from './filing-digest';
-import type { FilingDigestCache } from './filing-digest-cache';
+import { filingDigestCache, type FilingDigestCache } from './filing-digest-cache';
+import { watchlistBodyCache, type BodyEncoding, type CachedBody, type WatchlistBodyCache } from './watchlist-body-cache';
 import * as repo from './watchlist.repo';
 
 /** A watchlist item: every field of SPEC.md section 3, snake_case, plus cik and quote_updated_at. */
@@ -47,18 +49,35 @@ async function loadDigests(db: Db, ciks: number[], wanted: Map<number, number>):
   return buildDigests({ versions: new Map(ciks.map((cik) => [cik, wanted.get(cik)!])), recent, marks });
 }
 
+/** What reading a watchlist uses besides the database (per-process caches, the quote refresher). */
+export interface WatchlistReadDeps {
+  digests: FilingDigestCache;
+  bodies: WatchlistBodyCache;
+  quotes?: QuoteRefresher;
+}
+
+/** Passed to resolveSession as `extra`: the fingerprint rides on the session lookup's round trip. */
+export const watchlistSessionExtra = repo.watchlistFingerprint;
+
+/** The process's caches for these deps (REST and tRPC share them). */
+export function watchlistReadDeps(deps: AppDeps): WatchlistReadDeps {
+  return { digests: filingDigestCache(deps), bodies: watchlistBodyCache(deps), quotes: deps.quotes };
+}
+
+interface BuiltWatchlist {
+  response: WatchlistResponse;
+  /** watchlistFingerprint of the rows read (null: no items, nothing worth caching). */
+  fingerprint: string | null;
+  quotes: CachedBody['quotes'];
+}
+
 /**
  * One user's watchlist in at most four round trips whatever its size: the items with company,
  * quote and filings version; on a cache miss the missing companies' digests (two queries run
- * together); and, rarely, exact unseen counts past the digest window. Stale quotes are queued for
- * a background refresh and never waited for.
+ * together); and, rarely, exact unseen counts past the digest window.
  */
-export async function getWatchlist(
-  db: Db,
-  params: { user: SessionUser | null; digests: FilingDigestCache; quotes?: QuoteRefresher },
-): Promise<WatchlistResponse> {
+async function buildWatchlist(db: Db, params: { user: SessionUser; digests: FilingDigestCache }): Promise<BuiltWatchlist> {
   const { user } = params;
-  if (!user) return emptyWatchlist(null);
   const rows = await repo.readItems(db, { userId: user.id });
   const wanted = new Map<number, number>();
   for (const row of rows) if (row.cik != null) wanted.set(row.cik, row.filings_version ?? 0);
@@ -95,11 +114,64 @@ export async function getWatchlist(
       item.highest_importance = importanceFromRank(counted.max_rank ?? 0);
     }
   }
+  return {
+    response: { ...emptyWatchlist(user), watchlist: items },
+    fingerprint: rows[0]?.fingerprint ?? null,
+    quotes: rows.filter((r) => r.cik != null).map((r) => ({ ticker: r.ticker, fetchedMs: r.quote_fetched_at?.getTime() ?? null })),
+  };
+}
 
-  const { quotes } = params;
-  if (quotes) {
-    const now = Date.now();
-    quotes.request(rows.filter((r) => r.cik != null && quotes.isStale(r.quote_fetched_at?.getTime(), now)).map((r) => r.ticker));
+/** Stale quotes are queued for a background refresh and never waited for. */
+function queueStaleQuotes(quotes: QuoteRefresher | undefined, watched: CachedBody['quotes']): void {
+  if (!quotes) return;
+  const now = Date.now();
+  quotes.request(watched.filter((q) => quotes.isStale(q.fetchedMs, now)).map((q) => q.ticker));
+}
+
+type Cached = { hit: CachedBody } | { built: BuiltWatchlist; json: Buffer; entry?: CachedBody };
+
+/**
+ * The cached response when the database's fingerprint and the session's user still match it, else
+ * a fresh build, stored for next time. `fingerprint` is the value read with the session (REST
+ * folds it into that round trip); without it one cheap query reads it.
+ */
+async function readCached(
+  db: Db,
+  params: WatchlistReadDeps & { user: SessionUser; fingerprint?: string | null; encoding: BodyEncoding },
+): Promise<Cached> {
+  const { user, bodies } = params;
+  const userKey = JSON.stringify(emptyWatchlist(user));
+  const fingerprint = params.fingerprint ?? (await repo.readFingerprint(db, { userId: user.id }));
+  const hit = bodies.get(user.id, { fingerprint, userKey });
+  if (hit) {
+    queueStaleQuotes(params.quotes, hit.quotes);
+    return { hit };
   }
-  return { ...emptyWatchlist(user), watchlist: items };
+  const built = await buildWatchlist(db, params);
+  queueStaleQuotes(params.quotes, built.quotes);
+  const json = Buffer.from(JSON.stringify(built.response));
+  // The stored fingerprint is the one read with the rows, never the (possibly older) one above.
+  if (built.fingerprint == null) return { built, json };
+  const entry = await bodies.store(user.id, { fingerprint: built.fingerprint, userKey, quotes: built.quotes }, json, params.encoding);
+  return { built, json, entry };
+}
+
+/** GET /api/watchlist: the response body, serialised and compressed as asked (identity for tiny bodies). */
+export async function readWatchlistBody(
+  db: Db,
+  params: WatchlistReadDeps & { user: SessionUser | null; fingerprint?: string | null; encoding: BodyEncoding },
+): Promise<{ body: Buffer; encoding: BodyEncoding }> {
+  if (!params.user) return { body: Buffer.from(JSON.stringify(emptyWatchlist(null))), encoding: 'identity' };
+  const cached = await readCached(db, { ...params, user: params.user });
+  if ('hit' in cached) return { body: await params.bodies.body(params.user.id, cached.hit, params.encoding), encoding: params.encoding };
+  if (!cached.entry || params.encoding === 'identity') return { body: cached.json, encoding: 'identity' };
+  return { body: await params.bodies.body(params.user.id, cached.entry, params.encoding), encoding: params.encoding };
+}
+
+/** watchlist.get (tRPC): the same cache and validation, as an object for tRPC to serialise. */
+export async function getWatchlist(db: Db, params: WatchlistReadDeps & { user: SessionUser | null }): Promise<WatchlistResponse> {
+  if (!params.user) return emptyWatchlist(null);
+  const cached = await readCached(db, { ...params, user: params.user, encoding: 'identity' });
+  if ('built' in cached) return cached.built.response;
+  return JSON.parse((await params.bodies.body(params.user.id, cached.hit, 'identity')).toString('utf8')) as WatchlistResponse;
 }

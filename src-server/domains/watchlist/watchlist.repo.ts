@@ -8,6 +8,24 @@ import type { DigestFilingRow, DigestMarkRow } from './filing-digest';
 const epochUs = (column: SQLWrapper) => sql<number | null>`(extract(epoch from ${column}) * 1000000)::float8`;
 
 /**
+ * One value that changes whenever anything a user's watchlist response is built from changes (user
+ * fields aside: the caller compares those itself): each item's id, forms, notes and seen_at; its
+ * ticker's company (cik, names, sector, industry); the company's filings version; and its quote's
+ * fetched_at (every quote write stamps it). Computed by the database, so a response cached in any
+ * app process is validated against what every process wrote. `userId` is a column or parameter.
+ */
+export const watchlistFingerprint = (userId: SQLWrapper) => sql<string>`(
+  select md5(coalesce(string_agg(row(w.id, w.forms, w.notes, w.seen_at, t.cik, t.ticker_name, t.name, t.sector, t.industry,
+    v.version, q.fetched_at)::text, ';' order by w.id), ''))
+  from watchlist_items w
+  left join lateral (
+    select t.cik, t.name as ticker_name, c.name, c.sector, c.industry from tickers t left join companies c on c.cik = t.cik
+    where t.ticker = w.ticker limit 1) t on true
+  left join lateral (select v.version from filing_cik_versions v where v.cik = t.cik limit 1) v on true
+  left join lateral (select q.fetched_at from quotes q where q.ticker = w.ticker limit 1) q on true
+  where w.user_id = ${userId})`;
+
+/**
  * A user's items in one statement. Each join is a LATERAL primary-key lookup (the LIMIT keeps the
  * planner from turning one into a scan), so the cost grows with the watchlist, never with the
  * catalogue or the filings table. Prepared once per connection pool: the plan is reused.
@@ -55,6 +73,9 @@ function itemsQuery(db: Db) {
       week_52_low: quote.week52Low,
       week_52_high: quote.week52High,
       quote_fetched_at: quote.fetchedAt,
+      // Evaluated once per statement, in the same snapshot as the rows: a response built from
+      // these rows is stored under the fingerprint of exactly that data.
+      fingerprint: watchlistFingerprint(sql.placeholder('userId')).as('fingerprint'),
     })
     .from(watchlistItems)
     .leftJoinLateral(company, sql`true`)
@@ -76,6 +97,11 @@ export async function readItems(db: Db, params: { userId: string }): Promise<Ite
     preparedItems.set(db, query);
   }
   return query.execute({ userId: params.userId });
+}
+
+export async function readFingerprint(db: Db, params: { userId: string }): Promise<string> {
+  const [row] = await db.execute<{ fingerprint: string }>(sql`select ${watchlistFingerprint(sql`${params.userId}::uuid`)} as fingerprint`);
+  return row!.fingerprint;
 }
 
 /** For each company and catalogue form, its newest `perForm` filings. */

@@ -2,20 +2,30 @@ import type { RestRoutes } from '../../transport/rest/plugin';
 import { requestBrand } from '../../transport/rest/brand';
 import { ensureRestSession, requireRestSession } from '../../transport/rest/session';
 import { parseInput } from '../../transport/rest/validate';
+import { pickEncoding } from '../../transport/rest/accept-encoding';
 import { sessionTokenFrom } from '../../transport/request-meta';
 import { resolveSession } from '../auth/session.service';
 import { tickerCatalogue } from '../tickers/ticker-catalogue';
-import { filingDigestCache } from './filing-digest-cache';
-import { getWatchlist } from './watchlist-read.service';
+import { readWatchlistBody, watchlistReadDeps, watchlistSessionExtra } from './watchlist-read.service';
 import { subscribeInput, tickerInput } from './watchlist.schemas';
 import { addTickers, parseSubscription, removeTicker } from './watchlist.service';
 
 /** SPEC.md section 7: GET /api/watchlist, POST /api/subscribe, POST /api/unsubscribe. */
 export const watchlistRest: RestRoutes = (app, deps) => {
-  app.get('/watchlist', async (request) => {
-    // No (or a dead) session reads as an empty watchlist with the free limit, never a 401.
-    const session = await resolveSession(deps.db, { token: sessionTokenFrom(request.headers) });
-    return getWatchlist(deps.db, { user: session?.user ?? null, digests: filingDigestCache(deps), quotes: deps.quotes });
+  app.get('/watchlist', async (request, reply) => {
+    // No (or a dead) session reads as an empty watchlist with the free limit, never a 401. The
+    // watchlist's fingerprint comes back in the session lookup's round trip, so an unchanged
+    // watchlist costs one query.
+    const session = await resolveSession(deps.db, { token: sessionTokenFrom(request.headers), extra: watchlistSessionExtra });
+    const { body, encoding } = await readWatchlistBody(deps.db, {
+      ...watchlistReadDeps(deps),
+      user: session?.user ?? null,
+      fingerprint: session?.extra,
+      encoding: pickEncoding(request.headers['accept-encoding']),
+    });
+    reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(body);
   });
 
   app.post('/subscribe', async (request, reply) => {

@@ -1,8 +1,7 @@
 import { publicProcedure, router, sessionProcedure, signedInProcedure } from '../../transport/trpc/init';
 import { tickerCatalogue } from '../tickers/ticker-catalogue';
-import { filingDigestCache } from './filing-digest-cache';
 import { getPreferences, updatePreferences } from './preferences.service';
-import { getWatchlist } from './watchlist-read.service';
+import { getWatchlist, watchlistReadDeps } from './watchlist-read.service';
 import { preferencesUpdateInput, subscribeInput, tickerInput } from './watchlist.schemas';
 import { addTickers, markTickerSeen, parseSubscription, removeTicker } from './watchlist.service';
 
@@ -10,7 +9,7 @@ import { addTickers, markTickerSeen, parseSubscription, removeTicker } from './w
 export const watchlistRouter = router({
   get: publicProcedure.query(async ({ ctx }) => {
     const session = await ctx.getSession();
-    return getWatchlist(ctx.deps.db, { user: session?.user ?? null, digests: filingDigestCache(ctx.deps), quotes: ctx.deps.quotes });
+    return getWatchlist(ctx.deps.db, { ...watchlistReadDeps(ctx.deps), user: session?.user ?? null });
   }),
   subscribe: publicProcedure.input(subscribeInput).mutation(async ({ ctx, input }) => {
     const subscription = parseSubscription(await tickerCatalogue(ctx.deps).get(), input);

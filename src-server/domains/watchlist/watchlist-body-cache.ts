@@ -1,0 +1,115 @@
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from 'node:zlib';
+import type { AppDeps } from '../../deps';
+
+export type BodyEncoding = 'br' | 'gzip' | 'identity';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+const brotliAsync = promisify(brotliCompress);
+const unbrotliAsync = promisify(brotliDecompress);
+
+/**
+ * Quality 5: about as small as gzip -9 at a fraction of brotli's default (11) cost, which would
+ * spend ~100 ms per 170 KB response on every cache refill. Compression runs on libuv's pool.
+ */
+const compress = (encoding: 'br' | 'gzip', json: Buffer) =>
+  encoding === 'br'
+    ? brotliAsync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+    : gzipAsync(json, { level: 6 });
+
+/** One user's serialised response, valid only for the exact fingerprint and user part it was built from. */
+export interface CachedBody {
+  /** watchlistFingerprint as read together with the rows the body was built from. */
+  fingerprint: string;
+  /** The user-derived fields (user DTO, limits) as JSON, compared on every hit. */
+  userKey: string;
+  /** At least one of br/gzip; the identity body is never kept (it is 5-10x larger). */
+  compressed: Partial<Record<'br' | 'gzip', Buffer>>;
+  /** Watched tickers with their quote's fetched_at (ms), so hits still queue stale quotes. */
+  quotes: { ticker: string; fetchedMs: number | null }[];
+}
+
+/**
+ * Per-process LRU of pre-serialised, pre-compressed watchlist responses keyed by user id, bounded
+ * by the bytes it holds. It is only ever a copy: every read revalidates an entry against the
+ * database (fingerprint) and the freshly loaded session user (userKey), so a change made by any
+ * app process is seen on the next request; nothing here needs invalidating.
+ */
+export class WatchlistBodyCache {
+  private readonly entries = new Map<string, CachedBody>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  /** The entry when it is still current, refreshed as most recently used. */
+  get(userId: string, check: { fingerprint: string; userKey: string }): CachedBody | undefined {
+    const entry = this.entries.get(userId);
+    if (!entry) return undefined;
+    if (entry.fingerprint !== check.fingerprint || entry.userKey !== check.userKey) {
+      this.remove(userId);
+      return undefined;
+    }
+    this.entries.delete(userId);
+    this.entries.set(userId, entry);
+    return entry;
+  }
+
+  /** Builds an entry from the response JSON, compressed for `encoding` (gzip when identity was asked for). */
+  async store(userId: string, entry: Omit<CachedBody, 'compressed'>, json: Buffer, encoding: BodyEncoding): Promise<CachedBody> {
+    const first = encoding === 'identity' ? 'gzip' : encoding;
+    const stored: CachedBody = { ...entry, compressed: { [first]: await compress(first, json) } };
+    this.remove(userId);
+    this.entries.set(userId, stored);
+    this.bytes += sizeOf(stored);
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
+    }
+    return stored;
+  }
+
+  /** The entry's body in `encoding`, adding a missing compressed form to the entry. */
+  async body(userId: string, entry: CachedBody, encoding: BodyEncoding): Promise<Buffer> {
+    if (encoding !== 'identity' && entry.compressed[encoding]) return entry.compressed[encoding]!;
+    const json = await identityOf(entry);
+    if (encoding === 'identity') return json;
+    const added = await compress(encoding, json);
+    if (this.entries.get(userId) === entry) {
+      entry.compressed[encoding] = added;
+      this.bytes += added.length;
+    }
+    return added;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remove(userId: string): void {
+    const entry = this.entries.get(userId);
+    if (!entry) return;
+    this.entries.delete(userId);
+    this.bytes -= sizeOf(entry);
+  }
+}
+
+function sizeOf(entry: CachedBody): number {
+  return (entry.compressed.br?.length ?? 0) + (entry.compressed.gzip?.length ?? 0) + entry.userKey.length + entry.quotes.length * 64;
+}
+
+function identityOf(entry: CachedBody): Promise<Buffer> {
+  return entry.compressed.gzip ? gunzipAsync(entry.compressed.gzip) : unbrotliAsync(entry.compressed.br!);
+}
+
+const caches = new WeakMap<AppDeps, WatchlistBodyCache>();
+
+export function watchlistBodyCache(deps: AppDeps): WatchlistBodyCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = new WatchlistBodyCache();
+    caches.set(deps, cache);
+  }
+  return cache;
+}
