@@ -100,6 +100,20 @@ describe('EdgarClient', () => {
     await expect(c.get('/c')).resolves.toMatchObject({ status: 200 });
   });
 
+  it('follows redirects to the answer, as a browser would', async () => {
+    const base = await peer((path) => (path === '/old' ? { status: 301, headers: { location: '/new' } } : { status: 200, body: `at ${path}` }));
+    await expect(client(base).get('/old')).resolves.toMatchObject({ status: 200, text: 'at /new' });
+  });
+
+  it('gives up on a peer that does not answer within the timeout', async () => {
+    server = createServer(() => {}); // never answers
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const c = client(base, { timeoutMs: 100, maxRetries: 0 });
+    await expect(c.get('/slow')).rejects.toMatchObject({ status: 0 });
+    server.closeAllConnections();
+  });
+
   it('retries network failures', async () => {
     const c = new EdgarClient({ baseUrl: 'http://127.0.0.1:9', dataBaseUrl: 'http://127.0.0.1:9', userAgent: UA, limiter: new RateLimiter(10), sleep: async () => {}, maxRetries: 2 });
     await expect(c.get('/x')).rejects.toMatchObject({ status: 0 });

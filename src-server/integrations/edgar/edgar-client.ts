@@ -3,6 +3,7 @@
  * retries with exponential backoff and jitter on 429/403/5xx and network errors, and a circuit
  * that stops all calls for 10 minutes once EDGAR keeps answering "blocked" (403/429).
  */
+import { httpGet } from './http-get';
 import type { RateLimiter } from './rate-limiter';
 
 /** What the client needs of a limiter (the benchmark passes an unlimited one for its local server). */
@@ -99,17 +100,15 @@ export class EdgarClient {
       let status: number | null = null;
       let retryAfter: string | null = null;
       try {
-        const res = await fetch(url, {
+        const res = await httpGet(url, {
           headers: { 'User-Agent': this.o.userAgent, 'Accept-Encoding': 'gzip, deflate', Accept: accept },
-          signal: AbortSignal.timeout(this.o.timeoutMs),
-          redirect: 'follow',
+          timeoutMs: this.o.timeoutMs,
         });
-        if (res.ok || res.status === 404) {
-          return { status: res.ok ? 200 : 404, url, text: res.ok ? await res.text() : (await res.body?.cancel(), '') };
-        }
+        const ok = res.status >= 200 && res.status < 300;
+        if (ok || res.status === 404) return { status: ok ? 200 : 404, url, text: ok ? res.body.toString('utf8') : '' };
         status = res.status;
-        retryAfter = res.headers.get('retry-after');
-        await res.body?.cancel();
+        const hint = res.headers['retry-after'];
+        retryAfter = (Array.isArray(hint) ? hint[0] : hint) ?? null;
         if (!BLOCKED.has(status) && status < 500) throw new EdgarHttpError(status, url);
       } catch (error) {
         if (error instanceof EdgarHttpError) throw error;
