@@ -91,12 +91,19 @@ export async function matchFiling(db: Db, { filingId }: { filingId: number }): P
       ) x cross join lateral unnest(x.channels) channel
       where channel is not null
     ),
+    -- Rows an earlier match left (none while the claim is new), read once: the filter below is a
+    -- hash lookup that keeps the watchers' order (NOT EXISTS became a join that lost it). Not ON
+    -- CONFLICT: its speculative insertion was 0.15 s of CPU per 100,000 rows, and the claim
+    -- already serialises matchers of one filing; the unique index still stands guard.
+    existing as materialized (
+      select a.user_id, a.channel from claim join alerts a on a.filing_id = claim.filing_id
+    ),
     inserted as (
       insert into alerts (user_id, filing_id, channel)
       select c.user_id, f.id, c.channel from candidates c cross join f
+      where (c.user_id, c.channel) not in (select e.user_id, e.channel from existing e)
       -- In the unique index's order (watchers come sorted already): each insert is an append.
       order by c.user_id, c.channel
-      on conflict (filing_id, user_id, channel) do nothing
       returning id, channel
     ),
     ids as (select id from inserted where channel <> 'digest'),

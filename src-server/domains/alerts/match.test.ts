@@ -148,6 +148,18 @@ describe('matching a filing to its watchers', () => {
     expect((await deliveryJobs()).length).toBe(jobsBefore + 1);
   });
 
+  it('a filing matched again after its claim was removed gets only the rows it is missing', async () => {
+    const users = [await proUser(db, { email: 'rematch-a@example.com' }), await proUser(db, { email: 'rematch-b@example.com' })];
+    for (const u of users) await follow(db, { userId: u.user.id, ticker: 'AAPL', forms: ['10-Q'] });
+    const filingId = await appleFiling('10-Q', 'MEDIUM');
+    expect((await matchFiling(db, { filingId })).alerts).toBe(2);
+    await db.execute(sql`delete from alerts where filing_id = ${filingId} and user_id = ${users[0]!.user.id}`);
+    await db.execute(sql`delete from alert_matches where filing_id = ${filingId}`);
+    expect(await matchFiling(db, { filingId })).toEqual({ claimed: true, alerts: 1, jobs: 1 });
+    expect(await channelsFor(filingId, users[0]!.user.id)).toEqual(['email']);
+    expect(await channelsFor(filingId, users[1]!.user.id)).toEqual(['email']);
+  });
+
   it('deleting a user or a filing deletes their alerts (the cascade the table has without foreign keys)', async () => {
     const leaving = await proUser(db, { email: 'leaving@example.com' });
     const staying = await proUser(db, { email: 'staying@example.com' });
