@@ -25,6 +25,11 @@ export interface ReplayServerOptions {
   onRequest?: (info: { path: string; userAgent: string | undefined; acceptEncoding: string | undefined }) => void;
   /** Tests: answer this status instead (e.g. 429, 503) for matching requests. */
   override?: (path: string) => number | undefined;
+  /**
+   * Compress every filing at start (bench:ingest): EDGAR's own CPU is not ours, and the bench's
+   * stand-in shares the machine with the pipeline it measures.
+   */
+  precompress?: boolean;
 }
 
 export interface ReplayServer {
@@ -49,9 +54,9 @@ function gzipOnce(body: string): Buffer {
   return out;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, body: string, type: string): void {
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: string, type: string, compressed?: Buffer): void {
   const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && body.length > 256;
-  const payload = gzip ? gzipOnce(body) : Buffer.from(body);
+  const payload = gzip ? (compressed ?? gzipOnce(body)) : Buffer.from(body);
   res.writeHead(status, { 'content-type': type, 'content-length': payload.length, ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
   res.end(payload);
 }
@@ -61,6 +66,7 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
   const submissionsDir = options.submissionsDir ?? join(REPLAY_DATA_DIR, 'submissions');
   let releasedCount = Math.min(options.initial ?? 0, filings.length);
   const byFolder = new Map(filings.map((f, i) => [f.accessionNo.replace(/-/g, ''), i]));
+  const precompressed = options.precompress ? filings.map((f) => gzipSync(f.body)) : null;
   let baseUrl = '';
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -93,7 +99,8 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
         (filing.kind === 'submission' && name === `${acc}.txt`) ||
         (filing.kind === 'index-headers' && name === `${acc}-index-headers.html`) ||
         (filing.kind === 'document' && name === filing.documentName);
-      if (served) return send(req, res, 200, filing.body, name.endsWith('.xml') ? 'application/xml' : name.endsWith('.html') || name.endsWith('.htm') ? 'text/html' : 'text/plain');
+      const type = name.endsWith('.xml') ? 'application/xml' : name.endsWith('.html') || name.endsWith('.htm') ? 'text/html' : 'text/plain';
+      if (served) return send(req, res, 200, filing.body, type, precompressed?.[index!]);
     }
     return send(req, res, 404, 'Not Found', 'text/plain');
   };
