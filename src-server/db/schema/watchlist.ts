@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -62,4 +63,16 @@ export const filingCikVersions = pgTable('filing_cik_versions', {
   cik: integer('cik').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Striped change counters over the shared data a watchlist response shows (filings versions,
+ * quotes, companies, tickers), bumped by statement-level triggers in the writing transaction. Their
+ * sum only grows and is read in the same snapshot as the data, so a cached watchlist stored with
+ * the sum is current while the sum is unchanged: one 16-row read replaces per-company checks.
+ * Each transaction bumps the stripe its id picks, so concurrent writers rarely wait on each other.
+ */
+export const watchlistChangeStamps = pgTable('watchlist_change_stamps', {
+  stripe: smallint('stripe').primaryKey(),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
 });

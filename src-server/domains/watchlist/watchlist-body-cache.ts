@@ -18,13 +18,15 @@ const compress = (encoding: 'br' | 'gzip', json: Buffer) =>
     ? brotliAsync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
     : gzipAsync(json, { level: 6 });
 
-/** One user's serialised response, valid only for the exact fingerprint and user part it was built from. */
+/** One user's serialised response, valid only while its fingerprints and user part are current. */
 export interface CachedBody {
-  /** watchlistFingerprint as read together with the rows the body was built from. */
-  fingerprint: string;
+  /** The fast fingerprint (watchlist.repo) the body is known to be current for. */
+  fast: string;
+  /** The full fingerprint read together with the rows the body was built from. */
+  full: string;
   /** The user-derived fields (user DTO, limits) as JSON, compared on every hit. */
   userKey: string;
-  /** At least one of br/gzip; the identity body is never kept (it is 5-10x larger). */
+  /** At least one of br/gzip; the identity body is never kept (it is 5-30x larger). */
   compressed: Partial<Record<'br' | 'gzip', Buffer>>;
   /** Watched tickers with their quote's fetched_at (ms), so hits still queue stale quotes. */
   quotes: { ticker: string; fetchedMs: number | null }[];
@@ -32,9 +34,9 @@ export interface CachedBody {
 
 /**
  * Per-process LRU of pre-serialised, pre-compressed watchlist responses keyed by user id, bounded
- * by the bytes it holds. It is only ever a copy: every read revalidates an entry against the
- * database (fingerprint) and the freshly loaded session user (userKey), so a change made by any
- * app process is seen on the next request; nothing here needs invalidating.
+ * by the bytes it holds. It is only ever a copy: the service revalidates an entry against the
+ * database (fingerprints) and the freshly loaded session user (userKey) on every read, so a change
+ * made by any app process is seen on the next request; nothing here needs invalidating.
  */
 export class WatchlistBodyCache {
   private readonly entries = new Map<string, CachedBody>();
@@ -42,17 +44,22 @@ export class WatchlistBodyCache {
 
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
 
-  /** The entry when it is still current, refreshed as most recently used. */
-  get(userId: string, check: { fingerprint: string; userKey: string }): CachedBody | undefined {
+  /** The user's entry when it was built for this user part, refreshed as most recently used. */
+  get(userId: string, userKey: string): CachedBody | undefined {
     const entry = this.entries.get(userId);
     if (!entry) return undefined;
-    if (entry.fingerprint !== check.fingerprint || entry.userKey !== check.userKey) {
+    if (entry.userKey !== userKey) {
       this.remove(userId);
       return undefined;
     }
     this.entries.delete(userId);
     this.entries.set(userId, entry);
     return entry;
+  }
+
+  /** The full fingerprint was re-read unchanged: the entry is current for this fast fingerprint too. */
+  revalidate(entry: CachedBody, fast: string): void {
+    entry.fast = fast;
   }
 
   /** Builds an entry from the response JSON, compressed for `encoding` (gzip when identity was asked for). */

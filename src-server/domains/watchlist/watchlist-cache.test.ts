@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase, schema } from '../../db/client';
@@ -100,6 +100,31 @@ describe('watchlist response cache', () => {
     expect(JSON.parse(brotliDecompressSync(again.bytes).toString('utf8'))).toEqual(body);
     const brSize = again.bytes.length;
     expect(brSize).toBeLessThan((await raw(session, null)).bytes.length);
+  });
+
+  it("a write to another company's data costs one more statement, then the cached body again", async () => {
+    const { session } = await pro('cache-stamp@example.com');
+    await subscribe(session, 'AAPL', '8-K');
+    const body = await read(session);
+    await db.execute(sql`update companies set industry = 'Unrelated' where cik = 1318605`);
+    queries = 0;
+    const again = await raw(session, 'br');
+    expect(queries).toBe(2);
+    expect(JSON.parse(brotliDecompressSync(again.bytes).toString('utf8'))).toEqual(body);
+    queries = 0;
+    await raw(session, 'br');
+    expect(queries).toBe(1);
+  });
+
+  it('follows company and catalogue rows changed by hand (no timestamps relied on)', async () => {
+    const { session } = await pro('cache-raw@example.com');
+    await subscribe(session, 'AAPL', '8-K');
+    await read(session);
+    await db.execute(sql`insert into companies (cik, name) values (320193, 'Apple Inc.') on conflict (cik) do nothing`);
+    await db.execute(sql`update companies set industry = 'Phones' where cik = 320193`);
+    expect((await read(session)).watchlist[0]).toMatchObject({ industry: 'Phones' });
+    await db.execute(sql`update companies set name = 'Apple Renamed' where cik = 320193`);
+    expect((await read(session)).watchlist[0]).toMatchObject({ company_name: 'Apple Renamed' });
   });
 
   it('follows adding, removing, forms and notes changes', async () => {

@@ -57,7 +57,7 @@ export interface WatchlistReadDeps {
 }
 
 /** Passed to resolveSession as `extra`: the fingerprint rides on the session lookup's round trip. */
-export const watchlistSessionExtra = repo.watchlistFingerprint;
+export const watchlistSessionExtra = repo.fastFingerprint;
 
 /** The process's caches for these deps (REST and tRPC share them). */
 export function watchlistReadDeps(deps: AppDeps): WatchlistReadDeps {
@@ -66,8 +66,8 @@ export function watchlistReadDeps(deps: AppDeps): WatchlistReadDeps {
 
 interface BuiltWatchlist {
   response: WatchlistResponse;
-  /** watchlistFingerprint of the rows read (null: no items, nothing worth caching). */
-  fingerprint: string | null;
+  /** The fingerprints read with the rows (null: no items, nothing worth caching). */
+  fingerprints: { fast: string; full: string } | null;
   quotes: CachedBody['quotes'];
 }
 
@@ -116,7 +116,7 @@ async function buildWatchlist(db: Db, params: { user: SessionUser; digests: Fili
   }
   return {
     response: { ...emptyWatchlist(user), watchlist: items },
-    fingerprint: rows[0]?.fingerprint ?? null,
+    fingerprints: rows[0] ? { fast: rows[0].fast_fingerprint, full: rows[0].full_fingerprint } : null,
     quotes: rows.filter((r) => r.cik != null).map((r) => ({ ticker: r.ticker, fetchedMs: r.quote_fetched_at?.getTime() ?? null })),
   };
 }
@@ -131,18 +131,26 @@ function queueStaleQuotes(quotes: QuoteRefresher | undefined, watched: CachedBod
 type Cached = { hit: CachedBody } | { built: BuiltWatchlist; json: Buffer; entry?: CachedBody };
 
 /**
- * The cached response when the database's fingerprint and the session's user still match it, else
- * a fresh build, stored for next time. `fingerprint` is the value read with the session (REST
- * folds it into that round trip); without it one cheap query reads it.
+ * The cached response when it is still current, else a fresh build stored for next time. Current
+ * means the same user part and fast fingerprint; when only the change stamps moved (some quote or
+ * filing changed somewhere), one more query compares the full fingerprint before rebuilding.
+ * `fast` is the value read with the session (REST folds it into that round trip); without it one
+ * cheap query reads it.
  */
 async function readCached(
   db: Db,
-  params: WatchlistReadDeps & { user: SessionUser; fingerprint?: string | null; encoding: BodyEncoding },
+  params: WatchlistReadDeps & { user: SessionUser; fast?: string | null; encoding: BodyEncoding },
 ): Promise<Cached> {
   const { user, bodies } = params;
   const userKey = JSON.stringify(emptyWatchlist(user));
-  const fingerprint = params.fingerprint ?? (await repo.readFingerprint(db, { userId: user.id }));
-  const hit = bodies.get(user.id, { fingerprint, userKey });
+  const fast = params.fast ?? (await repo.readFastFingerprint(db, { userId: user.id }));
+  let hit = bodies.get(user.id, userKey);
+  if (hit && hit.fast !== fast) {
+    const unchangedItems = repo.itemsPartOf(hit.fast) === repo.itemsPartOf(fast);
+    const now = unchangedItems ? await repo.readFingerprints(db, { userId: user.id }) : undefined;
+    if (now && now.full === hit.full) bodies.revalidate(hit, now.fast);
+    else hit = undefined;
+  }
   if (hit) {
     queueStaleQuotes(params.quotes, hit.quotes);
     return { hit };
@@ -150,16 +158,16 @@ async function readCached(
   const built = await buildWatchlist(db, params);
   queueStaleQuotes(params.quotes, built.quotes);
   const json = Buffer.from(JSON.stringify(built.response));
-  // The stored fingerprint is the one read with the rows, never the (possibly older) one above.
-  if (built.fingerprint == null) return { built, json };
-  const entry = await bodies.store(user.id, { fingerprint: built.fingerprint, userKey, quotes: built.quotes }, json, params.encoding);
+  // Stored under the fingerprints read with the rows, never the (possibly older) one above.
+  if (built.fingerprints == null) return { built, json };
+  const entry = await bodies.store(user.id, { ...built.fingerprints, userKey, quotes: built.quotes }, json, params.encoding);
   return { built, json, entry };
 }
 
 /** GET /api/watchlist: the response body, serialised and compressed as asked (identity for tiny bodies). */
 export async function readWatchlistBody(
   db: Db,
-  params: WatchlistReadDeps & { user: SessionUser | null; fingerprint?: string | null; encoding: BodyEncoding },
+  params: WatchlistReadDeps & { user: SessionUser | null; fast?: string | null; encoding: BodyEncoding },
 ): Promise<{ body: Buffer; encoding: BodyEncoding }> {
   if (!params.user) return { body: Buffer.from(JSON.stringify(emptyWatchlist(null))), encoding: 'identity' };
   const cached = await readCached(db, { ...params, user: params.user });

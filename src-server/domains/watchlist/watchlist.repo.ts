@@ -8,15 +8,29 @@ import type { DigestFilingRow, DigestMarkRow } from './filing-digest';
 const epochUs = (column: SQLWrapper) => sql<number | null>`(extract(epoch from ${column}) * 1000000)::float8`;
 
 /**
- * One value that changes whenever anything a user's watchlist response is built from changes (user
- * fields aside: the caller compares those itself): each item's id, forms, notes and seen_at; its
- * ticker's company (cik, names, sector, industry); the company's filings version; and its quote's
- * fetched_at (every quote write stamps it). Computed by the database, so a response cached in any
- * app process is validated against what every process wrote. `userId` is a column or parameter.
+ * Everything a user's watchlist response is built from, besides the user row (the caller compares
+ * that itself), as one value computed by the database, so a response cached in any app process is
+ * validated against what every process wrote. `userId` is a column or parameter.
+ *
+ * fast: the user's own item rows (id, ticker, forms, notes, seen_at) and the sum of
+ * watchlist_change_stamps, which grows with every write to filing versions, quotes, companies and
+ * tickers. Cheap (one index range and a 16-row table), read with every session lookup.
+ *
+ * full: per item also its company (cik, names, sector, industry), filings version and quote
+ * fetched_at (every quote write stamps it). Read when `fast` moved only through the stamps, which
+ * any write anywhere bumps: an unchanged `full` proves this user's response is still current.
  */
-export const watchlistFingerprint = (userId: SQLWrapper) => sql<string>`(
-  select md5(coalesce(string_agg(row(w.id, w.forms, w.notes, w.seen_at, t.cik, t.ticker_name, t.name, t.sector, t.industry,
-    v.version, q.fetched_at)::text, ';' order by w.id), ''))
+const itemsFingerprint = (userId: SQLWrapper) => sql<string>`(
+  select md5(coalesce(string_agg(row(w.id, w.ticker, w.forms, w.notes, w.seen_at)::text, ';' order by w.id), ''))
+  from watchlist_items w where w.user_id = ${userId})`;
+
+const changeStamp = sql<string>`(select coalesce(sum(s.changes), 0)::text from watchlist_change_stamps s)`;
+
+export const fastFingerprint = (userId: SQLWrapper) => sql<string>`(${itemsFingerprint(userId)} || ':' || ${changeStamp})`;
+
+export const fullFingerprint = (userId: SQLWrapper) => sql<string>`(
+  select md5(coalesce(string_agg(row(w.id, w.ticker, w.forms, w.notes, w.seen_at, t.cik, t.ticker_name, t.name, t.sector,
+    t.industry, v.version, q.fetched_at)::text, ';' order by w.id), ''))
   from watchlist_items w
   left join lateral (
     select t.cik, t.name as ticker_name, c.name, c.sector, c.industry from tickers t left join companies c on c.cik = t.cik
@@ -24,6 +38,9 @@ export const watchlistFingerprint = (userId: SQLWrapper) => sql<string>`(
   left join lateral (select v.version from filing_cik_versions v where v.cik = t.cik limit 1) v on true
   left join lateral (select q.fetched_at from quotes q where q.ticker = w.ticker limit 1) q on true
   where w.user_id = ${userId})`;
+
+/** The items part of a fast fingerprint: equal parts mean the user's own rows did not change. */
+export const itemsPartOf = (fast: string) => fast.slice(0, fast.indexOf(':'));
 
 /**
  * A user's items in one statement. Each join is a LATERAL primary-key lookup (the LIMIT keeps the
@@ -74,8 +91,9 @@ function itemsQuery(db: Db) {
       week_52_high: quote.week52High,
       quote_fetched_at: quote.fetchedAt,
       // Evaluated once per statement, in the same snapshot as the rows: a response built from
-      // these rows is stored under the fingerprint of exactly that data.
-      fingerprint: watchlistFingerprint(sql.placeholder('userId')).as('fingerprint'),
+      // these rows is stored under the fingerprints of exactly that data.
+      fast_fingerprint: fastFingerprint(sql.placeholder('userId')).as('fast_fingerprint'),
+      full_fingerprint: fullFingerprint(sql.placeholder('userId')).as('full_fingerprint'),
     })
     .from(watchlistItems)
     .leftJoinLateral(company, sql`true`)
@@ -99,9 +117,18 @@ export async function readItems(db: Db, params: { userId: string }): Promise<Ite
   return query.execute({ userId: params.userId });
 }
 
-export async function readFingerprint(db: Db, params: { userId: string }): Promise<string> {
-  const [row] = await db.execute<{ fingerprint: string }>(sql`select ${watchlistFingerprint(sql`${params.userId}::uuid`)} as fingerprint`);
-  return row!.fingerprint;
+export async function readFastFingerprint(db: Db, params: { userId: string }): Promise<string> {
+  const [row] = await db.execute<{ fast: string }>(sql`select ${fastFingerprint(sql`${params.userId}::uuid`)} as fast`);
+  return row!.fast;
+}
+
+/** Both fingerprints in one snapshot. */
+export async function readFingerprints(db: Db, params: { userId: string }): Promise<{ fast: string; full: string }> {
+  const userId = sql`${params.userId}::uuid`;
+  const [row] = await db.execute<{ fast: string; full: string }>(
+    sql`select ${fastFingerprint(userId)} as fast, ${fullFingerprint(userId)} as full`,
+  );
+  return row!;
 }
 
 /** For each company and catalogue form, its newest `perForm` filings. */

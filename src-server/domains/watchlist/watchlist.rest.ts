@@ -20,7 +20,7 @@ export const watchlistRest: RestRoutes = (app, deps) => {
     const { body, encoding } = await readWatchlistBody(deps.db, {
       ...watchlistReadDeps(deps),
       user: session?.user ?? null,
-      fingerprint: session?.extra,
+      fast: session?.extra,
       encoding: pickEncoding(request.headers['accept-encoding']),
     });
     reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
