@@ -6,11 +6,6 @@ import { edgarBackfills, filingAnalyses, filings, insiderTransactions } from '..
 export type NewFiling = typeof filings.$inferInsert;
 export type NewInsiderTransaction = typeof insiderTransactions.$inferInsert;
 
-export async function findFilingIdByAccession(db: Db, { accessionNo }: { accessionNo: string }): Promise<number | null> {
-  const [row] = await db.select({ id: filings.id }).from(filings).where(eq(filings.accessionNo, accessionNo)).limit(1);
-  return row?.id ?? null;
-}
-
 /** Which of these accession numbers are already stored. */
 export async function storedAccessions(db: Db, { accessionNos }: { accessionNos: string[] }): Promise<Set<string>> {
   if (accessionNos.length === 0) return new Set();

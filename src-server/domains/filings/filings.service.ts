@@ -7,10 +7,9 @@ import type { Db } from '../../db/client';
 import type { EdgarClient } from '../../integrations/edgar/edgar-client';
 import { fetchFiling } from '../../integrations/edgar/fetch-filing';
 import { accessionFolder, indexPagePath } from '../../integrations/edgar/paths';
-import * as repo from './filings.repo';
 import { prepareFiling, type FilingSource } from './filings.store';
 import { parseFiling, type ParseHints } from './parse/index';
-import { storeBatched } from './store-batcher';
+import { storeBatched, storedFilingId } from './store-batcher';
 
 export { storeParsedFiling, type FilingSource, type StoreMeta, type StoreResult } from './filings.store';
 
@@ -35,7 +34,7 @@ export async function ingestAccession(
   db: Db,
   { client, ref, analyze = false }: { client: EdgarClient; ref: IngestRef; analyze?: boolean },
 ): Promise<IngestOutcome> {
-  const existing = await repo.findFilingIdByAccession(db, { accessionNo: ref.accessionNo });
+  const existing = await storedFilingId(db, ref.accessionNo);
   if (existing != null) return { status: 'duplicate', id: existing };
   const fetched = await fetchFiling(client, ref);
   if (!fetched) return { status: 'not_available' };
