@@ -91,8 +91,8 @@ export async function matchFiling(db: Db, { filingId }: { filingId: number }): P
       ) x cross join lateral unnest(x.channels) channel
       where channel is not null
     ),
-    -- Rows an earlier match left (none while the claim is new), read once: the filter below is a
-    -- hash lookup that keeps the watchers' order (NOT EXISTS became a join that lost it). Not ON
+    -- Rows an earlier match left (only where its claim was removed by hand), read once: the filter
+    -- below is a hash lookup that keeps the watchers' order (NOT EXISTS became a join that lost it). Not ON
     -- CONFLICT: its speculative insertion was 0.15 s of CPU per 100,000 rows, and the claim
     -- already serialises matchers of one filing; the unique index still stands guard.
     existing as materialized (
