@@ -46,7 +46,10 @@ const [INSERT_HEAD, INSERT_MIDDLE, INSERT_TAIL] = [
     select ${FILING_SELECT} from json_populate_recordset(null::filings, `,
   `::json) i
     on conflict (accession_no) do nothing
-    returning id, accession_no, ticker
+    -- An amendment stored before this original waits to be linked (linkOrphanAmendmentsOf): the
+    -- common answer, none, costs no further round trip.
+    returning id, accession_no, ticker, exists(select 1 from filings o where o.cik = filings.cik
+      and o.form_type = filings.form_type || '/A' and o.amends_filing_id is null) as waiting_amendment
   ), tx as (
     insert into insider_transactions (filing_id, ticker, ${quoted(INSIDER_COLUMNS)})
     select ins.id, ins.ticker, ${quoted(INSIDER_COLUMNS, 'r.')}
@@ -54,22 +57,23 @@ const [INSERT_HEAD, INSERT_MIDDLE, INSERT_TAIL] = [
   `::json) r join ins on ins.accession_no = r.accession_no
     on conflict do nothing
   )
-  select id, accession_no, ticker from ins`,
+  select id, accession_no, ticker, waiting_amendment from ins`,
 ].map((text) => sql.raw(text));
 
 /**
  * Filings and their insider rows in one statement (the ticker resolved inside it). Accessions
- * already stored are skipped with their rows; returns what was inserted.
+ * already stored are skipped with their rows; returns what was inserted, and whether an earlier
+ * stored amendment of it waits unlinked (amendments inserted by this same statement are not seen).
  */
 export async function insertFilings(
   db: Db,
   { filings: rows, insiderRows }: { filings: NewFiling[]; insiderRows: PendingInsiderRow[] },
-): Promise<{ id: number; accessionNo: string; ticker: string | null }[]> {
+): Promise<{ id: number; accessionNo: string; ticker: string | null; waitingAmendment: boolean }[]> {
   if (rows.length === 0) return [];
-  const out = await db.execute<{ id: string | number; accession_no: string; ticker: string | null }>(
+  const out = await db.execute<{ id: string | number; accession_no: string; ticker: string | null; waiting_amendment: boolean }>(
     sql`${INSERT_HEAD}${rowsJson(rows, FILING_COLUMNS)}${INSERT_MIDDLE}${rowsJson(insiderRows, INSIDER_COLUMNS)}${INSERT_TAIL}`,
   );
-  return out.map((r) => ({ id: Number(r.id), accessionNo: r.accession_no, ticker: r.ticker }));
+  return out.map((r) => ({ id: Number(r.id), accessionNo: r.accession_no, ticker: r.ticker, waitingAmendment: r.waiting_amendment }));
 }
 
 /** Ids of stored accessions (those a batch found already there). */
@@ -94,12 +98,18 @@ export interface StoredOriginal {
  */
 export async function linkOrphanAmendmentsOf(db: Db, { originals }: { originals: StoredOriginal[] }): Promise<void> {
   if (originals.length === 0) return;
+  // LATERAL with LIMIT: one probe of filings_cik_form_filed_idx per original. A plain join let the
+  // planner hash-join the whole filings table for each batch.
   const pairs = await db.execute<{ orphan_id: string | number; id: number; accession_no: string }>(sql`
     select distinct on (o.id) o.id as orphan_id, n.id, n."accessionNo" as accession_no
     from json_to_recordset(${JSON.stringify(originals)}::json)
       as n(id bigint, "accessionNo" text, cik int, "formType" text, "filerCik" int, period date)
-    join filings o on o.cik = n.cik and o.form_type = n."formType" || '/A' and o.amends_filing_id is null
-      and (n."filerCik" is null or o.filer_cik = n."filerCik") and (n.period is null or o.period_of_report = n.period)
+    cross join lateral (
+      select f.id from filings f
+      where f.cik = n.cik and f.form_type = n."formType" || '/A' and f.amends_filing_id is null
+        and (n."filerCik" is null or f.filer_cik = n."filerCik") and (n.period is null or f.period_of_report = n.period)
+      limit 1000
+    ) o
     order by o.id, n.id`);
   if (pairs.length === 0) return;
   await db.execute(sql`

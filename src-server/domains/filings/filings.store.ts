@@ -198,9 +198,12 @@ export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFil
     const missing = unique.filter((p) => !ids.has(p.accessionNo)).map((p) => p.accessionNo);
     for (const [a, id] of await repo.filingIdsByAccession(tx, { accessionNos: missing })) ids.set(a, id);
     const byAccession = new Map(unique.map((p) => [p.accessionNo, p]));
+    // Amendments in this batch are invisible to the insert's own check: match them by form here.
+    const batchAmendments = new Set(unique.filter((p) => p.original == null).map((p) => `${p.filing.cik}:${p.filing.formType}`));
     const originals = inserted.flatMap((r) => {
       const original = byAccession.get(r.accessionNo)?.original;
-      return original ? [{ ...original, id: r.id }] : [];
+      const waits = r.waitingAmendment || batchAmendments.has(`${original?.cik}:${original?.formType}/A`);
+      return original && waits ? [{ ...original, id: r.id }] : [];
     });
     await repo.linkOrphanAmendmentsOf(tx, { originals });
     const toAnalyze = inserted.filter((r) => r.ticker && byAccession.get(r.accessionNo)?.analyze);
