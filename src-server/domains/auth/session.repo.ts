@@ -50,6 +50,32 @@ export async function findLiveSession(
   return row;
 }
 
+/**
+ * The live sessions among `tokenHashes` with their users (and `extra`): one statement for many
+ * concurrent requests. Prepared once per handle and extra.
+ */
+function liveSessionsQuery(db: Db, extra: SessionExtra | undefined) {
+  return db
+    .select({ session: sessions, user: users, extra: extra ? extra(users.id) : sql<string | null>`null` })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, eq(sessions.kind, sql.placeholder('kind')), isLive()))
+    .prepare(extra ? 'live_sessions_extra' : 'live_sessions');
+}
+
+const preparedBatches = new WeakMap<Db, Map<SessionExtra | undefined, ReturnType<typeof liveSessionsQuery>>>();
+
+export async function findLiveSessions(
+  db: Db,
+  params: { tokenHashes: string[]; kind: string; extra?: SessionExtra },
+): Promise<{ session: SessionRow; user: UserRow; extra: string | null }[]> {
+  let byExtra = preparedBatches.get(db);
+  if (!byExtra) preparedBatches.set(db, (byExtra = new Map()));
+  let query = byExtra.get(params.extra);
+  if (!query) byExtra.set(params.extra, (query = liveSessionsQuery(db, params.extra)));
+  return query.execute({ tokenHashes: params.tokenHashes, kind: params.kind });
+}
+
 export async function touchSession(db: Db, params: { sessionId: string }): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, params.sessionId));
 }

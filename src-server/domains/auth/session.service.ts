@@ -86,6 +86,31 @@ export async function createAnonymousSession(
   });
 }
 
+/** Two statements at a time keep the database busy while the other batch's answer is handled. */
+const MAX_BATCHES_IN_FLIGHT = 2;
+/** Sessions per batched statement. */
+const MAX_BATCH = 256;
+
+type ResolvedSession = AuthedSession & { extra: string | null };
+
+/** The service's rules on a found session: idle expiry, and the occasional lastSeenAt write. */
+async function liveOrUndefined(
+  db: Db,
+  found: { session: repo.SessionRow; user: repo.UserRow; extra: string | null } | undefined,
+  kind: SessionKind,
+): Promise<ResolvedSession | undefined> {
+  if (!found) return undefined;
+  const idleFor = Date.now() - found.session.lastSeenAt.getTime();
+  if (idleFor > POLICY[kind].idleMs) return undefined;
+  if (idleFor > TOUCH_EVERY_MS) await repo.touchSession(db, { sessionId: found.session.id });
+  return { sessionId: found.session.id, user: found.user, extra: found.extra };
+}
+
+const usableToken = (token: string | null | undefined) => {
+  const trimmed = token?.trim();
+  return trimmed && trimmed.length <= 200 ? trimmed : undefined;
+};
+
 /**
  * Resolves a presented token; undefined when unknown, revoked, idle too long or expired. Never
  * cached: a revoked session is refused on the next request. `extra` is a per-user value another
@@ -94,16 +119,61 @@ export async function createAnonymousSession(
 export async function resolveSession(
   db: Db,
   params: { token: string | null | undefined; kind?: SessionKind; extra?: repo.SessionExtra },
-): Promise<(AuthedSession & { extra: string | null }) | undefined> {
-  const token = params.token?.trim();
-  if (!token || token.length > 200) return undefined;
+): Promise<ResolvedSession | undefined> {
+  const token = usableToken(params.token);
+  if (!token) return undefined;
   const kind = params.kind ?? 'user';
-  const found = await repo.findLiveSession(db, { tokenHash: hashToken(token), kind, extra: params.extra });
-  if (!found) return undefined;
-  const idleFor = Date.now() - found.session.lastSeenAt.getTime();
-  if (idleFor > POLICY[kind].idleMs) return undefined;
-  if (idleFor > TOUCH_EVERY_MS) await repo.touchSession(db, { sessionId: found.session.id });
-  return { sessionId: found.session.id, user: found.user, extra: found.extra };
+  return liveOrUndefined(db, await repo.findLiveSession(db, { tokenHash: hashToken(token), kind, extra: params.extra }), kind);
+}
+
+/**
+ * resolveSession for a hot read path: the user sessions asked for while one lookup is in flight
+ * are looked up together in the next statement, so N concurrent requests cost one round trip
+ * instead of N. Each request's statement still starts after the request arrived: nothing is
+ * reused between requests, and a revoked session is refused at once.
+ */
+export function sessionBatcher(db: Db, extra?: repo.SessionExtra): (token: string | null | undefined) => Promise<ResolvedSession | undefined> {
+  type Found = Awaited<ReturnType<typeof repo.findLiveSession>>;
+  const waiting = new Map<string, { resolve: (found: Found) => void; reject: (error: unknown) => void }[]>();
+  let inFlight = 0;
+  let scheduled = false;
+
+  const flush = async () => {
+    scheduled = false;
+    if (inFlight >= MAX_BATCHES_IN_FLIGHT || waiting.size === 0) return;
+    const batch = new Map([...waiting].slice(0, MAX_BATCH));
+    for (const hash of batch.keys()) waiting.delete(hash);
+    inFlight += 1;
+    if (waiting.size > 0) schedule();
+    try {
+      const rows = await repo.findLiveSessions(db, { tokenHashes: [...batch.keys()], kind: 'user', extra });
+      const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
+      for (const [hash, callers] of batch) for (const caller of callers) caller.resolve(byHash.get(hash));
+    } catch (error) {
+      for (const callers of batch.values()) for (const caller of callers) caller.reject(error);
+    } finally {
+      inFlight -= 1;
+      if (waiting.size > 0) schedule();
+    }
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  };
+
+  return async (presented) => {
+    const token = usableToken(presented);
+    if (!token) return undefined;
+    const hash = hashToken(token);
+    const found = await new Promise<Found>((resolve, reject) => {
+      const callers = waiting.get(hash) ?? [];
+      callers.push({ resolve, reject });
+      waiting.set(hash, callers);
+      if (inFlight < MAX_BATCHES_IN_FLIGHT) schedule();
+    });
+    return liveOrUndefined(db, found, 'user');
+  };
 }
 
 export async function revokeSession(db: Db, params: { sessionId: string }): Promise<void> {

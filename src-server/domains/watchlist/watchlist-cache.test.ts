@@ -11,8 +11,10 @@ import { insertRealFilings, realFilings } from '../../test/real-filings';
 import { createSignedInUser } from '../../test/users';
 import type { AppRouter } from '../../transport/trpc/app-router';
 import { pickEncoding } from '../../transport/rest/accept-encoding';
+import { sessionBatcher } from '../auth/session.service';
 import { saveQuotes } from '../quotes/quotes.repo';
 import { upsertCompanyProfile } from '../tickers/tickers.service';
+import { fastFingerprint } from './watchlist.repo';
 
 // Proves the per-user response cache never answers with stale data: every change that shapes the
 // response is made, then read back through REST (compressed and not) and tRPC.
@@ -228,6 +230,46 @@ describe('watchlist response cache', () => {
         expect(JSON.parse(answer.bytes.toString('utf8'))).toEqual(empty);
       }
       expect(await trpcAt(session, at).watchlist.get.query()).toEqual(empty);
+    }
+  });
+});
+
+describe('concurrent requests share session lookups', () => {
+  it('each caller gets its own watchlist; dead and unknown sessions get the empty one', async () => {
+    const users = await Promise.all(['batch-a', 'batch-b', 'batch-c'].map((name) => pro(`${name}@example.com`)));
+    await subscribe(users[0]!.session, 'AAPL', '8-K');
+    await subscribe(users[1]!.session, 'TSLA', '4');
+    await subscribe(users[2]!.session, 'AAPL,TSLA', '8-K');
+    const revoked = await pro('batch-revoked@example.com');
+    await subscribe(revoked.session, 'AAPL', '8-K');
+    await fetch(`${url}/api/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session': revoked.session },
+      body: JSON.stringify({}),
+    });
+    const emailOf = new Map(users.map((u) => [u.session, u.user.email]));
+    const expected = new Map([
+      [users[0]!.session, ['AAPL']],
+      [users[1]!.session, ['TSLA']],
+      [users[2]!.session, ['AAPL', 'TSLA']],
+      [revoked.session, []],
+      ['no-such-session', []],
+    ]);
+    const callers = Array.from({ length: 40 }, (_, i) => [...expected.keys()][i % expected.size]!);
+
+    // Lookups asked for together are one statement, each answered with its own session.
+    const lookup = sessionBatcher(db, fastFingerprint);
+    queries = 0;
+    const found = await Promise.all(callers.map((session) => lookup(session)));
+    expect(queries).toBe(1);
+    for (const [i, session] of found.entries()) expect(session?.user.email ?? null).toBe(expected.get(callers[i]!)!.length ? emailOf.get(callers[i]!) : null);
+
+    const answers = await Promise.all(callers.map((session, i) => raw(session, i % 2 ? 'br' : null).then((a) => ({ session, a }))));
+    for (const { session, a } of answers) {
+      const text = a.headers['content-encoding'] === 'br' ? brotliDecompressSync(a.bytes).toString('utf8') : a.bytes.toString('utf8');
+      const body = JSON.parse(text) as Body;
+      expect(body.watchlist.map((item) => item.ticker)).toEqual(expected.get(session));
+      expect(body.user === null).toBe(expected.get(session)!.length === 0);
     }
   });
 });

@@ -3,7 +3,7 @@ import { importanceFromRank } from '../../core/importance';
 import { tickerLimitFor } from '../../core/plans';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { toUserDto, type UserDto } from '../auth/session.service';
+import { sessionBatcher, toUserDto, type UserDto } from '../auth/session.service';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import { buildDigests, RECENT_FILINGS_PER_ITEM, summariseItem, UNSEEN_WINDOW, type FilingDigest, type ItemFilingSummary } from './filing-digest';
@@ -56,8 +56,18 @@ export interface WatchlistReadDeps {
   quotes?: QuoteRefresher;
 }
 
-/** Passed to resolveSession as `extra`: the fingerprint rides on the session lookup's round trip. */
-export const watchlistSessionExtra = repo.fastFingerprint;
+const sessionLookups = new WeakMap<AppDeps, ReturnType<typeof sessionBatcher>>();
+
+/**
+ * GET /api/watchlist's session lookup: batched across concurrent requests (sessionBatcher), and
+ * each session comes back with its user's fast fingerprint, so an unchanged watchlist is served
+ * after that one shared round trip.
+ */
+export function watchlistSession(deps: AppDeps, token: string | null | undefined) {
+  let lookup = sessionLookups.get(deps);
+  if (!lookup) sessionLookups.set(deps, (lookup = sessionBatcher(deps.db, repo.fastFingerprint)));
+  return lookup(token);
+}
 
 /** The process's caches for these deps (REST and tRPC share them). */
 export function watchlistReadDeps(deps: AppDeps): WatchlistReadDeps {

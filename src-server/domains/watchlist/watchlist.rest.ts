@@ -4,9 +4,8 @@ import { ensureRestSession, requireRestSession } from '../../transport/rest/sess
 import { parseInput } from '../../transport/rest/validate';
 import { pickEncoding } from '../../transport/rest/accept-encoding';
 import { sessionTokenFrom } from '../../transport/request-meta';
-import { resolveSession } from '../auth/session.service';
 import { tickerCatalogue } from '../tickers/ticker-catalogue';
-import { readWatchlistBody, watchlistReadDeps, watchlistSessionExtra } from './watchlist-read.service';
+import { readWatchlistBody, watchlistReadDeps, watchlistSession } from './watchlist-read.service';
 import { subscribeInput, tickerInput } from './watchlist.schemas';
 import { addTickers, parseSubscription, removeTicker } from './watchlist.service';
 
@@ -14,9 +13,9 @@ import { addTickers, parseSubscription, removeTicker } from './watchlist.service
 export const watchlistRest: RestRoutes = (app, deps) => {
   app.get('/watchlist', async (request, reply) => {
     // No (or a dead) session reads as an empty watchlist with the free limit, never a 401. The
-    // watchlist's fingerprint comes back in the session lookup's round trip, so an unchanged
-    // watchlist costs one query.
-    const session = await resolveSession(deps.db, { token: sessionTokenFrom(request.headers), extra: watchlistSessionExtra });
+    // session lookup also reads the watchlist's fast fingerprint: an unchanged watchlist costs no
+    // further query.
+    const session = await watchlistSession(deps, sessionTokenFrom(request.headers));
     const { body, encoding } = await readWatchlistBody(deps.db, {
       ...watchlistReadDeps(deps),
       user: session?.user ?? null,
