@@ -41,10 +41,14 @@ function once(url: URL, headers: Record<string, string>, deadline: number): Prom
   return new Promise((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
     const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    const fail = (error: unknown) => {
+      clearTimeout(timer);
+      reject(error);
+    };
     const req = transport.request(url, { method: 'GET', headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
+      res.on('error', fail);
       res.on('end', () => {
         clearTimeout(timer);
         try {
@@ -55,10 +59,7 @@ function once(url: URL, headers: Record<string, string>, deadline: number): Prom
       });
     });
     const timer = setTimeout(() => req.destroy(new Error(`timed out: ${url.toString()}`)), Math.max(0, deadline - Date.now()));
-    req.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
+    req.on('error', fail);
     req.end();
   });
 }
