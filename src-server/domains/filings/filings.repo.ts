@@ -47,9 +47,10 @@ const [INSERT_HEAD, INSERT_MIDDLE, INSERT_TAIL] = [
   `::json) i
     on conflict (accession_no) do nothing
     -- An amendment stored before this original waits to be linked (linkOrphanAmendmentsOf): the
-    -- common answer, none, costs no further round trip.
-    returning id, accession_no, ticker, exists(select 1 from filings o where o.cik = filings.cik
-      and o.form_type = filings.form_type || '/A' and o.amends_filing_id is null) as waiting_amendment
+    -- common answer, none, costs no further round trip. A scalar subquery with LIMIT, not EXISTS:
+    -- the planner may hash an EXISTS over every unlinked filing; this probes the (cik, form_type) index.
+    returning id, accession_no, ticker, (select true from filings o where o.cik = filings.cik
+      and o.form_type = filings.form_type || '/A' and o.amends_filing_id is null limit 1) is not null as waiting_amendment
   ), tx as (
     insert into insider_transactions (filing_id, ticker, ${quoted(INSIDER_COLUMNS)})
     select ins.id, ins.ticker, ${quoted(INSIDER_COLUMNS, 'r.')}
