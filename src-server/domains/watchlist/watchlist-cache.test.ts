@@ -118,8 +118,8 @@ describe('watchlist response cache', () => {
     expect(queries).toBe(1);
   });
 
-  it('follows company and catalogue rows changed by hand (no timestamps relied on)', async () => {
-    const { session } = await pro('cache-raw@example.com');
+  it('follows company and item rows changed by hand (no timestamps relied on)', async () => {
+    const { session, user } = await pro('cache-raw@example.com');
     await subscribe(session, 'AAPL', '8-K');
     await read(session);
     await db.execute(sql`insert into companies (cik, name) values (320193, 'Apple Inc.') on conflict (cik) do nothing`);
@@ -127,6 +127,8 @@ describe('watchlist response cache', () => {
     expect((await read(session)).watchlist[0]).toMatchObject({ industry: 'Phones' });
     await db.execute(sql`update companies set name = 'Apple Renamed' where cik = 320193`);
     expect((await read(session)).watchlist[0]).toMatchObject({ company_name: 'Apple Renamed' });
+    await db.execute(sql`update watchlist_items set notes = 'edited by hand' where user_id = ${user.id}`);
+    expect((await read(session)).watchlist[0]).toMatchObject({ notes: 'edited by hand' });
   });
 
   it('follows adding, removing, forms and notes changes', async () => {
