@@ -123,7 +123,7 @@ function amendmentKey(p: ParsedFiling): { filerCik: number | null; period: strin
 /** A scored filing ready to write: its row, insider rows and what the batch needs afterwards. */
 export interface PreparedFiling {
   accessionNo: string;
-  filing: repo.NewFiling;
+  filing: repo.PendingFiling;
   insiderRows: repo.PendingInsiderRow[];
   score: Score;
   /** Set for originals (not amendments) with a CIK: amendments stored earlier may wait for it. */
