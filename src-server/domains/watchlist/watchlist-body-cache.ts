@@ -90,6 +90,11 @@ export class WatchlistBodyCache {
     return added;
   }
 
+  /** Drops the user's entry (an emptied watchlist is not worth keeping). */
+  delete(userId: string): void {
+    this.remove(userId);
+  }
+
   get size(): number {
     return this.entries.size;
   }

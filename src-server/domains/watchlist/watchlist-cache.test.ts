@@ -149,6 +149,12 @@ describe('watchlist response cache', () => {
     });
     expect(unsubscribe.status).toBe(200);
     expect((await read(session)).watchlist.map((i) => i.ticker)).toEqual(['TSLA']);
+
+    await trpcAt(session).watchlist.unsubscribe.mutate({ ticker: 'TSLA' });
+    const emptied = await raw(session, 'br');
+    expect(emptied.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(emptied.bytes.toString('utf8'))).toMatchObject({ watchlist: [], tickerLimit: 50 });
+    expect(await trpcAt(session).watchlist.get.query()).toMatchObject({ watchlist: [] });
   });
 
   it('a preferences change leaves the watchlist correct', async () => {

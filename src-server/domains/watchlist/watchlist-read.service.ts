@@ -169,7 +169,10 @@ async function readCached(
   queueStaleQuotes(params.quotes, built.quotes);
   const json = Buffer.from(JSON.stringify(built.response));
   // Stored under the fingerprints read with the rows, never the (possibly older) one above.
-  if (built.fingerprints == null) return { built, json };
+  if (built.fingerprints == null) {
+    bodies.delete(user.id);
+    return { built, json };
+  }
   const entry = await bodies.store(user.id, { ...built.fingerprints, userKey, quotes: built.quotes }, json, params.encoding);
   return { built, json, entry };
 }
