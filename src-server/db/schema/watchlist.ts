@@ -76,3 +76,16 @@ export const watchlistChangeStamps = pgTable('watchlist_change_stamps', {
   stripe: smallint('stripe').primaryKey(),
   changes: bigint('changes', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * One counter per user, bumped by statement-level triggers on watchlist_items (insert, update,
+ * delete, truncate) in the writing transaction, whatever wrote the rows. Read with every session
+ * lookup as the items part of the watchlist's fast fingerprint: one primary-key probe instead of
+ * aggregating the user's item rows. A user without a row has never had a watched item written.
+ */
+export const watchlistUserStamps = pgTable('watchlist_user_stamps', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stamp: bigint('stamp', { mode: 'number' }).notNull().default(0),
+});

@@ -131,6 +131,20 @@ describe('watchlist response cache', () => {
     expect((await read(session)).watchlist[0]).toMatchObject({ notes: 'edited by hand' });
   });
 
+  it('follows item rows inserted and deleted by hand; deleting a user with items still works', async () => {
+    const { session, user } = await pro('cache-raw-rows@example.com');
+    await subscribe(session, 'AAPL', '8-K');
+    await read(session);
+    await db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values (${user.id}, 'TSLA', '{4}')`);
+    expect((await read(session)).watchlist.map((i) => i.ticker)).toEqual(['AAPL', 'TSLA']);
+    await db.execute(sql`delete from watchlist_items where user_id = ${user.id} and ticker = 'AAPL'`);
+    expect((await read(session)).watchlist.map((i) => i.ticker)).toEqual(['TSLA']);
+    // The items' delete trigger runs inside the cascade and must not re-create the user's stamp.
+    await db.execute(sql`delete from users where id = ${user.id}`);
+    const gone = await raw(session, null);
+    expect(JSON.parse(gone.bytes.toString('utf8'))).toMatchObject({ watchlist: [], user: null });
+  });
+
   it('follows adding, removing, forms and notes changes', async () => {
     const { session } = await pro('cache-items@example.com');
     await subscribe(session, 'AAPL', '8-K');

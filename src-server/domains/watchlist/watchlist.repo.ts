@@ -12,20 +12,18 @@ const epochUs = (column: SQLWrapper) => sql<number | null>`(extract(epoch from $
  * that itself), as one value computed by the database, so a response cached in any app process is
  * validated against what every process wrote. `userId` is a column or parameter.
  *
- * fast: the user's own item rows and the sum of watchlist_change_stamps, which grows with every
- * write to filing versions, quotes, companies and tickers. The rows are identified by (id, xmin):
- * xmin is the id of the transaction that wrote the row version, so any insert, delete or update
- * of an item changes the set. Cheap (one index range and a 16-row table, no formatting of the row
- * contents), read with every session lookup.
+ * fast: the user's watchlist_user_stamps counter, which triggers bump in every transaction that
+ * inserts, updates or deletes the user's items (by any path, raw SQL included), and the sum of
+ * watchlist_change_stamps, which grows with every write to filing versions, quotes, companies and
+ * tickers. Cheap (one primary-key probe and a 16-row table), read with every session lookup.
  *
  * full: per item its content (id, ticker, forms, notes, seen_at) and its company (cik, names,
  * sector, industry), filings version and quote fetched_at (every quote write stamps it). Read when
  * `fast` moved only through the stamps, which any write anywhere bumps: an unchanged `full` proves
  * this user's response is still current.
  */
-const itemsFingerprint = (userId: SQLWrapper) => sql<string>`(
-  select md5(coalesce(string_agg(w.id::text || '.' || w.xmin::text, ',' order by w.id), ''))
-  from watchlist_items w where w.user_id = ${userId})`;
+const itemsFingerprint = (userId: SQLWrapper) =>
+  sql<string>`coalesce((select st.stamp from watchlist_user_stamps st where st.user_id = ${userId}), 0)::text`;
 
 const changeStamp = sql<string>`(select coalesce(sum(s.changes), 0)::text from watchlist_change_stamps s)`;
 
