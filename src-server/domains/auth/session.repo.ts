@@ -50,15 +50,50 @@ export async function findLiveSession(
   return row;
 }
 
+/** The user fields a session-checked read answers with: the user DTO and the plan's limits. */
+const SESSION_USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  emailVerifiedAt: users.emailVerifiedAt,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  isAdmin: users.isAdmin,
+  planType: users.planType,
+  planStatus: users.planStatus,
+  tickerLimitOverride: users.tickerLimitOverride,
+  addonPacks: users.addonPacks,
+};
+export type SessionUserRow = Pick<UserRow, keyof typeof SESSION_USER_COLUMNS>;
+export type SessionCheckRow = Pick<SessionRow, 'id' | 'tokenHash' | 'lastSeenAt'>;
+
 /**
  * The live sessions among `tokenHashes` with their users (and `extra`): one statement for many
- * concurrent requests. Prepared once per handle and extra.
+ * concurrent requests. Prepared once per handle and extra. Only the columns the check and the
+ * user DTO use: a hot path, where every further column is formatted, parsed and mapped per row.
+ * The user is a LATERAL primary-key lookup (the LIMIT keeps the planner from hashing the whole
+ * users table against the batch while the table is small), so the cost follows the batch size.
  */
 function liveSessionsQuery(db: Db, extra: SessionExtra | undefined) {
+  const user = db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, sessions.userId)).limit(1).as('u');
   return db
-    .select({ session: sessions, user: users, extra: extra ? extra(users.id) : sql<string | null>`null` })
+    .select({
+      session: { id: sessions.id, tokenHash: sessions.tokenHash, lastSeenAt: sessions.lastSeenAt },
+      user: {
+        id: user.id,
+        email: user.email,
+        phone: user.phone,
+        emailVerifiedAt: user.emailVerifiedAt,
+        phoneVerifiedAt: user.phoneVerifiedAt,
+        isAdmin: user.isAdmin,
+        planType: user.planType,
+        planStatus: user.planStatus,
+        tickerLimitOverride: user.tickerLimitOverride,
+        addonPacks: user.addonPacks,
+      },
+      extra: extra ? extra(user.id) : sql<string | null>`null`,
+    })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoinLateral(user, sql`true`)
     .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, eq(sessions.kind, sql.placeholder('kind')), isLive()))
     .prepare(extra ? 'live_sessions_extra' : 'live_sessions');
 }
@@ -68,7 +103,7 @@ const preparedBatches = new WeakMap<Db, Map<SessionExtra | undefined, ReturnType
 export async function findLiveSessions(
   db: Db,
   params: { tokenHashes: string[]; kind: string; extra?: SessionExtra },
-): Promise<{ session: SessionRow; user: UserRow; extra: string | null }[]> {
+): Promise<{ session: SessionCheckRow; user: SessionUserRow; extra: string | null }[]> {
   let byExtra = preparedBatches.get(db);
   if (!byExtra) preparedBatches.set(db, (byExtra = new Map()));
   let query = byExtra.get(params.extra);

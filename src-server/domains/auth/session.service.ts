@@ -39,7 +39,7 @@ export function isVerified(user: Pick<repo.UserRow, 'emailVerifiedAt' | 'phoneVe
   return Boolean((user.email && user.emailVerifiedAt) || (user.phone && user.phoneVerifiedAt));
 }
 
-export function toUserDto(user: repo.UserRow): UserDto {
+export function toUserDto(user: repo.SessionUserRow): UserDto {
   return {
     id: user.id,
     email: user.email,
@@ -91,14 +91,14 @@ const MAX_BATCHES_IN_FLIGHT = 2;
 /** Sessions per batched statement. */
 const MAX_BATCH = 256;
 
-type ResolvedSession = AuthedSession & { extra: string | null };
+type ResolvedSession<U = repo.UserRow> = { sessionId: string; user: U; extra: string | null };
 
 /** The service's rules on a found session: idle expiry, and the occasional lastSeenAt write. */
-async function liveOrUndefined(
+async function liveOrUndefined<U>(
   db: Db,
-  found: { session: repo.SessionRow; user: repo.UserRow; extra: string | null } | undefined,
+  found: { session: Pick<repo.SessionRow, 'id' | 'lastSeenAt'>; user: U; extra: string | null } | undefined,
   kind: SessionKind,
-): Promise<ResolvedSession | undefined> {
+): Promise<ResolvedSession<U> | undefined> {
   if (!found) return undefined;
   const idleFor = Date.now() - found.session.lastSeenAt.getTime();
   if (idleFor > POLICY[kind].idleMs) return undefined;
@@ -132,8 +132,11 @@ export async function resolveSession(
  * instead of N. Each request's statement still starts after the request arrived: nothing is
  * reused between requests, and a revoked session is refused at once.
  */
-export function sessionBatcher(db: Db, extra?: repo.SessionExtra): (token: string | null | undefined) => Promise<ResolvedSession | undefined> {
-  type Found = Awaited<ReturnType<typeof repo.findLiveSession>>;
+export function sessionBatcher(
+  db: Db,
+  extra?: repo.SessionExtra,
+): (token: string | null | undefined) => Promise<ResolvedSession<repo.SessionUserRow> | undefined> {
+  type Found = Awaited<ReturnType<typeof repo.findLiveSessions>>[number] | undefined;
   const waiting = new Map<string, { resolve: (found: Found) => void; reject: (error: unknown) => void }[]>();
   let inFlight = 0;
   let scheduled = false;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { LOGIN_CODE_LENGTH } from '../../core/phone';
 
 /** 256-bit random token, URL-safe: sessions and emailed links. */
@@ -8,7 +8,8 @@ export function newToken(): string {
 
 /** Tokens and codes are stored only as SHA-256 digests; a database leak does not leak sessions. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot hash: no Hash object per call (every request hashes its session token).
+  return hash('sha256', token, 'hex');
 }
 
 /** A 6-digit login code from the CSPRNG (leading zeros kept). */

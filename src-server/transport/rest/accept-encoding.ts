@@ -7,6 +7,20 @@ import type { BodyEncoding } from '../../domains/watchlist/watchlist-body-cache'
 export function pickEncoding(header: string | string[] | undefined): BodyEncoding {
   const raw = Array.isArray(header) ? header.join(',') : header;
   if (!raw) return 'identity';
+  // Clients send a handful of distinct headers, each on every request: parse each once.
+  const known = seen.get(raw);
+  if (known) return known;
+  const picked = parse(raw);
+  if (raw.length > 256) return picked;
+  if (seen.size >= MAX_SEEN) seen.clear();
+  seen.set(raw, picked);
+  return picked;
+}
+
+const MAX_SEEN = 64;
+const seen = new Map<string, BodyEncoding>();
+
+function parse(raw: string): BodyEncoding {
   const q = new Map<string, number>();
   for (const part of raw.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
