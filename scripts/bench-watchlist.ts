@@ -4,9 +4,12 @@
  * throwaway database (embedded PostgreSQL in a temp folder, or a new database on DATABASE_URL's
  * server), then drives each server with 64 connections (autocannon), rotating the users. The app
  * is measured as browsers call it (Accept-Encoding: gzip, deflate, br) and without compression.
+ * A bare Fastify route answering each user's own br bytes with no work shows what the load
+ * generator itself can drive on this machine (autocannon decodes every body into a string).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectDatabase } from '../src-server/db/client';
@@ -22,6 +25,17 @@ const WARMUP_S = 3;
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const load = (url: string, options: { duration: number; sessions?: string[]; headers?: Record<string, string> }) =>
   loadWith(url, { ...options, connections: CONNECTIONS });
+
+/** A response's bytes as sent (fetch would decode them). */
+const rawBody = (url: string, headers: Record<string, string>) =>
+  new Promise<Buffer>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 
 const database = await benchDatabase('bench_watchlist');
 const workDir = mkdtempSync(join(tmpdir(), 'bench-watchlist-out-'));
@@ -48,18 +62,22 @@ try {
   if (items !== SIZE.tickersPerUser) throw new Error(`expected ${SIZE.tickersPerUser} items, got ${items}`);
   const sampleFile = join(workDir, 'watchlist-response.json');
   writeFileSync(sampleFile, sample);
-  const baseline = await startServer('baseline', database.url, sampleFile);
-  children.push(baseline.child);
 
-  // Steady state: every user's page read once, so each company's filing digest is cached.
+  // Steady state: every user's page read once, so each company's filing digest is cached. The
+  // bytes as sent (br) are kept for the ceiling route.
+  const brBodies: string[] = [];
   for (let i = 0; i < sessions.length; i += CONNECTIONS) {
-    await Promise.all(
-      sessions.slice(i, i + CONNECTIONS).map((s) => fetch(`${app.url}/api/watchlist`, { headers: { 'x-session': s, ...BROWSER } }).then((r) => r.arrayBuffer())),
-    );
+    const bodies = await Promise.all(sessions.slice(i, i + CONNECTIONS).map((s) => rawBody(`${app.url}/api/watchlist`, { 'x-session': s, ...BROWSER })));
+    brBodies.push(...bodies.map((b) => b.toString('base64')));
   }
+  const bodiesFile = join(workDir, 'watchlist-br-bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify(brBodies));
+  const baseline = await startServer('baseline', database.url, sampleFile, bodiesFile);
+  children.push(baseline.child);
   await load(`${baseline.url}/baseline`, { duration: WARMUP_S });
   const base = await load(`${baseline.url}/baseline`, { duration: DURATION_S });
   const sameSize = await load(`${baseline.url}/static`, { duration: DURATION_S });
+  const ceiling = await load(`${baseline.url}/bodies`, { duration: DURATION_S, sessions, headers: BROWSER });
   await load(`${app.url}/api/watchlist`, { duration: WARMUP_S, sessions, headers: BROWSER });
   const watch = await load(`${app.url}/api/watchlist`, { duration: DURATION_S, sessions, headers: BROWSER });
   const identity = await load(`${app.url}/api/watchlist`, { duration: DURATION_S, sessions });
@@ -80,12 +98,16 @@ try {
     'GET /api/watchlist (50 items, identity)': row(identity),
     'bare Fastify JSON route (baseline)': row(base),
     'bare Fastify, same bytes, static': row(sameSize),
+    "bare Fastify, each user's br bytes (load-generator ceiling)": row(ceiling),
   });
   console.log(
     `bench:watchlist rps=${Math.round(watch.rps)} p50_ms=${watch.p50} p99_ms=${watch.p99} baseline_rps=${Math.round(base.rps)} ratio=${ratio.toFixed(2)}`,
   );
   console.log(
     `bench:watchlist identity rps=${Math.round(identity.rps)} p50_ms=${identity.p50} p99_ms=${identity.p99} ratio=${(identity.rps / base.rps).toFixed(2)} static_same_bytes_rps=${Math.round(sameSize.rps)}`,
+  );
+  console.log(
+    `bench:watchlist ceiling br_bodies_rps=${Math.round(ceiling.rps)} p99_ms=${ceiling.p99} ratio=${(ceiling.rps / base.rps).toFixed(2)} app_of_ceiling=${(watch.rps / ceiling.rps).toFixed(2)}`,
   );
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -48,9 +48,18 @@ export async function benchDatabase(prefix: string): Promise<{ url: string; drop
   };
 }
 
-/** `app`: the real app on the database; `baseline`: bare Fastify (/baseline, and /static serving `staticFile`). */
-export async function startServer(mode: 'app' | 'baseline', databaseUrl: string, staticFile = ''): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'watchlist-server.ts'), mode, staticFile], {
+/**
+ * `app`: the real app on the database; `baseline`: bare Fastify (/baseline, /static serving
+ * `staticFile`, and /bodies serving the base64 br bodies listed in `bodiesFile`, when given).
+ */
+export async function startServer(
+  mode: 'app' | 'baseline',
+  databaseUrl: string,
+  staticFile = '',
+  bodiesFile?: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const args = ['--import', 'tsx', join(import.meta.dirname, 'watchlist-server.ts'), mode, staticFile, ...(bodiesFile ? [bodiesFile] : [])];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', QUOTES_PROVIDER: 'off', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
