@@ -21,31 +21,29 @@ export async function insertSession(
 /** Not revoked and not past its absolute expiry (idle expiry is judged by the service). */
 const isLive = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
-/** Computed per user in the session lookup's round trip (another domain's read, given as SQL on users.id). */
+/** Computed per user in the batched session lookup's round trip (another domain's read, given as SQL on users.id). */
 export type SessionExtra = (userId: SQLWrapper) => SQL<string>;
 
-function liveSessionQuery(db: Db, extra: SessionExtra | undefined) {
+function liveSessionQuery(db: Db) {
   return db
-    .select({ session: sessions, user: users, extra: extra ? extra(users.id) : sql<string | null>`null` })
+    .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.kind, sql.placeholder('kind')), isLive()))
     .limit(1)
-    .prepare(extra ? 'live_session_extra' : 'live_session');
+    .prepare('live_session');
 }
 
-/** Every request resolves a session: its statement is built once per handle (and extra), not per call. */
-const preparedSessions = new WeakMap<Db, Map<SessionExtra | undefined, ReturnType<typeof liveSessionQuery>>>();
+/** Every request resolves a session: its statement is built once per handle, not per call. */
+const preparedSessions = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
 
-/** A live session with its user (and `extra`, when asked for). */
+/** A live session with its user. */
 export async function findLiveSession(
   db: Db,
-  params: { tokenHash: string; kind: string; extra?: SessionExtra },
-): Promise<{ session: SessionRow; user: UserRow; extra: string | null } | undefined> {
-  let byExtra = preparedSessions.get(db);
-  if (!byExtra) preparedSessions.set(db, (byExtra = new Map()));
-  let query = byExtra.get(params.extra);
-  if (!query) byExtra.set(params.extra, (query = liveSessionQuery(db, params.extra)));
+  params: { tokenHash: string; kind: string },
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  let query = preparedSessions.get(db);
+  if (!query) preparedSessions.set(db, (query = liveSessionQuery(db)));
   const [row] = await query.execute({ tokenHash: params.tokenHash, kind: params.kind });
   return row;
 }

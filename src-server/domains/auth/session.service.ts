@@ -91,19 +91,19 @@ const MAX_BATCHES_IN_FLIGHT = 2;
 /** Sessions per batched statement. */
 const MAX_BATCH = 256;
 
-type ResolvedSession<U = repo.UserRow> = { sessionId: string; user: U; extra: string | null };
+type ResolvedSession<U> = { sessionId: string; user: U; extra: string | null };
 
 /** The service's rules on a found session: idle expiry, and the occasional lastSeenAt write. */
 async function liveOrUndefined<U>(
   db: Db,
-  found: { session: Pick<repo.SessionRow, 'id' | 'lastSeenAt'>; user: U; extra: string | null } | undefined,
+  found: { session: Pick<repo.SessionRow, 'id' | 'lastSeenAt'>; user: U } | undefined,
   kind: SessionKind,
-): Promise<ResolvedSession<U> | undefined> {
+): Promise<{ sessionId: string; user: U } | undefined> {
   if (!found) return undefined;
   const idleFor = Date.now() - found.session.lastSeenAt.getTime();
   if (idleFor > POLICY[kind].idleMs) return undefined;
   if (idleFor > TOUCH_EVERY_MS) await repo.touchSession(db, { sessionId: found.session.id });
-  return { sessionId: found.session.id, user: found.user, extra: found.extra };
+  return { sessionId: found.session.id, user: found.user };
 }
 
 const usableToken = (token: string | null | undefined) => {
@@ -113,17 +113,16 @@ const usableToken = (token: string | null | undefined) => {
 
 /**
  * Resolves a presented token; undefined when unknown, revoked, idle too long or expired. Never
- * cached: a revoked session is refused on the next request. `extra` is a per-user value another
- * domain reads in the same round trip (the watchlist's fingerprint).
+ * cached: a revoked session is refused on the next request.
  */
 export async function resolveSession(
   db: Db,
-  params: { token: string | null | undefined; kind?: SessionKind; extra?: repo.SessionExtra },
-): Promise<ResolvedSession | undefined> {
+  params: { token: string | null | undefined; kind?: SessionKind },
+): Promise<AuthedSession | undefined> {
   const token = usableToken(params.token);
   if (!token) return undefined;
   const kind = params.kind ?? 'user';
-  return liveOrUndefined(db, await repo.findLiveSession(db, { tokenHash: hashToken(token), kind, extra: params.extra }), kind);
+  return liveOrUndefined(db, await repo.findLiveSession(db, { tokenHash: hashToken(token), kind }), kind);
 }
 
 /**
@@ -175,7 +174,8 @@ export function sessionBatcher(
       waiting.set(hash, callers);
       if (inFlight < MAX_BATCHES_IN_FLIGHT) schedule();
     });
-    return liveOrUndefined(db, found, 'user');
+    const live = await liveOrUndefined(db, found, 'user');
+    return live && { ...live, extra: found!.extra };
   };
 }
 
