@@ -83,7 +83,9 @@ export class WatchlistBodyCache {
     const json = await identityOf(entry);
     if (encoding === 'identity') return json;
     const added = await compress(encoding, json);
-    if (this.entries.get(userId) === entry) {
+    // Two requests may compress the same missing form at once: count only the one kept, or the
+    // byte total drifts upwards for good and the cache ends up evicting every entry it stores.
+    if (this.entries.get(userId) === entry && !entry.compressed[encoding]) {
       entry.compressed[encoding] = added;
       this.bytes += added.length;
     }
