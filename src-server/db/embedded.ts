@@ -8,7 +8,8 @@ import postgres from 'postgres';
 // any process that ends by draining its event loop (a vitest run with failed tests included)
 // reported success; its 'exit' handler throws ("done is not a function"), turning a clean exit
 // into exit code 1. Both are replaced by the per-server 'exit' listener below; its signal hooks,
-// which stop running servers before exiting, stay.
+// which stop running servers before exiting, stay for tests and scripts (main.ts removes them:
+// the app stops its database itself, after the job queue).
 exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
 
