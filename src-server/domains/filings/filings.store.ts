@@ -128,6 +128,12 @@ export interface PreparedFiling {
   score: Score;
   /** Set for originals (not amendments) with a CIK: amendments stored earlier may wait for it. */
   original: Omit<repo.StoredOriginal, 'id'> | null;
+  /**
+   * Set for an amendment whose original was not stored when it was prepared: the storing
+   * transaction looks again, since the original may have committed in an earlier batch meanwhile
+   * (its own check for waiting amendments ran before this amendment existed).
+   */
+  lateOriginal: Parameters<typeof repo.findAmendedFiling>[1] | null;
   analyze: boolean;
 }
 
@@ -139,10 +145,8 @@ export async function prepareFiling(db: Db, { parsed, meta }: { parsed: ParsedFi
   const cik = parsed.company?.cik ?? null;
   const score = scoreFiling(parsed, await scoreContext(db, parsed, filedAt));
   const key = amendmentKey(parsed);
-  const amended =
-    parsed.isAmendment && cik != null
-      ? await repo.findAmendedFiling(db, { cik, baseForm: parsed.formType.replace(/\/A$/, ''), ...key, before: filedAt })
-      : null;
+  const lookup = parsed.isAmendment && cik != null ? { cik, baseForm: parsed.formType.replace(/\/A$/, ''), ...key, before: filedAt } : null;
+  const amended = lookup ? await repo.findAmendedFiling(db, lookup) : null;
   const detail = parsed.detail;
   const insider = score.insiderData;
   return {
@@ -150,6 +154,7 @@ export async function prepareFiling(db: Db, { parsed, meta }: { parsed: ParsedFi
     score,
     analyze: meta.analyze ?? false,
     original: !parsed.isAmendment && cik != null ? { accessionNo, cik, formType: parsed.formType, ...key } : null,
+    lateOriginal: lookup && !amended ? lookup : null,
     insiderRows: insiderRows(parsed, filedAt),
     filing: {
       accessionNo,
@@ -205,6 +210,11 @@ export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFil
       const waits = r.waitingAmendment || batchAmendments.has(`${original?.cik}:${original?.formType}/A`);
       return original && waits ? [{ ...original, id: r.id }] : [];
     });
+    for (const r of inserted) {
+      const late = byAccession.get(r.accessionNo)?.lateOriginal;
+      const found = late ? await repo.findAmendedFiling(tx, late) : null;
+      if (late && found) originals.push({ ...found, cik: late.cik, formType: late.baseForm, filerCik: late.filerCik, period: late.period });
+    }
     await repo.linkOrphanAmendmentsOf(tx, { originals });
     const toAnalyze = inserted.filter((r) => r.ticker && byAccession.get(r.accessionNo)?.analyze);
     const watched = await repo.proWatchedTickers(tx, { tickers: [...new Set(toAnalyze.map((r) => r.ticker as string))] });

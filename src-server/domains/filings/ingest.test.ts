@@ -177,6 +177,22 @@ describe('storing a batch (concurrent ingest jobs share one transaction)', () =>
   });
 });
 
+describe('an amendment prepared before its original was stored', () => {
+  it('is linked when the original commits in an earlier batch (derived 4/A, test-only accessions)', async () => {
+    const parsed = parseFiling(edgarFixture('0001045810-23-000128_nvda_shoquist_F.txt'));
+    // A reporting owner of its own, so no original stored by another test matches.
+    const original = { ...parsed, accessionNo: '9999999999-23-000041', filer: { ...parsed.filer!, cik: 999_999_041 } };
+    const amendment = { ...original, accessionNo: '9999999999-23-000042', formType: '4/A', isAmendment: true };
+    const prepare = (parsed: ParsedFiling) => prepareFiling(database.db, { parsed, meta: { source: 'manual' } });
+    const preparedAmendment = await prepare(amendment);
+    expect(preparedAmendment.filing.amendsFilingId).toBeNull();
+    const [o] = await storeFilings(database.db, { prepared: [await prepare(original)] });
+    const [a] = await storeFilings(database.db, { prepared: [preparedAmendment] });
+    const [row] = await database.db.select().from(filings).where(eq(filings.id, a!.id));
+    expect(row).toMatchObject({ amendsFilingId: o!.id, amendsAccessionNo: '9999999999-23-000041' });
+  });
+});
+
 describe('ingest through EDGAR paths (replay server)', () => {
   it('full submission, index headers, bare document via index.json, and unknown accessions', async () => {
     const musk = await ingestAccession(database.db, { client, ref: { accessionNo: '0000899243-22-035394', cik: 1318605, formType: '4', source: 'replay' } });
