@@ -124,25 +124,28 @@ export async function startEmbeddedPostgres(
     );
   }
 
-  const urlFor = (db: string) => urlOn(options.port, db);
-  const admin = postgres(urlFor('postgres'), { max: 1, onnotice: () => {} });
-  try {
-    const rows = await admin`select 1 from pg_database where datname = ${database}`;
-    if (rows.length === 0) await admin.unsafe(`create database "${database}"`);
-  } finally {
-    await admin.end();
-  }
-
   // A process that exits with the server still running must not orphan it: stop() sends the
-  // server its shutdown signal synchronously, which is all that can happen during 'exit'.
+  // server its shutdown signal synchronously, which is all that can happen during 'exit'. Hooked
+  // as soon as the server runs, so a failure below (or in the caller) does not leave it behind.
   const stopOnExit = () => void server.stop();
   process.once('exit', stopOnExit);
-  return {
-    url: urlFor(database),
-    urlFor,
-    stop: () => {
-      process.removeListener('exit', stopOnExit);
-      return server.stop();
-    },
+  const stop = () => {
+    process.removeListener('exit', stopOnExit);
+    return server.stop();
   };
+
+  const urlFor = (db: string) => urlOn(options.port, db);
+  try {
+    const admin = postgres(urlFor('postgres'), { max: 1, onnotice: () => {} });
+    try {
+      const rows = await admin`select 1 from pg_database where datname = ${database}`;
+      if (rows.length === 0) await admin.unsafe(`create database "${database}"`);
+    } finally {
+      await admin.end();
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: urlFor(database), urlFor, stop };
 }
