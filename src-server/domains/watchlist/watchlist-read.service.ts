@@ -63,7 +63,7 @@ const sessionLookups = new WeakMap<AppDeps, ReturnType<typeof sessionBatcher>>()
  * each session comes back with its user's fast fingerprint, so an unchanged watchlist is served
  * after that one shared round trip.
  */
-export function watchlistSession(deps: AppDeps, token: string | null | undefined) {
+function watchlistSession(deps: AppDeps, token: string | null | undefined) {
   let lookup = sessionLookups.get(deps);
   if (!lookup) sessionLookups.set(deps, (lookup = sessionBatcher(deps.db, repo.fastFingerprint)));
   return lookup(token);
@@ -177,8 +177,8 @@ async function readCached(
   return { built, json, entry };
 }
 
-/** GET /api/watchlist: the response body, serialised and compressed as asked (identity for tiny bodies). */
-export async function readWatchlistBody(
+/** The watchlist response body, serialised and compressed as asked (identity for tiny bodies). */
+async function readWatchlistBody(
   db: Db,
   params: WatchlistReadDeps & { user: SessionUser | null; fast?: string | null; encoding: BodyEncoding },
 ): Promise<{ body: Buffer; encoding: BodyEncoding }> {
@@ -187,6 +187,19 @@ export async function readWatchlistBody(
   if ('hit' in cached) return { body: await params.bodies.body(params.user.id, cached.hit, params.encoding), encoding: params.encoding };
   if (!cached.entry || params.encoding === 'identity') return { body: cached.json, encoding: 'identity' };
   return { body: await params.bodies.body(params.user.id, cached.entry, params.encoding), encoding: params.encoding };
+}
+
+/**
+ * GET /api/watchlist for a request's session token: no (or a dead) session reads as an empty
+ * watchlist with the free limit, never a 401. The batched session lookup also reads the
+ * watchlist's fast fingerprint, so an unchanged watchlist costs no further query.
+ */
+export async function readWatchlistForToken(
+  deps: AppDeps,
+  params: { token: string | null | undefined; encoding: BodyEncoding },
+): Promise<{ body: Buffer; encoding: BodyEncoding }> {
+  const session = await watchlistSession(deps, params.token);
+  return readWatchlistBody(deps.db, { ...watchlistReadDeps(deps), user: session?.user ?? null, fast: session?.extra, encoding: params.encoding });
 }
 
 /** watchlist.get (tRPC): the same cache and validation, as an object for tRPC to serialise. */

@@ -5,21 +5,15 @@ import { parseInput } from '../../transport/rest/validate';
 import { pickEncoding } from '../../transport/rest/accept-encoding';
 import { sessionTokenFrom } from '../../transport/request-meta';
 import { tickerCatalogue } from '../tickers/ticker-catalogue';
-import { readWatchlistBody, watchlistReadDeps, watchlistSession } from './watchlist-read.service';
+import { readWatchlistForToken } from './watchlist-read.service';
 import { subscribeInput, tickerInput } from './watchlist.schemas';
 import { addTickers, parseSubscription, removeTicker } from './watchlist.service';
 
 /** SPEC.md section 7: GET /api/watchlist, POST /api/subscribe, POST /api/unsubscribe. */
 export const watchlistRest: RestRoutes = (app, deps) => {
   app.get('/watchlist', async (request, reply) => {
-    // No (or a dead) session reads as an empty watchlist with the free limit, never a 401. The
-    // session lookup also reads the watchlist's fast fingerprint: an unchanged watchlist costs no
-    // further query.
-    const session = await watchlistSession(deps, sessionTokenFrom(request.headers));
-    const { body, encoding } = await readWatchlistBody(deps.db, {
-      ...watchlistReadDeps(deps),
-      user: session?.user ?? null,
-      fast: session?.extra,
+    const { body, encoding } = await readWatchlistForToken(deps, {
+      token: sessionTokenFrom(request.headers),
       encoding: pickEncoding(request.headers['accept-encoding']),
     });
     reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
