@@ -10,11 +10,17 @@ import { TASKS } from './tasks';
 
 type LogSink = { [K in 'error' | 'warn' | 'info' | 'debug']: (obj: object, msg: string) => void };
 
-function graphileLogger(sink?: LogSink): Logger {
+const isServerShutdown = (err: unknown) => (err as { code?: string } | null | undefined)?.code === '57P01';
+
+export function graphileLogger(sink?: LogSink): Logger {
   return new Logger(() => (level: LogLevel, message: string, meta?: unknown) => {
     if (!sink) return;
-    // graphile's info lines (worker start/stop, each job) are routine: keep them at debug.
-    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
+    // graphile's info lines (worker start/stop, each job) are routine: keep them at debug. A
+    // connection ended by the server shutting down (57P01, e.g. Ctrl-C reaching the embedded
+    // PostgreSQL together with the app) is expected, not an error; graphile reconnects otherwise.
+    const method = isServerShutdown((meta as { error?: unknown } | undefined)?.error)
+      ? 'info'
+      : level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
     sink[method]({ worker: meta }, `job queue: ${message}`);
   });
 }
@@ -57,7 +63,10 @@ export async function startJobRunner(
   // after an OS crash a job may be claimed or run again, which idempotent handlers absorb. Jobs
   // are still added durably, inside the caller's own transaction (addJob).
   const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: concurrency + 2, options: '-c synchronous_commit=off' });
-  pool.on('error', (err) => deps.logger?.warn({ err }, 'job queue connection lost'));
+  pool.on('error', (err) => {
+    if (isServerShutdown(err)) deps.logger?.info({ err }, 'job queue connection closed: the database is shutting down');
+    else deps.logger?.warn({ err }, 'job queue connection lost');
+  });
   const runner: Runner = await run({
     pgPool: pool,
     concurrency,
