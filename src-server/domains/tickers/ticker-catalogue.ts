@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { perDeps } from '../../integrations/per-deps';
 import { ensureShippedCatalogue } from './catalogue.service';
 import { TickerIndex } from './ticker-index';
 import * as repo from './tickers.repo';
@@ -51,14 +52,5 @@ export class TickerCatalogue {
   }
 }
 
-const catalogues = new WeakMap<AppDeps, TickerCatalogue>();
-
 /** The catalogue of an app instance (one per AppDeps, so each test app has its own). */
-export function tickerCatalogue(deps: AppDeps): TickerCatalogue {
-  let catalogue = catalogues.get(deps);
-  if (!catalogue) {
-    catalogue = new TickerCatalogue(deps.db);
-    catalogues.set(deps, catalogue);
-  }
-  return catalogue;
-}
+export const tickerCatalogue: (deps: AppDeps) => TickerCatalogue = perDeps((deps) => new TickerCatalogue(deps.db));

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps';
+import { perDeps } from '../../integrations/per-deps';
 import type { FilingDigest } from './filing-digest';
 
 /**
@@ -71,13 +72,4 @@ export class FilingDigestCache {
   }
 }
 
-const caches = new WeakMap<AppDeps, FilingDigestCache>();
-
-export function filingDigestCache(deps: AppDeps): FilingDigestCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = new FilingDigestCache();
-    caches.set(deps, cache);
-  }
-  return cache;
-}
+export const filingDigestCache: (deps: AppDeps) => FilingDigestCache = perDeps(() => new FilingDigestCache());

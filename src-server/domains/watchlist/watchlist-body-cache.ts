@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from 'node:zlib';
 import type { AppDeps } from '../../deps';
+import { perDeps } from '../../integrations/per-deps';
 
 export type BodyEncoding = 'br' | 'gzip' | 'identity';
 
@@ -117,13 +118,4 @@ function identityOf(entry: CachedBody): Promise<Buffer> {
   return entry.compressed.gzip ? gunzipAsync(entry.compressed.gzip) : unbrotliAsync(entry.compressed.br!);
 }
 
-const caches = new WeakMap<AppDeps, WatchlistBodyCache>();
-
-export function watchlistBodyCache(deps: AppDeps): WatchlistBodyCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = new WatchlistBodyCache();
-    caches.set(deps, cache);
-  }
-  return cache;
-}
+export const watchlistBodyCache: (deps: AppDeps) => WatchlistBodyCache = perDeps(() => new WatchlistBodyCache());

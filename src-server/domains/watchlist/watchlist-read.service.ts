@@ -3,6 +3,7 @@ import { importanceFromRank } from '../../core/importance';
 import { tickerLimitFor } from '../../core/plans';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { perDeps } from '../../integrations/per-deps';
 import { sessionBatcher, toUserDto, type UserDto } from '../auth/session.service';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
@@ -56,18 +57,12 @@ export interface WatchlistReadDeps {
   quotes?: QuoteRefresher;
 }
 
-const sessionLookups = new WeakMap<AppDeps, ReturnType<typeof sessionBatcher>>();
-
 /**
  * GET /api/watchlist's session lookup: batched across concurrent requests (sessionBatcher), and
  * each session comes back with its user's fast fingerprint, so an unchanged watchlist is served
  * after that one shared round trip.
  */
-function watchlistSession(deps: AppDeps, token: string | null | undefined) {
-  let lookup = sessionLookups.get(deps);
-  if (!lookup) sessionLookups.set(deps, (lookup = sessionBatcher(deps.db, repo.fastFingerprint)));
-  return lookup(token);
-}
+const watchlistSession = perDeps((deps) => sessionBatcher(deps.db, repo.fastFingerprint));
 
 /** The process's caches for these deps (REST and tRPC share them). */
 export function watchlistReadDeps(deps: AppDeps): WatchlistReadDeps {
@@ -198,7 +193,7 @@ export async function readWatchlistForToken(
   deps: AppDeps,
   params: { token: string | null | undefined; encoding: BodyEncoding },
 ): Promise<{ body: Buffer; encoding: BodyEncoding }> {
-  const session = await watchlistSession(deps, params.token);
+  const session = await watchlistSession(deps)(params.token);
   return readWatchlistBody(deps.db, { ...watchlistReadDeps(deps), user: session?.user ?? null, fast: session?.extra, encoding: params.encoding });
 }
 
