@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { isPro } from '../../core/plans';
+import { AppError } from '../../core/app-error';
+import { isPro, type PlanFacts } from '../../core/plans';
 import * as repo from './session.repo';
 import { hashToken, newToken } from './tokens';
 
@@ -37,6 +38,11 @@ export interface UserDto {
 
 export function isVerified(user: Pick<repo.UserRow, 'emailVerifiedAt' | 'phoneVerifiedAt' | 'email' | 'phone'>): boolean {
   return Boolean((user.email && user.emailVerifiedAt) || (user.phone && user.phoneVerifiedAt));
+}
+
+/** The PRO gate shared by proProcedure and the REST routes that mirror PRO procedures. */
+export function assertPro(user: PlanFacts): void {
+  if (!isPro(user)) throw new AppError('FORBIDDEN', 'This feature needs a PRO subscription.', { reason: 'pro_required' });
 }
 
 export function toUserDto(user: repo.SessionUserRow): UserDto {

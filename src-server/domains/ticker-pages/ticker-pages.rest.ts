@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { isPro } from '../../core/plans';
 import type { AppDeps } from '../../deps';
 import type { RestRoutes } from '../../transport/rest/plugin';
 import { requireRestSession } from '../../transport/rest/session';
 import { parseInput } from '../../transport/rest/validate';
 import { sessionTokenFrom } from '../../transport/request-meta';
-import { AppError } from '../../core/app-error';
-import { resolveSession } from '../auth/session.service';
+import { assertPro, resolveSession } from '../auth/session.service';
 import { tickerCatalogue } from '../tickers/ticker-catalogue';
 import { getTickerChart } from './chart.service';
 import { setAnalysisFeedback } from './feedback.service';
@@ -17,6 +17,11 @@ import { getTickerFilings, getTickerPage, type Viewer } from './ticker-pages.ser
 async function viewerOf(deps: AppDeps, request: FastifyRequest): Promise<Viewer> {
   const session = await resolveSession(deps.db, { token: sessionTokenFrom(request.headers) });
   return { userId: session?.user.id ?? null, pro: isPro(session?.user) };
+}
+
+/** REST names the lists in the singular (`form=8-K,4`); the services take the tRPC filter shape. */
+function filterOf(query: z.output<typeof restFiltersQuery>) {
+  return { forms: query.form, importance: query.importance };
 }
 
 /**
@@ -35,7 +40,7 @@ export const tickerPagesRest: RestRoutes = (app, deps) => {
       ticker,
       viewer: await viewerOf(deps, request),
       aiAvailable: Boolean(deps.llm),
-      filter: { forms: query.form, importance: query.importance },
+      filter: filterOf(query),
     });
   });
 
@@ -46,7 +51,7 @@ export const tickerPagesRest: RestRoutes = (app, deps) => {
       index: await tickerCatalogue(deps).get(),
       ticker,
       viewer: await viewerOf(deps, request),
-      filter: { forms: query.form, importance: query.importance },
+      filter: filterOf(query),
       cursor: query.cursor ?? null,
       newSince: query.new_since ?? null,
     });
@@ -59,7 +64,7 @@ export const tickerPagesRest: RestRoutes = (app, deps) => {
       index: await tickerCatalogue(deps).get(),
       ticker,
       range: query.range,
-      filter: { forms: query.form, importance: query.importance },
+      filter: filterOf(query),
     });
   });
 
@@ -72,7 +77,7 @@ export const tickerPagesRest: RestRoutes = (app, deps) => {
     const { id } = parseInput(restFilingParams, request.params);
     const body = parseInput(restFeedbackBody, request.body);
     const session = await requireRestSession(deps, request);
-    if (!isPro(session.user)) throw new AppError('FORBIDDEN', 'This feature needs a PRO subscription.', { reason: 'pro_required' });
+    assertPro(session.user);
     return setAnalysisFeedback(deps.db, { userId: session.user.id, filingId: id, vote: body.vote, comment: body.comment });
   });
 };

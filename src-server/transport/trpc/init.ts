@@ -2,8 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '../../core/app-error';
 import { COPY } from '../../core/copy';
-import { isPro } from '../../core/plans';
-import { isVerified } from '../../domains/auth/session.service';
+import { assertPro, isVerified } from '../../domains/auth/session.service';
 import { zodMessage } from '../rest/errors';
 import type { Context } from './context';
 
@@ -77,7 +76,7 @@ export const verifiedProcedure = sessionProcedure.use(async ({ ctx, next }) => {
 
 /** PRO: admin, or plan pro and active. */
 export const proProcedure = sessionProcedure.use(async ({ ctx, next }) => {
-  if (!isPro(ctx.user)) throw new AppError('FORBIDDEN', 'This feature needs a PRO subscription.', { reason: 'pro_required' });
+  assertPro(ctx.user);
   return next();
 });
 
