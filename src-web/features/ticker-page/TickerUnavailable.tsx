@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LoadingPage } from '../../components/LoadingPage';
 import { PageShell } from '../../components/PageShell';
 import { errorMessage, errorReason } from '../../lib/errors';
 
@@ -39,4 +40,10 @@ export function TickerUnavailable({ ticker, error, onRetry }: { ticker: string; 
       />
     </PageShell>
   );
+}
+
+/** What a ticker page shows until its query has data: the loading page, then not-found or a retry. */
+export function TickerPageFallback({ ticker, query }: { ticker: string; query: { isLoading: boolean; error: unknown; refetch: () => unknown } }) {
+  if (query.isLoading) return <LoadingPage />;
+  return <TickerUnavailable ticker={ticker} error={query.error} onRetry={() => void query.refetch()} />;
 }

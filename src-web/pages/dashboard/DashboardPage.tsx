@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { COPY } from '../../../src-server/core/copy';
 import { currentBrand } from '../../brand/current-brand';
-import { Loading } from '../../components/Loading';
+import { LoadingPage } from '../../components/LoadingPage';
 import { ErrorBox } from '../../components/Notice';
 import { PageShell } from '../../components/PageShell';
 import { useContactModal } from '../../features/contact/use-contact-modal';
@@ -47,11 +47,7 @@ export default function DashboardPage() {
   }, [verified, queryClient]);
 
   if (handlingLogin || (watchlist.isLoading && watchlist.items.length === 0)) {
-    return (
-      <PageShell>
-        <Loading />
-      </PageShell>
-    );
+    return <LoadingPage />;
   }
 
   const view = watchlist.items.length > 0 ? 'full' : started || banner ? 'step1' : 'empty';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { Loading } from '../../components/Loading';
+import { LoadingPage } from '../../components/LoadingPage';
 import { PageShell } from '../../components/PageShell';
 import { InsiderChoices } from '../../features/insiders/InsiderChoices';
 import { InsiderProfileView } from '../../features/insiders/InsiderProfileView';
@@ -40,11 +40,7 @@ export default function InsiderPage() {
 
   const invalid = (rawCik != null && (cik == null || cik <= 0)) || (rawCik == null && name === '');
   if (query.isLoading && !invalid) {
-    return (
-      <PageShell>
-        <Loading />
-      </PageShell>
-    );
+    return <LoadingPage />;
   }
   return (
     <PageShell className="container tp-page in-page">

@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router';
-import { Loading } from '../../components/Loading';
 import { PageShell } from '../../components/PageShell';
 import { CompanyHeader } from '../../features/ticker-page/CompanyHeader';
 import { FilingCard } from '../../features/ticker-page/FilingCard';
 import { notFoundRetry, useDocumentTitle } from '../../features/ticker-page/page-helpers';
-import { TickerUnavailable } from '../../features/ticker-page/TickerUnavailable';
+import { TickerPageFallback } from '../../features/ticker-page/TickerUnavailable';
 import { trpc } from '../../lib/trpc';
 import '../../features/ticker-page/ticker-page.css';
 
@@ -14,14 +13,7 @@ export default function PublicTickerPage() {
   const query = trpc.tickerPages.public.useQuery({ ticker }, { staleTime: 5 * 60_000, retry: notFoundRetry });
   const data = query.data;
   useDocumentTitle(data ? `${data.company.ticker} SEC filings: ${data.company.name}` : `${ticker} SEC filings`);
-  if (query.isLoading) {
-    return (
-      <PageShell>
-        <Loading />
-      </PageShell>
-    );
-  }
-  if (!data) return <TickerUnavailable ticker={ticker} error={query.error} onRetry={() => void query.refetch()} />;
+  if (!data) return <TickerPageFallback ticker={ticker} query={query} />;
   const symbol = data.company.ticker;
   const add = `/?ticker=${encodeURIComponent(symbol)}`;
   return (

@@ -1,12 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { Loading } from '../../components/Loading';
 import { PageShell } from '../../components/PageShell';
 import { CompanyHeader } from '../../features/ticker-page/CompanyHeader';
 import { FilingsTimeline } from '../../features/ticker-page/FilingsTimeline';
 import { PriceChart } from '../../features/ticker-page/PriceChart';
 import { TickerActions } from '../../features/ticker-page/TickerActions';
-import { TickerUnavailable } from '../../features/ticker-page/TickerUnavailable';
+import { TickerPageFallback } from '../../features/ticker-page/TickerUnavailable';
 import { filtersFromParams, filtersToParams, type TimelineFilters } from '../../features/ticker-page/ticker-page-rules';
 import { trpc } from '../../lib/trpc';
 import { notFoundRetry, useDocumentTitle } from '../../features/ticker-page/page-helpers';
@@ -41,14 +40,7 @@ export default function TickerPage() {
     if (data && location.hash === '#analysis') document.getElementById('analysis')?.scrollIntoView({ block: 'start' });
   }, [data, location.hash]);
 
-  if (query.isLoading) {
-    return (
-      <PageShell>
-        <Loading />
-      </PageShell>
-    );
-  }
-  if (!data) return <TickerUnavailable ticker={ticker} error={query.error} onRetry={() => void query.refetch()} />;
+  if (!data) return <TickerPageFallback ticker={ticker} query={query} />;
   return (
     <PageShell className="container tp-page">
       <nav className="tp-crumbs" aria-label="Breadcrumb">
