@@ -62,6 +62,12 @@ const SESSION_USER_COLUMNS = {
   addonPacks: users.addonPacks,
 };
 export type SessionUserRow = Pick<UserRow, keyof typeof SESSION_USER_COLUMNS>;
+const SESSION_USER_KEYS = Object.keys(SESSION_USER_COLUMNS) as (keyof typeof SESSION_USER_COLUMNS)[];
+
+/** The named fields of a subquery (its aliased columns), so a selection is listed once. */
+function pick<S extends object, K extends keyof S>(source: S, keys: readonly K[]): Pick<S, K> {
+  return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<S, K>;
+}
 export type SessionCheckRow = Pick<SessionRow, 'id' | 'tokenHash' | 'lastSeenAt'>;
 
 /**
@@ -76,18 +82,7 @@ function liveSessionsQuery(db: Db, extra: SessionExtra | undefined) {
   return db
     .select({
       session: { id: sessions.id, tokenHash: sessions.tokenHash, lastSeenAt: sessions.lastSeenAt },
-      user: {
-        id: user.id,
-        email: user.email,
-        phone: user.phone,
-        emailVerifiedAt: user.emailVerifiedAt,
-        phoneVerifiedAt: user.phoneVerifiedAt,
-        isAdmin: user.isAdmin,
-        planType: user.planType,
-        planStatus: user.planStatus,
-        tickerLimitOverride: user.tickerLimitOverride,
-        addonPacks: user.addonPacks,
-      },
+      user: pick(user, SESSION_USER_KEYS),
       extra: extra ? extra(user.id) : sql<string | null>`null`,
     })
     .from(sessions)
