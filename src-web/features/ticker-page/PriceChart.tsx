@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IChartApi, ISeriesApi, Time } from 'lightweight-charts';
+import { IMPORTANCE_LEVELS } from '../../../src-server/core/importance';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { formatPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useChartColours, withAlpha } from '../charts/chart-theme';
 import { baseChartOptions, loadCharts } from '../charts/load-charts';
 import { formDisplayName } from '../watchlist/card-rules';
-import { ADJUSTMENT_WORDS, groupMarkers, type DayMarker, type TimelineFilters } from './ticker-page-rules';
+import { ADJUSTMENT_WORDS, groupMarkers, importanceLabel, type DayMarker, type TimelineFilters } from './ticker-page-rules';
 import type { ChartRange, TickerChart } from './ticker-types';
 
 const RANGES: ChartRange[] = ['1M', '3M', '6M', '1Y', '5Y', 'MAX'];
@@ -209,10 +210,10 @@ export function PriceChart({ ticker, filters, onMarkerClick }: { ticker: string;
       {data && !empty && (
         <div className="tp-chart__foot">
           <ul className="tp-legend" aria-label="Marker colours">
-            {(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const).map((level) => (
+            {IMPORTANCE_LEVELS.map((level) => (
               <li key={level}>
                 <span className="tp-legend__dot" style={{ background: colours.importance[level] }} aria-hidden="true" />
-                {level.charAt(0) + level.slice(1).toLowerCase()}
+                {importanceLabel(level)}
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { IMPORTANCE_LEVELS } from '../../../src-server/core/importance';
-import { formLabel, hasFilters, NO_FILTERS, toggle, type TimelineFilters as Filters } from './ticker-page-rules';
+import { formLabel, hasFilters, importanceLabel, NO_FILTERS, toggle, type TimelineFilters as Filters } from './ticker-page-rules';
 import type { Facets } from './ticker-types';
 
 /** Form and importance chips with counts; an empty selection means every form or level. */
@@ -25,7 +25,7 @@ export function TimelineFilters({ facets, filters, onChange }: { facets: Facets;
             aria-pressed={filters.importance.includes(level)}
             onClick={() => onChange({ ...filters, importance: toggle(filters.importance, level) })}
           >
-            {level.charAt(0) + level.slice(1).toLowerCase()} <span className="tp-chip__count">{levelCount.get(level)!.toLocaleString('en-US')}</span>
+            {importanceLabel(level)} <span className="tp-chip__count">{levelCount.get(level)!.toLocaleString('en-US')}</span>
           </button>
         ))}
       </fieldset>

@@ -1,7 +1,7 @@
 /** Pure rules of the ticker page: filters in the URL, quote-line badges, chart marker grouping. */
 import { FORM_VALUES } from '../../../src-server/core/forms';
 import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, isImportance, type Importance } from '../../../src-server/core/importance';
-import { volumeBadge, week52Badge } from '../watchlist/card-rules';
+import { formDisplayName, volumeBadge, week52Badge } from '../watchlist/card-rules';
 import type { QuoteLine, TickerChart } from './ticker-types';
 
 export interface TimelineFilters {
@@ -38,8 +38,12 @@ export const hasFilters = (filters: TimelineFilters) => filters.forms.length > 0
 
 /** Catalogue forms read as the dashboard shows them: 'Form 4', '8-K', 'Other forms'. */
 export function formLabel(form: string): string {
-  if (form === 'OTHER') return 'Other forms';
-  return /^\d+$/.test(form) ? `Form ${form}` : form;
+  return form === 'OTHER' ? 'Other forms' : formDisplayName(form);
+}
+
+/** 'CRITICAL' -> 'Critical', for filter chips and the chart legend. */
+export function importanceLabel(level: Importance): string {
+  return level.charAt(0) + level.slice(1).toLowerCase();
 }
 
 /** The dashboard card's badges, from the quote line's fields. */
