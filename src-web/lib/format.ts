@@ -39,6 +39,11 @@ export function formatExactTime(when: string | Date | null | undefined): string 
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A calendar day 'YYYY-MM-DD' as 'Mar 5, 2025', read at noon UTC so no time zone moves it. */
+export function formatDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
 export function formatPrice(value: number | null | undefined): string {
   if (value == null || !Number.isFinite(value)) return '—';
   return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IChartApi, ISeriesApi, Time } from 'lightweight-charts';
 import { IMPORTANCE_LEVELS } from '../../../src-server/core/importance';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
-import { formatPrice } from '../../lib/format';
+import { formatDay, formatPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useChartColours, withAlpha } from '../charts/chart-theme';
 import { baseChartOptions, loadCharts } from '../charts/load-charts';
@@ -17,10 +17,6 @@ interface Placed {
   marker: DayMarker;
   x: number;
   y: number;
-}
-
-function formatDay(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
 function chartNote(data: TickerChart): string {

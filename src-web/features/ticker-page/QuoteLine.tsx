@@ -1,5 +1,5 @@
 import { RangeBar } from '../../components/RangeBar';
-import { formatCompact, formatExactTime, formatMarketCap, formatNumber, formatPercent, formatPrice } from '../../lib/format';
+import { formatCompact, formatDay, formatExactTime, formatMarketCap, formatNumber, formatPercent, formatPrice } from '../../lib/format';
 import { quoteBadges } from './ticker-page-rules';
 import type { QuoteLine as Quote } from './ticker-types';
 
@@ -17,7 +17,7 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 
 function asOf(quote: Quote): string {
   if (quote.kind === 'live') return quote.as_of ? `Quote updated ${formatExactTime(quote.as_of)}` : 'Latest quote';
-  const day = quote.as_of ? new Date(`${quote.as_of}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }) : '';
+  const day = quote.as_of ? formatDay(quote.as_of) : '';
   return `Last close ${day}, from stored daily prices (no live quote)`;
 }
 
