@@ -13,19 +13,14 @@
  *    For the same reason the replay server gzips its documents before the clock starts (EDGAR's
  *    compression runs on EDGAR's machines, not on the two cores the pipeline is measured on).
  */
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
-import postgres from 'postgres';
 import { loadEnv, type Env } from '../src-server/config/env';
 import { loadToolsEnv } from '../src-server/config/tools-env';
 import { connectDatabase } from '../src-server/db/client';
-import { startEmbeddedPostgres } from '../src-server/db/embedded';
 import { runMigrations } from '../src-server/db/migrate';
 import { parseFiling } from '../src-server/domains/filings/parse/index';
 import { parseSubmission } from '../src-server/domains/filings/parse/sgml';
@@ -37,6 +32,7 @@ import { startReplayServer } from '../src-server/integrations/edgar/replay/repla
 import { loadReplaySet, type ReplayFiling } from '../src-server/integrations/edgar/replay/replay-set';
 import { startJobRunner } from '../src-server/jobs/runner';
 import { TASKS } from '../src-server/jobs/tasks';
+import { benchDatabase } from './bench/bench-kit';
 
 const toolsEnv = loadToolsEnv();
 
@@ -93,16 +89,6 @@ console.log(`  ratio Form 4 parse+score / bare XML parse: ${(docsPerS / baseline
 if (process.argv.includes('--parse-only')) process.exit(0);
 
 // ---- 2. full replay through the pipeline -----------------------------------------------------
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** The recorded filings again and again, each copy under its own bench-only accession number. */
 function benchSet(n: number): ReplayFiling[] {
   const recorded = loadReplaySet();
@@ -115,23 +101,8 @@ function benchSet(n: number): ReplayFiling[] {
   });
 }
 
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (env.DATABASE_URL) {
-    const name = `bench_ingest_${Date.now()}`;
-    const admin = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    const url = new URL(env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), drop: async () => void (await admin.unsafe(`drop database "${name}" with (force)`), await admin.end()) };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-pg-'));
-  chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ dir: join(dir, 'data'), port: await freePort(), database: 'bench' });
-  return { url: pg.url, drop: async () => void (await pg.stop(), rmSync(dir, { recursive: true, force: true })) };
-}
-
 const filings = benchSet(REPLAY);
-const scratch = await scratchDatabase();
+const scratch = await benchDatabase('bench_ingest');
 await runMigrations(scratch.url);
 const database = connectDatabase(scratch.url, { max: 24 });
 const replayProcess = fork(fileURLToPath(import.meta.url), ['--replay-server'], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_REPLAY_FILINGS: String(REPLAY) } });
