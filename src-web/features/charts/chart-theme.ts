@@ -30,7 +30,7 @@ function subscribe(onChange: () => void): () => void {
 
 const themeKey = () => `${document.documentElement.dataset.theme ?? 'light'}|${document.documentElement.getAttribute('style') ?? ''}`;
 
-export function readChartColours(): ChartColours {
+function readChartColours(): ChartColours {
   const css = getComputedStyle(document.documentElement);
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
   const dark = document.documentElement.dataset.theme === 'dark';

@@ -9,7 +9,6 @@ export type TickerFiling = TickerPageData['filings']['items'][number];
 export type QuoteLine = NonNullable<TickerPageData['quote']>;
 export type TickerCompany = TickerPageData['company'];
 export type Facets = TickerPageData['facets'];
-export type PublicTickerPage = Outputs['tickerPages']['public'];
 export type TickerChart = Outputs['tickerPages']['chart'];
 export type ChartRange = NonNullable<Inputs['tickerPages']['chart']['range']>;
 export type InsiderLookup = Outputs['insiders']['byName'];
