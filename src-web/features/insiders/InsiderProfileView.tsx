@@ -7,7 +7,6 @@ import { HoldingsChart } from './HoldingsChart';
 type Company = InsiderProfile['companies'][number];
 const SHOWN = 50;
 
-
 function companyLink(c: { ticker: string | null; name: string | null }) {
   return c.ticker ? <Link to={`/ticker/${encodeURIComponent(c.ticker)}`}>{c.ticker}</Link> : <span>{c.name ?? 'Unknown company'}</span>;
 }
@@ -20,6 +19,18 @@ function Roles({ role }: { role: Company['role'] }) {
         <li key={p}>{p}</li>
       ))}
     </ul>
+  );
+}
+
+/** One line of a company's totals: shares, and their dollar value for open-market trades. */
+function Total({ label, count, value, className }: { label: string; count: number | null; value?: number | null; className?: string }) {
+  return (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd>
+        {shares(count)} shares{value !== undefined && <> <span className="muted">{dollars(value)}</span></>}
+      </dd>
+    </div>
   );
 }
 
@@ -38,26 +49,10 @@ function CompanyCard({ company }: { company: Company }) {
         </p>
       </header>
       <dl className="in-totals">
-        <div className="in-totals__bought">
-          <dt>Bought (open market)</dt>
-          <dd>
-            {shares(t.bought_shares)} shares <span className="muted">{dollars(t.bought_value)}</span>
-          </dd>
-        </div>
-        <div className="in-totals__sold">
-          <dt>Sold (open market)</dt>
-          <dd>
-            {shares(t.sold_shares)} shares <span className="muted">{dollars(t.sold_value)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Other acquired</dt>
-          <dd>{shares(t.other_acquired_shares)} shares</dd>
-        </div>
-        <div>
-          <dt>Other disposed</dt>
-          <dd>{shares(t.other_disposed_shares)} shares</dd>
-        </div>
+        <Total className="in-totals__bought" label="Bought (open market)" count={t.bought_shares} value={t.bought_value} />
+        <Total className="in-totals__sold" label="Sold (open market)" count={t.sold_shares} value={t.sold_value} />
+        <Total label="Other acquired" count={t.other_acquired_shares} />
+        <Total label="Other disposed" count={t.other_disposed_shares} />
       </dl>
       <h4 className="in-company__sub">Holdings over time</h4>
       <HoldingsChart series={company.holdings} label={`Shares of ${company.name ?? company.ticker ?? 'the company'} held over time`} />
