@@ -11,10 +11,15 @@ export interface PlanFacts {
   planStatus: string | null | undefined;
 }
 
+/** A paid PRO subscription that is active; admins get PRO features without one. */
+export function hasActiveProPlan(user: Omit<PlanFacts, 'isAdmin'> | null | undefined): boolean {
+  return user?.planType === 'pro' && user.planStatus === 'active';
+}
+
 /** PRO means admin, or planType pro with planStatus active. */
 export function isPro(user: PlanFacts | null | undefined): boolean {
   if (!user) return false;
-  return user.isAdmin || (user.planType === 'pro' && user.planStatus === 'active');
+  return user.isAdmin || hasActiveProPlan(user);
 }
 
 export interface LimitFacts extends PlanFacts {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { COPY } from '../../src-server/core/copy';
+import { hasActiveProPlan } from '../../src-server/core/plans';
 import { currentBrandConfig } from '../brand/current-brand';
 import { useAuth } from '../lib/session';
 import { LogoutButton } from '../features/session/LogoutButton';
@@ -22,7 +23,7 @@ export function Header() {
             <span className="brand__tagline">{brand.tagline}</span>
           </span>
         </Link>
-        {auth.user?.planType === 'pro' && auth.user.planStatus === 'active' && (
+        {hasActiveProPlan(auth.user) && (
           <span className="pro-badge" title="PRO subscription active">
             PRO
           </span>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS } from '../../../src-server/core/plans';
+import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, hasActiveProPlan } from '../../../src-server/core/plans';
 import { Modal } from '../../components/Modal';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { useThemeMode } from '../../features/session/use-theme-mode';
@@ -91,7 +91,7 @@ export function SubscriptionSection({ user, pro }: { user: StoredUser | null; pr
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, showDone] = useTimedMessage(6_000);
-  const paying = user?.planType === 'pro' && user.planStatus === 'active';
+  const paying = hasActiveProPlan(user);
   const onCancel = async () => {
     setError(null);
     try {
