@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { perKey } from '../../integrations/per-deps';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -35,16 +36,14 @@ function liveSessionQuery(db: Db) {
 }
 
 /** Every request resolves a session: its statement is built once per handle, not per call. */
-const preparedSessions = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+const preparedSession = perKey(liveSessionQuery);
 
 /** A live session with its user. */
 export async function findLiveSession(
   db: Db,
   params: { tokenHash: string; kind: string },
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  let query = preparedSessions.get(db);
-  if (!query) preparedSessions.set(db, (query = liveSessionQuery(db)));
-  const [row] = await query.execute({ tokenHash: params.tokenHash, kind: params.kind });
+  const [row] = await preparedSession(db).execute({ tokenHash: params.tokenHash, kind: params.kind });
   return row;
 }
 

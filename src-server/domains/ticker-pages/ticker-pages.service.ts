@@ -6,6 +6,7 @@ import { AppError } from '../../core/app-error';
 import { FORM_VALUES } from '../../core/forms';
 import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, importanceFromRank, type Importance } from '../../core/importance';
 import type { Db } from '../../db/client';
+import { perKey } from '../../integrations/per-deps';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import type { TickerIndex } from '../tickers/ticker-index';
@@ -148,13 +149,11 @@ export async function filingsPage(
   };
 }
 
-const facetCaches = new WeakMap<Db, VersionedCache<TickerPageData['facets']>>();
+const facetCaches = perKey((_db: Db) => new VersionedCache<TickerPageData['facets']>());
 
 /** Filter facets, recounted only when the company's filings changed (its filings version moved). */
 function companyFacets(db: Db, { cik, version }: { cik: number; version: number | null }): Promise<TickerPageData['facets']> {
-  let cache = facetCaches.get(db);
-  if (!cache) facetCaches.set(db, (cache = new VersionedCache()));
-  return cache.get(cik, version, async () => summariseFacets(await repo.facets(db, { cik })));
+  return facetCaches(db).get(cik, version, async () => summariseFacets(await repo.facets(db, { cik })));
 }
 
 function summariseFacets(rows: repo.FacetRow[]): TickerPageData['facets'] {

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, filingCikVersions, quotes, tickers, users, watchlistItems } from '../../db/schema';
+import { perKey } from '../../integrations/per-deps';
 import { FILING_DTO_COLUMNS } from '../filings/filing-dto';
 import type { DigestFilingRow, DigestMarkRow } from './filing-digest';
 
@@ -105,17 +106,12 @@ function itemsQuery(db: Db) {
     .prepare('watchlist_items');
 }
 
-const preparedItems = new WeakMap<Db, ReturnType<typeof itemsQuery>>();
+const preparedItems = perKey(itemsQuery);
 
 export type ItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
 
 export async function readItems(db: Db, params: { userId: string }): Promise<ItemRow[]> {
-  let query = preparedItems.get(db);
-  if (!query) {
-    query = itemsQuery(db);
-    preparedItems.set(db, query);
-  }
-  return query.execute({ userId: params.userId });
+  return preparedItems(db).execute({ userId: params.userId });
 }
 
 export async function readFastFingerprint(db: Db, params: { userId: string }): Promise<string> {
