@@ -21,7 +21,6 @@ import { XMLParser } from 'fast-xml-parser';
 import { loadEnv, type Env } from '../src-server/config/env';
 import { loadToolsEnv } from '../src-server/config/tools-env';
 import { connectDatabase } from '../src-server/db/client';
-import { runMigrations } from '../src-server/db/migrate';
 import { parseFiling } from '../src-server/domains/filings/parse/index';
 import { parseSubmission } from '../src-server/domains/filings/parse/sgml';
 import { scoreFiling } from '../src-server/domains/filings/score/index';
@@ -103,7 +102,6 @@ function benchSet(n: number): ReplayFiling[] {
 
 const filings = benchSet(REPLAY);
 const scratch = await benchDatabase('bench_ingest');
-await runMigrations(scratch.url);
 const database = connectDatabase(scratch.url, { max: 24 });
 const replayProcess = fork(fileURLToPath(import.meta.url), ['--replay-server'], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_REPLAY_FILINGS: String(REPLAY) } });
 const replayUrl = await new Promise<string>((resolve) => replayProcess.once('message', (url) => resolve(String(url))));

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { connectDatabase, type Database } from '../src-server/db/client';
-import { runMigrations } from '../src-server/db/migrate';
 import { matchFiling } from '../src-server/domains/alerts/match.service';
 import { insertRealFilings, realFilings } from '../src-server/test/real-filings';
 import { benchDatabase, startServer } from './bench/bench-kit';
@@ -153,7 +152,6 @@ async function liveRounds(pg: Database, appLatency: number[], baseLatency: numbe
 const database = await benchDatabase('bench_live');
 const children: ChildProcess[] = [];
 try {
-  await runMigrations(database.url);
   const pg = connectDatabase(database.url, { max: 4 });
   const appLatency: number[] = [];
   const baseLatency: number[] = [];

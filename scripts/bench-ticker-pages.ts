@@ -10,10 +10,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectDatabase } from '../src-server/db/client';
-import { runMigrations } from '../src-server/db/migrate';
 import { loadShippedHistory } from '../src-server/domains/prices/shipped-history';
-import { benchDatabase, load, startServer, type LoadResult } from './bench/bench-kit';
+import { benchDatabase, load, seedBench, startServer, type LoadResult } from './bench/bench-kit';
 import { BENCH_TICKER, pagesBenchToken, seedTickerPagesBench } from './bench/ticker-pages-seed';
 
 const SIZE = { filings: 5000, others: 20000, users: 200 };
@@ -26,13 +24,11 @@ const database = await benchDatabase('bench_pages');
 const workDir = mkdtempSync(join(tmpdir(), 'bench-pages-out-'));
 const children: ChildProcess[] = [];
 try {
-  await runMigrations(database.url);
-  const seeding = connectDatabase(database.url, { max: 2 });
-  const started = Date.now();
-  await seedTickerPagesBench(seeding.db, SIZE);
-  await loadShippedHistory(seeding.db, { tickers: [BENCH_TICKER] });
-  await seeding.close();
-  console.log(`seeded ${SIZE.filings} ${BENCH_TICKER} filings (+${SIZE.others} of 400 other companies), ${SIZE.users} watchers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const { seconds } = await seedBench(database.url, async (db) => {
+    await seedTickerPagesBench(db, SIZE);
+    await loadShippedHistory(db, { tickers: [BENCH_TICKER] });
+  });
+  console.log(`seeded ${SIZE.filings} ${BENCH_TICKER} filings (+${SIZE.others} of 400 other companies), ${SIZE.users} watchers in ${seconds.toFixed(1)} s`);
 
   const app = await startServer('app', database.url);
   children.push(app.child);

@@ -12,9 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectDatabase } from '../src-server/db/client';
-import { runMigrations } from '../src-server/db/migrate';
-import { benchDatabase, load as loadWith, startServer } from './bench/bench-kit';
+import { benchDatabase, load as loadWith, seedBench, startServer } from './bench/bench-kit';
 import { benchToken, seedWatchlistBench } from './bench/watchlist-seed';
 
 const SIZE = { users: 1000, tickersPerUser: 50, filingsPerTicker: 20, universe: 2000 };
@@ -41,14 +39,8 @@ const database = await benchDatabase('bench_watchlist');
 const workDir = mkdtempSync(join(tmpdir(), 'bench-watchlist-out-'));
 const children: ChildProcess[] = [];
 try {
-  await runMigrations(database.url);
-  const seeding = connectDatabase(database.url, { max: 2 });
-  const started = Date.now();
-  const seeded = await seedWatchlistBench(seeding.db, SIZE);
-  await seeding.close();
-  console.log(
-    `seeded ${SIZE.users} users, ${seeded.items} watchlist items, ${seeded.filings} filings of ${seeded.companies} companies in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const { seeded, seconds } = await seedBench(database.url, (db) => seedWatchlistBench(db, SIZE));
+  console.log(`seeded ${SIZE.users} users, ${seeded.items} watchlist items, ${seeded.filings} filings of ${seeded.companies} companies in ${seconds.toFixed(1)} s`);
 
   const app = await startServer('app', database.url);
   children.push(app.child);

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { loadEnv } from '../../src-server/config/env';
+import { connectDatabase, type Db } from '../../src-server/db/client';
 import { startEmbeddedPostgres } from '../../src-server/db/embedded';
+import { runMigrations } from '../../src-server/db/migrate';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,8 +21,36 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A throwaway database: a new one on DATABASE_URL's server, else an embedded server in a temp folder. */
-export async function benchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+type BenchDatabase = { url: string; drop: () => Promise<void> };
+
+/**
+ * A migrated throwaway database: a new one on DATABASE_URL's server, else an embedded server in
+ * a temp folder. Dropped again when the migrations fail.
+ */
+export async function benchDatabase(prefix: string): Promise<BenchDatabase> {
+  const database = await createBenchDatabase(prefix);
+  try {
+    await runMigrations(database.url);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return database;
+}
+
+/** Runs `seed` on a small pool of its own; its result and how long it took. */
+export async function seedBench<T>(url: string, seed: (db: Db) => Promise<T>): Promise<{ seeded: T; seconds: number }> {
+  const seeding = connectDatabase(url, { max: 2 });
+  const started = Date.now();
+  try {
+    const seeded = await seed(seeding.db);
+    return { seeded, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await seeding.close();
+  }
+}
+
+async function createBenchDatabase(prefix: string): Promise<BenchDatabase> {
   const env = loadEnv();
   const name = `${prefix}_${process.pid}`;
   if (env.DATABASE_URL) {
