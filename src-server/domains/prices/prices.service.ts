@@ -1,9 +1,9 @@
 /** Price history reads for ticker pages: chart series and a last-close summary. */
 import type { Db } from '../../db/client';
+import type { ChartRange } from '../../core/chart-ranges';
 import * as repo from './prices.repo';
 
-export const CHART_RANGES = ['1M', '3M', '6M', '1Y', '5Y', 'MAX'] as const;
-export type ChartRange = (typeof CHART_RANGES)[number];
+export { CHART_RANGES, type ChartRange } from '../../core/chart-ranges';
 const RANGE_MONTHS: Record<ChartRange, number | null> = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '5Y': 60, MAX: null };
 
 /** Above this many daily closes the series is sent as weekly closes (enough for a chart's width). */

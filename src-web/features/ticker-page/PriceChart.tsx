@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IChartApi, ISeriesApi, Time } from 'lightweight-charts';
+import { CHART_RANGES } from '../../../src-server/core/chart-ranges';
 import { IMPORTANCE_LEVELS } from '../../../src-server/core/importance';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { formatDay, formatPrice } from '../../lib/format';
@@ -10,8 +11,6 @@ import { formDisplayName } from '../watchlist/card-rules';
 import { ADJUSTMENT_WORDS, groupMarkers, importanceLabel, type DayMarker, type TimelineFilters } from './ticker-page-rules';
 import type { ChartRange, TickerChart } from './ticker-types';
 
-const RANGES: ChartRange[] = ['1M', '3M', '6M', '1Y', '5Y', 'MAX'];
-const RANGE_LABELS: Record<ChartRange, string> = { '1M': '1M', '3M': '3M', '6M': '6M', '1Y': '1Y', '5Y': '5Y', MAX: 'Max' };
 
 interface Placed {
   marker: DayMarker;
@@ -133,9 +132,9 @@ export function PriceChart({ ticker, filters, onMarkerClick }: { ticker: string;
         </div>
         {!empty && (
           <div className="segmented tp-chart__ranges" role="group" aria-label="Chart range">
-            {RANGES.map((r) => (
+            {CHART_RANGES.map((r) => (
               <button key={r} type="button" aria-pressed={range === r} onClick={() => setRange(r)}>
-                {RANGE_LABELS[r]}
+                {r === 'MAX' ? 'Max' : r}
               </button>
             ))}
           </div>
