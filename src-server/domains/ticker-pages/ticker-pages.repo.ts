@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import type { QuoteFields } from '../quotes/quote-fields';
-import type { FilingDtoSource } from '../watchlist/filing-digest';
+import type { FilingDtoSource } from '../filings/filing-dto';
 
 export interface FilingFilter {
   /** Catalogue forms; 'OTHER' matches filings outside the catalogue. Empty: every form. */

@@ -1,7 +1,7 @@
 /** Timeline rows and insider rows into the ticker page's filing DTOs (no I/O). */
 import { itemTitle } from '../../core/form8k-items';
 import { ownerRoleLabel, transactionCodeWords } from '../../core/insider';
-import { toDto, type FilingDto } from '../watchlist/filing-digest';
+import { toFilingDto, type FilingDto } from '../filings/filing-dto';
 import type { Cursor, InsiderRow, TimelineRow } from './ticker-pages.repo';
 
 export type Vote = 'up' | 'down';
@@ -118,7 +118,7 @@ function analysisView(row: TimelineRow, pro: boolean): AnalysisView {
 export function toTickerFilingDto(row: TimelineRow, options: { pro: boolean }): TickerFilingDto {
   const insider = insiderSection(row.insider_rows);
   return {
-    ...toDto(row),
+    ...toFilingDto(row),
     catalogue_form: row.catalogue_form,
     accepted_at: row.accepted_at,
     is_new: row.is_new,

@@ -1,9 +1,6 @@
 import { importanceFromRank, type Importance } from '../../core/importance';
 import { toFilingDto, type FilingDto, type FilingDtoSource } from '../filings/filing-dto';
 
-// Ticker pages still import the mapper from here; they should import domains/filings/filing-dto.
-export { toFilingDto as toDto, type FilingDto, type FilingDtoSource };
-
 /** Filings listed per watchlist item (newest first, followed forms only). */
 export const RECENT_FILINGS_PER_ITEM = 3;
 /** Newest filings per company whose (stored_at, importance, form) are kept for unseen counts. */
