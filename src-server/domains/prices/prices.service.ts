@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import type { ChartRange } from '../../core/chart-ranges';
 import * as repo from './prices.repo';
 
-export { CHART_RANGES, type ChartRange } from '../../core/chart-ranges';
 const RANGE_MONTHS: Record<ChartRange, number | null> = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '5Y': 60, MAX: null };
 
 /** Above this many daily closes the series is sent as weekly closes (enough for a chart's width). */

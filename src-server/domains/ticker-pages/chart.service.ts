@@ -1,6 +1,7 @@
 /** The ticker page chart: daily (or weekly) closes with the company's filings as markers. */
+import type { ChartRange } from '../../core/chart-ranges';
 import type { Db } from '../../db/client';
-import { priceSeries, type ChartRange, type PriceSeries } from '../prices/prices.service';
+import { priceSeries, type PriceSeries } from '../prices/prices.service';
 import type { TickerIndex } from '../tickers/ticker-index';
 import * as repo from './ticker-pages.repo';
 import { loadHeader, parseFilter, type FilingFilterInput } from './ticker-pages.service';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMPORTANCE_LEVELS } from '../../core/importance';
-import { CHART_RANGES } from '../prices/prices.service';
+import { CHART_RANGES } from '../../core/chart-ranges';
 
 const ticker = z.string().trim().min(1, 'ticker is required').max(20);
 const forms = z.array(z.string().trim().min(1).max(20)).max(20);
