@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import type { TickerIndex } from '../tickers/ticker-index';
 import * as repo from './ticker-pages.repo';
-import { companyDto, filingsPage, loadHeader, PUBLIC_PAGE_SIZE, quoteLine, type QuoteLine, type TickerCompany } from './ticker-pages.service';
+import { companyDto, companyFacets, filingsPage, loadHeader, PUBLIC_PAGE_SIZE, quoteLine, type QuoteLine, type TickerCompany } from './ticker-pages.service';
 import type { TickerFilingDto } from './timeline';
 
 export interface PublicTickerPage {
@@ -16,7 +16,8 @@ export interface PublicTickerPage {
 
 export async function getPublicTickerPage(db: Db, params: { index: TickerIndex; quotes?: QuoteRefresher; ticker: string }): Promise<PublicTickerPage> {
   const header = await loadHeader(db, params);
-  const [page, latest] = await Promise.all([
+  // The count comes from the facet cache the enhanced page keeps (recounted only when the company's filings change).
+  const [page, facets] = await Promise.all([
     filingsPage(db, {
       cik: header.cik,
       filter: { forms: [], ranks: [] },
@@ -25,9 +26,9 @@ export async function getPublicTickerPage(db: Db, params: { index: TickerIndex; 
       newSince: null,
       viewer: { userId: null, pro: false },
     }),
-    repo.latestFiling(db, { cik: header.cik }),
+    companyFacets(db, { cik: header.cik, version: header.filings_version }),
   ]);
-  return { company: companyDto(header), quote: quoteLine(header), filings: page.items, total_filings: latest?.n ?? 0 };
+  return { company: companyDto(header), quote: quoteLine(header), filings: page.items, total_filings: facets.total };
 }
 
 const DESCRIPTION_MAX = 300;

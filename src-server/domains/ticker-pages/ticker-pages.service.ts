@@ -152,7 +152,7 @@ export async function filingsPage(
 const facetCaches = perKey((_db: Db) => new VersionedCache<TickerPageData['facets']>());
 
 /** Filter facets, recounted only when the company's filings changed (its filings version moved). */
-function companyFacets(db: Db, { cik, version }: { cik: number; version: number | null }): Promise<TickerPageData['facets']> {
+export function companyFacets(db: Db, { cik, version }: { cik: number; version: number | null }): Promise<TickerPageData['facets']> {
   return facetCaches(db).get(cik, version, async () => summariseFacets(await repo.facets(db, { cik })));
 }
 
