@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_AGENT } from './yahoo';
 
 /**
  * Daily price history from Yahoo Finance's v8 chart API (`/v8/finance/chart/{symbol}?interval=1d`),
@@ -66,8 +67,6 @@ export function parseYahooChart(body: unknown): HistoryBar[] {
   });
   return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
 }
-
-const USER_AGENT = 'Mozilla/5.0 (compatible; filing-alerts/1.0)';
 
 export function createYahooHistory(options: { baseUrl?: string; timeoutMs?: number } = {}): PriceHistoryProvider {
   const base = options.baseUrl?.replace(/\/+$/, '') ?? 'https://query2.finance.yahoo.com';

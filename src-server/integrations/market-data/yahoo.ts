@@ -18,7 +18,8 @@ const HOSTS = {
   crumb: 'https://query1.finance.yahoo.com/v1/test/getcrumb',
   quote: 'https://query2.finance.yahoo.com/v7/finance/quote',
 };
-const USER_AGENT = 'Mozilla/5.0 (compatible; filing-alerts/1.0)';
+/** The quote and chart clients present themselves the same way. */
+export const USER_AGENT = 'Mozilla/5.0 (compatible; filing-alerts/1.0)';
 
 const num = z.number().nullish().catch(null);
 const quoteSchema = z.object({
