@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InsiderProfile } from '../ticker-page/ticker-types';
-import { formatShares as shares, formatValue as dollars, AmountCells, PlanCell, TransactionCell } from '../ticker-page/transaction-cells';
+import { formatShares as shares, formatValue as dollars, AmountCells, AmountHeaders, PlanCell, TransactionCell } from '../ticker-page/transaction-cells';
 import { HoldingsChart } from './HoldingsChart';
 
 type Company = InsiderProfile['companies'][number];
@@ -104,10 +104,7 @@ export function InsiderProfileView({ profile }: { profile: InsiderProfile }) {
                 <th scope="col">Date</th>
                 <th scope="col">Company</th>
                 <th scope="col">Transaction</th>
-                <th scope="col" className="num">Shares</th>
-                <th scope="col" className="num">Price</th>
-                <th scope="col" className="num">Value</th>
-                <th scope="col" className="num">Held after</th>
+                <AmountHeaders />
                 <th scope="col">10b5-1</th>
                 <th scope="col">Filing</th>
               </tr>

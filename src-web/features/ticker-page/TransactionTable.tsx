@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TickerFiling } from './ticker-types';
-import { AmountCells, PlanCell, TransactionCell } from './transaction-cells';
+import { AmountCells, AmountHeaders, PlanCell, TransactionCell } from './transaction-cells';
 
 /** Long filings (a day of 25 sales) open with their first rows; the rest are one click away. */
 const FIRST_ROWS = 6;
@@ -47,10 +47,7 @@ export function TransactionTable({ filing }: { filing: TickerFiling }) {
               <th scope="col" className="tp-tx__wide">Role</th>
               <th scope="col">Date</th>
               <th scope="col">Transaction</th>
-              <th scope="col" className="num">Shares</th>
-              <th scope="col" className="num">Price</th>
-              <th scope="col" className="num tp-tx__wide">Value</th>
-              <th scope="col" className="num">Held after</th>
+              <AmountHeaders valueClass="tp-tx__wide" />
               <th scope="col" className="tp-tx__wide">10b5-1</th>
             </tr>
           </thead>

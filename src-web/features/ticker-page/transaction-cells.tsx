@@ -34,6 +34,18 @@ export function AmountCells({ direction, shares, price, value, after, valueClass
   );
 }
 
+/** The headers over AmountCells, in the same order and with the same value-column class. */
+export function AmountHeaders({ valueClass = '' }: { valueClass?: string }) {
+  return (
+    <>
+      <th scope="col" className="num">Shares</th>
+      <th scope="col" className="num">Price</th>
+      <th scope="col" className={`num ${valueClass}`.trim()}>Value</th>
+      <th scope="col" className="num">Held after</th>
+    </>
+  );
+}
+
 export function PlanCell({ plan, className }: { plan: boolean; className?: string }) {
   return <td className={className}>{plan ? <span className="chip chip--elevated">Yes</span> : <span className="muted">No</span>}</td>;
 }
