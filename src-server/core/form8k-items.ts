@@ -55,19 +55,64 @@ export const LEGACY_8K_ITEMS: Record<string, string> = {
 /** The day the current 8-K numbering took effect. */
 export const CURRENT_8K_ITEMS_SINCE = '2004-08-23';
 
+/** Lower case, "&" as "and", punctuation out, each word singular ("Costs" and "Cost" match). */
 function normalise(title: string): string {
-  return title.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, ' ').trim();
+  return title
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[’']s\b/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
+    .join(' ')
+    .trim();
 }
 
-const BY_TITLE: [string, string][] = Object.entries(FORM_8K_ITEMS).map(([num, title]) => [normalise(title), num]);
+/**
+ * Titles EDGAR headers and filer agents use besides today's: the 2004-2006 wording of 5.02, the
+ * item titles of the 1-12 numbering before August 2004 (mapped to today's item), and short forms.
+ */
+const OTHER_TITLES: [string, string][] = [
+  ['Departure of Directors or Principal Officers; Election of Directors; Appointment of Principal Officers', '5.02'],
+  ['Departure of Directors or Certain Officers', '5.02'],
+  ['Changes in Control of Registrant', '5.01'],
+  ['Acquisition or Disposition of Assets', '2.01'],
+  ['Bankruptcy or Receivership', '1.03'],
+  ["Changes in Registrant's Certifying Accountant", '4.01'],
+  ['Other Events', '8.01'],
+  ['Other Events and Regulation FD Disclosure', '8.01'],
+  ["Resignations of Registrant's Directors", '5.02'],
+  ['Resignation of Registrant Directors', '5.02'],
+  ['Financial Statements, Pro Forma Financial Information and Exhibits', '9.01'],
+  ['Financial Statements and Exhibits', '9.01'],
+  ['Change in Fiscal Year', '5.03'],
+  ['Regulation FD Disclosure', '7.01'],
+  ["Amendments to the Registrant's Code of Ethics", '5.05'],
+  ["Temporary Suspension of Trading Under Registrant's Employee Benefit Plans", '5.04'],
+  ['Results of Operations and Financial Condition', '2.02'],
+  ['Submission of Matters to a Vote of Security Holders', '5.07'],
+  ['Material Impairment', '2.06'],
+];
+
+const BY_TITLE: [string, string][] = [
+  ...Object.entries(FORM_8K_ITEMS).map(([num, title]): [string, string] => [normalise(title), num]),
+  ...OTHER_TITLES.map(([title, num]): [string, string] => [normalise(title), num]),
+];
 
 /**
- * EDGAR's text headers carry item titles ("ITEM INFORMATION: Other Events"), sometimes with
- * different punctuation (":" for ";"); matched on normalised words, longest title first.
+ * EDGAR's text headers carry item titles ("ITEM INFORMATION: Other Events"), not always today's
+ * wording: case, punctuation, singular/plural ("Cost Associated with Exit..."), the pre-2004
+ * titles and a bare item number ("7", "2.02") all occur. Matched on normalised words; a title that
+ * is the start of a known one (or the other way round) counts, the longest match first.
+ * `filedDate` decides what a bare 1-12 number means (before 2004-08-23: the old numbering).
  */
-export function itemNumberForTitle(title: string): string | null {
+export function itemNumberForTitle(title: string, filedDate: string | null = null): string | null {
+  const raw = title.trim().replace(/^item\s+/i, '').replace(/[.:]\s*$/, '');
+  if (/^\d{1,2}\.\d{2}$/.test(raw)) return FORM_8K_ITEMS[raw] ? raw : null;
+  if (/^\d{1,2}$/.test(raw)) return !filedDate || filedDate < CURRENT_8K_ITEMS_SINCE ? (LEGACY_8K_ITEMS[raw] ?? null) : null;
   const t = normalise(title);
-  if (!t) return null;
+  if (!t || t.length < 5) return null;
   const exact = BY_TITLE.find(([n]) => n === t);
   if (exact) return exact[1];
   const candidates = BY_TITLE.filter(([n]) => n.startsWith(t) || t.startsWith(n));

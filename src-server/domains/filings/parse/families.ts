@@ -1,8 +1,8 @@
 /** Readers for the smaller form families: periodic reports, 13D/G, 13F, proxies, offerings. */
 import { anyDateToIso } from './dates';
 import type { SubmissionHeader } from './sgml';
-import type { BeneficialDetail, HoldingsDetail, OfferingDetail, PeriodicDetail, ProxyDetail } from './types';
-import { asArray, child, num, parseXml, path, textAt } from './xml';
+import type { BeneficialDetail, BeneficialPerson, HoldingsDetail, OfferingDetail, PeriodicDetail, ProxyDetail } from './types';
+import { asArray, child, num, parseXml, path, text, textAt } from './xml';
 
 /** 10-K, 10-Q, 20-F and the NT late-filing notices: period and fiscal year. */
 export function parsePeriodic(formType: string, header: SubmissionHeader, fiscalYearEnd: string | null, body: string): PeriodicDetail {
@@ -25,66 +25,154 @@ export function parsePeriodic(formType: string, header: SubmissionHeader, fiscal
   };
 }
 
-const PERCENT_ROW = /PERCENT\s+OF\s+CLASS\s+REPRESENTED\s+BY\s+AMOUNT\s+IN\s+ROW\s*\(?\s*(?:9|11)\s*\)?\s*:?\s*([\d.]+)\s*%/gi;
-
-/** Cover-page row 1: the first line after the label that is not the I.R.S. number caption. */
-function reportingPersonNames(bodyText: string): string[] {
-  const names: string[] = [];
-  for (const m of bodyText.matchAll(/NAMES?\s+OF\s+REPORTING\s+PERSONS?/gi)) {
-    const lines = bodyText.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + 600).split('\n').slice(1);
-    const name = lines.map((l) => l.trim()).find((l) => l.length > 1 && !/I\.?R\.?S\.?|IDENTIFICATION|^[-_=\s]+$|^\d+\.?$/i.test(l));
-    names.push(name ?? '');
-  }
-  return names;
+/** Numbers as cover pages print them: "78,114,639", "13767282", "2155851.97", "-0-". */
+function coverNumber(value: string | undefined): number | null {
+  if (value == null) return null;
+  if (/^-?0-?$/.test(value.trim())) return 0;
+  return num(value.replace(/,/g, ''));
 }
 
-/** Schedule 13D/13G: structured XML (2024+) or the cover pages of text/HTML filings. */
+/** The first number printed after a cover-page row label (table cells may put words between). */
+function numberAfter(block: string, label: RegExp): number | null {
+  const m = label.exec(block);
+  if (!m) return null;
+  const rest = block.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 160);
+  const n = /(?:^|[^\d.(])(-0-|\d[\d,]*(?:\.\d+)?)(?![\d,]*\s*%)/.exec(rest.replace(/\(\s*[a-z0-9]{1,2}\s*\)/gi, ' '));
+  return coverNumber(n?.[1]);
+}
+
+const PERCENT_ROW = /PERCENT\s+OF\s+CLASS\s+REPRESENTED\s+BY\s+AMOUNT\s+IN\s+ROW\s*\(?\s*(?:9|11)\s*\)?\s*:?[^%]{0,80}?([\d.]+)\s*%/i;
+const NAME_LABEL = /NAMES?\s+OF\s+REPORTING\s+PERSONS?\.?:?/gi;
+
+/** Cover-page row 1: the rest of the label's line, else the first line that is not the I.R.S. caption. */
+function personName(afterLabel: string): string {
+  const lines = afterLabel.slice(0, 600).split('\n');
+  const candidates = [lines[0] ?? '', ...lines.slice(1)].map((l) => l.replace(/^[\s:.\-–—]+/, '').trim());
+  const name = candidates.find(
+    (l) => l.length > 1 && !/I\.?\s?R\.?\s?S\.?|IDENTIFICATION|^S\.S\.|^\(?\d+\)?\.?$|^[-_=\s]+$|^\(?(?:ENTITIES ONLY|see instructions)/i.test(l),
+  );
+  return (name ?? '').replace(/\s{2,}.*$/, '').replace(/\s+I\.R\.S\..*$/i, '').trim();
+}
+
+/** Reporting persons of a text or HTML cover page (one block per "Names of reporting persons"). */
+function textReportingPersons(bodyText: string): BeneficialPerson[] {
+  const starts = [...bodyText.matchAll(NAME_LABEL)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  return starts.map(({ at, end }, i) => {
+    const block = bodyText.slice(at, starts[i + 1]?.at ?? Math.min(bodyText.length, at + 6_000));
+    const percent = PERCENT_ROW.exec(block);
+    const type = /TYPE\s+OF\s+REPORTING\s+PERSON\s*(?:\([^)]*\))?\s*:?\s*\n?\s*([A-Z]{2}(?:\s*[,;/]\s*[A-Z]{2})*)\b/i.exec(block);
+    return {
+      name: personName(bodyText.slice(end, end + 600)),
+      cik: null,
+      percentOfClass: percent?.[1] ? num(percent[1]) : null,
+      shares: numberAfter(block, /AGGREGATE\s+AMOUNT\s+BENEFICIALLY\s+OWNED\s+BY\s+EACH\s+REPORTING\s+PERSON\s*:?/i),
+      soleVoting: numberAfter(block, /SOLE\s+VOTING\s+POWER\s*:?/i),
+      sharedVoting: numberAfter(block, /SHARED\s+VOTING\s+POWER\s*:?/i),
+      soleDispositive: numberAfter(block, /SOLE\s+DISPOSITIVE\s+POWER\s*:?/i),
+      sharedDispositive: numberAfter(block, /SHARED\s+DISPOSITIVE\s+POWER\s*:?/i),
+      type: type?.[1] ? type[1].toUpperCase().split(/\s*[,;/]\s*/).join(', ') : null,
+    };
+  });
+}
+
+const cik = (value: string | null) => {
+  const n = num(value);
+  return n != null && n > 0 ? n : null;
+};
+
+/** A reporting person of EDGAR's Schedule 13D XML (reportingPersons/reportingPersonInfo). */
+function xml13dPerson(node: unknown): BeneficialPerson {
+  return {
+    name: textAt(node, 'reportingPersonName') ?? '',
+    cik: cik(textAt(node, 'reportingPersonCIK') ?? textAt(node, 'reportingPersonCik')),
+    percentOfClass: num(textAt(node, 'percentOfClass')),
+    shares: num(textAt(node, 'aggregateAmountOwned')),
+    soleVoting: num(textAt(node, 'soleVotingPower')),
+    sharedVoting: num(textAt(node, 'sharedVotingPower')),
+    soleDispositive: num(textAt(node, 'soleDispositivePower')),
+    sharedDispositive: num(textAt(node, 'sharedDispositivePower')),
+    type: asArray(child(node, 'typeOfReportingPerson')).map(text).filter(Boolean).join(', ') || null,
+  };
+}
+
+/** A reporting person of EDGAR's Schedule 13G XML (coverPageHeaderReportingPersonDetails). */
+function xml13gPerson(node: unknown): BeneficialPerson {
+  const powers = child(node, 'reportingPersonBeneficiallyOwnedNumberOfShares');
+  return {
+    name: textAt(node, 'reportingPersonName') ?? '',
+    cik: cik(textAt(node, 'reportingPersonCik') ?? textAt(node, 'reportingPersonCIK')),
+    percentOfClass: num(textAt(node, 'classPercent') ?? textAt(node, 'percentOfClass')),
+    shares: num(textAt(node, 'reportingPersonBeneficiallyOwnedAggregateNumberOfShares')),
+    soleVoting: num(textAt(powers, 'soleVotingPower')),
+    sharedVoting: num(textAt(powers, 'sharedVotingPower')),
+    soleDispositive: num(textAt(powers, 'soleDispositivePower')),
+    sharedDispositive: num(textAt(powers, 'sharedDispositivePower')),
+    type: asArray(child(node, 'typeOfReportingPerson')).map(text).filter(Boolean).join(', ') || null,
+  };
+}
+
+/**
+ * Schedule 13D/13G: EDGAR's structured XML (13D: reportingPersons/reportingPersonInfo,
+ * issuerInfo/issuerCIK; 13G: coverPageHeaderReportingPersonDetails, issuerInfo/issuerCik) or the
+ * cover pages of text/HTML filings. Every reporting person with name, CIK, percent, shares and
+ * sole/shared voting and dispositive power; the subject company; the event date; the amendment.
+ */
 export function parseBeneficial(formType: string, header: SubmissionHeader, raw: string, bodyText: string): BeneficialDetail {
   const schedule = /13D/i.test(formType) ? '13D' : '13G';
   const subjectParty = header.parties.find((p) => p.role === 'subject');
   const filerParty = header.parties.find((p) => p.role === 'filed_by');
-  const persons: BeneficialDetail['reportingPersons'] = [];
+  let persons: BeneficialPerson[] = [];
   let subject = { cik: subjectParty?.cik ?? null, name: subjectParty?.name ?? null, cusip: null as string | null };
   let filer = { cik: filerParty?.cik ?? null, name: filerParty?.name ?? null };
   let eventDate: string | null = null;
-  if (/<edgarSubmission[^>]*schedule13/i.test(raw)) {
-    const doc = parseXml(raw.slice(raw.indexOf('<')));
-    const form = path(doc, 'edgarSubmission', 'formData');
+  let amendmentNo: number | null = null;
+  let previousAccessionNo: string | null = null;
+  const xmlAt = raw.search(/<edgarSubmission[^>]*schedule13/i);
+  const format: BeneficialDetail['format'] = xmlAt !== -1 ? 'xml' : 'text';
+  if (xmlAt !== -1) {
+    const doc = parseXml(raw.slice(xmlAt));
+    const sub = child(doc, 'edgarSubmission');
+    const form = child(sub, 'formData');
     const cover = child(form, 'coverPageHeader');
+    const issuer = child(cover, 'issuerInfo');
+    const cusip = textAt(issuer, 'issuerCusip') ?? textAt(issuer, 'issuerCUSIP') ?? text(asArray(path(issuer, 'issuerCusips', 'issuerCusipNumber'))[0]);
     subject = {
-      cik: subject.cik ?? num(textAt(cover, 'issuerInfo', 'issuerCik')),
-      name: subject.name ?? textAt(cover, 'issuerInfo', 'issuerName'),
-      cusip: textAt(cover, 'issuerInfo', 'issuerCusip'),
+      cik: subject.cik ?? cik(textAt(issuer, 'issuerCik') ?? textAt(issuer, 'issuerCIK')),
+      name: subject.name ?? textAt(issuer, 'issuerName'),
+      cusip,
     };
-    filer = { cik: filer.cik ?? num(textAt(doc, 'edgarSubmission', 'headerData', 'filerInfo', 'filer', 'filerCredentials', 'cik')), name: filer.name };
     eventDate = anyDateToIso(textAt(cover, 'eventDateRequiresFilingThisStatement') ?? textAt(cover, 'dateOfEvent'));
-    for (const person of asArray(child(form, 'coverPageHeaderReportingPersonDetails'))) {
-      persons.push({
-        name: textAt(person, 'reportingPersonName') ?? '',
-        percentOfClass: num(textAt(person, 'classPercent') ?? textAt(person, 'percentOfClass')),
-        shares: num(textAt(person, 'reportingPersonBeneficiallyOwnedAggregateNumberOfShares')),
-      });
-    }
+    amendmentNo = num(textAt(cover, 'amendmentNo'));
+    previousAccessionNo = textAt(sub, 'headerData', 'previousAccessionNumber');
+    persons = [
+      ...asArray(path(form, 'reportingPersons', 'reportingPersonInfo')).map(xml13dPerson),
+      ...asArray(child(form, 'coverPageHeaderReportingPersonDetails')).map(xml13gPerson),
+    ];
+    const filerCik = cik(textAt(sub, 'headerData', 'filerInfo', 'filer', 'filerCredentials', 'cik'));
+    filer = { cik: filer.cik ?? filerCik, name: filer.name ?? persons.find((p) => p.cik != null && p.cik === filerCik)?.name ?? null };
   } else {
-    const names = reportingPersonNames(bodyText);
-    [...bodyText.matchAll(PERCENT_ROW)].forEach((m, i) => {
-      persons.push({ name: names[i] ?? '', percentOfClass: num(m[1] ?? null), shares: null });
-    });
+    persons = textReportingPersons(bodyText);
     const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number\)/i.exec(bodyText);
     subject.cusip = cusip?.[1]?.replace(/\s/g, '') ?? null;
-    const event = /\n\s*([A-Z][a-z]+ \d{1,2}, \d{4})\s*\n[-\s]*\(Date of Event/i.exec(bodyText);
+    const event = /\n\s*([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})\s*\n[-\s]*\(Date of Event/i.exec(bodyText);
     eventDate = anyDateToIso(event?.[1] ?? null);
+    const amendment = /\(\s*Amendment\s+No\.?\s*:?\s*(\d+)\s*\)/i.exec(bodyText.slice(0, 5_000));
+    amendmentNo = amendment?.[1] ? Number(amendment[1]) : null;
   }
+  if (amendmentNo === 0) amendmentNo = null;
   const percents = persons.map((p) => p.percentOfClass).filter((p): p is number => p != null);
   if (!filer.name && persons[0]?.name) filer.name = persons[0].name;
   return {
     kind: 'beneficial',
     schedule,
+    format,
     filer,
     subject,
     reportingPersons: persons,
     percentOfClass: percents.length ? Math.max(...percents) : null,
     eventDate,
+    amendmentNo,
+    previousAccessionNo,
   };
 }
 

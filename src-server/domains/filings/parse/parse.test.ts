@@ -129,7 +129,7 @@ describe('8-K and 6-K', () => {
     expect(acorn.detail?.kind === 'current' && acorn.detail.items.map((i) => i.number)).toEqual(['5.02', '9.01']);
     const choice = parseFiling(edgarFixture('8-K_index-headers_5.07.html'));
     expect(choice).toMatchObject({ accessionNo: '0000905729-24-000095', acceptedAt: '2024-06-03T20:08:21.000Z', company: { cik: 803164 } });
-    expect(choice.detail?.kind === 'current' && choice.detail.items[0]).toEqual({ number: '5.07', title: 'Submission of Matters to a Vote of Security Holders' });
+    expect(choice.detail?.kind === 'current' && choice.detail.items[0]).toEqual({ number: '5.07', title: 'Submission of Matters to a Vote of Security Holders', from: 'header' });
   });
 
   it('pre-2004 8-Ks: item headings of the body mapped to today\'s numbers (Item 3 bankruptcy -> 1.03)', () => {

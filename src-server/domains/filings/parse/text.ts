@@ -12,13 +12,18 @@ export function decodeEntities(s: string): string {
   });
 }
 
-/** Tags out, entities decoded, whitespace collapsed (block tags become line breaks). */
+/**
+ * Tags out, entities decoded, whitespace collapsed: block tags become line breaks, table cells a
+ * space, and inline tags nothing (some filer agents wrap single letters in spans: "R<span>esults"
+ * must read "Results").
+ */
 export function htmlToText(html: string, maxChars = 400_000): string {
   const src = html.length > maxChars ? html.slice(0, maxChars) : html;
   return decodeEntities(
     src
       .replace(/<(script|style|ix:header)[\s\S]*?<\/\1>/gi, ' ')
       .replace(/<\/?(p|div|br|tr|li|h\d|table|page)\b[^>]*>/gi, '\n')
+      .replace(/<\/?(span|font|b|i|u|em|strong|a|sup|sub|small|big|ix:[a-z]+)\b[^>]*>/gi, '')
       .replace(/<[^>]+>/g, ' '),
   )
     .replace(/[ \t\u00a0\u200b]+/g, ' ')

@@ -57,7 +57,14 @@ export interface OwnershipDetail {
 
 export interface CurrentReportDetail {
   kind: 'current';
-  items: { number: string; title: string }[];
+  /** The union of the header's and the body's items; `from` says which named each. */
+  items: { number: string; title: string; from?: 'header' | 'body' | 'both' }[];
+  /** Items the SEC header names (numbers, or "ITEM INFORMATION" titles matched tolerantly). */
+  headerItems?: string[];
+  /** Items the document's own headings name ("Item 2.05", "ITEM 5." before August 2004). */
+  bodyItems?: string[];
+  /** Set when header and body disagree: what each had (the items are their union). */
+  itemsNote?: string | null;
   /** Item titles the header carried that match no known item. */
   unknownItemTitles: string[];
   eventDate: string | null;
@@ -73,15 +80,36 @@ export interface PeriodicDetail {
   isLateNotice: boolean;
 }
 
+/** One reporting person of a Schedule 13D/13G cover page (rows 1, 5-9/11 and 11/13). */
+export interface BeneficialPerson {
+  name: string;
+  cik: number | null;
+  percentOfClass: number | null;
+  /** Aggregate amount beneficially owned. */
+  shares: number | null;
+  soleVoting: number | null;
+  sharedVoting: number | null;
+  soleDispositive: number | null;
+  sharedDispositive: number | null;
+  /** Type of reporting person (IN, PN, CO, IA, HC...), several joined by ", ". */
+  type: string | null;
+}
+
 export interface BeneficialDetail {
   kind: 'beneficial';
   schedule: '13D' | '13G';
+  /** 'xml': EDGAR's structured Schedule 13D/G (required since December 2024); 'text': cover pages of older filings. */
+  format: 'xml' | 'text';
   filer: { cik: number | null; name: string | null };
   subject: { cik: number | null; name: string | null; cusip: string | null };
-  reportingPersons: { name: string; percentOfClass: number | null; shares: number | null }[];
+  reportingPersons: BeneficialPerson[];
   /** The largest percent of class stated (reporting persons of one group overlap, so no sum). */
   percentOfClass: number | null;
   eventDate: string | null;
+  /** "Amendment No. 3" on the cover; null for an original statement. */
+  amendmentNo: number | null;
+  /** The accession the XML amendment says it amends (headerData/previousAccessionNumber). */
+  previousAccessionNo: string | null;
 }
 
 export interface HoldingsDetail {

@@ -11,6 +11,9 @@ const ARRAYS = new Set([
   'footnoteId',
   'infoTable',
   'coverPageHeaderReportingPersonDetails',
+  'reportingPersonInfo',
+  'issuerCusipNumber',
+  'typeOfReportingPerson',
   'relatedPersonInfo',
 ]);
 
