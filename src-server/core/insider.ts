@@ -54,9 +54,27 @@ export function displayOwnerName(filed: string): string {
   }
   const parts = name.split(' ');
   if (parts.length < 2) return titleCaseIfShouting(name);
+  // "First M. Last" (an initial in the middle, not at the end) is already in reading order.
+  if (parts.length === 3 && /^[A-Za-z]\.?$/.test(parts[1]!) && !/^[A-Za-z]\.?$/.test(parts[2]!) && /[a-z]/.test(name)) {
+    return parts.map(titleCaseIfShouting).join(' ');
+  }
   const suffix = /^(JR|SR|II|III|IV)\.?$/i.test(parts[parts.length - 1] ?? '') ? parts.pop() : undefined;
   const [last, ...rest] = parts;
   return [...rest, last, ...(suffix ? [suffix] : [])].map((w) => titleCaseIfShouting(w ?? '')).join(' ');
+}
+
+/** Lower-case words of a name without punctuation ("Timothy D. Cook" -> timothy d cook). */
+export function nameWords(name: string): string[] {
+  return name
+    .toLowerCase()
+    .replace(/[.,/]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !/^(jr|sr|ii|iii|iv|mr|ms|mrs|dr)$/.test(w));
+}
+
+/** "TIMOTHY D. COOK" -> "Timothy D. Cook"; mixed-case names stay as written. */
+export function titleCaseName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').split(' ').map(titleCaseIfShouting).join(' ');
 }
 
 /** A short role label for an owner: the officer title, else Director / 10% Owner / Other. */

@@ -103,7 +103,10 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
           // EDGAR's conformed names are reliably "LAST FIRST"; the XML name is as the filer typed it.
           for (const o of ownership.owners) {
             const conformed = header.parties.find((p) => p.role === 'reporting_owner' && p.cik === o.cik)?.name;
-            if (conformed) o.displayName = displayOwnerName(conformed);
+            if (conformed && o.nameOrder !== 'signature') {
+              o.displayName = displayOwnerName(conformed);
+              o.nameOrder = 'header';
+            }
           }
           company = {
             ...(company ?? emptyCompany()),

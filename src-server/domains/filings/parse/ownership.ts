@@ -1,5 +1,5 @@
 /** Forms 3, 4, 5 and their amendments: the ownershipDocument XML (schemas X0202..X0508+). */
-import { displayOwnerName } from '../../../core/insider';
+import { displayOwnerName, nameWords, titleCaseName } from '../../../core/insider';
 import { anyDateToIso } from './dates';
 import type { OwnershipDetail, OwnershipOwner, OwnershipRow } from './types';
 import { asArray, bool, child, footnoteIds, num, parseXml, path, text, textAt, type XmlNode } from './xml';
@@ -19,6 +19,7 @@ function parseOwner(node: unknown): OwnershipOwner {
     cik: cik && cik > 0 ? cik : null,
     name,
     displayName: displayOwnerName(name),
+    nameOrder: 'shape',
     officerTitle: textAt(rel, 'officerTitle'),
     isDirector: bool(textAt(rel, 'isDirector')),
     isOfficer: bool(textAt(rel, 'isOfficer')),
@@ -26,6 +27,25 @@ function parseOwner(node: unknown): OwnershipOwner {
     isOther: bool(textAt(rel, 'isOther')),
     otherText: textAt(rel, 'otherText'),
   };
+}
+
+/**
+ * When a signature names the owner with the same words, its order is the person's own: "Sergey
+ * Brin" signed and filed as "Sergey Brin" stays, "Cook Timothy D" signed "Timothy D. Cook" reads
+ * as signed. Otherwise the name's shape decides (core/insider displayOwnerName).
+ */
+function orderOwnerName(owner: OwnershipOwner, signatures: string[]): void {
+  const words = nameWords(owner.name);
+  if (words.length < 2) return;
+  for (const signed of signatures) {
+    const signedWords = nameWords(signed);
+    if (signedWords.length < 2 || signedWords.length > 5) continue;
+    const same = words.filter((w) => signedWords.some((s) => s === w || (s.length === 1 && w.startsWith(s)) || (w.length === 1 && s.startsWith(w))));
+    if (same.length < Math.min(2, words.length) || same.length < words.length - 1) continue;
+    owner.displayName = titleCaseName(signed.replace(/\.(?=\s|$)/g, (m, i: number) => (/\b[A-Za-z]$/.test(signed.slice(0, i)) ? '.' : '')));
+    owner.nameOrder = 'signature';
+    return;
+  }
 }
 
 function ad(value: string | null): 'A' | 'D' | null {
@@ -63,6 +83,7 @@ function parseRow(
     directIndirect: di(textAt(node, 'ownershipNature', 'directOrIndirectOwnership')),
     natureOfOwnership: textAt(node, 'ownershipNature', 'natureOfOwnership'),
     is10b51: attached.some((f) => isPlanFootnote(f.text)),
+    planSource: attached.some((f) => isPlanFootnote(f.text)) ? 'footnote' : null,
     footnotes: attached,
     conversionOrExercisePrice: num(textAt(node, 'conversionOrExercisePrice')),
     exerciseDate: anyDateToIso(textAt(node, 'exerciseDate')),
@@ -93,7 +114,41 @@ function tableRows(doc: XmlNode, footnotes: Map<string, string>): OwnershipRow[]
  */
 function applyPlanCheckbox(rows: OwnershipRow[], checkbox: boolean | null): void {
   if (!checkbox || rows.some((r) => r.is10b51)) return;
-  for (const row of rows) if (row.code === 'S' || row.code === 'P') row.is10b51 = true;
+  for (const row of rows) {
+    if (row.code === 'S' || row.code === 'P') {
+      row.is10b51 = true;
+      row.planSource = 'checkbox';
+    }
+  }
+}
+
+/**
+ * A plan stated once in the remarks ("All transactions reported in this Form 4 were effected
+ * pursuant to a Rule 10b5-1 trading plan") covers the rows it names: sales when it speaks of
+ * sales, purchases of purchases, otherwise every open-market sale and purchase. Rows a footnote
+ * already marks keep that source.
+ */
+export function applyPlanRemarks(rows: OwnershipRow[], remarks: string | null): void {
+  if (!remarks || !isPlanFootnote(remarks)) return;
+  const sentence = remarks.split(/(?<=\.)\s+/).find((s) => TEN_B5_ONE.test(s)) ?? remarks;
+  const sales = /\b(sales?|sold|dispositions?)\b/i.test(sentence);
+  const purchases = /\b(purchases?|bought|acquisitions?)\b/i.test(sentence);
+  const all = /\ball\b|\beach\b|transactions/i.test(sentence);
+  const codes = sales && !purchases && !all ? ['S'] : purchases && !sales && !all ? ['P'] : ['S', 'P'];
+  for (const row of rows) {
+    if (row.isHolding || row.is10b51 || !codes.includes(row.code ?? '')) continue;
+    row.is10b51 = true;
+    row.planSource = 'remarks';
+  }
+}
+
+/** "/s/ Sergey Brin", "By: /s/ Jane Roe, Attorney-in-Fact for John Doe" -> the signer the form is for. */
+export function signedName(signature: string): string {
+  let s = signature.replace(/\s+/g, ' ').trim();
+  const forWhom = /attorney[- ]in[- ]fact\s+(?:for|on behalf of)\s+(.+)$/i.exec(s);
+  if (forWhom?.[1]) s = forWhom[1];
+  else s = s.replace(/,?\s*(?:as\s+)?attorney[- ]in[- ]fact.*$/i, '').replace(/,?\s*by power of attorney.*$/i, '');
+  return s.replace(/^(?:by:?\s*)?\/s\/\s*/i, '').replace(/^by:?\s*/i, '').replace(/\*+/g, '').trim();
 }
 
 /** Parses one ownershipDocument; returns null when the XML is not one. */
@@ -109,7 +164,14 @@ export function parseOwnershipXml(xml: string): OwnershipDetail | null {
   const checkboxText = textAt(doc, 'aff10b5One');
   const aff10b5One = checkboxText == null ? null : bool(checkboxText);
   const rows = tableRows(doc as XmlNode, footnotes);
+  const remarks = textAt(doc, 'remarks');
+  applyPlanRemarks(rows, remarks);
   applyPlanCheckbox(rows, aff10b5One);
+  const signatureNames = asArray(child(doc, 'ownerSignature'))
+    .map((sig) => signedName(textAt(sig, 'signatureName') ?? ''))
+    .filter(Boolean);
+  const owners = asArray(child(doc, 'reportingOwner')).map(parseOwner);
+  for (const owner of owners) orderOwnerName(owner, signatureNames);
   const issuerCik = num(textAt(doc, 'issuer', 'issuerCik'));
   return {
     kind: 'ownership',
@@ -120,13 +182,14 @@ export function parseOwnershipXml(xml: string): OwnershipDetail | null {
       name: textAt(doc, 'issuer', 'issuerName'),
       tradingSymbol: textAt(doc, 'issuer', 'issuerTradingSymbol')?.toUpperCase() ?? null,
     },
-    owners: asArray(child(doc, 'reportingOwner')).map(parseOwner),
+    owners,
     rows,
     aff10b5One,
     dateOfOriginalSubmission: anyDateToIso(textAt(doc, 'dateOfOriginalSubmission')),
     noSecuritiesOwned: bool(textAt(doc, 'noSecuritiesOwned')),
-    remarks: textAt(doc, 'remarks'),
-    signatureDate: anyDateToIso(textAt(doc, 'ownerSignature', 'signatureDate')),
+    remarks,
+    signatureDate: anyDateToIso(textAt(asArray(child(doc, 'ownerSignature'))[0], 'signatureDate')),
+    signatureNames,
     footnotes: [...footnotes].map(([id, t]) => ({ id, text: t })),
   };
 }

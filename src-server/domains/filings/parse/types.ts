@@ -6,6 +6,8 @@ export interface OwnershipOwner {
   name: string;
   /** Readable order for people ("First Middle Last"); entities unchanged. */
   displayName: string;
+  /** How the display order was decided: the signature block, the SEC header's conformed name, or the name's shape. */
+  nameOrder?: 'signature' | 'header' | 'shape';
   officerTitle: string | null;
   isDirector: boolean;
   isOfficer: boolean;
@@ -31,6 +33,8 @@ export interface OwnershipRow {
   directIndirect: 'D' | 'I' | null;
   natureOfOwnership: string | null;
   is10b51: boolean;
+  /** Where the Rule 10b5-1 plan was stated for this row: a row footnote, the remarks, or the form's checkbox. */
+  planSource?: 'footnote' | 'remarks' | 'checkbox' | null;
   footnotes: { id: string; text: string }[];
   conversionOrExercisePrice: number | null;
   exerciseDate: string | null;
@@ -52,6 +56,8 @@ export interface OwnershipDetail {
   noSecuritiesOwned: boolean;
   remarks: string | null;
   signatureDate: string | null;
+  /** Names in the signature blocks, as signed ("/s/ Sergey Brin" -> "Sergey Brin"). */
+  signatureNames?: string[];
   footnotes: { id: string; text: string }[];
 }
 
