@@ -80,7 +80,7 @@ describe('live pipeline against the replay', () => {
     expect(queued).toBeGreaterThan(1);
     // Levinson's Form 4 (filed 2019-08-14) is in the window and in the recorded set.
     const levinson = await until('the backfilled Form 4', async () => (await database.db.select().from(filings).where(eq(filings.accessionNo, '0000320193-19-000086')))[0]);
-    expect(levinson).toMatchObject({ source: 'backfill', ticker: 'AAPL', oneLiner: 'Arthur D Levinson sold 17,500 shares at $201.69 ($3.5M)' });
+    expect(levinson).toMatchObject({ source: 'backfill', ticker: 'AAPL', oneLiner: 'Arthur D. Levinson sold 17,500 shares at $201.69 ($3.5M)' });
     const [apple] = await database.db.select().from(companies).where(eq(companies.cik, 320193));
     expect(apple).toMatchObject({ sic: '3571', sicDescription: 'Electronic Computers', exchange: 'Nasdaq' });
     expect((await runBackfill(database.db, { client, cik: 320193, days: 90 })).queued).toBe(0); // once per company
