@@ -21,6 +21,22 @@ export const SCORING_THRESHOLDS = {
   passiveStakeMediumPct: 10,
   /** A 13G amendment moving the stake by this many points is MEDIUM. */
   passiveStakeChangePts: 2,
+  /** A CEO's or CFO's open-market purchase this large (USD) is CRITICAL (role above other officers). */
+  executivePurchaseUsd: 250_000,
+  /** A discretionary sale (no Rule 10b5-1 plan) by the CEO or CFO this large (USD) is HIGH ... */
+  executiveSaleUsd: 1_000_000,
+  /** ... a discretionary sale of this share of the seller's position (percent) ... */
+  salePositionPct: 20,
+  /** ... provided it is worth at least this much (USD) ... */
+  saleMinUsd: 1_000_000,
+  /** ... or of this share of the company's market value (percent) is HIGH. */
+  saleMarketValuePct: 0.05,
+  /** A discretionary sale this large (USD) is HIGH ... */
+  largeSaleUsd: 25_000_000,
+  /** ... and this large (USD) CRITICAL. */
+  hugeSaleUsd: 100_000_000,
+  /** A 13D/13G stake crossing one of these percents of the class (up or down) is HIGH. */
+  stakeCrossingsPct: [5, 10] as readonly number[],
 } as const;
 
 const T = SCORING_THRESHOLDS;
@@ -98,7 +114,33 @@ export const SCORING_RULES: readonly ScoringRule[] = [
     when: `${T.clusterInsiders} or more different insiders of the company bought in the open market within ${T.clusterDays} days`,
     importance: 'CRITICAL',
   },
-  { id: 'form4.sale', appliesTo: 'Form 4 / Form 5', when: 'An insider sold shares in the open market (code S)', importance: 'MEDIUM' },
+  {
+    id: 'form4.purchase.executive',
+    appliesTo: 'Form 4 / Form 5',
+    when: `The CEO or CFO bought at least ${usd(T.executivePurchaseUsd)} in the open market`,
+    importance: 'CRITICAL',
+  },
+  { id: 'form4.sale', appliesTo: 'Form 4 / Form 5', when: 'An insider sold shares in the open market (code S), not under a Rule 10b5-1 plan', importance: 'MEDIUM' },
+  {
+    id: 'form4.sale.executive',
+    appliesTo: 'Form 4 / Form 5',
+    when: `The CEO or CFO sold at least ${usd(T.executiveSaleUsd)} in the open market, not under a Rule 10b5-1 plan`,
+    importance: 'HIGH',
+  },
+  {
+    id: 'form4.sale.position',
+    appliesTo: 'Form 4 / Form 5',
+    when: `A discretionary sale of at least ${T.salePositionPct}% of the seller's position (holdings before the sale), worth at least ${usd(T.saleMinUsd)}`,
+    importance: 'HIGH',
+  },
+  {
+    id: 'form4.sale.market-value',
+    appliesTo: 'Form 4 / Form 5',
+    when: `A discretionary sale worth at least ${T.saleMarketValuePct}% of the company's market value (when a quote gives it)`,
+    importance: 'HIGH',
+  },
+  { id: 'form4.sale.large', appliesTo: 'Form 4 / Form 5', when: `A discretionary sale worth at least ${usd(T.largeSaleUsd)}`, importance: 'HIGH' },
+  { id: 'form4.sale.huge', appliesTo: 'Form 4 / Form 5', when: `A discretionary sale worth at least ${usd(T.hugeSaleUsd)}`, importance: 'CRITICAL' },
   { id: 'form4.sale.plan', appliesTo: 'Form 4 / Form 5', when: 'Every open-market sale was made under a pre-arranged Rule 10b5-1 trading plan', importance: 'LOW' },
   {
     id: 'form4.routine',
@@ -109,8 +151,16 @@ export const SCORING_RULES: readonly ScoringRule[] = [
   { id: 'form4.no-rows', appliesTo: 'Form 4 / Form 5', when: 'No transaction could be itemised (paper-era text forms, holdings only)', importance: 'LOW' },
   { id: 'form3.initial', appliesTo: 'Form 3', when: 'A new insider states their initial holdings', importance: 'LOW' },
   { id: 'form3.ten-percent', appliesTo: 'Form 3', when: 'The new insider is a 10% owner', importance: 'MEDIUM' },
-  { id: '13d.initial', appliesTo: 'Schedule 13D', when: 'An activist or control investor reports a new 5%+ stake', importance: 'HIGH' },
+  { id: '13d.initial', appliesTo: 'Schedule 13D', when: 'An activist or control investor reports a new 5%+ stake (largest percent of any reporting person)', importance: 'HIGH' },
   { id: '13d.amendment', appliesTo: 'Schedule 13D/A', when: 'A 13D holder updates its stake or plans', importance: 'MEDIUM' },
+  {
+    id: 'stake.crossing',
+    appliesTo: 'Schedule 13D/A, 13G/A',
+    when: `The largest stake crossed ${T.stakeCrossingsPct.join('% or ')}% of the class since the holder's previous filing (either way)`,
+    importance: 'HIGH',
+  },
+  { id: 'amendment.changes', appliesTo: '4/A, 8-K/A, 13D/A, 13G/A', when: 'An amendment: what changed against the original (shares, price, items, percent), in one line', importance: 'LOW' },
+  { id: 'amendment.immaterial', appliesTo: '4/A, 8-K/A, 13D/A, 13G/A', when: 'An amendment that changes nothing material (same trades, items other than exhibits, percent): LOW whatever the original scored', importance: 'LOW' },
   { id: '13g.passive', appliesTo: 'Schedule 13G and 13G/A', when: 'A passive investor reports a 5%+ stake', importance: 'LOW' },
   { id: '13g.large', appliesTo: 'Schedule 13G and 13G/A', when: `The stake is ${T.passiveStakeMediumPct}% of the class or more`, importance: 'MEDIUM' },
   {

@@ -1,7 +1,7 @@
 /** SQL of the filings domain. Every function takes a db handle or transaction first. */
 import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { edgarBackfills, filingAnalyses, filings, insiderTransactions } from '../../db/schema';
+import { edgarBackfills, filingAnalyses, filings, insiderTransactions, quotes } from '../../db/schema';
 
 /** Which of these accession numbers are already stored. */
 export async function storedAccessions(db: Db, { accessionNos }: { accessionNos: string[] }): Promise<Set<string>> {
@@ -237,4 +237,26 @@ export async function watchedCiksWithoutBackfill(db: Db): Promise<number[]> {
     select distinct t.cik from watchlist_items w join tickers t on t.ticker = w.ticker
     where not exists (select 1 from edgar_backfills b where b.cik = t.cik)`);
   return rows.map((r) => Number(r.cik));
+}
+
+/** The original an amendment names by accession (Schedule 13D/G XML: previousAccessionNumber). */
+export async function filingByAccession(db: Db, { accessionNo }: { accessionNo: string }): Promise<{ id: number; accessionNo: string } | null> {
+  const [row] = await db.select({ id: filings.id, accessionNo: filings.accessionNo }).from(filings).where(eq(filings.accessionNo, accessionNo)).limit(1);
+  return row ?? null;
+}
+
+/** A stored filing's form, New York filing day and parsed details, for comparing an amendment with it. */
+export async function originalFiling(db: Db, { id }: { id: number }): Promise<{ formType: string; filedDay: string | null; details: unknown } | null> {
+  const [row] = await db
+    .select({ formType: filings.formType, filedDay: sql<string | null>`(${filings.filedAt} at time zone 'America/New_York')::date::text`, details: filings.details })
+    .from(filings)
+    .where(eq(filings.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Market value (USD) of the company's ticker from its latest stored quote, when the quote has one. */
+export async function marketCapOf(db: Db, { ticker }: { ticker: string }): Promise<number | null> {
+  const [row] = await db.select({ marketCap: quotes.marketCap }).from(quotes).where(eq(quotes.ticker, ticker)).limit(1);
+  return row?.marketCap ?? null;
 }

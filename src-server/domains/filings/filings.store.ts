@@ -52,7 +52,9 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
   const d = p.detail;
   if (d?.kind === 'ownership' && d.issuer.cik != null && p.accessionNo) {
     const dates = d.rows.filter((r) => r.code === 'P' && r.transactionDate).map((r) => r.transactionDate as string).sort();
-    if (dates.length === 0) return {};
+    const sells = d.rows.some((r) => r.code === 'S');
+    const marketCapUsd = sells && d.issuer.tradingSymbol ? await repo.marketCapOf(db, { ticker: d.issuer.tradingSymbol }) : null;
+    if (dates.length === 0) return { marketCapUsd };
     const days = SCORING_THRESHOLDS.clusterDays;
     const clusterBuyers = await repo.openMarketBuyers(db, {
       issuerCik: d.issuer.cik,
@@ -60,7 +62,7 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
       to: shiftDate(dates[dates.length - 1]!, days),
       excludeAccession: p.accessionNo,
     });
-    return { clusterBuyers };
+    return { clusterBuyers, marketCapUsd };
   }
   if (d?.kind === 'beneficial' && p.company?.cik != null && d.filer.cik != null) {
     return { previousPercent: await repo.previousStakePercent(db, { subjectCik: p.company.cik, filerCik: d.filer.cik, before: filedAt }) };
@@ -143,10 +145,14 @@ export async function prepareFiling(db: Db, { parsed, meta }: { parsed: ParsedFi
   if (!accessionNo) throw new Error('a filing without an accession number cannot be stored');
   const { filedAt, datesFrom } = filedInstant(parsed);
   const cik = parsed.company?.cik ?? null;
-  const score = scoreFiling(parsed, await scoreContext(db, parsed, filedAt));
   const key = amendmentKey(parsed);
   const lookup = parsed.isAmendment && cik != null ? { cik, baseForm: parsed.formType.replace(/\/A$/, ''), ...key, before: filedAt } : null;
-  const amended = lookup ? await repo.findAmendedFiling(db, lookup) : null;
+  const named = parsed.detail?.kind === 'beneficial' && parsed.detail.previousAccessionNo ? await repo.filingByAccession(db, { accessionNo: parsed.detail.previousAccessionNo }) : null;
+  const amended = named ?? (lookup ? await repo.findAmendedFiling(db, lookup) : null);
+  const stored = amended ? await repo.originalFiling(db, { id: amended.id }) : null;
+  const context = await scoreContext(db, parsed, filedAt);
+  if (stored) context.original = { formType: stored.formType, filedDay: stored.filedDay, detail: (stored.details as ParsedFiling['detail']) ?? null };
+  const score = scoreFiling(parsed, context);
   const detail = parsed.detail;
   const insider = score.insiderData;
   return {

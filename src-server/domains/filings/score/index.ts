@@ -4,6 +4,7 @@ import { IMPORTANCE_RANK, type Importance } from '../../../core/importance';
 import { itemImportance, SCORING_THRESHOLDS as T } from '../../../core/scoring-rules';
 import type { ParsedFiling } from '../parse/types';
 import { money, percent, plural } from './format';
+import { amendmentChange } from './amendment';
 import { scoreOwnership } from './ownership';
 import type { Hit, InsiderData, Score, ScoreContext } from './types';
 
@@ -14,6 +15,7 @@ interface Scored {
   oneLiner: string;
   summary?: string;
   insiderData?: InsiderData | null;
+  trades?: Score['trades'];
 }
 
 function scoreCurrent(f: ParsedFiling, company: string): Scored {
@@ -55,12 +57,16 @@ function scoreBeneficial(f: ParsedFiling, company: string, context: ScoreContext
   const filer = d?.filer.name ?? f.filer?.name ?? 'A holder';
   const pct = d?.percentOfClass ?? null;
   const stake = pct != null ? `${percent(pct)} of ${company}` : `a stake in ${company}`;
-  const prev = context.previousPercent;
+  const prev = context.previousPercent ?? (context.original?.detail?.kind === 'beneficial' ? context.original.detail.percentOfClass : null);
   const was = prev != null && pct != null && prev !== pct ? ` (was ${percent(prev)})` : '';
-  const oneLiner = `${filer} reports ${stake}${was}`;
+  const persons = d && d.reportingPersons.length > 1 ? ` (${plural(d.reportingPersons.length, 'reporting person')})` : '';
+  const oneLiner = `${filer} reports ${stake}${was}${persons}`;
+  const crossed = pct != null && prev != null ? T.stakeCrossingsPct.find((x) => (prev < x) !== (pct < x)) : undefined;
+  const crossing: Hit[] =
+    crossed != null ? [{ rule: 'stake.crossing', importance: 'HIGH', reason: `The stake ${pct! >= crossed ? 'rose above' : 'fell below'} ${crossed}% (${percent(prev!)} -> ${percent(pct!)})` }] : [];
   if (d?.schedule === '13D' || /13D/.test(f.formType)) {
     return f.isAmendment
-      ? { hits: [{ rule: '13d.amendment', importance: 'MEDIUM', reason: `${filer} updated its 13D on ${company}` }], oneLiner }
+      ? { hits: [{ rule: '13d.amendment', importance: 'MEDIUM', reason: `${filer} updated its 13D on ${company}` }, ...crossing], oneLiner }
       : { hits: [{ rule: '13d.initial', importance: 'HIGH', reason: `${filer} filed a 13D: ${stake}, with intent to influence possible` }], oneLiner };
   }
   const hits: Hit[] = [{ rule: '13g.passive', importance: 'LOW', reason: `${filer} holds ${stake} as a passive investor` }];
@@ -68,6 +74,7 @@ function scoreBeneficial(f: ParsedFiling, company: string, context: ScoreContext
   if (pct != null && prev != null && (Math.abs(pct - prev) >= T.passiveStakeChangePts || (prev >= 5 && pct < 5))) {
     hits.push({ rule: '13g.change', importance: 'MEDIUM', reason: `The stake moved from ${percent(prev)} to ${percent(pct)}` });
   }
+  hits.push(...crossing);
   return { hits, oneLiner };
 }
 
@@ -112,7 +119,7 @@ export function scoreFiling(f: ParsedFiling, context: ScoreContext = {}): Score 
   let scored: Scored;
   if (f.detail?.kind === 'ownership') {
     const s = scoreOwnership(f.formType, f.detail, company, context, f.incomplete.length > 0);
-    scored = { hits: s.hits, oneLiner: s.oneLiner, summary: s.summary, insiderData: s.insiderData };
+    scored = { hits: s.hits, oneLiner: s.oneLiner, summary: s.summary, insiderData: s.insiderData, trades: s.trades };
   } else if (f.family === 'ownership') {
     const name = f.filer?.name ?? 'An insider';
     scored = {
@@ -125,6 +132,15 @@ export function scoreFiling(f: ParsedFiling, context: ScoreContext = {}): Score 
   else if (f.family === 'beneficial') scored = scoreBeneficial(f, company, context);
   else scored = scoreOther(f, company);
 
+  // Amendments: what changed against the original, in one line; nothing material is LOW.
+  const amendment = f.isAmendment && context.original ? amendmentChange(context.original, f.detail) : null;
+  if (amendment) {
+    scored.oneLiner = `${scored.oneLiner} (${amendment.line})`;
+    scored.hits = amendment.material
+      ? [...scored.hits, { rule: 'amendment.changes', importance: 'LOW', reason: amendment.line }]
+      : [{ rule: 'amendment.immaterial', importance: 'LOW', reason: amendment.line }];
+    if (scored.summary) scored.summary = `${scored.summary} ${amendment.line}.`;
+  }
   const hits = [...scored.hits].sort(byImportance);
   const importance: Importance = hits[0]?.importance ?? 'LOW';
   const reasons = hits.map((h) => h.reason);
@@ -135,5 +151,7 @@ export function scoreFiling(f: ParsedFiling, context: ScoreContext = {}): Score 
     oneLiner: scored.oneLiner,
     summaryText: scored.summary ?? `${scored.oneLiner}. ${importance} because: ${reasons.join('; ')}.`,
     insiderData: scored.insiderData ?? null,
+    ...(scored.trades ? { trades: scored.trades } : {}),
+    ...(amendment ? { amendment } : {}),
   };
 }

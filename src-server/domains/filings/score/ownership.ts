@@ -1,5 +1,6 @@
 /** Scoring and text for Forms 3/4/5: what the insiders did, in words, and how much it matters. */
 import { ownerRoleLabel, transactionCodeWords } from '../../../core/insider';
+import { collapseTrades, type InsiderTrade } from '../../../core/insider-trades';
 import { SCORING_THRESHOLDS as T } from '../../../core/scoring-rules';
 import type { OwnershipDetail, OwnershipOwner, OwnershipRow } from '../parse/types';
 import { money, percent, plural, price, shares } from './format';
@@ -60,8 +61,12 @@ function who(detail: OwnershipDetail): string {
 function atPrice(t: CodeTotals): string {
   if (t.pricedShares === 0) return '';
   const avg = t.value / t.pricedShares;
-  const prefix = t.rows.filter((r) => r.pricePerShare != null).length > 1 ? ' at an average ' : ' at ';
-  return `${prefix}${price(Math.round(avg * 100) / 100)} (${money(t.value)})`;
+  const prices = t.rows.map((r) => r.pricePerShare).filter((p): p is number => p != null && p > 0);
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  const range = high > low ? `, ${price(low)}-${price(high)}` : '';
+  const prefix = prices.length > 1 ? ' at an average ' : ' at ';
+  return `${prefix}${price(Math.round(avg * 100) / 100)} (${money(t.value)}${range})`;
 }
 
 /** Non-market codes first by size: the line to show when nobody bought or sold. */
@@ -92,15 +97,53 @@ function holdingsGrowthPct(t: CodeTotals): number | null {
   return before <= 0 ? Infinity : (t.shares / before) * 100;
 }
 
+/** CEO or CFO (or their "principal executive/financial officer" titles): their trades weigh more. */
+export function isChiefExecutiveOrFinancial(owner: Pick<OwnershipOwner, 'officerTitle'> | undefined): boolean {
+  return /\b(chief\s+executive|ceo|chief\s+financial|cfo|principal\s+executive|principal\s+financial)\b/i.test(owner?.officerTitle ?? '');
+}
+
+/** The seller's position before the sale: shares sold / (sold + held after, per holding). */
+function positionSoldPct(trades: InsiderTrade[]): number | null {
+  const after = new Map<string, number>();
+  let sold = 0;
+  for (const t of trades) {
+    sold += t.shares;
+    if (t.sharesOwnedAfter != null) after.set(`${t.securityTitle}|${t.directIndirect}|${t.natureOfOwnership}`, t.sharesOwnedAfter);
+  }
+  if (after.size === 0 || sold <= 0) return null;
+  const held = [...after.values()].reduce((a, b) => a + b, 0);
+  return (sold / (sold + held)) * 100;
+}
+
+/** Size and role rules of a discretionary sale (not under a 10b5-1 plan). */
+function saleSizeHits(value: number, trades: InsiderTrade[], executive: boolean, role: string | null, context: ScoreContext): Hit[] {
+  const hits: Hit[] = [];
+  if (value >= T.hugeSaleUsd) hits.push({ rule: 'form4.sale.huge', importance: 'CRITICAL', reason: `The discretionary sale is worth ${money(value)}` });
+  else if (value >= T.largeSaleUsd) hits.push({ rule: 'form4.sale.large', importance: 'HIGH', reason: `The discretionary sale is worth ${money(value)}` });
+  if (executive && value >= T.executiveSaleUsd) hits.push({ rule: 'form4.sale.executive', importance: 'HIGH', reason: `The seller is the ${role ?? 'CEO/CFO'} and sold ${money(value)} without a trading plan` });
+  const position = positionSoldPct(trades);
+  if (position != null && position >= T.salePositionPct && value >= T.saleMinUsd) {
+    hits.push({ rule: 'form4.sale.position', importance: 'HIGH', reason: `The sale is ${percent(position)} of the seller's position` });
+  }
+  const cap = context.marketCapUsd;
+  if (cap != null && cap > 0 && (value / cap) * 100 >= T.saleMarketValuePct) {
+    hits.push({ rule: 'form4.sale.market-value', importance: 'HIGH', reason: `The sale is ${percent((value / cap) * 100)} of the company's market value` });
+  }
+  return hits;
+}
+
 export interface OwnershipScore {
   hits: Hit[];
   oneLiner: string;
   summary: string;
+  /** The filing's collapsed trades (core/insider-trades). */
+  trades: InsiderTrade[];
   insiderData: InsiderData;
 }
 
 export function scoreOwnership(formType: string, detail: OwnershipDetail, company: string, context: ScoreContext, incomplete: boolean): OwnershipScore {
   const totals = totalsByCode(detail.rows);
+  const trades = collapseTrades(detail.rows, detail.owners.map((o) => ({ cik: o.cik, name: o.displayName })));
   const owner = primaryOwner(detail);
   const name = who(detail);
   const role = owner ? ownerRoleLabel(owner) : null;
@@ -132,6 +175,9 @@ export function scoreOwnership(formType: string, detail: OwnershipDetail, compan
       hits.push({ rule: 'form4.purchase.large', importance: 'CRITICAL', reason: `The purchase (${money(buy.value)}) grows the holding ${grew}` });
     }
     const buyers = new Set(context.clusterBuyers ?? []);
+  if (isChiefExecutiveOrFinancial(owner) && buy.value >= T.executivePurchaseUsd) {
+    hits.push({ rule: 'form4.purchase.executive', importance: 'CRITICAL', reason: `The buyer is the ${role ?? 'CEO/CFO'} and bought ${money(buy.value)}` });
+  }
     if (owner) buyers.delete(owner.displayName);
     if (buyers.size + 1 >= T.clusterInsiders) {
       hits.push({
@@ -148,6 +194,9 @@ export function scoreOwnership(formType: string, detail: OwnershipDetail, compan
         ? { rule: 'form4.sale.plan', importance: 'LOW', reason: `${name} sold ${shares(sell.shares)} shares under a pre-arranged Rule 10b5-1 trading plan` }
         : { rule: 'form4.sale', importance: 'MEDIUM', reason: `${name} sold ${shares(sell.shares)} shares in the open market${sell.value ? ` (${money(sell.value)})` : ''}` },
     );
+    const discretionary = trades.filter((t) => t.code === 'S' && !t.planAll);
+    const discretionaryValue = discretionary.reduce((v, t) => v + t.value, 0);
+    if (discretionary.length > 0) hits.push(...saleSizeHits(discretionaryValue, discretionary, isChiefExecutiveOrFinancial(owner), role, context));
   }
   const routine = [...totals.values()].filter((t) => t.code !== 'P' && t.code !== 'S').sort((a, b) => b.shares - a.shares);
   if (routine.length > 0 && !isForm3) {
@@ -169,12 +218,16 @@ export function scoreOwnership(formType: string, detail: OwnershipDetail, compan
     oneLiner = `${name} filed Form ${formType}`;
   }
 
-  const planNote = sell ? (sell.rows.every((r) => r.is10b51) ? ' All sales were under a Rule 10b5-1 plan.' : sell.rows.some((r) => r.is10b51) ? ' Some sales were under a Rule 10b5-1 plan.' : ' The sales were not marked as under a Rule 10b5-1 plan.') : '';
+  const sources = [...new Set(sell?.rows.map((r) => r.planSource).filter(Boolean) ?? [])];
+  const planFrom = sources.length ? ` (stated in the ${sources.map((s) => (s === 'checkbox' ? 'form\'s 10b5-1 checkbox' : s)).join(' and ')})` : '';
+  const planNote = sell ? (sell.rows.every((r) => r.is10b51) ? ` All sales were under a Rule 10b5-1 plan${planFrom}.` : sell.rows.some((r) => r.is10b51) ? ' Some sales were under a Rule 10b5-1 plan.' : ' The sales were not marked as under a Rule 10b5-1 plan.') : '';
   const lastAfter = [...detail.rows].reverse().find((r) => r.tableKind === 'non_derivative' && r.sharesOwnedAfter != null)?.sharesOwnedAfter;
-  const trades = detail.rows.filter((r) => !r.isHolding).length;
+  const rowCount = detail.rows.filter((r) => !r.isHolding).length;
+  const joint = detail.owners.length > 1 ? ` Filed jointly by ${detail.owners.map((o) => o.displayName).join(', ')} (one trade, not ${detail.owners.length}).` : '';
   const summary =
     `Form ${formType} for ${company}${role ? ` (${owner?.displayName}: ${role})` : ''}: ${oneLiner}.` +
-    (trades > 1 ? ` ${plural(trades, 'transaction row')} reported.` : '') +
+    (rowCount > 1 ? ` ${plural(rowCount, 'transaction row')} reported as ${plural(trades.length, 'trade')}.` : '') +
+    joint +
     (lastAfter != null ? ` Holdings after: ${shares(lastAfter)} shares.` : '') +
     planNote +
     (incomplete ? ' Some data in this filing is incomplete.' : '');
@@ -183,6 +236,7 @@ export function scoreOwnership(formType: string, detail: OwnershipDetail, compan
     hits,
     oneLiner,
     summary,
+    trades,
     insiderData: {
       executiveName: owner?.displayName ?? null,
       executiveTitle: role,

@@ -58,11 +58,45 @@ describe('8-K items', () => {
 });
 
 describe('Forms 3/4/5', () => {
-  it('open-market sale: MEDIUM with the spec one-liner (Musk, 9 rows at weighted averages)', () => {
+  it("calibration: the CEO's discretionary $843M sale (Musk, 9 price rows = one trade) is CRITICAL, a director's $3.5M sale MEDIUM", () => {
     const s = score(parse('0000899243-22-035394_tsla_musk_S_9_rows.txt'));
-    expect(s.importance).toBe('MEDIUM');
-    expect(s.oneLiner).toBe('Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M)');
+    expect(s.importance).toBe('CRITICAL');
+    expect(s.rules).toEqual(expect.arrayContaining(['form4.sale.huge', 'form4.sale.executive', 'form4.sale']));
+    expect(s.oneLiner).toBe('Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M, $189.578-$197.70)');
+    expect(s.trades).toHaveLength(1);
+    expect(s.trades?.[0]?.vwap).toBeCloseTo(191.63, 2);
+    expect(s.trades?.[0]).toMatchObject({ code: 'S', shares: 4_400_000, priceLow: 189.578, priceHigh: 197.7, rowIndexes: [0, 1, 2, 3, 4, 5, 6, 7, 8], sharesOwnedAfter: 445617432 });
+    const levinson = score(parse('aapl_levinson_2019-08-12_M_S.xml'));
+    expect(levinson).toMatchObject({ importance: 'MEDIUM', oneLiner: 'Arthur D. Levinson sold 17,500 shares at $201.69 ($3.5M)' });
+    // Derived from the Levinson filing: the same sale by the company's market value of $400M (a quote's figure) is 0.88% of it.
+    expect(score(parse('aapl_levinson_2019-08-12_M_S.xml'), { marketCapUsd: 400_000_000 }).rules).toContain('form4.sale.market-value');
     expect(s.insiderData).toEqual({ executiveName: 'Elon Musk', executiveTitle: 'CEO', insiderCik: '1494730', isDisposition: true, sharesTraded: 4400000, transactionCode: 'S', incompleteData: false });
+  });
+  it('size and role: derived from real filings with the 10b5-1 plan flag cleared (Cook 2019: $54.7M, CEO) and holdings recoded (Levinson)', () => {
+    const cook = parse('aapl_wf-form4_156694501621463.xml');
+    if (cook.detail?.kind === 'ownership') for (const r of cook.detail.rows) r.is10b51 = false; // derived: plan flag cleared
+    expect(score(cook).rules).toEqual(expect.arrayContaining(['form4.sale.large', 'form4.sale.executive']));
+    const levinson = parse('aapl_levinson_2019-08-12_M_S.xml');
+    if (levinson.detail?.kind === 'ownership') for (const r of levinson.detail.rows) if (r.code === 'S') r.sharesOwnedAfter = 10_000; // derived: holdings recoded
+    expect(score(levinson).rules).toContain('form4.sale.position');
+  });
+  it('amendments: one line of what changed; nothing material is LOW (derived: the Levinson Form 4 as its own 4/A)', () => {
+    const original = parse('aapl_levinson_2019-08-12_M_S.xml');
+    const amended = { ...parse('aapl_levinson_2019-08-12_M_S.xml'), formType: '4/A', isAmendment: true };
+    const same = score(amended, { original: { formType: '4', filedDay: '2019-08-14', detail: original.detail } });
+    expect(same).toMatchObject({ importance: 'LOW', rules: ['amendment.immaterial'] });
+    expect(same.amendment?.line).toBe('Amends the 4 of 2019-08-14: nothing material changed');
+    if (amended.detail?.kind === 'ownership') amended.detail.rows.find((r) => r.code === 'S')!.shares = 20_000; // derived: shares recoded
+    const changed = score(amended, { original: { formType: '4', filedDay: '2019-08-14', detail: original.detail } });
+    expect(changed.rules).toContain('amendment.changes');
+    expect(changed.amendment?.line).toBe('Amends the 4 of 2019-08-14: shares 17,500 -> 20,000 (S)');
+    expect(changed.importance).toBe('MEDIUM');
+  });
+  it('13D XML: every person, the largest percent, and a 5%/10% crossing is HIGH (derived: BML 13D as a 13D/A after 4.9%)', () => {
+    const p = parse('et_schedule13d.xml');
+    expect(p.detail).toMatchObject({ kind: 'beneficial', format: 'xml', percentOfClass: 9.9, subject: { cik: 1422142, cusip: '00032Q104' } });
+    const amended = { ...p, formType: 'SC 13D/A', isAmendment: true };
+    expect(score(amended, { previousPercent: 4.9 })).toMatchObject({ importance: 'HIGH', rules: ['stake.crossing', '13d.amendment'] });
   });
   it('option exercise: the shares acquired, not also the options given up (Musk 2023-03-08: 2 x 5,250 M rows in each table)', () => {
     const s = score(parse('tsla_musk_2023-03-08_M_option_exercise.xml'));
@@ -119,7 +153,7 @@ describe('Forms 3/4/5', () => {
 describe('ownership stakes, reports, offerings', () => {
   it('13G: LOW; MEDIUM at 10%+ or a 2-point move or falling under 5%', () => {
     const p = parse('0001076809-24-000144_SC13G.nc');
-    expect(score(p)).toMatchObject({ importance: 'LOW', oneLiner: 'GLAZER CAPITAL, LLC reports 5.31% of Avid Bioservices, Inc.' });
+    expect(score(p)).toMatchObject({ importance: 'LOW', oneLiner: 'GLAZER CAPITAL, LLC reports 5.31% of Avid Bioservices, Inc. (2 reporting persons)' });
     expect(score(p, { previousPercent: 9.9 })).toMatchObject({ importance: 'MEDIUM', rules: ['13g.change', '13g.passive'] });
     expect(score(parse('0000895421-24-000024_SC13G-A_coupang.txt'), { previousPercent: 5.1 }).importance).toBe('LOW');
     const big = parse('schedule13g_primary_doc.xml');

@@ -25,6 +25,10 @@ export interface ScoreContext {
   clusterBuyers?: string[];
   /** The same 13G/13D filer's previous percent of class for this subject company. */
   previousPercent?: number | null;
+  /** The company's market value (USD) from the latest stored quote, when one has it. */
+  marketCapUsd?: number | null;
+  /** For amendments: the original filing it amends, as stored. */
+  original?: import('./amendment').OriginalFiling | null;
 }
 
 export interface Score {
@@ -36,4 +40,8 @@ export interface Score {
   oneLiner: string;
   summaryText: string;
   insiderData: InsiderData | null;
+  /** Forms 3/4/5: the collapsed trades (one per economic trade; rows and joint filers folded). */
+  trades?: import('../../../core/insider-trades').InsiderTrade[];
+  /** Amendments with their original on file: what changed, in one line. */
+  amendment?: import('./amendment').AmendmentChange | null;
 }
