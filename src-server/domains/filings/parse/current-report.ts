@@ -29,7 +29,7 @@ interface Heading {
  * numbering, mapped to today's item). Inline references and "Not applicable" sections are skipped.
  */
 export function itemsFromBody(body: string, filedDate: string | null): string[] {
-  const text = body.slice(0, 300_000);
+  const text = body.slice(0, 1_000_000);
   const headings: Heading[] = [];
   // "Item 2.05", "ITEM 2.05.", "Item 2 .0 5" (letters split by markup), "Items 1.01 and 5.02".
   for (const m of text.matchAll(/(?:^|\n)[ \t>*•\-–—]*item(s?)\s*(\d{1,2})\s?\.\s?(\d)\s?(\d)(?=[^\d])/gi)) {

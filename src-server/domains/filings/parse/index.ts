@@ -70,9 +70,9 @@ function pickPrimary(sub: Submission, formType: string, family: FormFamily, hint
   return docs.find((d) => d.type.toUpperCase() === formType.toUpperCase()) ?? docs[0];
 }
 
-function bodyOf(doc: SubmissionDocument | undefined): string {
+function bodyOf(doc: SubmissionDocument | undefined, maxChars?: number): string {
   if (!doc) return '';
-  return /<html|<body|<p\b|<div\b|<table\b/i.test(doc.text.slice(0, 5_000)) ? htmlToText(doc.text) : doc.text;
+  return /<html|<body|<p\b|<div\b|<table\b/i.test(doc.text.slice(0, 5_000)) ? htmlToText(doc.text, maxChars) : doc.text;
 }
 
 export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
@@ -123,7 +123,8 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
         break;
       }
       case 'current':
-        detail = parseCurrentReport(formType, header, bodyOf(primary));
+        // 8-Ks with inline XBRL run to megabytes of markup before the item headings.
+        detail = parseCurrentReport(formType, header, bodyOf(primary, 2_000_000));
         if (formType.startsWith('8-K') && detail.items.length === 0) incomplete.push('no 8-K items found');
         break;
       case 'periodic':
