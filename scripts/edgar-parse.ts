@@ -37,7 +37,21 @@ if (!target) {
 try {
   const parsed = parseFiling(await readSource(target), { formType });
   const score = scoreFiling(parsed);
-  process.stdout.write(`${JSON.stringify({ parsed, score }, null, 2)}\n`);
+  const d = parsed.detail;
+  // The readings people check first: collapsed trades, 13D/G persons, the 10b5-1 source of each row.
+  const summary =
+    d?.kind === 'ownership'
+      ? {
+          owners: d.owners.map((o) => ({ filed: o.name, display: o.displayName, order: o.nameOrder, cik: o.cik })),
+          trades: score.trades,
+          rows: d.rows.map((r) => ({ table: r.tableKind, row: r.rowIndex, holding: r.isHolding, code: r.code, shares: r.shares, price: r.pricePerShare, is10b5_1: r.is10b51, plan_source: r.planSource ?? null })),
+        }
+      : d?.kind === 'beneficial'
+        ? { subject: d.subject, largest_percent: d.percentOfClass, amendment_no: d.amendmentNo, amends: d.previousAccessionNo, persons: d.reportingPersons }
+        : d?.kind === 'current'
+          ? { items: d.items, header_items: d.headerItems, body_items: d.bodyItems, note: d.itemsNote }
+          : undefined;
+  process.stdout.write(`${JSON.stringify({ summary, score, parsed }, null, 2)}\n`);
 } catch (error) {
   process.stderr.write(`edgar:parse: ${(error as Error).message}\n`);
   process.exit(1);

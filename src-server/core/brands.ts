@@ -69,7 +69,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
     onboarding: {
       steps: ['contact', 'tickers', 'forms', 'preferences'],
       skipFormSelection: false,
-      defaultTickerSuggestions: ['AAPL', 'TSLA', 'NVDA', 'MSFT', 'AMZN'],
+      defaultTickerSuggestions: ['AAPL', 'NVDA', 'META', 'JPM', 'ADBE'],
     },
     copy: {
       heroTitle: 'Never miss a material event',
@@ -137,7 +137,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
     onboarding: {
       steps: ['contact', 'tickers', 'forms', 'preferences'],
       skipFormSelection: false,
-      defaultTickerSuggestions: ['AAPL', 'MSFT', 'NVDA', 'TSLA', 'META'],
+      defaultTickerSuggestions: ['AAPL', 'AMZN', 'NVDA', 'TSLA', 'META'],
     },
     copy: {
       heroTitle: 'All filings. One watchlist.',
