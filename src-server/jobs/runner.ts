@@ -75,8 +75,10 @@ export async function startJobRunner(
     logger: graphileLogger(deps.logger as LogSink | undefined),
     taskList: buildTaskList(tasks, deps),
   });
+  if (deps.status) deps.status.queue = 'running';
   return {
     async stop() {
+      if (deps.status) deps.status.queue = 'stopped';
       await runner.stop();
       await pool.end();
     },

@@ -145,6 +145,11 @@ export function liveHubFor(deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger 
   return hub;
 }
 
+/** Live subscriptions of this pool's hub (0 before the first). */
+export function liveSubscriberCount(sql: Sql): number {
+  return hubs.get(sql)?.subscriberCount ?? 0;
+}
+
 export async function stopLiveHub(sql: Sql): Promise<void> {
   const hub = hubs.get(sql);
   hubs.delete(sql);
