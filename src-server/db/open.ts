@@ -28,7 +28,8 @@ export function postgresLogLine(log: OpenLog) {
   return (message: string) => {
     if (EXPECTED_PROBE.test(message)) return;
     if (/\b(FATAL|PANIC|ERROR|WARNING):/.test(message)) log(message, 'warn');
-    else log(message, 'debug');
+    // The server's own routine lines ('2026-11-26 06:43:45.903 UTC [15141] LOG: ...'); ours stay at info.
+    else log(message, /^\d{4}-\d\d-\d\d [\d:.]+ \w+ \[\d+\]/.test(message) ? 'debug' : 'info');
   };
 }
 

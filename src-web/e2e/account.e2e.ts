@@ -95,10 +95,12 @@ describe('email-link login', () => {
     const link = new URL(mail.text.match(/https?:\/\/\S+\/api\/verify-login\?token=[\w-]+/)![0]);
     await page.goto(`${harness.url}${link.pathname}${link.search}`);
     await expect.poll(() => page.getByTestId('identity').textContent()).toBe('reader@example.com');
-    expect(new URL(page.url()).search).toBe('');
+    // The app clears the query and stores the cookie's session after the identity shows: wait for each.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'session')?.value;
-    expect(await page.evaluate(() => localStorage.getItem('session'))).toBe(cookie);
-    expect(await cardTickers(page)).toEqual(['NVDA']);
+    expect(cookie).toBeTruthy();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('session'))).toBe(cookie);
+    await expect.poll(() => cardTickers(page)).toEqual(['NVDA']);
     expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
   });
 });
