@@ -30,7 +30,8 @@ export function trackRoutes(app: FastifyInstance): void {
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const method of [route.method].flat()) {
-      if (method === 'HEAD' && route.method !== 'HEAD') continue;
+      // Fastify adds a HEAD route for every GET; the GET stands for both.
+      if (method === 'HEAD') continue;
       routes.push({ method, url: route.url, openapi: route.config?.openapi });
     }
   });
