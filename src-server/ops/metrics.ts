@@ -117,6 +117,13 @@ export class Metrics {
     this.edgarPolls.inc({ outcome: 'ok' });
   }
 
+  /** A new filing in the feed: EDGAR's acceptance time to our detection. */
+  observeDetection(acceptedAt: string | null | undefined, detectedAt: Date): void {
+    if (!acceptedAt) return;
+    const seconds = (detectedAt.getTime() - new Date(acceptedAt).getTime()) / 1000;
+    if (Number.isFinite(seconds) && seconds >= 0) this.edgarDetectionLag.observe(seconds);
+  }
+
   observeStage(stage: AlertStage, channel: string, from: Date | string | null | undefined, to: Date | string = new Date()): void {
     if (!from) return;
     const seconds = (new Date(to).getTime() - new Date(from).getTime()) / 1000;
