@@ -24,9 +24,9 @@ async function main() {
     },
     steps: [
       // Stops accepting connections, answers what is in flight, closes websockets (live hub too).
-      { name: 'HTTP server and live sockets', run: async () => app?.close(), maxMs: 3_000 },
-      { name: 'workers', run: async () => workers?.stopWorkers(), maxMs: 2_000 },
-      { name: 'job queue', run: async () => workers?.stopQueue(), maxMs: 2_000 },
+      { name: 'HTTP server and live sockets', run: async () => app?.close(), maxMs: 2_000 },
+      { name: 'workers', run: async () => workers?.stopWorkers(), maxMs: 1_500 },
+      { name: 'job queue', run: async () => workers?.stopQueue(), maxMs: 1_500 },
     ],
   });
 

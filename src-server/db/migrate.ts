@@ -1,11 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { migrateJobQueue } from '../jobs/migrate';
+import { projectPath } from '../config/paths';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_DIR = projectPath('drizzle');
 
 /** The newest migration this code ships (drizzle-kit's journal), read once. */
 let newestShipped: number | undefined;

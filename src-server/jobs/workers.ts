@@ -27,7 +27,11 @@ export async function startWorkers(deps: AppDeps): Promise<StartedWorkers> {
   const running: RunningWorkers[] = [];
   for (const start of STARTERS) running.push(await start(deps));
   const stopWorkers = async () => void (await Promise.allSettled(running.reverse().map((w) => w.stop())));
-  const stopQueue = () => queue.stop();
+  const stopQueue = async () => {
+    await queue.stop();
+    // A job still running when the ingest worker stopped may have started the EDGAR source again.
+    await deps.edgar?.stop();
+  };
   return {
     stopWorkers,
     stopQueue,

@@ -32,7 +32,7 @@ const sleep = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('
 
 export const SHUTDOWN_DEADLINE_MS = 9_000;
 /** What the database's own stop keeps at least (pool end plus PostgreSQL's fast shutdown). */
-const DATABASE_RESERVE_MS = 2_500;
+const DATABASE_RESERVE_MS = 3_000;
 
 export function installShutdown(options: ShutdownOptions): { shutdown(reason: string, code?: number): Promise<void> } {
   const { logger, steps, database } = options;
