@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { AppError, ERROR_KINDS, isAppError, type ErrorKind } from '../../core/app-error';
 import { COPY } from '../../core/copy';
-import type { AppDeps } from '../../deps';
 import { sessionTokenFrom } from '../request-meta';
 import type { Context } from '../trpc/context';
 import type { OpenApiOperation } from './openapi-route';
@@ -153,5 +152,3 @@ export function registerRestTable(app: FastifyInstance, scope: RestScope, calls:
 export function procedurePaths(router: { _def: { procedures: Record<string, unknown> } }): Set<string> {
   return new Set(Object.keys(router._def.procedures));
 }
-
-export type { AppDeps };
