@@ -63,9 +63,9 @@ describe('storing scored filings', () => {
       cik: 1318605,
       ticker: 'TSLA',
       filerCik: 1494730,
-      importance: 'MEDIUM',
-      importanceRank: 2,
-      oneLiner: 'Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M)',
+      importance: 'CRITICAL',
+      importanceRank: 4,
+      oneLiner: 'Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M, $189.578-$197.70)',
       insiderCik: '1494730',
       executiveNames: ['Elon Musk'],
       dataIncomplete: false,
@@ -146,7 +146,7 @@ describe('storing scored filings', () => {
     if (later.detail?.kind === 'beneficial') later.detail.percentOfClass = 8.4;
     const s = await store(later);
     expect(s.score.importance).toBe('MEDIUM');
-    expect(s.score.oneLiner).toBe('GLAZER CAPITAL, LLC reports 8.4% of Avid Bioservices, Inc. (was 5.31%)');
+    expect(s.score.oneLiner).toBe('GLAZER CAPITAL, LLC reports 8.4% of Avid Bioservices, Inc. (was 5.31%) (2 reporting persons) (Amends the SC 13G of 2024-12-13: percent of class 5.31% -> 8.4%)');
   });
 });
 

@@ -58,11 +58,11 @@ describe('live pipeline against the replay', () => {
     await until('the 4th filing', async () => notified.length >= 4 && notified);
     const rows = await database.db.select().from(filings).orderBy(filings.id);
     expect(rows.map((r) => r.accessionNo).sort()).toEqual(
-      ['0000899243-22-035394', '0000320193-20-000086', '0001045810-23-000128', '0001193125-19-292676'].sort(),
+      ['0000899243-22-035394', '0000320193-20-000086', '0001045810-23-000128', '0001628280-25-058337'].sort(),
     );
     expect(new Set(notified)).toEqual(new Set(rows.map((r) => r.id)));
     const musk = rows.find((r) => r.accessionNo === '0000899243-22-035394');
-    expect(musk).toMatchObject({ ticker: 'TSLA', source: 'replay', importance: 'MEDIUM' });
+    expect(musk).toMatchObject({ ticker: 'TSLA', source: 'replay', importance: 'CRITICAL' });
     expect(musk?.acceptedAt?.toISOString()).toBe('2022-11-09T01:18:10.000Z');
     expect(musk?.detectedAt).toBeInstanceOf(Date);
     expect(musk!.storedAt.getTime()).toBeGreaterThanOrEqual(musk!.detectedAt!.getTime());

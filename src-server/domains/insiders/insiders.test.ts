@@ -66,9 +66,9 @@ describe('by CIK', () => {
 
   it("shows one person at two issuers: Sergey Brin's roles and totals per company", async () => {
     const { body } = await get<InsiderProfile>('/insider/cik/1295032');
-    // Google's 2015 filing names him "Brin Sergey" (EDGAR order), Alphabet's 2022 one "Sergey Brin":
-    // one filing each, so the newest reordering wins the title; both stay listed.
-    expect(body.name).toBe('Brin Sergey');
+    // Google's 2015 filing names him "Brin Sergey" (EDGAR order), Alphabet's 2022 one "Sergey Brin"; both sign
+    // "Sergey Brin", so both display that way (issue #16); both filed forms stay listed.
+    expect(body.name).toBe('Sergey Brin');
     expect(body.filed_names.sort()).toEqual(['Brin Sergey', 'Sergey Brin']);
     expect(body.companies.map((c) => [c.issuer_cik, c.role.label])).toEqual([
       [1652044, 'Director'],
