@@ -70,8 +70,8 @@ describe('live pipeline against the replay', () => {
     const maestri = rows.find((r) => r.accessionNo === '0000320193-20-000086');
     expect(maestri).toMatchObject({ ticker: 'AAPL', importance: 'LOW', formType: '4' });
     expect(maestri?.acceptedAt?.toISOString()).toBe('2020-10-13T18:30:27.000Z');
-    const apple8k = rows.find((r) => r.accessionNo === '0001193125-19-292676');
-    expect(apple8k).toMatchObject({ items: ['8.01', '9.01'], importance: 'MEDIUM', catalogueForm: '8-K' });
+    const apple8k = rows.find((r) => r.accessionNo === '0001628280-25-058337');
+    expect(apple8k).toMatchObject({ items: ['5.02'], importance: 'HIGH', catalogueForm: '8-K' });
   });
 
   it('backfills a company from submissions JSON: filings of the window, documents EDGAR has', async () => {
