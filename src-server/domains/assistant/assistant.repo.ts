@@ -117,7 +117,7 @@ export interface TradeRow extends Record<string, unknown> {
  * Form 3/4/5 transactions at these issuers, one row per trade: a joint filing repeats a trade per
  * reporting owner, so rows are grouped on (filing, table, row) and the owners listed together.
  */
-export async function issuerTrades(db: Db, q: { ciks: number[]; codes: string[] | null; from: Date | null; to: Date | null; limit: number }): Promise<TradeRow[]> {
+export async function issuerTrades(db: Db, q: { ciks: number[]; codes: string[] | null; from: Date | null; to: Date | null; until: Date; limit: number }): Promise<TradeRow[]> {
   return db.execute<TradeRow>(sql`
     select f.accession_no, f.form_type, ${iso('f.filed_at')} as filed_at, ${iso('f.accepted_at')} as accepted_at,
       coalesce(f.primary_doc_url, f.index_url) as url, coalesce(f.ticker, min(it.ticker)) as ticker, f.cik,
@@ -129,8 +129,8 @@ export async function issuerTrades(db: Db, q: { ciks: number[]; codes: string[] 
     from insider_transactions it join filings f on f.id = it.filing_id
     where it.issuer_cik = any(${sql.param(q.ciks)}::int[]) and not it.is_holding and it.code is not null
       ${q.codes ? sql`and it.code = any(${sql.param(q.codes)}::text[])` : sql``}
-      ${q.from ? sql`and f.filed_at >= ${q.from.toISOString()}::timestamptz` : sql``}
-      ${q.to ? sql`and f.filed_at < ${q.to.toISOString()}::timestamptz` : sql``}
+      ${q.from ? sql`and coalesce(it.transaction_date::timestamp at time zone 'America/New_York', f.filed_at) >= ${q.from.toISOString()}::timestamptz` : sql``}
+      ${q.to ? sql`and coalesce(it.transaction_date::timestamp at time zone 'America/New_York', f.filed_at) < ${q.to.toISOString()}::timestamptz and f.filed_at < ${q.until.toISOString()}::timestamptz` : sql``}
     group by f.id, it.table_kind, it.row_index
     order by f.filed_at desc, f.id desc, it.table_kind desc, it.row_index
     limit ${q.limit}`);
@@ -201,4 +201,82 @@ export async function knownInsiders(db: Db): Promise<{ cik: number | null; name:
 export async function newestStored(db: Db): Promise<{ id: number; stored_at: string } | null> {
   const [row] = await db.execute<{ id: number; stored_at: string }>(sql`select id::float8 as id, ${iso('stored_at')} as stored_at from filings order by id desc limit 1`);
   return row ?? null;
+}
+
+/** The conversation when it is the caller's (another user's id reads as none). */
+export async function ownConversation(db: Db, { userId, id }: { userId: string; id: string }): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from assistant_conversations where id = ${id}::uuid and user_id = ${userId}::uuid`);
+  return rows.length > 0;
+}
+
+export async function createConversation(db: Db, { userId }: { userId: string }): Promise<string> {
+  const [row] = await db.execute<{ id: string }>(sql`insert into assistant_conversations (user_id) values (${userId}::uuid) returning id`);
+  return row!.id;
+}
+
+export async function insertMessage(
+  db: Db,
+  p: { conversationId: string; userId: string; question: string; answer: unknown; tier: number; intent: string; degraded: string | null; latencyMs: number },
+): Promise<number> {
+  const [row] = await db.execute<{ id: number }>(sql`
+    with m as (
+      insert into assistant_messages (conversation_id, user_id, question, answer, tier, intent, degraded, latency_ms)
+      values (${p.conversationId}::uuid, ${p.userId}::uuid, ${p.question}, ${JSON.stringify(p.answer)}::jsonb, ${p.tier}, ${p.intent}, ${p.degraded}, ${p.latencyMs})
+      returning id
+    ), touched as (update assistant_conversations set updated_at = now() where id = ${p.conversationId}::uuid)
+    select id::float8 as id from m`);
+  return row!.id;
+}
+
+export interface MessageRow extends Record<string, unknown> {
+  id: number;
+  question: string;
+  answer: unknown;
+  created_at: string;
+  vote: number | null;
+}
+
+export async function conversationMessages(db: Db, { userId, id }: { userId: string; id: string }): Promise<MessageRow[]> {
+  return db.execute<MessageRow>(sql`
+    select m.id::float8 as id, m.question, m.answer, ${iso('m.created_at')} as created_at, fb.vote::int as vote
+    from assistant_messages m join assistant_conversations c on c.id = m.conversation_id
+    left join assistant_feedback fb on fb.message_id = m.id
+    where c.id = ${id}::uuid and c.user_id = ${userId}::uuid order by m.id`);
+}
+
+/** Saves a vote on the caller's own message; false when no such message of theirs exists. */
+export async function upsertFeedback(db: Db, p: { userId: string; messageId: number; vote: 1 | -1; comment: string | null }): Promise<boolean> {
+  const rows = await db.execute(sql`
+    insert into assistant_feedback (message_id, user_id, vote, comment)
+    select m.id, m.user_id, ${p.vote}, ${p.comment} from assistant_messages m where m.id = ${p.messageId} and m.user_id = ${p.userId}::uuid
+    on conflict (message_id) do update set vote = excluded.vote, comment = excluded.comment, updated_at = now()
+    returning message_id`);
+  return rows.length > 0;
+}
+
+/** Conversations idle for `days` go, with their messages and feedback (cascade). */
+export async function pruneConversations(db: Db, { days }: { days: number }): Promise<number> {
+  const rows = await db.execute(sql`delete from assistant_conversations where updated_at < now() - make_interval(days => ${days}) returning id`);
+  return rows.length;
+}
+
+export interface AssistantFeedbackRow extends Record<string, unknown> {
+  message_id: number;
+  vote: number;
+  comment: string | null;
+  updated_at: string;
+  email: string | null;
+  question: string;
+  answer_text: string | null;
+  tier: number;
+  degraded: string | null;
+}
+
+/** Admin: the newest assistant votes with the rated question and answer. */
+export async function listAssistantFeedback(db: Db, { limit }: { limit: number }): Promise<AssistantFeedbackRow[]> {
+  return db.execute<AssistantFeedbackRow>(sql`
+    select fb.message_id::float8 as message_id, fb.vote::int as vote, fb.comment, ${iso('fb.updated_at')} as updated_at, u.email,
+      m.question, m.answer->>'text' as answer_text, m.tier::int as tier, m.degraded
+    from assistant_feedback fb join assistant_messages m on m.id = fb.message_id join users u on u.id = fb.user_id
+    order by fb.updated_at desc limit ${limit}`);
 }

@@ -55,20 +55,20 @@ export function companyKeys(name: string): string[] {
 function findCompanies(question: string, known: KnownCompany[]): { ciks: number[]; unknown: string[] } {
   const ciks = new Set<number>();
   const unknown: string[] = [];
-  const byTicker = new Map<string, number>();
-  for (const c of known) for (const t of c.tickers) byTicker.set(t.toUpperCase(), c.cik);
+  // One ticker can have been filed under two CIKs (GOOG: Google Inc., then Alphabet).
+  const byTicker = new Map<string, number[]>();
+  for (const c of known) for (const t of c.tickers) byTicker.set(t.toUpperCase(), [...(byTicker.get(t.toUpperCase()) ?? []), c.cik]);
   // Cashtags always name a ticker; bare words only when written in capitals and known to us.
   for (const m of question.matchAll(/\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)\b/g)) {
     const t = m[1]!.toUpperCase();
-    const cik = byTicker.get(t);
-    if (cik != null) ciks.add(cik);
+    const hit = byTicker.get(t);
+    if (hit) hit.forEach((c) => ciks.add(c));
     else unknown.push(t);
   }
   for (const m of question.matchAll(/\b([A-Z]{1,5})(?:'s)?\b/g)) {
     const t = m[1]!;
     if (STOP_WORDS.has(t)) continue;
-    const cik = byTicker.get(t);
-    if (cik != null) ciks.add(cik);
+    byTicker.get(t)?.forEach((c) => ciks.add(c));
   }
   const text = ` ${words(question).join(' ')} `;
   for (const c of known) {
@@ -144,8 +144,8 @@ export function routeQuestion(
   if (unknown.length > 0 && ciks.length === 0) return route('help');
   const stakeForms = forms.filter((f) => f.startsWith('SC 13'));
   if (stakeForms.length > 0 || CUES.stake.test(q)) return route('stakes', { forms: stakeForms.length ? stakeForms : ['SC 13D', 'SC 13G'] });
-  if (CUES.count.test(q) && (forms.length > 0 || items.length > 0 || /\bfilings?\b/i.test(q))) return route('count');
   if (insider && (CUES.insider.test(q) || /\bhistory\b|\btrades?\b|\bwhat has\b|\bdirect\b|\bindirect\b|\b10b5-?1\b/i.test(q))) return route('insider_person', { insider, codes: codesAsked(q) });
+  if (CUES.count.test(q) && (forms.length > 0 || items.length > 0 || /\bfilings?\b/i.test(q))) return route('count');
   if (CUES.insider.test(q) && items.length === 0 && !forms.some((f) => f !== '4')) return route('insider', { codes: codesAsked(q) });
   if (CUES.level.test(q) && !items.length && levelsOf(q).length) return route('importance');
   if (items.length > 0) return route('items');

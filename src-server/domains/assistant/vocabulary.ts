@@ -4,11 +4,11 @@
 export const FORM_SYNONYMS: [RegExp, string[]][] = [
   [/\bnt\s*10-?k\b|\blate (?:annual|10-?k)\b/i, ['NT 10-K']],
   [/\bnt\s*10-?q\b|\blate (?:quarterly|10-?q)\b/i, ['NT 10-Q']],
-  [/\b10-?q\b|\bquarterly (?:report|filing)s?\b/i, ['10-Q']],
-  [/\b10-?k\b|\bannual (?:report|filing)s?\b/i, ['10-K']],
-  [/\b8-?k\b|\bcurrent reports?\b|\bmaterial events?\b/i, ['8-K']],
-  [/\b(?:sc\s*)?13-?d\b/i, ['SC 13D']],
-  [/\b(?:sc\s*)?13-?g\b/i, ['SC 13G']],
+  [/\b10-?qs?\b|\bquarterly (?:report|filing)s?\b/i, ['10-Q']],
+  [/\b10-?ks?\b|\bannual (?:report|filing)s?\b/i, ['10-K']],
+  [/\b8-?ks?\b|\bcurrent reports?\b|\bmaterial events?\b/i, ['8-K']],
+  [/\b(?:sc\s*)?13-?ds?\b/i, ['SC 13D']],
+  [/\b(?:sc\s*)?13-?gs?\b/i, ['SC 13G']],
   [/\b13-?f\b/i, ['13F-HR']],
   [/\bform\s*4s?\b|\bform\s*four\b/i, ['4']],
   [/\bform\s*3\b/i, ['3']],
@@ -38,7 +38,7 @@ export const ITEM_SYNONYMS: [RegExp, string[]][] = [
 export const ITEM_NUMBER = /\b(?:item\s+)?([1-9]\.0[1-9]|[1-9]\.10)\b/gi;
 
 /** Buy/sell/hold advice: answered with facts and a refusal, never a recommendation. */
-export const ADVICE = /\b(?:should i|shall i|do you recommend|would you|is it (?:a )?(?:good|bad) (?:time|idea)|worth (?:buying|selling)|buy or sell|price target|good investment|will (?:it|the stock|\$?[a-z]{1,5}) (?:go up|go down|rise|fall|drop))\b|\b(?:buy|sell|short|hold)\s+(?:\$?[A-Za-z]{1,5}\b)?\s*(?:now|today|stock|shares)?\s*\?$/i;
+export const ADVICE = /\b(?:should i|shall i|do you recommend|would you|is it (?:a )?(?:good|bad) (?:time|idea)|worth (?:buying|selling)|buy or sell|price target|good investment|will (?:it|the stock|\$?[a-z]{1,5}) (?:go up|go down|rise|fall|drop))\b|^\s*(?:buy|sell|short|hold)\b|\b(?:buy|sell|hold) (?:now|today)\b/i;
 
 /** Intent cues, checked in order by the router. */
 export const CUES = {
