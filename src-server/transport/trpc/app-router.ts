@@ -1,4 +1,5 @@
 import { adminRouter } from '../../domains/admin/admin.router';
+import { assistantRouter } from '../../domains/assistant/assistant.router';
 import { authRouter } from '../../domains/auth/auth.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   filings: mergeRouters(filingsRouter, liveRouter),
   tickerPages: tickerPagesRouter,
   insiders: insidersRouter,
+  assistant: assistantRouter,
 });
 
 export type AppRouter = typeof appRouter;
