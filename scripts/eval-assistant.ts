@@ -29,7 +29,7 @@ try {
       }
     }
     console.log(
-      `eval:assistant tier=0 n=${run.n} correct=${run.correct} in_grammar=${run.inGrammar} in_grammar_correct=${run.inGrammarCorrect} citation_precision=${run.citationPrecision.toFixed(3)} unsupported_numbers=${run.unsupportedNumbers} p50_ms=${run.p50Ms.toFixed(1)} p95_ms=${run.p95Ms.toFixed(1)}`,
+      `eval:assistant tier=0 n=${run.n} correct=${run.correct} citation_precision=${run.citationPrecision.toFixed(3)} unsupported_numbers=${run.unsupportedNumbers} in_grammar=${run.inGrammar} in_grammar_correct=${run.inGrammarCorrect} p50_ms=${run.p50Ms.toFixed(1)} p95_ms=${run.p95Ms.toFixed(1)} p95_budget_ms=300`,
     );
     if (run.inGrammarCorrect < run.inGrammar || run.unsupportedNumbers > 0) process.exitCode = 1;
   } finally {
