@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Answer, Fact } from '../../../src-server/domains/assistant/contract';
 import type { AssistantEvent } from '../../../src-server/domains/assistant/assistant.router';
@@ -124,6 +124,13 @@ export function AssistantPanel() {
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const nextId = useRef(1);
+  const list = useRef<HTMLOListElement>(null);
+  // The newest question's start stays in view as its answer arrives.
+  const lastTurn = turns.at(-1);
+  useEffect(() => {
+    const el = list.current?.lastElementChild as HTMLElement | null | undefined;
+    if (el && list.current) list.current.scrollTop = el.offsetTop - list.current.offsetTop;
+  }, [lastTurn?.id, lastTurn?.answer]);
 
   const update = (id: number, patch: (t: Turn) => Partial<Turn>) => setTurns((all) => all.map((t) => (t.id === id ? { ...t, ...patch(t) } : t)));
 
@@ -167,7 +174,7 @@ export function AssistantPanel() {
         <h2 id="assistant-title">Ask about your filings</h2>
         <span className="muted">Answers come from the filings we hold, and every fact links to its filing. Not investment advice.</span>
       </div>
-      <ol className="assistant__turns" aria-live="polite">
+      <ol className="assistant__turns" aria-live="polite" ref={list}>
         {turns.map((t) => (
           <li key={t.id} className="as-turn" data-testid="assistant-turn">
             <p className="as-turn__question">
