@@ -50,7 +50,11 @@ export async function ask(db: Db, params: AskParams): Promise<Answer> {
   let answer = tier0;
   if (params.llm && !tier0.refusal) {
     params.onEvent?.({ type: 'status', status: 'Asking the language model…' });
+    const history = params.conversationId
+      ? (await repo.conversationMessages(db, { userId: params.userId, id: params.conversationId })).slice(-3).map((m) => ({ question: m.question, answer: (m.answer as Answer).text }))
+      : [];
     const outcome = await answerTier1(db, question, context, tier0, {
+      history,
       llm: params.llm,
       timeoutMs: params.llmTimeoutMs ?? 20_000,
       takeCall: () => takeLlmCall(db, { userId: params.userId, limit: params.dailyLlmCalls ?? 60 }),

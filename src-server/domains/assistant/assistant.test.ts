@@ -88,6 +88,14 @@ describe('tier 1: a model over the same tools, behind the checker', () => {
     expect(lastToolResult(second!)).toContain('4,400,000');
   });
 
+  it('sends the conversation so far, so a follow-up with a pronoun can be understood', async () => {
+    script = (r) => (r.messages.some((m) => m.role === 'tool') ? { content: `He sold 4,400,000 shares [[acc:${MUSK}]].` } : { toolCalls: [{ name: 'insider_history', arguments: { name: 'Elon Musk', codes: ['S'] } }] });
+    const first = await ask(t.deps.db, { userId: users.alice, question: 'What did Musk sell?', now: NOW, llm: llm() });
+    await ask(t.deps.db, { userId: users.alice, question: 'And how much did he keep?', conversationId: first.conversationId, now: NOW, llm: llm() });
+    const sent = peer.requests.at(-2)!.messages.map((m) => [m.role, m.content]);
+    expect(sent.slice(1, 4)).toEqual([['user', 'What did Musk sell?'], ['assistant', first.text], ['user', 'And how much did he keep?']]);
+  });
+
   it('a model that invents a number or a citation is caught, and tier 0 answers saying so', async () => {
     for (const invented of [`Elon Musk sold 5,000,000 shares [[acc:${MUSK}]].`, 'Elon Musk sold shares [[acc:0000320193-20-000086]].']) {
       script = (r) => (r.messages.some((m) => m.role === 'tool') ? { content: invented } : { toolCalls: [{ name: 'insider_history', arguments: { name: 'Elon Musk', codes: ['S'] } }] });

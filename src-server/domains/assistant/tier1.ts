@@ -132,6 +132,8 @@ export interface Tier1Options {
   takeCall: () => Promise<boolean>;
   onTokens?: (tokens: number) => void;
   timeoutMs: number;
+  /** Earlier turns of the conversation (oldest first), so "and his boss?" can be understood. */
+  history?: { question: string; answer: string }[];
 }
 
 // Endpoints without function calling, detected on their first refusal and used for prose only.
@@ -178,6 +180,10 @@ export async function answerTier1(db: Db, question: string, context: AskContext,
 async function withTools(db: Db, question: string, context: AskContext, opts: Tier1Options, signal: AbortSignal): Promise<Tier1Outcome> {
   const messages: ChatTurn[] = [
     { role: 'system', content: `${SYSTEM} Today is ${context.now.toISOString().slice(0, 10)}. The user's watchlist: ${context.watchlist.map((w) => w.ticker).join(', ') || 'empty'}.` },
+    ...(opts.history ?? []).flatMap((h): ChatTurn[] => [
+      { role: 'user', content: h.question },
+      { role: 'assistant', content: h.answer },
+    ]),
     { role: 'user', content: question },
   ];
   const facts: Fact[] = [];
