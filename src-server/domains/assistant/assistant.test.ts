@@ -17,7 +17,9 @@ import type { AppRouter } from '../../transport/trpc/app-router';
 import { analyseFiling } from '../filings/analysis.service';
 import { ask } from './assistant.service';
 import type { AssistantEvent } from './assistant.router';
+import { loadContext } from './context';
 import { llmCallsToday } from './llm-budget';
+import { runTool, TOOL_SPECS } from './tier1';
 
 let t: TestApp;
 let users: Record<'alice' | 'bob' | 'carol', string>;
@@ -60,6 +62,25 @@ describe('tools are scoped to the asking user', () => {
     const alice = await ask(t.deps.db, { userId: users.alice, question: 'What did my watchlist file?', now: NOW });
     expect(alice.coverage.tickers.sort()).toEqual(['AAPL', 'TSLA']);
     expect(alice.text).not.toMatch(/NVDA|GOOG/);
+  });
+
+  it('every model tool reads only the caller’s watchlist when no company is named, and alerts only the caller’s', async () => {
+    const aliceContext = await loadContext(t.deps.db, { userId: users.alice, now: NOW });
+    // Bob's companies: NVIDIA, Alphabet and Google Inc. (GOOG).
+    const bobAccessions = new Set((await t.deps.db.execute<{ a: string }>(sql`select accession_no as a from filings where cik in (1045810, 1652044, 1288776)`)).map((r) => r.a));
+    expect(bobAccessions.size).toBeGreaterThan(0);
+    for (const spec of TOOL_SPECS) {
+      if (spec.function.name === 'insider_history') continue; // names a person, not a scope
+      const result = await runTool(t.deps.db, aliceContext, spec.function.name, JSON.stringify(spec.function.name === 'filing_dates' ? { forms: ['10-Q', '4'] } : {}));
+      expect('error' in result, spec.function.name).toBe(false);
+      if ('error' in result) continue;
+      expect(result.facts.filter((f) => bobAccessions.has(f.source.accessionNo)), spec.function.name).toEqual([]);
+    }
+    // Naming bob's company does not reach bob's alert receipts.
+    const alerts = await runTool(t.deps.db, aliceContext, 'my_alerts', JSON.stringify({ tickers: ['NVDA'] }));
+    expect('error' in alerts ? alerts : alerts.facts).toEqual([]);
+    // Arguments are validated; a user id in them is refused, not used.
+    expect(await runTool(t.deps.db, aliceContext, 'my_alerts', JSON.stringify({ userId: users.bob }))).toMatchObject({ error: expect.stringMatching(/bad arguments/) });
   });
 
   it('conversations and votes cannot be reached by another user', async () => {

@@ -55,7 +55,7 @@ const args = z.object({
   name: z.string().max(120).optional(),
   from: dayString,
   to: dayString,
-});
+}).strict();
 
 const RANK = { CRITICAL: 4, HIGH: 3, MEDIUM: 2, LOW: 1 } as const;
 
@@ -84,7 +84,7 @@ export async function runTool(db: Db, context: AskContext, name: string, rawArgs
   let parsed: z.infer<typeof args>;
   try {
     const result = args.safeParse(JSON.parse(rawArgs || '{}'));
-    if (!result.success) return { error: `bad arguments: ${result.error.issues.map((i) => i.path.join('.')).join(', ')}` };
+    if (!result.success) return { error: `bad arguments: ${result.error.issues.map((i) => i.path.join('.') || i.message).join(', ')}` };
     parsed = result.data;
   } catch {
     return { error: 'arguments are not JSON' };
