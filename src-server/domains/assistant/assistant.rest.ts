@@ -1,17 +1,17 @@
-import type { RestRoutes } from '../../transport/rest/plugin';
-import { requireRestSession } from '../../transport/rest/session';
-import { parseInput } from '../../transport/rest/validate';
-import { assertPro } from '../auth/session.service';
-import { askParams } from './assistant.router';
-import { askInput } from './assistant.schemas';
-import { ask } from './assistant.service';
+import { restTable } from '../../transport/rest/plugin';
+import { answerResponse, askInput } from './assistant.schemas';
 
-/** POST /api/assistant {question, conversationId?} (PRO, X-Session): the answer contract, as assistant.ask ends with. */
-export const assistantRest: RestRoutes = (app, deps) => {
-  app.post('/assistant', async (request) => {
-    const body = parseInput(askInput, request.body);
-    const session = await requireRestSession(deps, request);
-    assertPro(session.user);
-    return ask(deps.db, askParams({ deps }, session.user.id, body));
-  });
-};
+/** POST /api/assistant {question, conversationId?} (PRO, X-Session): the answer contract, over assistant.answer. */
+export const assistantRest = restTable([
+  {
+    method: 'POST',
+    path: '/assistant',
+    procedure: 'assistant.answer',
+    tag: 'assistant',
+    summary: 'PRO: a question about filings answered with cited facts (the same contract assistant.ask streams)',
+    body: askInput,
+    session: 'required',
+    response: answerResponse,
+    errors: [401, 403, 404],
+  },
+]);

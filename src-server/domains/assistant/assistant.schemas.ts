@@ -18,3 +18,30 @@ export const rateInput = z
   })
   .strict();
 export const adminAssistantFeedbackInput = z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict().default({ limit: 50 });
+
+/** The answer contract as the REST document describes it (contract.ts is the type). */
+const factSource = z.object({
+  accessionNo: z.string(),
+  form: z.string(),
+  filedAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  item: z.string().nullable(),
+  row: z.string().nullable(),
+  url: z.string().nullable().describe('the filing on sec.gov'),
+  viewUrl: z.string().nullable().describe('the filing on our ticker page'),
+});
+export const answerResponse = z.object({
+  text: z.string().describe('lines; citations as [[acc:ACCESSION#ITEM]]'),
+  facts: z.array(z.object({ id: z.string(), label: z.string(), value: z.union([z.string(), z.number()]), unit: z.string().nullable(), source: factSource })),
+  citations: z.array(z.string()),
+  asOf: z.string().nullable(),
+  coverage: z.object({ tickers: z.array(z.string()), from: z.string().nullable(), to: z.string().nullable(), filingsScanned: z.number().int() }),
+  tier: z.union([z.literal(0), z.literal(1)]),
+  degraded: z.string().optional(),
+  caveats: z.array(z.string()),
+  intent: z.string(),
+  suggestions: z.array(z.string()),
+  refusal: z.boolean(),
+  conversationId: z.string().optional(),
+  messageId: z.number().int().optional(),
+});
