@@ -58,6 +58,8 @@ export const envSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+  /** Language-model calls one user may cause per New York day (assistant and PRO AI analysis together). */
+  LLM_DAILY_CALLS_PER_USER: z.coerce.number().int().min(0).max(100_000).default(60),
   /**
    * Whose X-Forwarded-For to believe for the client IP (per-IP rate limits): 'true' (any
    * hop: only behind a proxy that overwrites it), 'false', or addresses/CIDRs/'loopback'.

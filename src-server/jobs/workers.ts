@@ -1,5 +1,6 @@
 import { startEdgarIngest } from '../domains/filings/filings.workers';
 import { startAuthHousekeeping } from '../domains/auth/housekeeping';
+import { startAssistantHousekeeping } from '../domains/assistant/assistant.workers';
 import { startAlerts } from '../domains/alerts/alerts.workers';
 import { startPriceHistory } from '../domains/prices/prices.workers';
 import type { AppDeps } from '../deps';
@@ -13,7 +14,7 @@ export interface RunningWorkers {
 export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
 
 /** Registered by the domains that own background work (the job queue runner is started apart). */
-const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startPriceHistory];
+const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startPriceHistory, startAssistantHousekeeping];
 
 export interface StartedWorkers extends RunningWorkers {
   /** The pollers, sweeps and watchers (newest first); they add jobs, so they stop before the queue. */

@@ -105,6 +105,9 @@ describe('the OpenAPI document', () => {
     await check({ op: 'POST /api/logout', body: { session: signed.session }, status: 200 });
 
     const pro = await createSignedInUser(deps.db, { email: 'pro@example.com', planType: 'pro', planStatus: 'active' });
+    await check({ op: 'POST /api/assistant', body: { question: 'What did TSLA file this week?' }, session: pro.session, status: 200 });
+    await check({ op: 'POST /api/assistant', body: { question: '' }, session: pro.session, status: 400 });
+    await check({ op: 'POST /api/assistant', body: { question: 'hi' }, session: visitor, status: 403 });
     await check({ op: 'POST /api/cancel-subscription', body: {}, session: pro.session, status: 200 });
     await check({ op: 'POST /api/delete-account', body: { confirm: true }, session: pro.session, status: 200 });
 

@@ -1,4 +1,5 @@
 import { adminRouter } from '../../domains/admin/admin.router';
+import { assistantRouter } from '../../domains/assistant/assistant.router';
 import { authRouter } from '../../domains/auth/auth.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   tickerPages: tickerPagesRouter,
   insiders: insidersRouter,
   prices: pricesRouter,
+  assistant: assistantRouter,
 });
 
 export type AppRouter = typeof appRouter;
