@@ -1,6 +1,7 @@
 import { startEdgarIngest } from '../domains/filings/filings.workers';
 import { startAuthHousekeeping } from '../domains/auth/housekeeping';
 import { startAlerts } from '../domains/alerts/alerts.workers';
+import { startBillingReconciliation } from '../domains/billing/billing.workers';
 import { startPriceHistory } from '../domains/prices/prices.workers';
 import type { AppDeps } from '../deps';
 import { startJobRunnerWorker } from './runner';
@@ -13,7 +14,7 @@ export interface RunningWorkers {
 export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
 
 /** Registered by the domains that own background work. */
-const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startJobRunnerWorker, startPriceHistory];
+const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startJobRunnerWorker, startPriceHistory, startBillingReconciliation];
 
 export async function startWorkers(deps: AppDeps): Promise<RunningWorkers> {
   const running: RunningWorkers[] = [];

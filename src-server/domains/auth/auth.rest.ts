@@ -4,7 +4,7 @@ import type { RestRoutes } from '../../transport/rest/plugin';
 import { parseInput } from '../../transport/rest/validate';
 import { bearerTokenFrom, sessionTokenFrom } from '../../transport/request-meta';
 import { clearSessionCookie, setSessionCookie } from '../../transport/session-cookie';
-import { adminLogout, adminLogin, cancelSubscription, deleteAccount, logout } from './account.service';
+import { adminLogout, adminLogin, deleteAccount, logout } from './account.service';
 import * as schemas from './auth.schemas';
 import { requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
 import { getProfile, updateProfile, type ProfileChanges } from './profile.service';
@@ -85,12 +85,6 @@ export const authRest: RestRoutes = (app, deps) => {
     const result = await deleteAccount(deps.db, { userId: user.id, confirm: input.confirm === true });
     clearSessionCookie(reply);
     return result;
-  });
-
-  app.post('/cancel-subscription', async (request) => {
-    const input = parseInput(schemas.sessionOnlyInput, request.body);
-    const { user } = await callerSession(deps, request, input);
-    return cancelSubscription(deps.db, { userId: user.id });
   });
 
   app.post('/admin/login', async (request) => {

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import type { AppDeps } from '../../deps';
 import { systemRest } from '../../domains/system/system.rest';
 import { authRest } from '../../domains/auth/auth.rest';
+import { billingRest } from '../../domains/billing/billing.rest';
 import { contactsRest } from '../../domains/contacts/contacts.rest';
 import { insidersRest } from '../../domains/insiders/insiders.rest';
 import { tickerPagesRest } from '../../domains/ticker-pages/ticker-pages.rest';
@@ -13,7 +14,7 @@ import { notFound, restErrorHandler } from './errors';
 /** A domain's REST routes, registered under /api. */
 export type RestRoutes = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, insidersRest];
+const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, insidersRest, billingRest];
 
 /** The /api/* compatibility layer for scripts and older clients (SPEC.md section 7). */
 export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {

@@ -87,7 +87,7 @@ export function AddOnsSection({ pro, limit }: { pro: boolean; limit: number }) {
 }
 
 export function SubscriptionSection({ user, pro }: { user: StoredUser | null; pro: boolean }) {
-  const cancel = trpc.auth.cancelSubscription.useMutation();
+  const cancel = trpc.billing.cancel.useMutation();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, showDone] = useTimedMessage(6_000);
