@@ -1,6 +1,6 @@
 import type { RestRoutes } from '../../transport/rest/plugin';
 import { parseInput } from '../../transport/rest/validate';
-import { linkBaseFor } from '../auth/request-info';
+import { returnBaseFor } from '../auth/request-info';
 import { callerSession } from '../auth/rest-helpers';
 import { assertPro } from '../auth/session.service';
 import { requestBrand } from '../../transport/rest/brand';
@@ -37,7 +37,7 @@ export const billingRest: RestRoutes = (app, deps) => {
     return startCheckout(deps, {
       userId: verified(user).id,
       brand: requestBrand(deps, request),
-      linkBase: linkBaseFor(deps, request.headers.host),
+      linkBase: returnBaseFor(deps, request.headers.host),
       packs: input.packs,
       requestKey: input.requestKey,
     });
@@ -52,7 +52,7 @@ export const billingRest: RestRoutes = (app, deps) => {
   app.post('/billing/portal', async (request) => {
     const input = parseInput(schemas.rest.portal, request.body);
     const { user } = await callerSession(deps, request, input);
-    return openPortal(deps, { userId: verified(user).id, brand: requestBrand(deps, request), linkBase: linkBaseFor(deps, request.headers.host), flow: input.flow });
+    return openPortal(deps, { userId: verified(user).id, brand: requestBrand(deps, request), linkBase: returnBaseFor(deps, request.headers.host), flow: input.flow });
   });
 
   app.get('/billing/addons/preview', async (request) => {

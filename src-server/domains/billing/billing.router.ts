@@ -1,6 +1,6 @@
 import { proProcedure, router, sessionProcedure, signedInProcedure, verifiedProcedure } from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
-import { linkBaseFor } from '../auth/request-info';
+import { returnBaseFor } from '../auth/request-info';
 import * as schemas from './billing.schemas';
 import {
   billingStatus,
@@ -14,7 +14,7 @@ import {
 } from './billing.service';
 import { openPlanFeed } from './plan-events';
 
-const linkBase = (ctx: Context) => linkBaseFor(ctx.deps, ctx.host);
+const linkBase = (ctx: Context) => returnBaseFor(ctx.deps, ctx.host);
 
 /** PRO subscriptions on Stripe (REST mirror in billing.rest.ts). */
 export const billingRouter = router({
