@@ -15,11 +15,9 @@ export function PlanSync() {
   trpc.billing.planChanges.useSubscription(undefined, {
     enabled: auth.loggedIn && auth.verified && !auth.loggingOut,
     onData: (event) => {
-      const before = JSON.stringify({ ...auth.user, id: undefined });
+      // Another tab may have stored the new user already: refresh what depends on the plan anyway.
       storeUser(event.user);
-      if (before !== JSON.stringify({ ...event.user, id: undefined, isPro: undefined })) {
-        void utils.watchlist.get.invalidate();
-      }
+      void utils.watchlist.get.invalidate();
       void utils.billing.status.invalidate();
       void utils.auth.profile.invalidate();
       void queryClient.invalidateQueries({ queryKey: ['server-user'] });
