@@ -31,7 +31,7 @@ export interface PlanFacts {
   planStatus: string | null | undefined;
 }
 
-/** The plan a synced Stripe status grants (research: docs/decisions/021). */
+/** The plan a synced Stripe status grants (docs/decisions/020-billing-on-stripe.md). */
 export function planForBillingStatus(status: BillingStatus): { planType: 'pro' | 'free'; planStatus: string } {
   switch (status) {
     case 'active':
