@@ -76,3 +76,24 @@ describe('billing: a verified free user buys PRO, grows it and cancels', () => {
     await harness.screenshot(dashboard, 'billing-5-pro-until');
   });
 });
+
+describe('billing by brand', () => {
+  it('gives a free visitor of the all-filings brand with ?ticker= the pricing landing, and sends Form 4 upgrades there', async () => {
+    const visitor = await harness.newPage();
+    await visitor.goto(`${harness.url}/?brand=allfilings&ticker=MSFT`);
+    await visitor.getByText('Subscribe to follow every filing of MSFT.').waitFor();
+    await visitor.getByRole('link', { name: 'Start Subscription' }).first().waitFor();
+    expect(await visitor.getByRole('combobox', { name: 'Tickers or company names' }).count()).toBe(0);
+    expect(await visitor.getByRole('checkbox', { name: '13F' }).count()).toBe(0);
+    await harness.screenshot(visitor, 'billing-6-allfilings-ticker-landing');
+
+    const { user, session } = await createSignedInUser(db, { email: 'insider-fan@example.com', brand: 'form4' });
+    const form4 = await harness.newPage({ storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
+    await form4.goto(`${harness.url}/?brand=form4`);
+    const upgrade = form4.getByRole('banner').getByRole('link', { name: 'Upgrade' });
+    expect(await upgrade.getAttribute('href')).toBe('/upgrade?brand=allfilings');
+    await form4.goto(`${harness.url}/upgrade?brand=form4`);
+    await form4.getByText('Insider Trades Alerts is free and does not sell subscriptions.').waitFor();
+    expect(await form4.getByRole('button', { name: 'Continue to secure checkout' }).count()).toBe(0);
+  });
+});
