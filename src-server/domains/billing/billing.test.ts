@@ -106,6 +106,12 @@ describe('checkout', () => {
     expect(await limitOf(admin.session)).toBe(50);
     expect(await api.post('/api/billing/checkout', {}, { session: admin.session })).toMatchObject({ status: 409, body: { error: 'admin_has_pro' } });
     expect(await api.post('/api/billing/checkout', { packs: 99 }, { session })).toMatchObject({ status: 400 });
+    // Bad input is a 4xx with a message, never a 5xx: unknown fields, odd ids, someone else's portal.
+    expect(await api.post('/api/billing/checkout', { plan: 'pro', price: 'price_free' }, { session })).toMatchObject({ status: 400 });
+    expect((await api.get('/api/billing/checkout/confirm?session_id=../../v1/customers', { session })).status).toBe(400);
+    expect((await api.get('/api/billing/checkout/confirm?session_id=cs_test_doesnotexist', { session })).status).toBe(404);
+    expect(await api.post('/api/billing/portal', {}, { session })).toMatchObject({ status: 409, body: { error: 'no_customer' } });
+    expect((await api.post('/api/billing/addons', { packs: 2 }, { session })).status).toBe(403);
   });
 });
 
