@@ -1,84 +1,121 @@
-import type { RestRoutes } from '../../transport/rest/plugin';
-import { parseInput } from '../../transport/rest/validate';
-import { returnBaseFor } from '../auth/request-info';
-import { callerSession } from '../auth/rest-helpers';
-import { assertPro } from '../auth/session.service';
-import { requestBrand } from '../../transport/rest/brand';
+import { z } from 'zod';
+import { restTable } from '../../transport/rest/plugin';
+import { userDto } from '../../transport/rest/response-schemas';
+import type { RestCall } from '../../transport/rest/table';
 import * as schemas from './billing.schemas';
-import {
-  billingStatus,
-  cancelSubscription,
-  confirmCheckout,
-  openPortal,
-  previewAddonPacks,
-  resumeSubscription,
-  setAddonPacks,
-  startCheckout,
-} from './billing.service';
-import { isVerified } from '../auth/session.service';
-import { AppError } from '../../core/app-error';
 
-/** /api billing paths: the same services as the web app's billing.* procedures. */
-export const billingRest: RestRoutes = (app, deps) => {
-  const verified = <T extends { emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null; email: string | null; phone: string | null }>(user: T) => {
-    if (!isVerified(user)) throw new AppError('FORBIDDEN', 'Verify your email or phone first.', { reason: 'not_verified' });
-    return user;
-  };
+const plan = z.looseObject({
+  planType: z.string(),
+  planStatus: z.string(),
+  isPro: z.boolean(),
+  billingStatus: z.string(),
+  billingIssue: z.boolean(),
+  planPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  planCancelAt: z.string().nullable(),
+  addonPacks: z.number(),
+  pendingAddonPacks: z.number().nullable(),
+  tickerLimit: z.number(),
+});
+const url = z.object({ url: z.string().describe("Stripe's page (Checkout or Customer Portal) to send the browser to") });
+const cancelResult = z.looseObject({ canceled: z.boolean(), cancelAtPeriodEnd: z.boolean(), planPeriodEnd: z.string().nullable(), user: userDto, plan });
+const noInput = () => undefined;
 
-  app.get('/billing', async (request) => {
-    const { user } = await callerSession(deps, request, undefined);
-    return billingStatus(deps, { userId: user.id, brand: requestBrand(deps, request) });
-  });
+/** /api billing paths: rows over the web app's billing.* procedures. */
+const BILLING_CALLS: RestCall[] = [
+  {
+    method: 'GET',
+    path: '/billing',
+    procedure: 'billing.status',
+    tag: 'billing',
+    summary: 'Plan, period end, scheduled end, add-on packs, limits, and whether checkout is offered here',
+    session: 'required',
+    input: noInput,
+    response: plan,
+    errors: [401],
+  },
+  {
+    method: 'POST',
+    path: '/billing/checkout',
+    procedure: 'billing.startCheckout',
+    tag: 'billing',
+    summary: 'Start a Stripe Checkout Session for PRO (+ packs) for a verified account: { url }',
+    body: schemas.rest.checkout,
+    session: 'required',
+    response: url,
+    errors: [400, 401, 403, 409],
+  },
+  {
+    method: 'GET',
+    path: '/billing/checkout/confirm',
+    procedure: 'billing.confirmCheckout',
+    tag: 'billing',
+    summary: "Back from Checkout: syncs the caller's subscription from Stripe; PRO only if Stripe says so",
+    query: schemas.rest.confirmQuery,
+    session: 'required',
+    input: ({ query }) => ({ sessionId: query.session_id }),
+    response: z.looseObject({ status: z.enum(['active', 'action_required', 'open', 'pending']), actionUrl: z.string().nullable(), user: userDto, plan }),
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'POST',
+    path: '/billing/portal',
+    procedure: 'billing.portal',
+    tag: 'billing',
+    summary: "Open Stripe's Customer Portal (card, invoices, cancel at period end): { url }",
+    body: schemas.rest.portal,
+    session: 'required',
+    input: ({ rawBody }) => (rawBody && Object.keys(rawBody).length > 0 ? rawBody : undefined),
+    response: url,
+    errors: [401, 403, 409],
+  },
+  {
+    method: 'GET',
+    path: '/billing/addons/preview',
+    procedure: 'billing.previewAddons',
+    tag: 'billing',
+    summary: 'The prorated charge (increase) or credit (decrease) of changing to `packs` add-on packs',
+    query: schemas.rest.previewQuery,
+    session: 'required',
+    input: ({ query }) => ({ packs: query.packs }),
+    response: z.looseObject({ currentPacks: z.number(), packs: z.number(), direction: z.string(), amountDueNow: z.number(), credit: z.number(), tickerLimit: z.number() }),
+    errors: [400, 401, 403, 409],
+  },
+  {
+    method: 'POST',
+    path: '/billing/addons',
+    procedure: 'billing.setAddons',
+    tag: 'billing',
+    summary: 'Set the add-on packs: an increase is invoiced now and applies when paid; a decrease credits the next invoice',
+    body: schemas.rest.addons,
+    session: 'required',
+    response: z.looseObject({ status: z.enum(['applied', 'payment_pending', 'unchanged']), addonPacks: z.number(), tickerLimit: z.number(), user: userDto }),
+    errors: [400, 401, 403, 409],
+  },
+  {
+    method: 'POST',
+    path: '/cancel-subscription',
+    procedure: 'billing.cancel',
+    tag: 'billing',
+    summary: 'Cancel at the end of the paid period: PRO stays until then ("PRO until ..."), Resume undoes it',
+    body: schemas.rest.sessionOnly,
+    session: 'required',
+    input: noInput,
+    response: cancelResult,
+    errors: [401, 403, 409],
+  },
+  {
+    method: 'POST',
+    path: '/resume-subscription',
+    procedure: 'billing.resume',
+    tag: 'billing',
+    summary: 'Undo a scheduled cancellation before the period ends',
+    body: schemas.rest.sessionOnly,
+    session: 'required',
+    input: noInput,
+    response: cancelResult,
+    errors: [401, 403, 409],
+  },
+];
 
-  /** { url } of a Checkout Session, for scripts as for the web app. */
-  app.post('/billing/checkout', async (request) => {
-    const input = parseInput(schemas.rest.checkout, request.body);
-    const { user } = await callerSession(deps, request, input);
-    return startCheckout(deps, {
-      userId: verified(user).id,
-      brand: requestBrand(deps, request),
-      linkBase: returnBaseFor(deps, request.headers.host),
-      packs: input.packs,
-      requestKey: input.requestKey,
-    });
-  });
-
-  app.get('/billing/checkout/confirm', async (request) => {
-    const query = parseInput(schemas.rest.confirmQuery, request.query);
-    const { user } = await callerSession(deps, request, undefined);
-    return confirmCheckout(deps, { userId: user.id, sessionId: query.session_id });
-  });
-
-  app.post('/billing/portal', async (request) => {
-    const input = parseInput(schemas.rest.portal, request.body);
-    const { user } = await callerSession(deps, request, input);
-    return openPortal(deps, { userId: verified(user).id, brand: requestBrand(deps, request), linkBase: returnBaseFor(deps, request.headers.host), flow: input.flow });
-  });
-
-  app.get('/billing/addons/preview', async (request) => {
-    const query = parseInput(schemas.rest.previewQuery, request.query);
-    const { user } = await callerSession(deps, request, undefined);
-    assertPro(user);
-    return previewAddonPacks(deps, { userId: user.id, brand: requestBrand(deps, request), packs: query.packs });
-  });
-
-  app.post('/billing/addons', async (request) => {
-    const input = parseInput(schemas.rest.addons, request.body);
-    const { user } = await callerSession(deps, request, input);
-    assertPro(user);
-    return setAddonPacks(deps, { userId: user.id, brand: requestBrand(deps, request), packs: input.packs, requestKey: input.requestKey });
-  });
-
-  /** SPEC.md section 7: cancels at the end of the paid period (PRO until then). */
-  app.post('/cancel-subscription', async (request) => {
-    const input = parseInput(schemas.rest.sessionOnly, request.body);
-    const { user } = await callerSession(deps, request, input);
-    return cancelSubscription(deps, { userId: user.id, brand: requestBrand(deps, request) });
-  });
-
-  app.post('/resume-subscription', async (request) => {
-    const input = parseInput(schemas.rest.sessionOnly, request.body);
-    const { user } = await callerSession(deps, request, input);
-    return resumeSubscription(deps, { userId: user.id, brand: requestBrand(deps, request) });
-  });
-};
+export const billingRest = restTable(BILLING_CALLS);

@@ -3,6 +3,7 @@ import { authRouter } from '../../domains/auth/auth.router';
 import { billingRouter } from '../../domains/billing/billing.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
+import { pricesRouter } from '../../domains/prices/prices.router';
 import { systemRouter } from '../../domains/system/system.router';
 import { tickerPagesRouter } from '../../domains/ticker-pages/ticker-pages.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   filings: mergeRouters(filingsRouter, liveRouter),
   tickerPages: tickerPagesRouter,
   insiders: insidersRouter,
+  prices: pricesRouter,
   billing: billingRouter,
 });
 

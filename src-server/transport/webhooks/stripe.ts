@@ -5,6 +5,7 @@
  * event recorded, repeated or ignored, 5xx only when recording failed (Stripe retries).
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../deps';
 import { acceptEvent } from '../../domains/billing/events.service';
@@ -19,7 +20,21 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { deps: Ap
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
-  app.post(STRIPE_WEBHOOK_PATH, async (request, reply) => {
+  const documented = {
+    openapi: {
+      summary: "Stripe's webhook: signature checked over the raw body (300 s, any listed secret), event recorded once, handled by a job",
+      tag: 'webhooks',
+      auth: 'stripe-signature' as const,
+      responses: {
+        200: {
+          description: 'Recorded (duplicate: true when seen before) or ignored (livemode, event_type)',
+          schema: z.object({ received: z.literal(true), duplicate: z.boolean().optional(), ignored: z.enum(['livemode', 'event_type']).optional() }),
+        },
+      },
+      errors: [400, 404],
+    },
+  };
+  app.post(STRIPE_WEBHOOK_PATH, { config: documented }, async (request, reply) => {
     const access = await stripeAccessFor(deps);
     if (!access) throw new AppError('NOT_FOUND', 'Billing is not configured on this server.', { reason: 'billing_unavailable' });
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
