@@ -9,3 +9,4 @@ export * from './alerts';
 export * from './prices';
 export * from './ticker-pages';
 export * from './assistant';
+export * from './billing';

@@ -1,6 +1,7 @@
 import { adminRouter } from '../../domains/admin/admin.router';
 import { assistantRouter } from '../../domains/assistant/assistant.router';
 import { authRouter } from '../../domains/auth/auth.router';
+import { billingRouter } from '../../domains/billing/billing.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
 import { pricesRouter } from '../../domains/prices/prices.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   insiders: insidersRouter,
   prices: pricesRouter,
   assistant: assistantRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;
