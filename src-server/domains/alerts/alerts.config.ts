@@ -7,6 +7,15 @@ export const DELIVERY_CHUNK = 200;
 export const DELIVER_JOB_ATTEMPTS = 5;
 /** Sends one delivery job runs at once. */
 export const SEND_PARALLELISM = 4;
+/**
+ * Bursts: a company whose other filing was stored this recently is mid-burst (a deal 8-K with its
+ * exhibits filed as several accessions, a fund's joint Form 4s); its non-CRITICAL real-time alerts
+ * wait BURST_GATHER_SECONDS, and the one sent names every queued alert of the company within
+ * BURST_BUNDLE_SECONDS of it.
+ */
+export const BURST_WINDOW_SECONDS = 120;
+export const BURST_GATHER_SECONDS = 15;
+export const BURST_BUNDLE_SECONDS = 600;
 /** Filings stored this long ago or less are matched by the catch-up sweep. */
 export const CATCH_UP_HOURS = 24;
 

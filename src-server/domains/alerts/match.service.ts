@@ -1,6 +1,7 @@
 /** Matching stored filings to their watchers (see match.repo.ts for the statement itself). */
 import type { Db } from '../../db/client';
 import { CATCH_UP_HOURS } from './alerts.config';
+import { linkFiling } from '../threads/threads.service';
 import * as repo from './match.repo';
 
 export type { MatchOutcome } from './match.repo';
@@ -16,6 +17,7 @@ export function matchFiling(db: Db, { filingId }: { filingId: number }): Promise
 export async function matchMissedFilings(db: Db, { limit = 500 }: { limit?: number } = {}): Promise<number> {
   let alerts = 0;
   for (const filingId of await repo.unmatchedFilingIds(db, { withinHours: CATCH_UP_HOURS, limit })) {
+    await linkFiling(db, { filingId });
     alerts += (await repo.matchFiling(db, { filingId })).alerts;
   }
   return alerts;
