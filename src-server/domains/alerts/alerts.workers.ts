@@ -26,7 +26,7 @@ export async function sweepAlerts(deps: AppDeps): Promise<void> {
   const identity = senderIdentityFor(deps);
   const me = await identity.current();
   const steps: [string, () => Promise<unknown>][] = [
-    ['match missed filings', () => matchMissedFilings(deps.db)],
+    ['match missed filings', () => matchMissedFilings(deps.db, { burstGatherSeconds: alertSettings(deps.env).burstGatherSeconds })],
     ['open stuck alerts', () => unclaimStuck(deps.db, { table: 'alerts', me, inFlight: identity.inFlight })],
     ['open stuck digests', () => unclaimStuck(deps.db, { table: 'alert_digests', me, inFlight: identity.inFlight })],
     ['requeue orphaned alerts', () => requeueOrphans(deps.db, { limit: 5_000, overdueSeconds: OVERDUE_SECONDS })],
@@ -59,7 +59,7 @@ export async function startAlerts(deps: AppDeps): Promise<RunningWorkers> {
       try {
         // Threads first, so the alert can say which filing it follows.
         await linkFiling(deps.db, { filingId }).catch((err) => log?.error({ err, filingId }, 'linking a filing into its threads failed'));
-        const outcome = await matchFiling(deps.db, { filingId });
+        const outcome = await matchFiling(deps.db, { filingId, burstGatherSeconds: settings.burstGatherSeconds });
         if (outcome.claimed) log?.info({ filingId, ...outcome }, 'filing matched to watchers');
       } catch (err) {
         // Left unmatched: the sweep picks it up.

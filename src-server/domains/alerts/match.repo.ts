@@ -4,7 +4,7 @@ import { PRO_ONLY_FORMS } from '../../core/forms';
 import type { Db } from '../../db/client';
 import { NEW_YORK } from '../../core/calendar';
 import { briefMorning } from '../../core/market-hours';
-import { BURST_GATHER_SECONDS, BURST_WINDOW_SECONDS, DELIVER_TASK, DELIVERY_CHUNK, DELIVER_JOB_ATTEMPTS } from './alerts.config';
+import { BURST_WINDOW_SECONDS, DELIVER_TASK, DELIVERY_CHUNK, DELIVER_JOB_ATTEMPTS } from './alerts.config';
 
 /** core/plans.ts isPro in SQL (admin, or plan pro and active) for a `users` alias. */
 export function isProSql(u: string): SQL {
@@ -67,10 +67,10 @@ export interface MatchOutcome {
  * - 'digest': free users with a verified email (at or above the email threshold, or everything when
  *   digest_below_threshold), and PRO users with digest_below_threshold for what is below it.
  * Backfilled history and untracked forms are claimed but alert nobody. Delivery jobs go in with the
- * rows; while the company is mid-burst (another filing stored in the last BURST_WINDOW) non-CRITICAL
- * real-time rows wait BURST_GATHER so one message can name the burst's filings.
+ * rows; while the company is mid-burst (another filing stored in the last BURST_WINDOW_SECONDS)
+ * non-CRITICAL real-time rows wait `burstGatherSeconds` so one message can name the burst's filings.
  */
-export async function matchFiling(db: Db, { filingId }: { filingId: number }): Promise<MatchOutcome> {
+export async function matchFiling(db: Db, { filingId, burstGatherSeconds = 0 }: { filingId: number; burstGatherSeconds?: number }): Promise<MatchOutcome> {
   const [head] = await db.execute<{ accepted_at: Date | null; filed_at: Date }>(sql`select accepted_at, filed_at from filings where id = ${filingId}`);
   const morning = head ? briefMorning(new Date(head.accepted_at ?? head.filed_at)) : null;
   const rows = await db.execute<{ claimed: number; alerts: number; jobs: number | null }>(sql`
@@ -84,9 +84,9 @@ export async function matchFiling(db: Db, { filingId }: { filingId: number }): P
       insert into alert_matches (filing_id) select id from f on conflict do nothing returning filing_id
     ),
     burst as (
-      select case when f.importance_rank < 4 and exists (
+      select case when ${burstGatherSeconds}::int > 0 and f.importance_rank < 4 and exists (
           select 1 from filings g where g.cik = f.cik and g.id <> f.id and g.stored_at > now() - make_interval(secs => ${BURST_WINDOW_SECONDS})
-        ) then now() + make_interval(secs => ${BURST_GATHER_SECONDS}) end as run_at
+        ) then now() + make_interval(secs => ${burstGatherSeconds}::int) end as run_at
       from f
     ),
     watchers as (

@@ -39,22 +39,24 @@ export async function openDeadline(
 /** Deadlines whose report arrived (same form, that period or later) are closed; an NT notice for the period extends one. */
 export async function settleDeadlines(db: Db): Promise<{ filed: number; extended: { id: number; form: string; period_end: string; filer_status: string }[] }> {
   const filed = await db.execute(sql`
-    update report_deadlines d set status = 'filed', report_filing_id = f.id, updated_at = now()
-    from lateral (
-      select f.id from filings f
-      where f.cik = d.cik and upper(f.form_type) in (d.form, d.form || '/A') and f.period_of_report >= d.period_end
-      order by f.filed_at limit 1
-    ) f
-    where d.status in ('open', 'overdue')
+    update report_deadlines d set status = 'filed', report_filing_id = x.filing_id, updated_at = now()
+    from (
+      select o.id, (select f.id from filings f
+        where f.cik = o.cik and upper(f.form_type) in (o.form, o.form || '/A') and f.period_of_report >= o.period_end
+        order by f.filed_at limit 1) as filing_id
+      from report_deadlines o where o.status in ('open', 'overdue')
+    ) x
+    where d.id = x.id and x.filing_id is not null
     returning d.id`);
   const extended = await db.execute<{ id: number; form: string; period_end: string; filer_status: string }>(sql`
-    update report_deadlines d set notice_filing_id = n.id, updated_at = now()
-    from lateral (
-      select f.id from filings f
-      where f.cik = d.cik and upper(f.form_type) = 'NT ' || d.form and f.filed_at::date > d.period_end
-      order by f.filed_at limit 1
-    ) n
-    where d.status in ('open', 'overdue') and d.notice_filing_id is null
+    update report_deadlines d set notice_filing_id = x.filing_id, updated_at = now()
+    from (
+      select o.id, (select f.id from filings f
+        where f.cik = o.cik and upper(f.form_type) = 'NT ' || o.form and f.filed_at::date > o.period_end
+        order by f.filed_at limit 1) as filing_id
+      from report_deadlines o where o.status in ('open', 'overdue') and o.notice_filing_id is null
+    ) x
+    where d.id = x.id and x.filing_id is not null
     returning d.id::float8 as id, d.form, d.period_end::text as period_end, d.filer_status`);
   return { filed: filed.length, extended: [...extended] };
 }

@@ -3,6 +3,7 @@ import { authRouter } from '../../domains/auth/auth.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
 import { systemRouter } from '../../domains/system/system.router';
+import { threadsRouter } from '../../domains/threads/threads.router';
 import { tickerPagesRouter } from '../../domains/ticker-pages/ticker-pages.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
 import { watchlistRouter } from '../../domains/watchlist/watchlist.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   filings: mergeRouters(filingsRouter, liveRouter),
   tickerPages: tickerPagesRouter,
   insiders: insidersRouter,
+  threads: threadsRouter,
 });
 
 export type AppRouter = typeof appRouter;
