@@ -108,7 +108,7 @@ export interface NodeRow extends Record<string, unknown> {
 const NODE_COLUMNS = sql`f.id::float8 as id, f.accession_no, f.form_type, f.filed_at, f.importance, f.one_liner,
   coalesce(f.primary_doc_url, f.index_url) as link, f.period_of_report::text as period_of_report`;
 
-/** The company's live links (newest first, at most `limit`), their filings, and NT notices of the last year. */
+/** The company's live links (newest first, at most `limit`), their filings, and NT notices no report has followed yet. */
 export async function companyThreads(db: Db, { cik, limit }: { cik: number; limit: number }): Promise<{ links: LinkRow[]; nodes: NodeRow[]; notices: NodeRow[] }> {
   const links = await db.execute<LinkRow>(sql`
     select id::float8 as id, kind, from_filing_id::float8 as from_filing_id, to_filing_id::float8 as to_filing_id, matched, created_at
@@ -116,7 +116,8 @@ export async function companyThreads(db: Db, { cik, limit }: { cik: number; limi
     order by created_at desc, id desc limit ${limit}`);
   const notices = await db.execute<NodeRow>(sql`
     select ${NODE_COLUMNS} from filings f
-    where f.cik = ${cik} and upper(f.form_type) in ('NT 10-K', 'NT 10-Q') and f.filed_at > now() - interval '400 days'
+    where f.cik = ${cik} and upper(f.form_type) in ('NT 10-K', 'NT 10-Q')
+      and not exists (select 1 from filings r where r.cik = f.cik and upper(r.form_type) = substr(upper(f.form_type), 4) and r.filed_at > f.filed_at)
     order by f.filed_at desc limit 20`);
   const ids = [...new Set(links.flatMap((l) => [Number(l.from_filing_id), Number(l.to_filing_id)]))];
   const nodes = ids.length
