@@ -26,19 +26,24 @@ export function form4TradeFacts(detail: OwnershipDetail): Fact[] {
     facts.push({ label: 'Who', value: `${owner.displayName}${others > 0 ? ` (+${others} joint filer${others === 1 ? '' : 's'})` : ''}` });
     facts.push({ label: 'Role', value: ownerRoleLabel(owner) });
   }
-  if (rows.length) {
-    const codes = [...new Set(rows.map((r) => transactionCodeWords(r.code)))];
-    facts.push({ label: 'Transaction', value: codes.join(', ') });
-    const total = rows.reduce((sum, r) => sum + (r.shares ?? 0), 0);
+  // The open-market trade (P/S) is the news; exercises, grants and withholding beside it are named apart.
+  const market = rows.filter((r) => r.code === 'P' || r.code === 'S');
+  const main = market.length ? market : rows;
+  if (main.length) {
+    facts.push({ label: 'Transaction', value: [...new Set(main.map((r) => transactionCodeWords(r.code)))].join(', ') });
+    const total = main.reduce((sum, r) => sum + (r.shares ?? 0), 0);
     if (total > 0) facts.push({ label: 'Shares', value: shares(total) });
-    const priced = rows.filter((r) => r.pricePerShare != null && r.shares);
+    const priced = main.filter((r) => r.pricePerShare != null && r.shares);
     if (priced.length) {
+      const value = priced.reduce((sum, r) => sum + r.pricePerShare! * r.shares!, 0);
+      const pricedShares = priced.reduce((sum, r) => sum + r.shares!, 0);
       const lo = Math.min(...priced.map((r) => r.pricePerShare!));
       const hi = Math.max(...priced.map((r) => r.pricePerShare!));
-      facts.push({ label: 'Price', value: lo === hi ? price(lo) : `${price(lo)} - ${price(hi)}` });
-      const value = priced.reduce((sum, r) => sum + r.pricePerShare! * r.shares!, 0);
+      facts.push({ label: 'Price', value: lo === hi ? price(lo) : `${price(Math.round((value / pricedShares) * 100) / 100)} average (${price(lo)} - ${price(hi)})` });
       if (value > 0) facts.push({ label: 'Value', value: money(value) });
     }
+    const others = [...new Set(rows.filter((r) => !main.includes(r)).map((r) => transactionCodeWords(r.code)))];
+    if (others.length) facts.push({ label: 'Also reported', value: others.join(', ') });
   }
   const plan = detail.aff10b5One === true || rows.some((r) => r.is10b51);
   facts.push({ label: '10b5-1 plan', value: plan ? 'Yes' : 'No' });

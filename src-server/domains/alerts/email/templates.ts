@@ -88,7 +88,7 @@ function replayFiling(file: string, hints: ParseHints & { ticker: string }, id: 
 /** Sample filings: Tesla's Wilson-Thompson Form 4 (10b5-1 sale), Acorn Energy's 5.02 8-K, Tesla's 2020 10-K. */
 export function sampleFilings(): AlertFiling[] {
   return [
-    replayFiling('tsla_wilson-thompson_2025-01-06_M_S_10b5-1.xml', { ticker: 'TSLA', accessionNo: '0000950170-25-003585', cik: 1318605, formType: '4', companyName: 'Tesla, Inc.', filedDate: '2025-01-08', acceptedAt: '2025-01-09T00:00:05.000Z' }, 1),
+    replayFiling('tsla_wilson-thompson_2025-01-06_M_S_10b5-1.xml', { ticker: 'TSLA', accessionNo: '0000950170-25-003585', cik: 1318605, formType: '4', companyName: 'Tesla, Inc.', filedDate: '2025-01-08', acceptedAt: '2025-01-09T00:00:05.000Z', primaryDocument: 'ownership.xml' }, 1),
     replayFiling('0001493152-25-001317_acorn_energy_5.02_9.01.nc', { ticker: 'ACFN' }, 2),
     replayFiling('10-K_tsla_2020_minimal_submission.txt', { ticker: 'TSLA' }, 3),
   ];
