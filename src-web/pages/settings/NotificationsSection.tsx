@@ -110,6 +110,7 @@ export function NotificationsSection({ profile, pro, onSaved }: { profile: Notif
             />
             Bundle filings from the market close to 09:30 ET into one pre-market brief email
           </label>
+          <div className="inline-fields">
           <label className="select-field">
             <span>Brief time (New York)</span>
             <input
@@ -123,6 +124,7 @@ export function NotificationsSection({ profile, pro, onSaved }: { profile: Notif
               onChange={(event) => setDraft({ ...draft, routing: { ...draft.routing, briefTime: event.target.value } })}
             />
           </label>
+          </div>
         </fieldset>
         <fieldset className="field">
           <legend>Daily digest</legend>
