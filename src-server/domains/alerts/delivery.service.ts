@@ -95,6 +95,7 @@ async function sendComposed(deps: AppDeps, w: repo.AlertWork, me: number, key: s
     const messageId = await send(deps, out, key);
     await repo.markSent(deps.db, { table: 'alerts', id: w.id, me, messageId });
     await repo.markBurstSent(deps.db, { ids: burst.map((b) => b.alert_id), leadId: w.id, me, messageId });
+    void deps.metrics?.alertSent(deps.db, w.id).catch(() => {});
     return 'sent';
   } catch (error) {
     const failure = describeFailure(error);
