@@ -161,6 +161,10 @@ export function zonedTime(date: IsoDate, minute: number, timeZone: string): Date
     const seen = Date.UTC(yearOf(p.date), Number(p.date.slice(5, 7)) - 1, Number(p.date.slice(8, 10)), 0, p.minute);
     guess += wanted - seen;
   }
+  // A wall-clock time the spring-forward gap skips lands before the gap: move past it, as
+  // PostgreSQL's `timestamp at time zone` does (02:30 -> 03:30 daylight time).
+  const landed = zonedParts(new Date(guess), timeZone);
+  if (landed.date !== date || landed.minute !== minute) guess += 60 * 60_000;
   return new Date(guess);
 }
 
