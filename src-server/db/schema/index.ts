@@ -8,3 +8,6 @@ export * from './quotes';
 export * from './alerts';
 export * from './prices';
 export * from './ticker-pages';
+export * from './assistant';
+export * from './billing';
+export * from './threads';

@@ -1,9 +1,12 @@
 import { adminRouter } from '../../domains/admin/admin.router';
+import { assistantRouter } from '../../domains/assistant/assistant.router';
 import { authRouter } from '../../domains/auth/auth.router';
+import { billingRouter } from '../../domains/billing/billing.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
 import { pricesRouter } from '../../domains/prices/prices.router';
 import { systemRouter } from '../../domains/system/system.router';
+import { threadsRouter } from '../../domains/threads/threads.router';
 import { tickerPagesRouter } from '../../domains/ticker-pages/ticker-pages.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
 import { watchlistRouter } from '../../domains/watchlist/watchlist.router';
@@ -20,6 +23,9 @@ export const appRouter = router({
   tickerPages: tickerPagesRouter,
   insiders: insidersRouter,
   prices: pricesRouter,
+  assistant: assistantRouter,
+  billing: billingRouter,
+  threads: threadsRouter,
 });
 
 export type AppRouter = typeof appRouter;
