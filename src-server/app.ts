@@ -15,6 +15,7 @@ import { appRouter, type AppRouter } from './transport/trpc/app-router';
 import { TRPC_MAX_BATCH } from './transport/trpc/batch';
 import { makeContextFactory } from './transport/trpc/context';
 import { registerSpa } from './transport/web/spa';
+import { twilioWebhook } from './transport/webhooks/twilio';
 
 /** Builds the Fastify app (tRPC over HTTP + ws, REST /api, SPA) without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await app.register(restPlugin, { prefix: '/api', deps });
+  await app.register(twilioWebhook, { prefix: '/api', deps });
   await app.register(alertLinkRoutes, { deps });
   await app.register(livePlugin, { deps });
   if (deps.env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { deps });

@@ -6,7 +6,7 @@ import { bearerTokenFrom, sessionTokenFrom } from '../../transport/request-meta'
 import { clearSessionCookie, setSessionCookie } from '../../transport/session-cookie';
 import { adminLogout, adminLogin, cancelSubscription, deleteAccount, logout } from './account.service';
 import * as schemas from './auth.schemas';
-import { requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
+import { previewEmailLink, requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
 import { getProfile, updateProfile, type ProfileChanges } from './profile.service';
 import { messengerFor } from './request-info';
 import { callerSession, linkPage, liveSessionIds, restRequestInfo } from './rest-helpers';
@@ -37,18 +37,24 @@ export const authRest: RestRoutes = (app, deps) => {
     return { session: result.token, user: toUserDto(result.user), merged: result.merged, rejected: result.rejected };
   });
 
+  // The emailed link only shows which account it signs in to; a same-origin POST signs in.
   app.get('/verify-login', (request, reply) =>
     linkPage(request, reply, async () => {
       const { token } = parseInput(schemas.linkQuery, request.query);
-      const result = await verifyLoginLink(deps.db, {
-        token,
-        presentedSessionIds: await liveSessionIds(deps, [sessionTokenFrom(request.headers)]),
-        request: restRequestInfo(deps, request),
-      });
-      setSessionCookie(reply, result.token, deps);
-      return `/?loggedin=1&merged=${result.merged}&rejected=${result.rejected}`;
+      return { preview: await previewEmailLink(deps.db, { token, purpose: 'login' }), page: `/login/link#token=${token}` };
     }),
   );
+
+  app.post('/verify-login', async (request, reply) => {
+    const { token } = parseInput(schemas.verifyLinkInput, request.body);
+    const result = await verifyLoginLink(deps.db, {
+      token,
+      presentedSessionIds: await liveSessionIds(deps, [request.caller.credential?.token]),
+      request: restRequestInfo(deps, request),
+    });
+    setSessionCookie(reply, result.token, deps);
+    return { session: result.token, user: toUserDto(result.user), merged: result.merged, rejected: result.rejected };
+  });
 
   app.post('/logout', async (request, reply) => {
     const input = parseInput(schemas.rest.logout, request.body);

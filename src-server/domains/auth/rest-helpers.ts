@@ -1,35 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../deps';
-import { requestBrand } from '../../transport/rest/brand';
 import { requireRestSession, type RestSession } from '../../transport/rest/session';
-import { sessionTokenFrom } from '../../transport/request-meta';
 import { sendErrorPage } from '../../transport/web/message-page';
 import type { RequestInfo } from './login.service';
-import { requestInfo } from './request-info';
 import { resolveSession } from './session.service';
 
 /** What a REST request tells the services about its origin. */
-export function restRequestInfo(deps: AppDeps, request: FastifyRequest): RequestInfo {
-  return requestInfo(deps, {
-    brand: requestBrand(deps, request),
-    host: request.headers.host,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-  });
+export function restRequestInfo(_deps: AppDeps, request: FastifyRequest): RequestInfo {
+  return request.caller.request;
 }
 
 /**
- * The caller's session from X-Session (or cookie) or the body's `session`. When both are sent
- * they must agree, so a body naming one session cannot act while a header names another.
+ * The caller's session from X-Session (or cookie) or the body's `session` (the Caller refuses a
+ * body naming one session while the header names another).
  */
-export async function callerSession(deps: AppDeps, request: FastifyRequest, body: unknown): Promise<RestSession> {
-  const fromBody = (body as { session?: unknown } | undefined)?.session;
-  const presented = sessionTokenFrom(request.headers);
-  if (typeof fromBody === 'string' && presented && fromBody !== presented) {
-    throw new AppError('BAD_REQUEST', 'The session in the body does not match the X-Session header.', { reason: 'session_mismatch' });
-  }
-  return requireRestSession(deps, request, fromBody);
+export async function callerSession(_deps: AppDeps, request: FastifyRequest, body: unknown): Promise<RestSession> {
+  request.caller.useBodySession((body as { session?: unknown } | undefined)?.session);
+  return requireRestSession(_deps, request);
 }
 
 /** Session ids behind the presented tokens (merge sources of a sign-in); dead ones are skipped. */
@@ -43,19 +30,23 @@ export async function liveSessionIds(deps: AppDeps, tokens: (string | null | und
 }
 
 /**
- * Emailed links are opened by people: a refused link answers with a short page (JSON for API
- * clients) and a way back, instead of a bare error body.
+ * Emailed links are opened by people (and by mail scanners): the GET never acts. A browser is
+ * sent to the app's confirm page with the token in the fragment (never sent to a server, never in
+ * a Referer); an API client gets the preview as JSON. A refused link answers with a short page.
  */
 export async function linkPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  action: () => Promise<string>,
+  action: () => Promise<{ preview: { purpose: string; account: string }; page: string }>,
 ): Promise<FastifyReply> {
+  const html = (request.headers.accept ?? '').includes('text/html');
   try {
-    return reply.redirect(await action(), 302);
+    const { preview, page } = await action();
+    if (!html) return reply.send({ ...preview, confirm: `POST ${request.url.split('?')[0]} with {"token": "<the link's token>"}` });
+    return reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store').redirect(page, 303);
   } catch (error) {
     // API clients get the error handler's JSON.
-    if (!(request.headers.accept ?? '').includes('text/html')) throw error;
+    if (!html) throw error;
     return sendErrorPage(reply, error, {
       title: 'Link problem',
       heading: 'That link did not work',

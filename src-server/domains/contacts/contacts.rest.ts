@@ -1,13 +1,11 @@
-import { AppError } from '../../core/app-error';
 import type { RestRoutes } from '../../transport/rest/plugin';
 import { parseInput } from '../../transport/rest/validate';
 import * as schemas from '../auth/auth.schemas';
-import { messengerFor, publicUrl, supportEmailFor } from '../auth/request-info';
+import { previewEmailLink } from '../auth/login.service';
+import { messengerFor } from '../auth/request-info';
+import { setSessionCookie } from '../../transport/session-cookie';
 import { callerSession, linkPage, restRequestInfo } from '../auth/rest-helpers';
-import { isValidTwilioSignature, type WebhookParams } from '../../integrations/sms/twilio-signature';
 import { addSecondaryContact, saveContacts, verifyEmailLink } from './contacts.service';
-import { handleInboundSms } from './inbound-sms.service';
-import { twiml } from './twiml';
 
 export const contactsRest: RestRoutes = (app, deps) => {
   app.post('/notify', async (request) => {
@@ -39,26 +37,14 @@ export const contactsRest: RestRoutes = (app, deps) => {
   app.get('/verify-email', (request, reply) =>
     linkPage(request, reply, async () => {
       const { token } = parseInput(schemas.linkQuery, request.query);
-      await verifyEmailLink(deps.db, { token });
-      return '/?verified=email';
+      return { preview: await previewEmailLink(deps.db, { token, purpose: 'verify_email' }), page: `/verify-email#token=${token}` };
     }),
   );
 
-  /** Twilio's inbound-message webhook: form-encoded, signed with X-Twilio-Signature. */
-  app.post('/sms/inbound', async (request, reply) => {
-    const authToken = deps.env.TWILIO_AUTH_TOKEN;
-    if (!authToken) throw new AppError('UNAVAILABLE', 'Inbound SMS needs TWILIO_AUTH_TOKEN.', { reason: 'sms_not_configured' });
-    // Twilio signs the URL it was configured with: PUBLIC_URL's origin when set, else what we were called on.
-    const url = deps.env.PUBLIC_URL
-      ? `${publicUrl(deps)}${request.url}`
-      : `${request.protocol}://${request.host}${request.url}`;
-    const signature = request.headers['x-twilio-signature'];
-    const body = (request.body ?? {}) as WebhookParams;
-    if (!isValidTwilioSignature({ authToken, url, body, signature: typeof signature === 'string' ? signature : undefined })) {
-      throw new AppError('FORBIDDEN', 'The X-Twilio-Signature header does not match.', { reason: 'invalid_signature' });
-    }
-    const input = parseInput(schemas.inboundSmsInput, body);
-    const message = await handleInboundSms(deps.db, { from: input.From, body: input.Body, supportEmail: supportEmailFor(deps) });
-    return reply.type('text/xml; charset=utf-8').send(twiml(message));
+  app.post('/verify-email', async (request, reply) => {
+    const { token } = parseInput(schemas.verifyLinkInput, request.body);
+    const result = await verifyEmailLink(deps.db, { token, ip: request.ip, userAgent: request.caller.userAgent });
+    setSessionCookie(reply, result.token, deps);
+    return { session: result.token, user: result.user };
   });
 };

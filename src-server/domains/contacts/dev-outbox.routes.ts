@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../core/input';
 import { AppError } from '../../core/app-error';
 import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
@@ -10,7 +11,7 @@ import { listDevOutbox, replyAsPhone, type OutboxRow } from './dev-outbox.servic
 
 const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
 
-const replyInput = z.object({ From: z.string().min(1).max(32), Body: z.string().min(1).max(1600) });
+const replyInput = z.object({ From: text().min(1).max(32), Body: text().min(1).max(1600) });
 
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

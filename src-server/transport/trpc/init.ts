@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '../../core/app-error';
+import { fromDataException } from '../../db/errors';
 import { COPY } from '../../core/copy';
 import { assertPro, isVerified } from '../../domains/auth/session.service';
 import { zodMessage } from '../rest/errors';
@@ -9,9 +10,8 @@ import type { Context } from './context';
 /** Converts a thrown AppError into the matching TRPCError; anything else stays internal. */
 function toTrpcError(error: unknown): unknown {
   if (error instanceof TRPCError && isAppError(error.cause)) return error;
-  if (isAppError(error)) {
-    return new TRPCError({ code: ERROR_KINDS[error.kind].trpc, message: error.message, cause: error });
-  }
+  const app = isAppError(error) ? error : fromDataException(error);
+  if (app) return new TRPCError({ code: ERROR_KINDS[app.kind].trpc, message: app.message, cause: app });
   return error;
 }
 
@@ -51,12 +51,21 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** Anyone. ctx.getSession() may still be used for optional personalisation. */
-export const publicProcedure = t.procedure.use(mapErrors);
+/** Mutations and subscriptions change state or stream private data: the Caller's origin rule applies. */
+const originRule = t.middleware(({ ctx, type, next }) => {
+  if (type !== 'query') ctx.caller.assertMayWrite();
+  return next();
+});
 
-/** A caller with a session; an anonymous one is created on the first HTTP call without one. */
-export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = ctx.isWebSocket ? await ctx.getSession() : await ctx.ensureSession();
+/** Anyone. ctx.getSession() may still be used for optional personalisation. */
+export const publicProcedure = t.procedure.use(mapErrors).use(originRule);
+
+/**
+ * A caller with a session. A mutation without one gets a new anonymous session (HTTP); a
+ * query never creates one (reads never mint users): it is a 401 instead.
+ */
+export const sessionProcedure = publicProcedure.use(async ({ ctx, type, next }) => {
+  const session = type === 'mutation' && !ctx.isWebSocket ? await ctx.ensureSession() : await ctx.getSession();
   if (!session) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
   return next({ ctx: { session, user: session.user } });
 });
@@ -82,8 +91,7 @@ export const proProcedure = sessionProcedure.use(async ({ ctx, next }) => {
 
 /** The admin area: a bearer admin session belonging to an admin user. */
 export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const admin = await ctx.getAdminSession();
-  if (!admin || !admin.user.isAdmin) throw new AppError('UNAUTHORIZED', 'Admin sign-in required.', { reason: 'admin_required' });
+  const admin = await ctx.caller.requireAdmin();
   return next({ ctx: { admin, user: admin.user } });
 });
 
