@@ -1,50 +1,73 @@
+import { z } from 'zod';
 import type { RestRoutes } from '../../transport/rest/plugin';
+import { restTable } from '../../transport/rest/plugin';
+import * as res from '../../transport/rest/response-schemas';
+import type { RestCall } from '../../transport/rest/table';
 import { parseInput } from '../../transport/rest/validate';
 import * as schemas from '../auth/auth.schemas';
 import { previewEmailLink } from '../auth/login.service';
-import { messengerFor } from '../auth/request-info';
-import { setSessionCookie } from '../../transport/session-cookie';
-import { callerSession, linkPage, restRequestInfo } from '../auth/rest-helpers';
-import { addSecondaryContact, saveContacts, verifyEmailLink } from './contacts.service';
+import { twilioWebhook } from '../../transport/webhooks/twilio';
+import { linkPage } from '../auth/rest-helpers';
 
-export const contactsRest: RestRoutes = (app, deps) => {
-  app.post('/notify', async (request) => {
-    const input = parseInput(schemas.notifyRestInput, request.body);
-    const session = await callerSession(deps, request, input);
-    return saveContacts(deps.db, {
-      userId: session.user.id,
-      email: input.email,
-      phone: input.phone,
-      notifyVia: input.notify_via,
-      sessionId: session.sessionId,
-      messenger: messengerFor(deps),
-      request: restRequestInfo(deps, request),
-    });
-  });
+const CONTACT_CALLS: RestCall[] = [
+  {
+    method: 'POST',
+    path: '/notify',
+    procedure: 'auth.notify',
+    tag: 'contacts',
+    summary: 'Save the email and/or phone alerts go to (new ones get a verification message) and the channels to use',
+    body: schemas.notifyRestInput,
+    session: 'required',
+    input: ({ body }) => ({ email: body.email, phone: body.phone, notifyVia: body.notify_via }),
+    response: res.contactsResult,
+    errors: [401, 429],
+  },
+  {
+    method: 'POST',
+    path: '/add-secondary-contact',
+    procedure: 'auth.addSecondaryContact',
+    tag: 'contacts',
+    summary: 'Add the other kind of contact (email or phone) and send its verification',
+    body: schemas.secondaryContactRestInput,
+    session: 'required',
+    response: res.contactsResult,
+    errors: [401, 429],
+  },
+  {
+    method: 'POST',
+    path: '/verify-email',
+    procedure: 'auth.verifyEmail',
+    tag: 'contacts',
+    summary: "The confirm page's click: verifies the address, ends the account's other sessions and returns a fresh one",
+    body: schemas.verifyLinkInput,
+    response: z.object({ session: z.string(), user: res.userDto }),
+    errors: [400, 403],
+  },
+];
 
-  app.post('/add-secondary-contact', async (request) => {
-    const { session: _body, ...contact } = parseInput(schemas.secondaryContactRestInput, request.body);
-    const session = await callerSession(deps, request, { session: _body });
-    return addSecondaryContact(deps.db, {
-      userId: session.user.id,
-      ...contact,
-      sessionId: session.sessionId,
-      messenger: messengerFor(deps),
-      request: restRequestInfo(deps, request),
-    });
-  });
-
-  app.get('/verify-email', (request, reply) =>
-    linkPage(request, reply, async () => {
-      const { token } = parseInput(schemas.linkQuery, request.query);
-      return { preview: await previewEmailLink(deps.db, { token, purpose: 'verify_email' }), page: `/verify-email#token=${token}` };
-    }),
+/** The emailed confirmation link (a page) and Twilio's signed webhook stay hand-written. */
+const handWritten: RestRoutes = async (app, deps) => {
+  app.get(
+    '/verify-email',
+    {
+      config: {
+        openapi: {
+          summary: 'The emailed confirmation link: shows which address it confirms (a browser is sent to the confirm page); never acts',
+          tag: 'contacts',
+          query: schemas.linkQuery,
+          responses: { 200: { description: 'The masked address and how to confirm' }, 303: { description: 'Browser: to /verify-email#token=…' } },
+          errors: [400],
+        },
+      },
+    },
+    (request, reply) =>
+      linkPage(request, reply, async () => {
+        const { token } = parseInput(schemas.linkQuery, request.query);
+        return { preview: await previewEmailLink(deps.db, { token, purpose: 'verify_email' }), page: `/verify-email#token=${token}` };
+      }),
   );
-
-  app.post('/verify-email', async (request, reply) => {
-    const { token } = parseInput(schemas.verifyLinkInput, request.body);
-    const result = await verifyEmailLink(deps.db, { token, ip: request.ip, userAgent: request.caller.userAgent });
-    setSessionCookie(reply, result.token, deps);
-    return { session: result.token, user: result.user };
-  });
+  // Twilio's inbound-message webhook: its own scope, the one /api route that takes a form body.
+  await app.register(twilioWebhook, { deps });
 };
+
+export const contactsRest = restTable(CONTACT_CALLS, handWritten);

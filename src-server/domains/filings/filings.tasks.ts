@@ -28,6 +28,8 @@ export const ingestTask = defineTask({
     if (!deps.edgar) throw new Error('edgar.ingest needs deps.edgar');
     const client = await deps.edgar.start();
     const outcome = await ingestAccession(deps.db, { client, ref, analyze: deps.llm != null });
+    deps.metrics?.ingested.inc({ source: ref.source, status: outcome.status });
+    if (outcome.status === 'stored') deps.metrics?.observeStage('detected_to_stored', 'all', ref.detectedAt);
     if (outcome.status === 'not_available') {
       if (ref.source !== 'backfill' && job.attempts < FEED_NOT_AVAILABLE_RETRIES) throw new Error(`${ref.accessionNo} not available on EDGAR yet`);
       deps.logger?.warn({ accessionNo: ref.accessionNo, source: ref.source }, 'filing documents not available; skipped');

@@ -43,10 +43,18 @@ export async function startEdgarIngest(deps: AppDeps): Promise<RunningWorkers> {
       return startFeedPoller({
         client: () => edgar.start(),
         intervalMs: deps.env.EDGAR_POLL_SECONDS * 1000,
-        known: (accessionNos) => repo.storedAccessions(deps.db, { accessionNos }),
-        onError: (err) => deps.logger?.warn({ err }, 'EDGAR feed poll failed'),
+        known: (accessionNos) => {
+          // Called once the feed page was fetched and read: a successful poll.
+          deps.metrics?.pollSucceeded();
+          return repo.storedAccessions(deps.db, { accessionNos });
+        },
+        onError: (err) => {
+          deps.metrics?.edgarPolls.inc({ outcome: 'error' });
+          deps.logger?.warn({ err }, 'EDGAR feed poll failed');
+        },
         onNew: (filings, detectedAt) =>
           deps.db.transaction(async (tx) => {
+            for (const f of filings) deps.metrics?.observeDetection(f.updated, detectedAt);
             for (const f of filings) {
               await addJob(tx, {
                 task: 'edgar.ingest',

@@ -31,7 +31,22 @@ export async function twilioWebhook(app: FastifyInstance, opts: { deps: AppDeps 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.setErrorHandler(restErrorHandler);
 
-  app.post('/sms/inbound', async (request, reply) => {
+  app.post(
+    '/sms/inbound',
+    {
+      config: {
+        openapi: {
+          summary: "Twilio's inbound-message webhook (STOP, START, HELP, YES replies); answers TwiML; a replayed MessageSid is refused",
+          tag: 'webhooks',
+          auth: 'twilio-signature',
+          body: inboundSmsInput,
+          bodyType: 'application/x-www-form-urlencoded',
+          responses: { 200: { description: 'TwiML reply', contentType: 'text/xml' } },
+          errors: [403, 409, 503],
+        },
+      },
+    },
+    async (request, reply) => {
     const authToken = deps.env.TWILIO_AUTH_TOKEN;
     if (!authToken) throw new AppError('UNAVAILABLE', 'Inbound SMS needs TWILIO_AUTH_TOKEN.', { reason: 'sms_not_configured' });
     // Twilio signs the URL it was configured with: PUBLIC_URL's origin when set, else what we were called on.
@@ -48,5 +63,6 @@ export async function twilioWebhook(app: FastifyInstance, opts: { deps: AppDeps 
     }
     const message = await handleInboundSms(deps.db, { from: input.From, body: input.Body, supportEmail: supportEmailFor(deps) });
     return reply.type('text/xml; charset=utf-8').send(twiml(message));
-  });
+    },
+  );
 }
