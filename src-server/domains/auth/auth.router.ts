@@ -1,4 +1,4 @@
-import { adminProcedure, publicProcedure, router, sessionProcedure, signedInProcedure } from '../../transport/trpc/init';
+import { adminProcedure, publicProcedure, router, sessionProcedure, signedInProcedure, withSession } from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
 import { addSecondaryContact, saveContacts, verifyEmailLink } from '../contacts/contacts.service';
 import { adminLogin, adminLogout, cancelSubscription, deleteAccount, logout } from './account.service';
@@ -78,17 +78,23 @@ export const authRouter = router({
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx.deps.db, { token: ctx.caller.credential?.token })),
 
   profile: sessionProcedure.query(({ ctx }) => getProfile(ctx.deps.db, { userId: ctx.user.id })),
-  updateProfile: sessionProcedure
+  updateProfile: publicProcedure
     .input(schemas.profileInput)
+    .use(withSession)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, { userId: ctx.user.id, changes: input })),
-  updateNotificationPreferences: sessionProcedure
+  updateNotificationPreferences: publicProcedure
     .input(schemas.notificationPreferencesInput)
+    .use(withSession)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, { userId: ctx.user.id, changes: input })),
-  updateAlertThresholds: sessionProcedure
+  updateAlertThresholds: publicProcedure
     .input(schemas.alertThresholdsInput)
+    .use(withSession)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, { userId: ctx.user.id, changes: { alertThresholds: input } })),
 
-  notify: sessionProcedure.input(schemas.notifyInput).mutation(({ ctx, input }) =>
+  notify: publicProcedure
+    .input(schemas.notifyInput)
+    .use(withSession)
+    .mutation(({ ctx, input }) =>
     saveContacts(ctx.deps.db, {
       userId: ctx.user.id,
       email: input.email,
@@ -99,7 +105,10 @@ export const authRouter = router({
       request: infoOf(ctx),
     }),
   ),
-  addSecondaryContact: sessionProcedure.input(schemas.secondaryContactInput).mutation(({ ctx, input }) =>
+  addSecondaryContact: publicProcedure
+    .input(schemas.secondaryContactInput)
+    .use(withSession)
+    .mutation(({ ctx, input }) =>
     addSecondaryContact(ctx.deps.db, {
       userId: ctx.user.id,
       ...input,

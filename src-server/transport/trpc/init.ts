@@ -62,13 +62,17 @@ export const publicProcedure = t.procedure.use(mapErrors).use(originRule);
 
 /**
  * A caller with a session. A mutation without one gets a new anonymous session (HTTP); a
- * query never creates one (reads never mint users): it is a 401 instead.
+ * query never creates one (reads never mint users): it is a 401 instead. Mutations with input
+ * use `.input(schema).use(withSession)`, so the input is refused before any user is created.
  */
-export const sessionProcedure = publicProcedure.use(async ({ ctx, type, next }) => {
+const sessionMiddleware = t.middleware(async ({ ctx, type, next }) => {
   const session = type === 'mutation' && !ctx.isWebSocket ? await ctx.ensureSession() : await ctx.getSession();
   if (!session) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
   return next({ ctx: { session, user: session.user } });
 });
+export const sessionProcedure = publicProcedure.use(sessionMiddleware);
+/** The session middleware, for after `.input()`. */
+export const withSession = sessionMiddleware;
 
 /** A caller that already has a session (changes to an account or a watchlist); none is created. */
 export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
@@ -77,14 +81,14 @@ export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { session, user: session.user } });
 });
 
-/** A user with a verified email or phone. */
-export const verifiedProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+/** A user with a verified email or phone (never a new visitor: no session is created). */
+export const verifiedProcedure = signedInProcedure.use(async ({ ctx, next }) => {
   if (!isVerified(ctx.user)) throw new AppError('FORBIDDEN', 'Verify your email or phone first.', { reason: 'not_verified' });
   return next();
 });
 
-/** PRO: admin, or plan pro and active. */
-export const proProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+/** PRO: admin, or plan pro and active (never a new visitor: no session is created). */
+export const proProcedure = signedInProcedure.use(async ({ ctx, next }) => {
   assertPro(ctx.user);
   return next();
 });
