@@ -118,7 +118,10 @@ export function buildCaller(deps: AppDeps, input: CallerInput): Caller {
   let sessionPromise: Promise<AuthedSession | null> | undefined;
   let adminPromise: Promise<AuthedSession | null> | undefined;
 
-  const session = () => (sessionPromise ??= resolveSession(deps.db, { token: credential?.token }).then((s) => s ?? null));
+  const lookUp = () => resolveSession(deps.db, { token: credential?.token }).then((s) => s ?? null);
+  // A websocket connection outlives plan changes (a checkout paid in another tab): each call on it
+  // reads the session and user afresh, so a PRO check sees the plan as it is now.
+  const session = () => (input.transport === 'ws' ? lookUp() : (sessionPromise ??= lookUp()));
 
   const caller: Caller = {
     deps,

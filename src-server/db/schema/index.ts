@@ -8,3 +8,5 @@ export * from './quotes';
 export * from './alerts';
 export * from './prices';
 export * from './ticker-pages';
+export * from './assistant';
+export * from './billing';

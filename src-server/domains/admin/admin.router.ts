@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminProcedure, router } from '../../transport/trpc/init';
 import { alertLatency, listDeadAlerts, retryDeadAlerts } from '../alerts/alerts-admin.service';
 import { toUserDto } from '../auth/session.service';
+import { assistantFeedbackAdminProcedure } from '../assistant/assistant.router';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 
 export const adminRouter = router({
@@ -21,4 +22,6 @@ export const adminRouter = router({
     .query(({ ctx, input }) => alertLatency(ctx.deps.db, input)),
   /** Thumbs up/down on AI analyses, newest first, with totals (/admin/ai-feedback). */
   aiFeedback: aiFeedbackAdminProcedure,
+  /** Thumbs up/down on filing-assistant answers, newest first (/admin/ai-feedback). */
+  assistantFeedback: assistantFeedbackAdminProcedure,
 });

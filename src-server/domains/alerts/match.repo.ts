@@ -76,7 +76,8 @@ export async function matchFiling(db: Db, { filingId }: { filingId: number }): P
       select distinct w.user_id
       from claim cross join f
       join watchlist_items w on w.ticker = any(f.tickers)
-      where f.alertable and f.catalogue_form = any(w.forms)
+      -- Paused items (over the limit after a downgrade) alert nobody until they resume.
+      where f.alertable and f.catalogue_form = any(w.forms) and w.paused_at is null
     ),
     candidates as (
       select user_id, channel from (

@@ -2,6 +2,7 @@ import { AppError } from '../../core/app-error';
 import type { BrandId } from '../../core/brands';
 import { COPY } from '../../core/copy';
 import { IMPORTANCE_RANK, importanceFromRank, type Importance } from '../../core/importance';
+import { hasBillingIssue, isPro, tickerLimitFor } from '../../core/plans';
 import type { Db } from '../../db/client';
 import { isOptedOut } from '../contacts/opt-out.repo';
 import * as accounts from './account.repo';
@@ -28,6 +29,21 @@ export interface Profile {
   alertThresholds: { email: Importance; sms: Importance };
   createdAt: string;
   lastLoginAt: string | null;
+  /** The plan, as the billing sync last read it from Stripe. */
+  planType: string;
+  planStatus: string;
+  isPro: boolean;
+  billingStatus: string;
+  billingIssue: boolean;
+  /** End of the paid period (ISO). */
+  planPeriodEnd: string | null;
+  /** The subscription ends at planCancelAt ("PRO until ..."); Resume undoes it. */
+  cancelAtPeriodEnd: boolean;
+  planCancelAt: string | null;
+  addonPacks: number;
+  /** An add-on change waiting for payment. */
+  pendingAddonPacks: number | null;
+  tickerLimit: number;
 }
 
 export interface ProfileChanges {
@@ -70,6 +86,17 @@ export function toProfile(user: UserRow, smsOptedOut: boolean): Profile {
     },
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    planType: user.planType,
+    planStatus: user.planStatus,
+    isPro: isPro(user),
+    billingStatus: user.billingStatus,
+    billingIssue: hasBillingIssue(user),
+    planPeriodEnd: user.planPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: user.planType === 'pro' && user.planCancelAt != null,
+    planCancelAt: user.planType === 'pro' ? (user.planCancelAt?.toISOString() ?? null) : null,
+    addonPacks: user.addonPacks,
+    pendingAddonPacks: user.pendingAddonPacks,
+    tickerLimit: tickerLimitFor(user),
   };
 }
 

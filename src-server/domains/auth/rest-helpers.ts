@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { requireRestSession, type RestSession } from '../../transport/rest/session';
 import { sendErrorPage } from '../../transport/web/message-page';
 import type { RequestInfo } from './login.service';
 import { resolveSession } from './session.service';
@@ -8,15 +7,6 @@ import { resolveSession } from './session.service';
 /** What a REST request tells the services about its origin. */
 export function restRequestInfo(_deps: AppDeps, request: FastifyRequest): RequestInfo {
   return request.caller.request;
-}
-
-/**
- * The caller's session from X-Session (or cookie) or the body's `session` (the Caller refuses a
- * body naming one session while the header names another).
- */
-export async function callerSession(_deps: AppDeps, request: FastifyRequest, body: unknown): Promise<RestSession> {
-  request.caller.useBodySession((body as { session?: unknown } | undefined)?.session);
-  return requireRestSession(_deps, request);
 }
 
 /** Session ids behind the presented tokens (merge sources of a sign-in); dead ones are skipped. */

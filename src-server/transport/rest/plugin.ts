@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { systemRest } from '../../domains/system/system.rest';
+import { assistantRest } from '../../domains/assistant/assistant.rest';
 import { authRest } from '../../domains/auth/auth.rest';
+import { billingRest } from '../../domains/billing/billing.rest';
 import { contactsRest } from '../../domains/contacts/contacts.rest';
 import { insidersRest } from '../../domains/insiders/insiders.rest';
 import { tickerPagesRest } from '../../domains/ticker-pages/ticker-pages.rest';
@@ -28,7 +30,7 @@ export function restTable(calls: RestCall[], handWritten?: RestRoutes): RestRout
   };
 }
 
-const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, insidersRest];
+const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, insidersRest, assistantRest, billingRest];
 
 /** The /api/* compatibility layer for scripts and older clients (SPEC.md section 7), and its OpenAPI document. */
 export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps; scope: RestScope }) {

@@ -22,6 +22,7 @@ export const userDto = z.object({
   planType: z.string(),
   planStatus: z.string(),
   isPro: z.boolean(),
+  billingIssue: z.boolean(),
 });
 
 export const profile = z.object({
@@ -41,6 +42,17 @@ export const profile = z.object({
   alertThresholds: z.object({ email: z.enum(IMPORTANCE_LEVELS), sms: z.enum(IMPORTANCE_LEVELS) }),
   createdAt: isoTime,
   lastLoginAt: isoTime.nullable(),
+  planType: z.string(),
+  planStatus: z.string(),
+  isPro: z.boolean(),
+  billingStatus: z.string().describe("Stripe's subscription status, 'none' without one"),
+  billingIssue: z.boolean().describe('a renewal failed and Stripe is retrying: PRO stays, the card needs fixing'),
+  planPeriodEnd: isoTime.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  planCancelAt: isoTime.nullable().describe('PRO ends then (cancel at period end); Resume undoes it'),
+  addonPacks: z.number().int(),
+  pendingAddonPacks: z.number().int().nullable(),
+  tickerLimit: z.number().int(),
 });
 
 export const userAndProfile = z.object({ user: userDto, profile });

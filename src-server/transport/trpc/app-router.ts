@@ -1,5 +1,7 @@
 import { adminRouter } from '../../domains/admin/admin.router';
+import { assistantRouter } from '../../domains/assistant/assistant.router';
 import { authRouter } from '../../domains/auth/auth.router';
+import { billingRouter } from '../../domains/billing/billing.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
 import { pricesRouter } from '../../domains/prices/prices.router';
@@ -20,6 +22,8 @@ export const appRouter = router({
   tickerPages: tickerPagesRouter,
   insiders: insidersRouter,
   prices: pricesRouter,
+  assistant: assistantRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;
