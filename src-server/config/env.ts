@@ -95,6 +95,8 @@ export const envSchema = z.object({
   ALERT_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   /** Alerts sweep: missed filings, crashed senders, lost jobs and due digests. */
   ALERT_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
+  /** Bursts: how long non-CRITICAL real-time alerts of a company mid-burst wait to go out as one message (0: no wait). */
+  ALERT_BURST_GATHER_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
   /**
    * Stripe secret (or restricted) key. Unset outside production: the local test checkout
    * (/dev/checkout, a Stripe-format server in the process); unset in production: no checkout.

@@ -10,3 +10,4 @@ export * from './prices';
 export * from './ticker-pages';
 export * from './assistant';
 export * from './billing';
+export * from './threads';

@@ -61,8 +61,21 @@ export const users = pgTable(
     quietStartMinute: smallint('quiet_start_minute'),
     quietEndMinute: smallint('quiet_end_minute'),
     /** Minimum importance rank (core/importance.ts: LOW 1 ... CRITICAL 4) per channel. */
-    alertMinRankEmail: smallint('alert_min_rank_email').notNull().default(1),
-    alertMinRankSms: smallint('alert_min_rank_sms').notNull().default(3),
+    // New accounts: email in real time from HIGH, texts only for CRITICAL (migrations 0019-0020 changed
+    // the defaults only: rows that existed keep the values they had).
+    alertMinRankEmail: smallint('alert_min_rank_email').notNull().default(3),
+    alertMinRankSms: smallint('alert_min_rank_sms').notNull().default(4),
+    /**
+     * Filings below the real-time email threshold go to the daily digest (PRO too). New accounts:
+     * on; accounts that existed before routing defaults: off, so nothing changes for them.
+     */
+    digestBelowThreshold: boolean('digest_below_threshold').notNull().default(true),
+    /**
+     * Pre-market brief: non-CRITICAL real-time emails of filings accepted between the close and
+     * 09:30 ET wait for one email at briefMinute (New York wall clock, minutes since midnight).
+     */
+    briefEnabled: boolean('brief_enabled').notNull().default(true),
+    briefMinute: smallint('brief_minute').notNull().default(480),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -182,7 +182,8 @@ describe('tRPC twins', () => {
 
     const me = trpc({ 'x-session': signedIn.session });
     expect(await me.auth.me.query()).toMatchObject({ phone: '+15554010003' });
-    expect(await me.auth.profile.query()).toMatchObject({ phoneVerified: true, alertThresholds: { sms: 'HIGH' } });
+    // A new account's routing defaults (issue #18): texts only for CRITICAL.
+    expect(await me.auth.profile.query()).toMatchObject({ phoneVerified: true, alertThresholds: { sms: 'CRITICAL' } });
     expect(await me.auth.updateAlertThresholds.mutate({ sms: 'MEDIUM' })).toMatchObject({ alertThresholds: { sms: 'MEDIUM' } });
     expect(await me.auth.updateNotificationPreferences.mutate({ digestHour: 6 })).toMatchObject({ notifications: { digestHour: 6 } });
     expect(await me.auth.updateProfile.mutate({ timeZone: 'America/Chicago' })).toMatchObject({ timeZone: 'America/Chicago' });

@@ -27,6 +27,8 @@ export interface Profile {
     quietHours: { start: string; end: string } | null;
   };
   alertThresholds: { email: Importance; sms: Importance };
+  /** Where filings below the email threshold go, and the pre-market brief (time in New York). */
+  routing: { digestBelowThreshold: boolean; briefEnabled: boolean; briefTime: string };
   createdAt: string;
   lastLoginAt: string | null;
   /** The plan, as the billing sync last read it from Stripe. */
@@ -53,6 +55,7 @@ export interface ProfileChanges {
   digestHour?: number;
   quietHours?: { start: string; end: string } | null;
   alertThresholds?: { email?: Importance; sms?: Importance };
+  routing?: { digestBelowThreshold?: boolean; briefEnabled?: boolean; briefTime?: string };
 }
 
 const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
@@ -84,6 +87,7 @@ export function toProfile(user: UserRow, smsOptedOut: boolean): Profile {
       email: importanceFromRank(user.alertMinRankEmail) ?? 'LOW',
       sms: importanceFromRank(user.alertMinRankSms) ?? 'LOW',
     },
+    routing: { digestBelowThreshold: user.digestBelowThreshold, briefEnabled: user.briefEnabled, briefTime: hhmm(user.briefMinute) },
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     planType: user.planType,
@@ -138,6 +142,9 @@ export async function updateProfile(db: Db, params: { userId: string; changes: P
           : {}),
         ...(changes.alertThresholds?.email ? { alertMinRankEmail: IMPORTANCE_RANK[changes.alertThresholds.email] } : {}),
         ...(changes.alertThresholds?.sms ? { alertMinRankSms: IMPORTANCE_RANK[changes.alertThresholds.sms] } : {}),
+        ...(changes.routing?.digestBelowThreshold !== undefined ? { digestBelowThreshold: changes.routing.digestBelowThreshold } : {}),
+        ...(changes.routing?.briefEnabled !== undefined ? { briefEnabled: changes.routing.briefEnabled } : {}),
+        ...(changes.routing?.briefTime !== undefined ? { briefMinute: minuteOf(changes.routing.briefTime) } : {}),
       },
     });
   });

@@ -40,6 +40,11 @@ export const profile = z.object({
     quietHours: z.object({ start: z.string(), end: z.string() }).nullable(),
   }),
   alertThresholds: z.object({ email: z.enum(IMPORTANCE_LEVELS), sms: z.enum(IMPORTANCE_LEVELS) }),
+  routing: z.object({
+    digestBelowThreshold: z.boolean().describe('filings below the email threshold go to the daily digest'),
+    briefEnabled: z.boolean().describe('overnight filings (close to 09:30 ET) wait for one pre-market brief'),
+    briefTime: z.string().describe('HH:MM, New York time'),
+  }),
   createdAt: isoTime,
   lastLoginAt: isoTime.nullable(),
   planType: z.string(),

@@ -6,6 +6,7 @@ import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
 import { pricesRouter } from '../../domains/prices/prices.router';
 import { systemRouter } from '../../domains/system/system.router';
+import { threadsRouter } from '../../domains/threads/threads.router';
 import { tickerPagesRouter } from '../../domains/ticker-pages/ticker-pages.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
 import { watchlistRouter } from '../../domains/watchlist/watchlist.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   prices: pricesRouter,
   assistant: assistantRouter,
   billing: billingRouter,
+  threads: threadsRouter,
 });
 
 export type AppRouter = typeof appRouter;
