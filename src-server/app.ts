@@ -21,6 +21,8 @@ import { procedurePaths } from './transport/rest/table';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
 import { TRPC_MAX_BATCH } from './transport/trpc/batch';
 import { makeContextFactory } from './transport/trpc/context';
+import { registerTrpcGuard } from './transport/trpc/http-guard';
+import { registerSecurityHeaders } from './transport/security-headers';
 import { createCallerFactory } from './transport/trpc/init';
 import { stripeWebhookRoutes } from './transport/webhooks/stripe';
 import { registerSpa } from './transport/web/spa';
@@ -57,8 +59,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // default handler would put an internal error's message in the 500 body.
   app.setErrorHandler(restErrorHandler);
 
+  await registerSecurityHeaders(app, deps);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // After the websocket plugin's own onRequest hook, so a refused upgrade's socket is closed by it.
+  registerTrpcGuard(app, deps);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,

@@ -8,11 +8,13 @@ import './styles.css';
 
 applyBrandTheme();
 finishPendingLogout();
-// ?session= reloads the page; nothing else should start before that.
-if (!consumeSessionParam()) {
+// ?session= may reload the page; nothing else should start before that.
+void consumeSessionParam().then((outcome) => {
+  if (outcome === 'adopted') return;
+  if (outcome !== 'none') console.warn(`A ?session= link was not used (${outcome}): links never replace or sign in to an account.`);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}
+});

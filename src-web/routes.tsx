@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
       { path: '/insider/cik/:cik', element: insider },
       { path: '/insider/:name', element: insider },
       { path: '/login', element: page(() => import('./pages/login/LoginPage')) },
+      { path: '/login/link', element: page(() => import('./pages/login/LinkConfirmPage').then((m) => ({ default: m.LoginLinkPage }))) },
+      { path: '/verify-email', element: page(() => import('./pages/login/LinkConfirmPage').then((m) => ({ default: m.VerifyEmailPage }))) },
       { path: '/upgrade', element: page(() => import('./pages/upgrade/UpgradePage')) },
       { path: '/pricing', element: page(() => import('./pages/pricing/PricingPage')) },
       { path: '/billing/success', element: page(() => import('./pages/billing/BillingSuccessPage')) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../core/input';
 import { proProcedure, router } from '../transport/trpc/init';
 import { openLiveFeed } from './live.service';
 
@@ -6,6 +7,6 @@ import { openLiveFeed } from './live.service';
 export const liveRouter = router({
   /** PRO (and admins): newly scored filings of the user's watchlist, over the websocket. */
   live: proProcedure
-    .input(z.object({ lastEventId: z.string().max(32).nullish() }).optional())
+    .input(z.object({ lastEventId: text().max(32).nullish() }).optional())
     .subscription(({ ctx, input, signal }) => openLiveFeed(ctx.deps, { userId: ctx.user.id, lastEventId: input?.lastEventId, signal })),
 });

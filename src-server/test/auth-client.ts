@@ -81,7 +81,7 @@ export interface AuthTestContext extends TestApp {
   /** A new anonymous session token (the SPA's first call). */
   anonymousSession(): Promise<string>;
   /** `session` asks for the link; `cookie` is the clicking browser's session cookie. */
-  signInByEmail(email: string, options?: { session?: string; cookie?: string; ip?: string }): Promise<{ session: string; location: string }>;
+  signInByEmail(email: string, options?: { session?: string; cookie?: string; ip?: string }): Promise<{ session: string; merged: number; rejected: number }>;
   signInByPhone(
     phone: string,
     options?: { previousSession?: string; ip?: string },
@@ -118,12 +118,15 @@ export async function startAuthTestApp(options: { env?: Record<string, string> }
       if (sent.status !== 200) throw new Error(`login failed: ${JSON.stringify(sent.body)}`);
       const mail = await smtp.waitFor((m) => m.envelopeTo.includes(email) && smtp.to(email).indexOf(m) >= before);
       const token = tokenFromText(mail.text, '/api/verify-login');
-      const response = await api.get(`/api/verify-login?token=${token}`, {
-        headers: opts.cookie ? { cookie: `session=${opts.cookie}` } : {},
+      // The link's GET only previews; the confirm page's POST (same origin, the browser's cookie) signs in.
+      const preview = await api.get(`/api/verify-login?token=${token}`);
+      if (preview.status !== 200) throw new Error(`link preview failed: ${preview.status} ${JSON.stringify(preview.body)}`);
+      const response = await api.post<{ session: string; merged: number; rejected: number }>('/api/verify-login', { token }, {
+        headers: { origin: app.url, ...(opts.cookie ? { cookie: `session=${opts.cookie}` } : {}) },
       });
       const session = cookieSession(response.headers);
-      if (response.status !== 302 || !session) throw new Error(`link failed: ${response.status} ${JSON.stringify(response.body)}`);
-      return { session, location: response.headers.get('location')! };
+      if (response.status !== 200 || !session) throw new Error(`link failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return { session, merged: response.body.merged, rejected: response.body.rejected };
     },
     async signInByPhone(phone, opts = {}) {
       const before = twilio.to(phone).length;

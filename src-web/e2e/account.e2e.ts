@@ -90,7 +90,7 @@ describe('journey 2: SMS-code login keeps the watchlist', () => {
 });
 
 describe('email-link login', () => {
-  it("shows 'Check your email!', and the link's ?loggedin=1 stores the cookie's session", async () => {
+  it("shows 'Check your email!'; the link asks 'Sign in as r•••@example.com?' and signs in only on the click", async () => {
     const page = await harness.newPage();
     await addTickers(page, 'NVDA');
     await page.getByRole('link', { name: 'Login' }).click();
@@ -104,9 +104,14 @@ describe('email-link login', () => {
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes('reader@example.com'));
     const link = new URL(mail.text.match(/https?:\/\/\S+\/api\/verify-login\?token=[\w-]+/)![0]);
     await page.goto(`${harness.url}${link.pathname}${link.search}`);
+    // The link lands on a confirm page naming the account; nothing happened yet.
+    await page.getByRole('heading', { name: 'Sign in as r•••@example.com?' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login/link');
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'login-link-confirm');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => page.getByTestId('identity').textContent()).toBe('reader@example.com');
-    // The app clears the query and stores the cookie's session after the identity shows: wait for each.
-    await expect.poll(() => new URL(page.url()).search).toBe('');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'session')?.value;
     expect(cookie).toBeTruthy();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('session'))).toBe(cookie);
@@ -158,6 +163,9 @@ describe('journey 3: an email contact verified by the emailed link', () => {
     expect(link).toBeTruthy();
     const url = new URL(link!);
     await page.goto(`${harness.url}${url.pathname}${url.search}`);
+    await page.getByRole('heading', { name: 'Confirm i•••@example.com for alerts?' }).waitFor();
+    await harness.screenshot(page, 'verify-email-confirm');
+    await page.getByRole('button', { name: 'Confirm email' }).click();
     await page.getByText('Your email address is verified. Alerts for your watchlist are on.').waitFor();
     expect(new URL(page.url()).search).toBe('');
     await page.getByRole('heading', { name: 'Unlock PRO Features' }).waitFor();

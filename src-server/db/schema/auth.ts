@@ -68,6 +68,15 @@ export const smsOptOuts = pgTable('sms_opt_outs', {
   optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Twilio inbound messages already handled, by MessageSid: a replayed webhook (same signed
+ * request sent again) is refused instead of acting twice. Pruned after 30 days.
+ */
+export const inboundSmsSeen = pgTable('inbound_sms_seen', {
+  messageSid: text('message_sid').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Sliding-window counters (login sends per identifier and per IP, verification attempts...). */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',

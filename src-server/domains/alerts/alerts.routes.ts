@@ -6,13 +6,14 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../core/input';
 import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
 import { sendErrorPage, sendMessagePage } from '../../transport/web/message-page';
 import { shortLinkTarget } from './short-link.service';
 import { describeUnsubscribe, unsubscribe, type UnsubscribeView } from './unsubscribe.service';
 
-const tokenParams = z.object({ token: z.string() });
+const tokenParams = z.object({ token: text() });
 const filingParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 const CHANNEL_WORDS: Record<UnsubscribeView['channel'], string> = {

@@ -2,6 +2,7 @@ import { AppError } from '../../core/app-error';
 import type { Db } from '../../db/client';
 import * as accounts from './account.repo';
 import { parseIdentifier } from './login.service';
+import * as sessionRepo from './session.repo';
 import type { UserRow } from './session.repo';
 import {
   createSession,
@@ -28,6 +29,8 @@ export async function logout(db: Db, params: { token: string | undefined }): Pro
   if (!session) return { ok: true, revoked: false };
   await db.transaction(async (tx) => {
     await revokeSession(tx, { sessionId: session.sessionId });
+    // The admin area's bearer credentials go with the sign-out (an admin tab left open elsewhere).
+    await sessionRepo.revokeUserSessions(tx, { userId: session.user.id, kind: 'admin' });
     if (isDisposable(session.user)) await accounts.deleteUser(tx, { userId: session.user.id });
   });
   return { ok: true, revoked: true };

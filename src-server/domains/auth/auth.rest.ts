@@ -4,12 +4,11 @@ import { restTable } from '../../transport/rest/plugin';
 import * as res from '../../transport/rest/response-schemas';
 import type { RestCall } from '../../transport/rest/table';
 import { parseInput } from '../../transport/rest/validate';
-import { sessionTokenFrom } from '../../transport/request-meta';
-import { clearSessionCookie, setSessionCookie } from '../../transport/session-cookie';
+import { clearSessionCookie } from '../../transport/session-cookie';
 import type { Context } from '../../transport/trpc/context';
 import * as schemas from './auth.schemas';
-import { verifyLoginLink } from './login.service';
-import { linkPage, liveSessionIds, restRequestInfo } from './rest-helpers';
+import { previewEmailLink } from './login.service';
+import { linkPage } from './rest-helpers';
 import { toUserDto } from './session.service';
 
 /** REST's profile answers carry the caller's user beside the profile. */
@@ -32,6 +31,16 @@ const profileCall = (path: string, procedure: string, body: z.ZodType, summary: 
 
 /** SPEC.md section 7's account paths. */
 const AUTH_CALLS: RestCall[] = [
+  {
+    method: 'POST',
+    path: '/verify-login',
+    procedure: 'auth.verifyLink',
+    tag: 'sign-in',
+    summary: "The confirm page's click on a sign-in link (same origin): signs in, merging the visitor's watchlist",
+    body: schemas.verifyLinkInput,
+    response: res.signedIn,
+    errors: [400, 403],
+  },
   {
     method: 'POST',
     path: '/login',
@@ -123,31 +132,25 @@ const AUTH_CALLS: RestCall[] = [
   },
 ];
 
-/** The emailed sign-in link: a page a person opens, so it stays hand-written (redirect or error page). */
+/** The emailed sign-in link: a page a person opens, so it stays hand-written (preview, never acts). */
 const linkRoutes: RestRoutes = (app, deps) => {
   app.get(
     '/verify-login',
     {
       config: {
         openapi: {
-          summary: 'The emailed sign-in link: sets the session cookie and redirects to /?loggedin=1 (an error page for a browser, JSON otherwise)',
+          summary: 'The emailed sign-in link: says which account it signs in to (a browser is sent to the confirm page); never acts',
           tag: 'sign-in',
           query: schemas.linkQuery,
-          responses: { 302: { description: 'Signed in: redirect to /?loggedin=1&merged=N&rejected=N' } },
-          errors: [401, 429],
+          responses: { 200: { description: 'The masked address and how to confirm' }, 303: { description: 'Browser: to /login/link#token=…' } },
+          errors: [400],
         },
       },
     },
     (request, reply) =>
       linkPage(request, reply, async () => {
         const { token } = parseInput(schemas.linkQuery, request.query);
-        const result = await verifyLoginLink(deps.db, {
-          token,
-          presentedSessionIds: await liveSessionIds(deps, [sessionTokenFrom(request.headers)]),
-          request: restRequestInfo(deps, request),
-        });
-        setSessionCookie(reply, result.token, deps);
-        return `/?loggedin=1&merged=${result.merged}&rejected=${result.rejected}`;
+        return { preview: await previewEmailLink(deps.db, { token, purpose: 'login' }), page: `/login/link#token=${token}` };
       }),
   );
 };

@@ -1,9 +1,9 @@
-import { adminProcedure, publicProcedure, router, sessionProcedure, signedInProcedure } from '../../transport/trpc/init';
+import { adminProcedure, publicProcedure, router, sessionProcedure, signedInProcedure, withSession } from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
-import { addSecondaryContact, saveContacts } from '../contacts/contacts.service';
+import { addSecondaryContact, saveContacts, verifyEmailLink } from '../contacts/contacts.service';
 import { adminLogin, adminLogout, deleteAccount, logout } from './account.service';
 import * as schemas from './auth.schemas';
-import { requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
+import { previewEmailLink, requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
 import { getProfile, updateProfile } from './profile.service';
 import { messengerFor, requestInfo } from './request-info';
 import { resolveSession, toUserDto } from './session.service';
@@ -30,13 +30,13 @@ export const authRouter = router({
     return session ? toUserDto(session.user) : null;
   }),
   /**
-   * Ensures the caller has a session (anonymous on first visit) and returns it with its user.
-   * After the emailed link (`/?loggedin=1`) the token arrives in the HttpOnly cookie; this hands
-   * it to the app for local storage.
+   * Ensures the caller has a session (anonymous on first write) and returns it with its user.
+   * The token is returned only when this call created it or the caller sent it itself: a token
+   * that arrived only in the HttpOnly cookie is never handed to script.
    */
   session: sessionProcedure.mutation(({ ctx }) => ({
     user: toUserDto(ctx.user),
-    session: 'token' in ctx.session ? (ctx.session.token as string) : (ctx.presentedToken ?? null),
+    session: ctx.caller.revealableToken(),
   })),
 
   login: publicProcedure.input(schemas.loginInput).mutation(async ({ ctx, input }) =>
@@ -58,6 +58,16 @@ export const authRouter = router({
       }),
     ),
   ),
+  /** What an emailed link (sign-in or email confirmation) would do, without using it: the masked address. */
+  previewLink: publicProcedure
+    .input(schemas.previewLinkInput)
+    .mutation(({ ctx, input }) => previewEmailLink(ctx.deps.db, input)),
+  /** The confirm page's click on an email-confirmation link: verifies, ends every other session, returns a fresh one. */
+  verifyEmail: publicProcedure.input(schemas.verifyLinkInput).mutation(async ({ ctx, input }) => {
+    const result = await verifyEmailLink(ctx.deps.db, { token: input.token, ip: ctx.ip, userAgent: ctx.userAgent });
+    ctx.issueSessionToken(result.token);
+    return { session: result.token, user: result.user };
+  }),
   /** The emailed link's token, for a page that confirms sign-in with a POST. */
   verifyLink: publicProcedure.input(schemas.verifyLinkInput).mutation(async ({ ctx, input }) =>
     signedIn(
@@ -65,20 +75,26 @@ export const authRouter = router({
       await verifyLoginLink(ctx.deps.db, { token: input.token, presentedSessionIds: await presentedSessionIds(ctx), request: infoOf(ctx) }),
     ),
   ),
-  logout: publicProcedure.mutation(({ ctx }) => logout(ctx.deps.db, { token: ctx.presentedToken })),
+  logout: publicProcedure.mutation(({ ctx }) => logout(ctx.deps.db, { token: ctx.caller.credential?.token })),
 
   profile: sessionProcedure.query(({ ctx }) => getProfile(ctx.deps.db, { userId: ctx.user.id })),
-  updateProfile: sessionProcedure
+  updateProfile: publicProcedure
     .input(schemas.profileInput)
+    .use(withSession)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, { userId: ctx.user.id, changes: input })),
-  updateNotificationPreferences: sessionProcedure
+  updateNotificationPreferences: publicProcedure
     .input(schemas.notificationPreferencesInput)
+    .use(withSession)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, { userId: ctx.user.id, changes: input })),
-  updateAlertThresholds: sessionProcedure
+  updateAlertThresholds: publicProcedure
     .input(schemas.alertThresholdsInput)
+    .use(withSession)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, { userId: ctx.user.id, changes: { alertThresholds: input } })),
 
-  notify: sessionProcedure.input(schemas.notifyInput).mutation(({ ctx, input }) =>
+  notify: publicProcedure
+    .input(schemas.notifyInput)
+    .use(withSession)
+    .mutation(({ ctx, input }) =>
     saveContacts(ctx.deps.db, {
       userId: ctx.user.id,
       email: input.email,
@@ -89,7 +105,10 @@ export const authRouter = router({
       request: infoOf(ctx),
     }),
   ),
-  addSecondaryContact: sessionProcedure.input(schemas.secondaryContactInput).mutation(({ ctx, input }) =>
+  addSecondaryContact: publicProcedure
+    .input(schemas.secondaryContactInput)
+    .use(withSession)
+    .mutation(({ ctx, input }) =>
     addSecondaryContact(ctx.deps.db, {
       userId: ctx.user.id,
       ...input,

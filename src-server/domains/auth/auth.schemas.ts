@@ -1,22 +1,24 @@
 import { z } from 'zod';
+import { text } from '../../core/input';
 import { IMPORTANCE_LEVELS } from '../../core/importance';
 import { LOGIN_CODE_LENGTH } from '../../core/phone';
 
 /** Inputs of the auth and contacts endpoints, shared by REST and tRPC. Unknown fields are refused. */
 
-const token = z.string().min(1).max(200);
+const token = text().min(1).max(200);
 /** REST bodies may carry the session (SPEC.md section 7); it must match X-Session when both are sent. */
 const bodySession = { session: token.nullish() };
 
-export const identifierInput = z.string().trim().min(1, 'Please enter your email or phone').max(254);
-const code = z.string().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), `The code is exactly ${LOGIN_CODE_LENGTH} digits`);
+export const identifierInput = text().trim().min(1, 'Please enter your email or phone').max(254);
+const code = text().regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), `The code is exactly ${LOGIN_CODE_LENGTH} digits`);
 
 export const loginInput = z.object({ identifier: identifierInput }).strict();
 export const verifyCodeInput = z
   .object({ identifier: identifierInput, code, previousSession: token.nullish() })
   .strict();
-export const verifyLinkInput = z.object({ token: z.string().min(20).max(200) }).strict();
-export const linkQuery = z.object({ token: z.string().min(20).max(200) });
+export const verifyLinkInput = z.object({ token: text().min(20).max(200) }).strict();
+export const previewLinkInput = z.object({ token: text().min(20).max(200), purpose: z.enum(['login', 'verify_email']) }).strict();
+export const linkQuery = z.object({ token: text().min(20).max(200) });
 
 function isTimeZone(value: string): boolean {
   try {
@@ -28,11 +30,11 @@ function isTimeZone(value: string): boolean {
 }
 
 const channel = z.enum(['email', 'sms']);
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour HH:MM');
+const clock = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour HH:MM');
 const importance = z.enum(IMPORTANCE_LEVELS);
 
 const preferenceFields = {
-  timeZone: z.string().max(64).refine(isTimeZone, 'Use an IANA time zone such as America/New_York'),
+  timeZone: text().max(64).refine(isTimeZone, 'Use an IANA time zone such as America/New_York'),
   channels: z.array(channel).max(2),
   digest: z.boolean(),
   digestHour: z.number().int().min(0).max(23),
@@ -65,15 +67,15 @@ export const profileInput = z
   .strict();
 
 const contactFields = {
-  email: z.string().max(254).nullish(),
-  phone: z.string().max(32).nullish(),
+  email: text().max(254).nullish(),
+  phone: text().max(32).nullish(),
 };
 export const notifyInput = z.object({ ...contactFields, notifyVia: z.array(channel).max(2).optional() }).strict();
 export const notifyRestInput = z
   .object({ ...bodySession, ...contactFields, notify_via: z.array(channel).max(2).optional() })
   .strict();
 
-const secondaryFields = { email: z.string().min(1).max(254).optional(), phone: z.string().min(1).max(32).optional() };
+const secondaryFields = { email: text().min(1).max(254).optional(), phone: text().min(1).max(32).optional() };
 const exactlyOne = (v: { email?: string; phone?: string }) => (v.email === undefined) !== (v.phone === undefined);
 const exactlyOneMessage = 'Send exactly one of email or phone';
 export const secondaryContactInput = z.object(secondaryFields).strict().refine(exactlyOne, exactlyOneMessage);
@@ -97,6 +99,3 @@ export const rest = {
     .strict()
     .refine((t) => t.email || t.sms, 'Give a threshold for email, sms or both'),
 };
-
-/** The Twilio webhook's form fields we use (Twilio sends many more). */
-export const inboundSmsInput = z.object({ From: z.string().min(1).max(32), Body: z.string().max(1600) }).loose();

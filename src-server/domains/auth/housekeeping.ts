@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { WorkerStarter } from '../../jobs/workers';
+import { pruneInboundMessages } from '../contacts/contacts.repo';
 import { pruneLoginSecrets } from './login.repo';
 import { LONGEST_WINDOW_SECONDS } from './rate-limit';
 import { pruneRateLimitHits } from './rate-limit.repo';
@@ -12,6 +13,7 @@ const EVERY_MS = 60 * 60 * 1000;
 /** Removes what can no longer be used: spent codes and links, old rate-limit hits, dead sessions and unreachable anonymous users. */
 export async function pruneAuthData(db: Db): Promise<{ sessions: number; anonymousUsers: number }> {
   await pruneLoginSecrets(db);
+  await pruneInboundMessages(db, { olderThanDays: 30 });
   await pruneRateLimitHits(db, { olderThanSeconds: LONGEST_WINDOW_SECONDS });
   const anonymousUsers = await deleteUnreachableAnonymousUsers(db, { idleDays: IDLE_DAYS });
   const sessions = await deleteDeadSessions(db, { idleDays: IDLE_DAYS, graceDays: 30 });

@@ -98,6 +98,22 @@ export async function consumeEmailToken(
   return { token: undefined, why: !seen ? 'unknown' : seen.consumedAt ? 'used' : 'expired' };
 }
 
+/** A token's state without using it up (the confirm page before the POST that consumes it). */
+export async function peekEmailToken(
+  db: Db,
+  params: { tokenHash: string; purpose: 'login' | 'verify_email' },
+): Promise<{ token: EmailTokenRow } | { token: undefined; why: 'unknown' | 'used' | 'expired' }> {
+  const [row] = await db
+    .select({ token: emailTokens, expired: sql<boolean>`${emailTokens.expiresAt} <= now()` })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, params.tokenHash), eq(emailTokens.purpose, params.purpose)))
+    .limit(1);
+  if (!row) return { token: undefined, why: 'unknown' };
+  if (row.token.consumedAt) return { token: undefined, why: 'used' };
+  if (row.expired) return { token: undefined, why: 'expired' };
+  return { token: row.token };
+}
+
 /** Used or expired codes and links older than a day are of no further use. */
 export async function pruneLoginSecrets(db: Db): Promise<void> {
   const dayAgo = sql`now() - interval '1 day'`;

@@ -1,6 +1,7 @@
 import { AppError } from '../../core/app-error';
 import type { BrandId } from '../../core/brands';
 import { COPY } from '../../core/copy';
+import { maskEmail } from '../../core/mask';
 import { identifierKind, isEmail, isUsPhone, normaliseEmail, normalisePhone } from '../../core/phone';
 import type { Db } from '../../db/client';
 import type { Mailer, MailMessage } from '../../integrations/email/mailer';
@@ -168,6 +169,28 @@ const LINK_FAILURES = {
   unknown: 'This sign-in link is not valid. Please request a new one.',
   used: 'This sign-in link was already used. Please request a new one.',
   expired: 'This sign-in link has expired. Please request a new one.',
+} as const;
+
+/**
+ * What an emailed link would do, without using it: the page a link lands on shows the masked
+ * address and asks for a click (a same-origin POST). A mail scanner's GET changes nothing.
+ */
+export async function previewEmailLink(
+  db: Db,
+  params: { token: string; purpose: 'login' | 'verify_email' },
+): Promise<{ purpose: 'login' | 'verify_email'; account: string }> {
+  const peeked = await codes.peekEmailToken(db, { tokenHash: hashToken(params.token), purpose: params.purpose });
+  if (!peeked.token) {
+    const messages = params.purpose === 'login' ? LINK_FAILURES : EMAIL_LINK_FAILURES;
+    throw new AppError('BAD_REQUEST', messages[peeked.why], { reason: `link_${peeked.why}` });
+  }
+  return { purpose: params.purpose, account: maskEmail(peeked.token.email) };
+}
+
+export const EMAIL_LINK_FAILURES = {
+  unknown: 'This confirmation link is not valid.',
+  used: 'This confirmation link was already used.',
+  expired: 'This confirmation link has expired. Open the app and choose Verify Now to get a new one.',
 } as const;
 
 /** Follows an emailed link: single use, 15 minutes; merges the sessions that asked and clicked. */

@@ -48,9 +48,18 @@ describe('login by emailed link', () => {
     const [stored] = await db.execute<{ token_hash: string }>(sql`select token_hash from email_tokens where email = 'new.user@example.com'`);
     expect(stored!.token_hash).not.toContain(token);
 
-    const followed = await api.get(`/api/verify-login?token=${token}`);
-    expect(followed.status).toBe(302);
-    expect(followed.headers.get('location')).toBe('/?loggedin=1&merged=2&rejected=0');
+    // The link's GET (a person, or a mail scanner) only says which account it is for.
+    const preview = await api.get(`/api/verify-login?token=${token}`);
+    expect(preview).toMatchObject({ status: 200, body: { purpose: 'login', account: 'n•••@example.com' } });
+    const page = await api.get(`/api/verify-login?token=${token}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`/login/link#token=${token}`);
+    expect(cookieSession(page.headers)).toBeUndefined();
+    expect((await api.get('/api/profile', { session: anon })).status).toBe(200);
+
+    const followed = await api.post<{ merged: number }>('/api/verify-login', { token }, { headers: { origin: t.url }, session: anon });
+    expect(followed.status).toBe(200);
+    expect(followed.body.merged).toBe(2);
     const cookie = followed.headers.getSetCookie().find((c) => c.startsWith('session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -63,21 +72,22 @@ describe('login by emailed link', () => {
     expect(await tickersOf(anonId)).toEqual(['AAPL', 'MSFT']);
     expect((await api.get('/api/profile', { session: anon })).status).toBe(401);
 
-    // The SPA lands on /?loggedin=1 and asks for the session the HttpOnly cookie holds.
+    // No procedure hands the HttpOnly cookie's token to script.
     const claimed = await fetch(`${t.url}/trpc/auth.session`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `session=${session}` },
+      headers: { 'content-type': 'application/json', cookie: `session=${session}`, origin: t.url },
       body: '{}',
     });
-    expect(((await claimed.json()) as { result: { data: { session: string } } }).result.data.session).toBe(session);
+    expect(((await claimed.json()) as { result: { data: { session: string | null } } }).result.data.session).toBeNull();
   });
 
   it('refuses a used link (JSON for API clients, a page for browsers) and an expired one', async () => {
     await t.signInByEmail('replay@example.com');
     const mail = smtp.to('replay@example.com').at(-1)!;
     const token = tokenFromText(mail.text, '/api/verify-login');
-    const again = await api.get(`/api/verify-login?token=${token}`);
+    const again = await api.post('/api/verify-login', { token }, { headers: { origin: t.url } });
     expect(again).toMatchObject({ status: 400, body: { error: 'link_used' } });
+    expect(await api.get(`/api/verify-login?token=${token}`)).toMatchObject({ status: 400, body: { error: 'link_used' } });
     expect(cookieSession(again.headers)).toBeUndefined();
     const page = await api.get(`/api/verify-login?token=${token}`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(400);
@@ -248,8 +258,8 @@ describe('merging the anonymous watchlist into an existing account', () => {
     const anonId = await userIdOf(anon);
     await addItems(anonId, ['C', 'X', 'Y']);
 
-    const { session, location } = await t.signInByEmail('full@example.com', { session: anon });
-    expect(location).toBe('/?loggedin=1&merged=1&rejected=2');
+    const { session, merged, rejected } = await t.signInByEmail('full@example.com', { session: anon });
+    expect({ merged, rejected }).toEqual({ merged: 1, rejected: 2 });
     expect(await userIdOf(session)).toBe(user.id);
     expect(await tickersOf(user.id)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'X']);
     const [gone] = await db.execute<{ n: number }>(sql`select count(*)::int as n from users where id = ${anonId}`);
@@ -278,7 +288,7 @@ describe('sessions', () => {
   it('a signed-in session that only asked for a link (another device clicks it) stays signed in', async () => {
     const other = await t.signInByEmail('device-a@example.com');
     const clicked = await t.signInByEmail('device-b@example.com', { session: other.session });
-    expect(clicked.location).toBe('/?loggedin=1&merged=0&rejected=0');
+    expect({ merged: clicked.merged, rejected: clicked.rejected }).toEqual({ merged: 0, rejected: 0 });
     expect((await api.get<{ user: Body }>('/api/profile', { session: other.session })).body.user.email).toBe('device-a@example.com');
   });
 

@@ -41,6 +41,15 @@ export const BUDGETS = {
     windowSeconds: HOUR,
     message: 'Too many verification messages were sent to this contact. Please wait {minutes} and try again.',
   },
+  /**
+   * Anonymous users created per client address (a visitor's first write). An office behind one
+   * NAT adds tickers as many people; a script minting users does not get far.
+   */
+  anonymousSessionPerIp: {
+    limit: 60,
+    windowSeconds: HOUR,
+    message: 'Too many new visitors from your network. Please wait {minutes} and try again.',
+  },
 } satisfies Record<string, Budget>;
 
 export type BudgetName = keyof typeof BUDGETS;

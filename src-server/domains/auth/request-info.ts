@@ -2,11 +2,11 @@ import type { BrandId } from '../../core/brands';
 import type { AppDeps } from '../../deps';
 import { mailerFor } from '../../integrations/email/mailer';
 import { smsFor } from '../../integrations/sms/sms-sender';
-import { brandHostsFor } from '../../transport/rest/brand';
+import { brandHostsOf, publicUrlOf } from '../../config/public-origins';
 import type { Messenger, RequestInfo } from './login.service';
 
-export function publicUrl(deps: AppDeps): string {
-  return (deps.env.PUBLIC_URL ?? `http://localhost:${deps.env.PORT}`).replace(/\/+$/, '');
+export function publicUrl(deps: Pick<AppDeps, 'env'>): string {
+  return publicUrlOf(deps.env);
 }
 
 /**
@@ -15,7 +15,7 @@ export function publicUrl(deps: AppDeps): string {
  * Host header: a forged Host must not turn sign-in links into links to someone else's site.
  */
 export function linkBaseFor(deps: AppDeps, host: string | undefined): string {
-  const map = brandHostsFor(deps);
+  const map = brandHostsOf(deps.env);
   const base = publicUrl(deps);
   const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
   if (hostname && map.has(hostname)) return `${new URL(base).protocol}//${host!.toLowerCase()}`;

@@ -1,19 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { requestBrand } from '../../transport/rest/brand';
 import { sendErrorPage } from '../../transport/web/message-page';
 import type { RequestInfo } from './login.service';
-import { requestInfo } from './request-info';
 import { resolveSession } from './session.service';
 
 /** What a REST request tells the services about its origin. */
-export function restRequestInfo(deps: AppDeps, request: FastifyRequest): RequestInfo {
-  return requestInfo(deps, {
-    brand: requestBrand(deps, request),
-    host: request.headers.host,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-  });
+export function restRequestInfo(_deps: AppDeps, request: FastifyRequest): RequestInfo {
+  return request.caller.request;
 }
 
 /** Session ids behind the presented tokens (merge sources of a sign-in); dead ones are skipped. */
@@ -27,19 +20,23 @@ export async function liveSessionIds(deps: AppDeps, tokens: (string | null | und
 }
 
 /**
- * Emailed links are opened by people: a refused link answers with a short page (JSON for API
- * clients) and a way back, instead of a bare error body.
+ * Emailed links are opened by people (and by mail scanners): the GET never acts. A browser is
+ * sent to the app's confirm page with the token in the fragment (never sent to a server, never in
+ * a Referer); an API client gets the preview as JSON. A refused link answers with a short page.
  */
 export async function linkPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  action: () => Promise<string>,
+  action: () => Promise<{ preview: { purpose: string; account: string }; page: string }>,
 ): Promise<FastifyReply> {
+  const html = (request.headers.accept ?? '').includes('text/html');
   try {
-    return reply.redirect(await action(), 302);
+    const { preview, page } = await action();
+    if (!html) return reply.send({ ...preview, confirm: `POST ${request.url.split('?')[0]} with {"token": "<the link's token>"}` });
+    return reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store').redirect(page, 303);
   } catch (error) {
     // API clients get the error handler's JSON.
-    if (!(request.headers.accept ?? '').includes('text/html')) throw error;
+    if (!html) throw error;
     return sendErrorPage(reply, error, {
       title: 'Link problem',
       heading: 'That link did not work',

@@ -115,11 +115,12 @@ export async function revokeSession(db: Db, params: { sessionId: string }): Prom
     .where(and(eq(sessions.id, params.sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Db, params: { userId: string }): Promise<void> {
+/** Every live session of a user, or only those of one kind ('admin': the admin area's bearers). */
+export async function revokeUserSessions(db: Db, params: { userId: string; kind?: 'user' | 'admin' }): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, params.userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, params.userId), isNull(sessions.revokedAt), params.kind ? eq(sessions.kind, params.kind) : undefined));
 }
 
 /** Live user sessions among the given ids, with their users (the sign-in's merge sources). */

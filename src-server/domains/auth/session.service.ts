@@ -193,6 +193,6 @@ export async function revokeSession(db: Db, params: { sessionId: string }): Prom
 }
 
 /** Ends every session of a user (login rotation, account takeover of an anonymous row). */
-export async function revokeUserSessions(db: Db, params: { userId: string }): Promise<void> {
+export async function revokeUserSessions(db: Db, params: { userId: string; kind?: 'user' | 'admin' }): Promise<void> {
   await repo.revokeUserSessions(db, params);
 }

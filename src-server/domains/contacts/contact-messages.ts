@@ -19,6 +19,7 @@ export const SMS = {
   alreadyVerified: (brand: Brand) => `${programName(brand)}: this number is already verified. Reply HELP for help, STOP to opt out.`,
   takenByOther: (brand: Brand) =>
     `${programName(brand)}: this number is already verified on another account. Sign in with it to use it. Reply STOP to opt out.`,
+  twoAccountsWaiting: `${PROGRAM_NAME}: two accounts asked to use this number, so we confirmed neither. If you asked, open the app, choose Verify Now and reply YES again. Reply STOP to opt out.`,
   nothingPending: `${PROGRAM_NAME}: there is nothing to confirm for this number. Add it in the app first, then reply YES. Reply HELP for help.`,
   stopped: (brand: Brand) =>
     `${programName(brand)}: you are unsubscribed and will receive no more messages. Reply START to subscribe again.`,

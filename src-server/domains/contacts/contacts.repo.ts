@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { smsVerifications, users } from '../../db/schema';
+import { inboundSmsSeen, smsVerifications, users } from '../../db/schema';
 import type { UserRow } from '../auth/session.repo';
 
 /** Records that a YES from this phone should verify this user; older asks of the user lapse. */
@@ -22,14 +22,14 @@ export async function insertSmsVerification(
 }
 
 /**
- * The newest live ask for this phone whose user still has that phone unverified, row-locked.
- * The newest wins when several users typed the same number.
+ * The live asks for this phone whose users still have that phone unverified, row-locked, newest
+ * first. More than one user means a YES cannot tell whose it is.
  */
-export async function lockPendingSmsVerification(
+export async function lockPendingSmsVerifications(
   db: Db,
   params: { phone: string },
-): Promise<{ id: string; user: UserRow } | undefined> {
-  const [row] = await db
+): Promise<{ id: string; user: UserRow }[]> {
+  return db
     .select({ id: smsVerifications.id, user: users })
     .from(smsVerifications)
     .innerJoin(users, eq(users.id, smsVerifications.userId))
@@ -43,9 +43,17 @@ export async function lockPendingSmsVerification(
       ),
     )
     .orderBy(desc(smsVerifications.createdAt))
-    .limit(1)
     .for('update', { of: smsVerifications });
-  return row;
+}
+
+/** Records a Twilio MessageSid; false when it was seen before (a replayed webhook). */
+export async function recordInboundMessage(db: Db, params: { messageSid: string }): Promise<boolean> {
+  const rows = await db.insert(inboundSmsSeen).values({ messageSid: params.messageSid }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+export async function pruneInboundMessages(db: Db, params: { olderThanDays: number }): Promise<void> {
+  await db.delete(inboundSmsSeen).where(lt(inboundSmsSeen.receivedAt, sql`now() - make_interval(days => ${params.olderThanDays})`));
 }
 
 export async function consumeSmsVerifications(db: Db, params: { phone: string }): Promise<void> {

@@ -1,16 +1,13 @@
-import { AppError } from '../../core/app-error';
+import { z } from 'zod';
 import type { RestRoutes } from '../../transport/rest/plugin';
 import { restTable } from '../../transport/rest/plugin';
 import * as res from '../../transport/rest/response-schemas';
 import type { RestCall } from '../../transport/rest/table';
 import { parseInput } from '../../transport/rest/validate';
 import * as schemas from '../auth/auth.schemas';
-import { publicUrl, supportEmailFor } from '../auth/request-info';
+import { previewEmailLink } from '../auth/login.service';
+import { twilioWebhook } from '../../transport/webhooks/twilio';
 import { linkPage } from '../auth/rest-helpers';
-import { isValidTwilioSignature, type WebhookParams } from '../../integrations/sms/twilio-signature';
-import { verifyEmailLink } from './contacts.service';
-import { handleInboundSms } from './inbound-sms.service';
-import { twiml } from './twiml';
 
 const CONTACT_CALLS: RestCall[] = [
   {
@@ -36,64 +33,41 @@ const CONTACT_CALLS: RestCall[] = [
     response: res.contactsResult,
     errors: [401, 429],
   },
+  {
+    method: 'POST',
+    path: '/verify-email',
+    procedure: 'auth.verifyEmail',
+    tag: 'contacts',
+    summary: "The confirm page's click: verifies the address, ends the account's other sessions and returns a fresh one",
+    body: schemas.verifyLinkInput,
+    response: z.object({ session: z.string(), user: res.userDto }),
+    errors: [400, 403],
+  },
 ];
 
 /** The emailed confirmation link (a page) and Twilio's signed webhook stay hand-written. */
-const handWritten: RestRoutes = (app, deps) => {
+const handWritten: RestRoutes = async (app, deps) => {
   app.get(
     '/verify-email',
     {
       config: {
         openapi: {
-          summary: 'The emailed confirmation link: verifies the address and redirects to /?verified=email',
+          summary: 'The emailed confirmation link: shows which address it confirms (a browser is sent to the confirm page); never acts',
           tag: 'contacts',
           query: schemas.linkQuery,
-          responses: { 302: { description: 'Verified: redirect to /?verified=email' } },
-          errors: [404],
+          responses: { 200: { description: 'The masked address and how to confirm' }, 303: { description: 'Browser: to /verify-email#token=…' } },
+          errors: [400],
         },
       },
     },
     (request, reply) =>
       linkPage(request, reply, async () => {
         const { token } = parseInput(schemas.linkQuery, request.query);
-        await verifyEmailLink(deps.db, { token });
-        return '/?verified=email';
+        return { preview: await previewEmailLink(deps.db, { token, purpose: 'verify_email' }), page: `/verify-email#token=${token}` };
       }),
   );
-
-  /** Twilio's inbound-message webhook: form-encoded, signed with X-Twilio-Signature. */
-  app.post(
-    '/sms/inbound',
-    {
-      config: {
-        openapi: {
-          summary: "Twilio's inbound-message webhook (STOP, START, HELP, YES replies); answers TwiML",
-          tag: 'webhooks',
-          auth: 'twilio-signature',
-          body: schemas.inboundSmsInput,
-          bodyType: 'application/x-www-form-urlencoded',
-          responses: { 200: { description: 'TwiML reply', contentType: 'text/xml' } },
-          errors: [403, 503],
-        },
-      },
-    },
-    async (request, reply) => {
-      const authToken = deps.env.TWILIO_AUTH_TOKEN;
-      if (!authToken) throw new AppError('UNAVAILABLE', 'Inbound SMS needs TWILIO_AUTH_TOKEN.', { reason: 'sms_not_configured' });
-      // Twilio signs the URL it was configured with: PUBLIC_URL's origin when set, else what we were called on.
-      const url = deps.env.PUBLIC_URL
-        ? `${publicUrl(deps)}${request.url}`
-        : `${request.protocol}://${request.host}${request.url}`;
-      const signature = request.headers['x-twilio-signature'];
-      const body = (request.body ?? {}) as WebhookParams;
-      if (!isValidTwilioSignature({ authToken, url, body, signature: typeof signature === 'string' ? signature : undefined })) {
-        throw new AppError('FORBIDDEN', 'The X-Twilio-Signature header does not match.', { reason: 'invalid_signature' });
-      }
-      const input = parseInput(schemas.inboundSmsInput, body);
-      const message = await handleInboundSms(deps.db, { from: input.From, body: input.Body, supportEmail: supportEmailFor(deps) });
-      return reply.type('text/xml; charset=utf-8').send(twiml(message));
-    },
-  );
+  // Twilio's inbound-message webhook: its own scope, the one /api route that takes a form body.
+  await app.register(twilioWebhook, { deps });
 };
 
 export const contactsRest = restTable(CONTACT_CALLS, handWritten);

@@ -5,12 +5,12 @@ import type { Db } from '../../db/client';
 import * as accounts from '../auth/account.repo';
 import * as links from '../auth/login.repo';
 import type { Messenger, RequestInfo } from '../auth/login.service';
-import { deliver, sendLoginLink } from '../auth/login.service';
+import { deliver, EMAIL_LINK_FAILURES, sendLoginLink } from '../auth/login.service';
 import { existingAccountEmail, verifyEmailEmail } from '../auth/messages';
 import { spend } from '../auth/rate-limit';
 import type { Channel } from '../auth/profile.service';
 import type { UserRow } from '../auth/session.repo';
-import { toUserDto, type UserDto } from '../auth/session.service';
+import { createSession, revokeUserSessions, toUserDto, type SessionMeta, type UserDto } from '../auth/session.service';
 import { hashToken, newToken } from '../auth/tokens';
 import { SMS } from './contact-messages';
 import * as repo from './contacts.repo';
@@ -86,6 +86,8 @@ export async function saveContacts(db: Db, params: SaveParams): Promise<Contacts
   const user = await db.transaction(async (tx) => {
     const current = await accounts.lockUser(tx, { userId: params.userId });
     if (!current) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
+    // A contact change ends the admin area's bearer credentials: they were granted to the account as it was.
+    if (email !== current.email || phone !== current.phone) await revokeUserSessions(tx, { userId: current.id, kind: 'admin' });
     return accounts.updateUser(tx, {
       userId: current.id,
       values: {
@@ -158,14 +160,15 @@ async function sendSmsVerification(db: Db, params: SaveParams & { user: UserRow;
   return sendVia(() => params.messenger.sms.send({ to: params.phone, body: SMS.verify(request.brand) }));
 }
 
-const EMAIL_LINK_FAILURES = {
-  unknown: 'This confirmation link is not valid.',
-  used: 'This confirmation link was already used.',
-  expired: 'This confirmation link has expired. Open the app and choose Verify Now to get a new one.',
-} as const;
-
-/** GET /api/verify-email: confirms the address if it is still the user's and nobody else's. */
-export async function verifyEmailLink(db: Db, params: { token: string }): Promise<UserDto> {
+/**
+ * POST /api/verify-email (the confirm page's click): confirms the address if it is still the
+ * user's and nobody else's. Every session of the user ends, so a token planted in a link before
+ * the contact was verified cannot stay signed in to the account; the click gets a fresh token.
+ */
+export async function verifyEmailLink(
+  db: Db,
+  params: { token: string } & SessionMeta,
+): Promise<{ user: UserDto; token: string }> {
   const outcome = await db.transaction(async (tx) => {
     const consumed = await links.consumeEmailToken(tx, { tokenHash: hashToken(params.token), purpose: 'verify_email' });
     if (!consumed.token) return { error: EMAIL_LINK_FAILURES[consumed.why], reason: `link_${consumed.why}` };
@@ -178,8 +181,11 @@ export async function verifyEmailLink(db: Db, params: { token: string }): Promis
     if (owner && owner.id !== user.id) {
       return { error: 'This email address already belongs to another account. Sign in with it instead.', reason: 'email_taken' };
     }
-    return { user: await accounts.setVerifiedContact(tx, { userId: user.id, kind: 'email', value: email, login: false }) };
+    const verified = await accounts.setVerifiedContact(tx, { userId: user.id, kind: 'email', value: email, login: false });
+    await revokeUserSessions(tx, { userId: user.id });
+    const { token } = await createSession(tx, { userId: user.id, ip: params.ip, userAgent: params.userAgent });
+    return { user: verified, token };
   });
-  if ('user' in outcome && outcome.user) return toUserDto(outcome.user);
+  if ('user' in outcome && outcome.user) return { user: toUserDto(outcome.user), token: outcome.token };
   throw new AppError('BAD_REQUEST', outcome.error!, { reason: outcome.reason });
 }

@@ -14,7 +14,7 @@ const profileOf = async (session: string) => (await api.get<{ user: Body; profil
 
 describe('email contact', () => {
   it('is stored unverified, verified by the emailed link, and unverified again when changed', async () => {
-    const session = await t.anonymousSession();
+    let session = await t.anonymousSession();
     const saved = await api.post('/api/notify', { session, email: 'Alerts@Example.com', phone: null, notify_via: ['email'] }, { session });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ user: { email: 'alerts@example.com', verified: false }, verification: { email: 'sent', sms: null } });
@@ -22,13 +22,17 @@ describe('email contact', () => {
     expect(mail.subject).toBe('Confirm your email for 8-K Alerts alerts');
 
     const token = tokenFromText(mail.text, '/api/verify-email');
-    const clicked = await api.get(`/api/verify-email?token=${token}`);
-    expect(clicked.status).toBe(302);
-    expect(clicked.headers.get('location')).toBe('/?verified=email');
+    const preview = await api.get(`/api/verify-email?token=${token}`);
+    expect(preview).toMatchObject({ status: 200, body: { purpose: 'verify_email', account: 'a•••@example.com' } });
+    const clicked = await api.post<{ session: string }>('/api/verify-email', { token }, { headers: { origin: t.url } });
+    expect(clicked.status).toBe(200);
+    // Verification ends the sessions that existed before it; the click gets a fresh token.
+    expect((await api.get('/api/profile', { session })).status).toBe(401);
+    session = clicked.body.session;
     let view = await profileOf(session);
     expect(view.user).toMatchObject({ verified: true, email: 'alerts@example.com' });
     expect(view.profile.notifications.channels).toEqual(['email']);
-    expect((await api.get(`/api/verify-email?token=${token}`)).body).toMatchObject({ error: 'link_used' });
+    expect((await api.post('/api/verify-email', { token }, { headers: { origin: t.url } })).body).toMatchObject({ error: 'link_used' });
 
     const unchanged = await api.post('/api/notify', { email: 'alerts@example.com', notify_via: ['email'] }, { session });
     expect(unchanged.body).toMatchObject({ verification: { email: 'verified' }, user: { verified: true } });
@@ -45,7 +49,7 @@ describe('email contact', () => {
     await api.post('/api/notify', { email: 'first@example.com' }, { session });
     const stale = tokenFromText((await smtp.waitFor((m) => m.envelopeTo.includes('first@example.com'))).text, '/api/verify-email');
     await api.post('/api/notify', { email: 'second@example.com' }, { session });
-    expect(await api.get(`/api/verify-email?token=${stale}`)).toMatchObject({ status: 400, body: { error: 'link_stale' } });
+    expect(await api.post('/api/verify-email', { token: stale })).toMatchObject({ status: 400, body: { error: 'link_stale' } });
     expect((await profileOf(session)).user.verified).toBe(false);
   });
 
@@ -82,7 +86,11 @@ describe('phone contact and inbound texts', () => {
     expect(yes.status).toBe(200);
     expect(yes.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Message>/);
     expect(yes.replies[0]).toContain('your number is verified');
-    const view = await profileOf(session);
+    // Verification ends every session of the account (a token planted before it must not survive);
+    // its owner signs in with the number, which reaches the same account.
+    expect((await api.get('/api/profile', { session })).status).toBe(401);
+    const signedIn = await t.signInByPhone('+15553010001');
+    const view = await profileOf(signedIn.session);
     expect(view.user).toMatchObject({ verified: true, phone: '+15553010001' });
     expect(view.profile.phoneVerified).toBe(true);
 
@@ -133,7 +141,7 @@ describe('secondary contact', () => {
     expect(r.body).toMatchObject({ user: { email: 'two@example.com', phone: '+15553010005', verified: true }, verification: { email: 'verified', sms: 'sent' } });
     await twilio.waitFor((m) => m.to === '+15553010005');
     await twilio.sendInbound(webhook, { From: '+15553010005', Body: 'YES' });
-    const view = await profileOf(session);
+    const view = await profileOf((await t.signInByEmail('two@example.com')).session);
     expect(view.profile).toMatchObject({ emailVerified: true, phoneVerified: true });
     expect(view.profile.notifications.channels.sort()).toEqual(['email', 'sms']);
   });

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../core/input';
 import { AppError } from '../../core/app-error';
 import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
@@ -10,13 +11,13 @@ import { listDevOutbox, replyAsPhone, type OutboxRow } from './dev-outbox.servic
 
 const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
 
-const replyInput = z.object({ From: z.string().min(1).max(32), Body: z.string().min(1).max(1600) });
+const replyInput = z.object({ From: text().min(1).max(32), Body: text().min(1).max(1600) });
 
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-function page(rows: OutboxRow[]): string {
+function page(rows: OutboxRow[], styleNonce: string): string {
   const phones = [...new Set(rows.filter((r) => r.channel === 'sms' && r.to.startsWith('+')).map((r) => r.to))];
   const items = rows
     .map(
@@ -26,7 +27,7 @@ ${r.subject ? `<h2>${escapeHtml(r.subject)}</h2>` : ''}<pre>${linkify(r.body)}</
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Development outbox</title><style>
+<title>Development outbox</title><style nonce="${styleNonce}">
 body{font-family:system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
 article{border:1px solid #d1d5db;border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}
 header{display:flex;gap:.75rem;align-items:baseline;flex-wrap:wrap} time{color:#6b7280;font-size:.85rem}
@@ -59,7 +60,7 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { deps: AppDep
     if (query.format === 'json' || (request.headers.accept ?? '').startsWith('application/json')) {
       return reply.send({ messages: rows });
     }
-    return reply.type('text/html; charset=utf-8').send(page(rows));
+    return reply.type('text/html; charset=utf-8').send(page(rows, reply.cspNonce?.style ?? ''));
   });
 
   app.post('/dev/outbox/reply', async (request, reply) => {

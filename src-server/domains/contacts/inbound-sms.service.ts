@@ -1,6 +1,8 @@
 import { normalisePhone } from '../../core/phone';
 import type { Db } from '../../db/client';
 import * as accounts from '../auth/account.repo';
+import type { UserRow } from '../auth/session.repo';
+import { revokeUserSessions } from '../auth/session.service';
 import { SMS } from './contact-messages';
 import * as repo from './contacts.repo';
 import { optIn, optOut } from './opt-out.repo';
@@ -14,17 +16,27 @@ function keywordOf(body: string): string {
   return body.trim().toUpperCase().replace(/[\s.!]+$/, '');
 }
 
-/** Confirms the number for the user who most recently asked, unless another account owns it. */
+/**
+ * Confirms the number for the one user waiting on it, unless another account owns it. When two
+ * accounts wait on the number a YES cannot say whose it is (someone may have typed this number
+ * right after its owner, to capture the reply): both requests lapse and the reply explains.
+ * Every session of the user ends (revokeUserSessions): a token planted before the number was
+ * verified must not stay signed in to the account it becomes.
+ */
 async function confirm(db: Db, phone: string): Promise<string> {
   return db.transaction(async (tx) => {
     await optIn(tx, { phone });
-    const pending = await repo.lockPendingSmsVerification(tx, { phone });
+    const pending = await repo.lockPendingSmsVerifications(tx, { phone });
     const owner = await accounts.findVerifiedHolder(tx, { kind: 'phone', value: phone, lock: true });
-    if (!pending) return owner ? SMS.alreadyVerified(owner.brand) : SMS.nothingPending;
+    const waiting = [...new Map(pending.map((p) => [p.user.id, p.user])).values()];
+    if (waiting.length === 0) return owner ? SMS.alreadyVerified(owner.brand) : SMS.nothingPending;
     await repo.consumeSmsVerifications(tx, { phone });
-    if (owner && owner.id !== pending.user.id) return SMS.takenByOther(pending.user.brand);
-    await accounts.setVerifiedContact(tx, { userId: pending.user.id, kind: 'phone', value: phone, login: false });
-    return SMS.verified(pending.user.brand);
+    if (waiting.length > 1) return SMS.twoAccountsWaiting;
+    const [user] = waiting as [UserRow];
+    if (owner && owner.id !== user.id) return SMS.takenByOther(user.brand);
+    await accounts.setVerifiedContact(tx, { userId: user.id, kind: 'phone', value: phone, login: false });
+    await revokeUserSessions(tx, { userId: user.id });
+    return SMS.verified(user.brand);
   });
 }
 

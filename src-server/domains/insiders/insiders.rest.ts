@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from '../../core/input';
 import { restTable } from '../../transport/rest/plugin';
 import * as res from '../../transport/rest/response-schemas';
 import { nameInput } from './insiders.schemas';
 
-const cikParams = z.object({ cik: z.string().regex(/^\d{1,10}$/, 'cik must be 1 to 10 digits') });
+const cikParams = z.object({ cik: text().regex(/^\d{1,10}$/, 'cik must be 1 to 10 digits') });
 
 /** GET /api/insider/cik/:cik and GET /api/insider/by-name/:name (URL-encoded), as insiders.byCik / byName. */
 export const insidersRest = restTable([

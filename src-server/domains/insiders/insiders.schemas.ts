@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../core/input';
 
 /**
  * CIKs are written with up to 10 digits (links may carry SEC's zero padding, "0001494730"); every
@@ -8,4 +9,4 @@ export const MAX_CIK = 2_147_483_647;
 export const cikInput = z
   .object({ cik: z.coerce.number().int().positive().max(MAX_CIK, 'cik is not a valid SEC CIK') })
   .strict();
-export const nameInput = z.object({ name: z.string().trim().min(1, 'name is required').max(200) }).strict();
+export const nameInput = z.object({ name: text().trim().min(1, 'name is required').max(200) }).strict();

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { isoDateTime, text } from '../../core/input';
 import { IMPORTANCE_LEVELS } from '../../core/importance';
 import { CHART_RANGES } from '../../core/chart-ranges';
 
-const ticker = z.string().trim().min(1, 'ticker is required').max(20);
-const forms = z.array(z.string().trim().min(1).max(20)).max(20);
+const ticker = text().trim().min(1, 'ticker is required').max(20);
+const forms = z.array(text().trim().min(1).max(20)).max(20);
 const importance = z.array(z.enum(IMPORTANCE_LEVELS)).max(4);
-const cursor = z.string().trim().max(40);
+const cursor = text().trim().max(40);
 /** A previous seen mark as the page data returned it (microsecond precision kept). */
-const newSince = z.iso.datetime({ offset: true, local: false });
+const newSince = isoDateTime();
 
 const filters = { forms: forms.nullish(), importance: importance.nullish() };
 
@@ -22,7 +23,7 @@ export const feedbackInput = z
   .object({
     filingId: z.number().int().positive(),
     vote: z.enum(['up', 'down']).nullable(),
-    comment: z.string().trim().max(1000).nullish(),
+    comment: text().trim().max(1000).nullish(),
   })
   .strict();
 export const adminFeedbackInput = z
@@ -42,14 +43,14 @@ const csv = <T extends z.ZodType>(item: T) =>
   );
 
 export const restFiltersQuery = z.object({
-  form: csv(z.string().min(1).max(20)).optional(),
-  importance: csv(z.string().transform((v) => v.toUpperCase()).pipe(z.enum(IMPORTANCE_LEVELS))).optional(),
+  form: csv(text().min(1).max(20)).optional(),
+  importance: csv(text().transform((v) => v.toUpperCase()).pipe(z.enum(IMPORTANCE_LEVELS))).optional(),
 });
 export const restFilingsQuery = restFiltersQuery.extend({ cursor: cursor.optional(), new_since: newSince.optional() });
 export const restChartQuery = restFiltersQuery.extend({ range: z.enum(CHART_RANGES).default('MAX') });
 export const restTickerParams = z.object({ ticker });
 export const restFeedbackBody = z.object({
   vote: z.enum(['up', 'down']).nullable(),
-  comment: z.string().trim().max(1000).nullish(),
+  comment: text().trim().max(1000).nullish(),
 });
 export const restFilingParams = z.object({ id: z.coerce.number().int().positive() });

@@ -1,4 +1,4 @@
-import { publicProcedure, router, sessionProcedure, signedInProcedure } from '../../transport/trpc/init';
+import { publicProcedure, router, sessionProcedure, signedInProcedure, withSession } from '../../transport/trpc/init';
 import { tickerCatalogue } from '../tickers/ticker-catalogue';
 import { getPreferences, updatePreferences } from './preferences.service';
 import { getWatchlist, watchlistReadDeps } from './watchlist-read.service';
@@ -26,7 +26,8 @@ export const watchlistRouter = router({
     const session = await ctx.getSession();
     return getPreferences(ctx.deps.db, { userId: session?.user.id ?? null });
   }),
-  updatePreferences: sessionProcedure
+  updatePreferences: publicProcedure
     .input(preferencesUpdateInput)
+    .use(withSession)
     .mutation(({ ctx, input }) => updatePreferences(ctx.deps.db, { userId: ctx.user.id, changes: input })),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../core/input';
 import { FORM_VALUES } from '../../core/forms';
 import {
   ALERT_LEVEL_FILTERS,
@@ -10,7 +11,7 @@ import {
 } from '../../core/preferences';
 import { TRADING_URL_MAX_LENGTH } from '../../core/trading-url';
 
-const listOrCommaText = z.union([z.string().max(5000), z.array(z.string().max(100)).max(200)]);
+const listOrCommaText = z.union([text().max(5000), z.array(text().max(100)).max(200)]);
 
 /**
  * POST /api/subscribe and watchlist.subscribe: tickers and forms as comma-joined text (the REST
@@ -21,8 +22,8 @@ export const subscribeInput = z
   .object({
     tickers: listOrCommaText.optional(),
     forms: listOrCommaText.optional(),
-    note: z.string().max(2000).nullish(),
-    notes: z.string().max(2000).nullish(),
+    note: text().max(2000).nullish(),
+    notes: text().max(2000).nullish(),
   })
   .transform((input) => ({
     entries: Array.isArray(input.tickers) ? input.tickers.join(',') : (input.tickers ?? ''),
@@ -30,9 +31,9 @@ export const subscribeInput = z
     notes: input.notes ?? input.note ?? null,
   }));
 
-export const tickerInput = z.object({ ticker: z.string().trim().min(1, 'ticker is required').max(20) });
+export const tickerInput = z.object({ ticker: text().trim().min(1, 'ticker is required').max(20) });
 
-const filterText = z.string().trim().max(200).nullish();
+const filterText = text().trim().max(200).nullish();
 export const preferencesUpdateInput = z
   .object({
     viewMode: z.enum(VIEW_MODES),
@@ -48,7 +49,7 @@ export const preferencesUpdateInput = z
       .partial()
       .strict(),
     showAllFilings: z.boolean(),
-    tradingPlatformUrl: z.string().max(TRADING_URL_MAX_LENGTH + 100).nullable(),
+    tradingPlatformUrl: text().max(TRADING_URL_MAX_LENGTH + 100).nullable(),
     theme: z.enum(THEMES),
   })
   .partial()

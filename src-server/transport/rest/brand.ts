@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { parseBrandHosts, resolveBrand, type BrandId } from '../../core/brands';
+import { resolveBrand, type BrandId } from '../../core/brands';
 import type { AppDeps } from '../../deps';
-import { perDeps } from '../../integrations/per-deps';
+import { brandHostsOf } from '../../config/public-origins';
 
 /** BRAND_HOSTS parsed once per app. */
-export const brandHostsFor = perDeps((deps) => parseBrandHosts(deps.env.BRAND_HOSTS));
+export const brandHostsFor = (deps: Pick<AppDeps, 'env'>) => brandHostsOf(deps.env);
 
 /** The brand of a plain HTTP request: host map, then ?brand= / X-Brand on local hosts. */
 export function requestBrand(deps: AppDeps, request: FastifyRequest): BrandId {

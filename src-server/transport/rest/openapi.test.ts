@@ -124,12 +124,15 @@ describe('the OpenAPI document', () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`)
         .filter((op) => !checked.get(op)?.includes(200)),
     );
+    // The emailed links' confirm POSTs need a mailed token: login.test.ts and contacts.test.ts cover them.
     // The PRO feedback needs a generated AI analysis (feedback.test.ts covers it). Billing answers
     // beyond these two need a paid subscription at a Stripe peer: billing.test.ts covers them.
     const buyer = await createSignedInUser(deps.db, { email: 'buyer@example.com' });
     await check({ op: 'GET /api/billing', session: buyer.session, status: 200 });
     await check({ op: 'POST /api/billing/checkout', body: {}, session: buyer.session, status: 200 });
     expect(unseen.filter((op) => !checked.get(op)?.includes(200))).toEqual([
+      'POST /api/verify-login',
+      'POST /api/verify-email',
       'POST /api/filings/{id}/analysis-feedback',
       'GET /api/billing/checkout/confirm',
       'POST /api/billing/portal',

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
 import type { AppDeps } from '../../deps';
 import { systemRest } from '../../domains/system/system.rest';
 import { assistantRest } from '../../domains/assistant/assistant.rest';
@@ -10,6 +9,7 @@ import { insidersRest } from '../../domains/insiders/insiders.rest';
 import { tickerPagesRest } from '../../domains/ticker-pages/ticker-pages.rest';
 import { tickersRest } from '../../domains/tickers/tickers.rest';
 import { watchlistRest } from '../../domains/watchlist/watchlist.rest';
+import { registerCallerHook } from './caller-hook';
 import { notFound, restErrorHandler } from './errors';
 import { openApiRoutes } from './openapi';
 import { registerRestTable, type RestCall, type RestScope } from './table';
@@ -34,7 +34,10 @@ const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest,
 
 /** The /api/* compatibility layer for scripts and older clients (SPEC.md section 7), and its OpenAPI document. */
 export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps; scope: RestScope }) {
-  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // JSON only: form and text/plain bodies are what a cross-site <form> can send without asking.
+  // (Twilio's form-encoded webhook has its own scope, transport/webhooks/twilio.ts.)
+  app.removeContentTypeParser('text/plain');
+  registerCallerHook(app, opts.deps);
   app.setErrorHandler(restErrorHandler);
   app.setNotFoundHandler(notFound);
   const document = openApiRoutes(app, opts.deps);

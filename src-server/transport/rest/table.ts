@@ -12,8 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { AppError, ERROR_KINDS, isAppError, type ErrorKind } from '../../core/app-error';
 import { COPY } from '../../core/copy';
-import { sessionTokenFrom } from '../request-meta';
-import type { Context } from '../trpc/context';
+import { contextOf, type Context } from '../trpc/context';
 import type { OpenApiOperation } from './openapi-route';
 import { zodMessage } from './errors';
 import { parseInput } from './validate';
@@ -95,11 +94,6 @@ export function operationOf(call: RestCall): OpenApiOperation {
   };
 }
 
-function bodySessionOf(body: unknown): string | undefined {
-  const value = (body as { session?: unknown } | null | undefined)?.session;
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** Registers the rows on a Fastify scope (the /api plugin). */
 export function registerRestTable(app: FastifyInstance, scope: RestScope, calls: readonly RestCall[]): void {
   for (const call of calls) {
@@ -112,17 +106,12 @@ export function registerRestTable(app: FastifyInstance, scope: RestScope, calls:
         const params = call.params ? parseInput(call.params, request.params) : request.params;
         const query = call.query ? parseInput(call.query, request.query) : request.query;
         const body = call.body ? parseInput(call.body, request.body) : request.body;
-        // REST bodies may name the session (SPEC.md section 7); with a header too, both must agree.
-        const fromBody = bodySessionOf(request.body);
-        const fromHeader = sessionTokenFrom(request.headers);
-        if (fromBody && fromHeader && fromBody !== fromHeader) {
-          throw new AppError('BAD_REQUEST', 'The session in the body does not match the X-Session header.', { reason: 'session_mismatch' });
-        }
-        const info = { connectionParams: fromBody && !fromHeader ? { session: fromBody } : null, type: call.method === 'GET' ? 'query' : 'mutation' };
-        const ctx = await scope.createContext({ req: request, res: reply, info: info as never });
+        // The request's Caller (REST hook): it already took a body `session` (refusing one that
+        // differs from X-Session) and applied the origin rule to this write.
+        const ctx = contextOf(request.caller);
         if (call.session) {
           const live = await ctx.getSession();
-          if (!live && (call.session === 'required' || ctx.presentedToken)) {
+          if (!live && (call.session === 'required' || ctx.caller.credential)) {
             throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
           }
         }

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '../../core/app-error';
+import { fromDataException } from '../../db/errors';
 import { COPY } from '../../core/copy';
 import { assertPro, isVerified } from '../../domains/auth/session.service';
 import { zodMessage } from '../rest/errors';
@@ -9,9 +10,8 @@ import type { Context } from './context';
 /** Converts a thrown AppError into the matching TRPCError; anything else stays internal. */
 function toTrpcError(error: unknown): unknown {
   if (error instanceof TRPCError && isAppError(error.cause)) return error;
-  if (isAppError(error)) {
-    return new TRPCError({ code: ERROR_KINDS[error.kind].trpc, message: error.message, cause: error });
-  }
+  const app = isAppError(error) ? error : fromDataException(error);
+  if (app) return new TRPCError({ code: ERROR_KINDS[app.kind].trpc, message: app.message, cause: app });
   return error;
 }
 
@@ -51,15 +51,28 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** Anyone. ctx.getSession() may still be used for optional personalisation. */
-export const publicProcedure = t.procedure.use(mapErrors);
+/** Mutations and subscriptions change state or stream private data: the Caller's origin rule applies. */
+const originRule = t.middleware(({ ctx, type, next }) => {
+  if (type !== 'query') ctx.caller.assertMayWrite();
+  return next();
+});
 
-/** A caller with a session; an anonymous one is created on the first HTTP call without one. */
-export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = ctx.isWebSocket ? await ctx.getSession() : await ctx.ensureSession();
+/** Anyone. ctx.getSession() may still be used for optional personalisation. */
+export const publicProcedure = t.procedure.use(mapErrors).use(originRule);
+
+/**
+ * A caller with a session. A mutation without one gets a new anonymous session (HTTP); a
+ * query never creates one (reads never mint users): it is a 401 instead. Mutations with input
+ * use `.input(schema).use(withSession)`, so the input is refused before any user is created.
+ */
+const sessionMiddleware = t.middleware(async ({ ctx, type, next }) => {
+  const session = type === 'mutation' && !ctx.isWebSocket ? await ctx.ensureSession() : await ctx.getSession();
   if (!session) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
   return next({ ctx: { session, user: session.user } });
 });
+export const sessionProcedure = publicProcedure.use(sessionMiddleware);
+/** The session middleware, for after `.input()`. */
+export const withSession = sessionMiddleware;
 
 /** A caller that already has a session (changes to an account or a watchlist); none is created. */
 export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
@@ -68,22 +81,21 @@ export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { session, user: session.user } });
 });
 
-/** A user with a verified email or phone. */
-export const verifiedProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+/** A user with a verified email or phone (never a new visitor: no session is created). */
+export const verifiedProcedure = signedInProcedure.use(async ({ ctx, next }) => {
   if (!isVerified(ctx.user)) throw new AppError('FORBIDDEN', 'Verify your email or phone first.', { reason: 'not_verified' });
   return next();
 });
 
-/** PRO: admin, or plan pro and active. */
-export const proProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+/** PRO: admin, or plan pro and active (never a new visitor: no session is created). */
+export const proProcedure = signedInProcedure.use(async ({ ctx, next }) => {
   assertPro(ctx.user);
   return next();
 });
 
 /** The admin area: a bearer admin session belonging to an admin user. */
 export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const admin = await ctx.getAdminSession();
-  if (!admin || !admin.user.isAdmin) throw new AppError('UNAUTHORIZED', 'Admin sign-in required.', { reason: 'admin_required' });
+  const admin = await ctx.caller.requireAdmin();
   return next({ ctx: { admin, user: admin.user } });
 });
 

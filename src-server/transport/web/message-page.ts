@@ -23,7 +23,7 @@ export function sendMessagePage(
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(params.title)}</title><style>
+<meta name="robots" content="noindex"><title>${escapeHtml(params.title)}</title><style nonce="${reply.cspNonce?.style ?? ''}">
 body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937;line-height:1.5}
 h1{font-size:1.4rem}
 button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#1d4ed8;color:#fff;cursor:pointer}

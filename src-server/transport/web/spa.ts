@@ -56,7 +56,7 @@ export async function registerSpa(
         `<meta name="description" content="${escapeHtml(description)}" />` +
           `<meta property="og:title" content="${escapeHtml(title)}" />` +
           `<meta property="og:description" content="${escapeHtml(description)}" />` +
-          `<script>window.__BRAND__=${JSON.stringify(brand)};window.__BRAND_LINKS__=${JSON.stringify(
+          `<script nonce="${reply.cspNonce.script}">window.__BRAND__=${JSON.stringify(brand)};window.__BRAND_LINKS__=${JSON.stringify(
             brandLinks({ host: request.headers.host, protocol: request.protocol, hostMap }),
           ).replace(/</g, '\\u003c')}</script>`,
       );

@@ -7,7 +7,6 @@ import { LoadingPage } from '../../components/LoadingPage';
 import { ErrorBox } from '../../components/Notice';
 import { PageShell } from '../../components/PageShell';
 import { useContactModal } from '../../features/contact/use-contact-modal';
-import { useLoggedInRedirect } from '../../features/session/use-logged-in-redirect';
 import { useWatchlist } from '../../features/watchlist/use-watchlist';
 import { useAuth } from '../../lib/session';
 import { scrollToTopSoon, useTimedMessage } from '../../lib/use-timed-message';
@@ -21,7 +20,6 @@ export default function DashboardPage() {
   const watchlist = useWatchlist();
   const [params, setParams] = useSearchParams();
   const contact = useContactModal(() => watchlist.refetch());
-  const handlingLogin = useLoggedInRedirect();
   const queryClient = useQueryClient();
 
   const requested = params.get('ticker')?.trim().toUpperCase() || null;
@@ -48,7 +46,7 @@ export default function DashboardPage() {
     if (verified) void queryClient.invalidateQueries({ queryKey: ['server-user'] });
   }, [verified, queryClient]);
 
-  if (handlingLogin || (watchlist.isLoading && watchlist.items.length === 0)) {
+  if (watchlist.isLoading && watchlist.items.length === 0) {
     return <LoadingPage />;
   }
 

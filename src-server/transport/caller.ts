@@ -1,0 +1,203 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { AppError } from '../core/app-error';
+import { resolveBrand, type BrandId } from '../core/brands';
+import { COPY } from '../core/copy';
+import { isPro } from '../core/plans';
+import { brandHostsOf, isOurOrigin } from '../config/public-origins';
+import type { AppDeps } from '../deps';
+import type { RequestInfo } from '../domains/auth/login.service';
+import { spend } from '../domains/auth/rate-limit';
+import { requestInfo } from '../domains/auth/request-info';
+import { createAnonymousSession, resolveSession, type AuthedSession } from '../domains/auth/session.service';
+import { bearerTokenFrom, readCookie, SESSION_COOKIE, SESSION_HEADER } from './request-meta';
+
+/**
+ * Who is calling, resolved once per request for both transports: the tRPC context wraps a
+ * Caller and the REST plugin's hook puts one on every /api request. The origin rule (CSRF and
+ * websocket hijacking), the session rules (where a token may come from, when an anonymous user
+ * is created) and the admin rule live here and nowhere else.
+ */
+
+/** `ours`: PUBLIC_URL or a brand host; `foreign`: another site; `unknown`: no browser said (scripts). */
+export type OriginVerdict = 'ours' | 'foreign' | 'unknown';
+/** Where the presented session token came from. Only a cookie is sent by a browser on its own. */
+export type CredentialSource = 'header' | 'cookie' | 'body' | 'connection';
+
+export interface Viewer {
+  userId: string | null;
+  pro: boolean;
+}
+
+export interface CallerInput {
+  transport: 'http' | 'ws';
+  headers: IncomingHttpHeaders;
+  ip: string | null;
+  /** ?brand= of a GET, the X-Brand header or the websocket's `brand` connection param. */
+  requestedBrand?: string;
+  /** Websocket only: the client's connectionParams, the one place a websocket session comes from. */
+  connectionParams?: Record<string, string | undefined> | null;
+  /** HTTP only: hands a new session token to the client (X-Session response header and cookie). */
+  issueToken?: (token: string) => void;
+}
+
+export interface Caller {
+  deps: AppDeps;
+  transport: 'http' | 'ws';
+  brand: BrandId;
+  ip: string | null;
+  userAgent: string | null;
+  host: string | undefined;
+  /** Brand, IP, user agent and the origin for links in messages, as services take them. */
+  request: RequestInfo;
+  origin: OriginVerdict;
+  credential: { token: string; source: CredentialSource } | null;
+  /** The presented session (null when none or dead), looked up once. */
+  session(): Promise<AuthedSession | null>;
+  /** The presented session or a 401. */
+  requireSession(): Promise<AuthedSession>;
+  /**
+   * The presented session, or a new anonymous one (HTTP only, limited per IP): called by writes
+   * only, so reads never create users.
+   */
+  ensureSession(): Promise<AuthedSession & { token?: string }>;
+  viewer(): Promise<Viewer>;
+  /** The admin bearer session (Authorization header, or `adminSession` on a websocket). */
+  admin(): Promise<AuthedSession | null>;
+  requireAdmin(): Promise<AuthedSession>;
+  /** A REST body's `session`: used when no header names one, refused when it names another. */
+  useBodySession(token: unknown): void;
+  /**
+   * The rule for anything that changes state: never from another site, and a session that
+   * arrived only as a cookie counts only from our own origins (scripts send X-Session).
+   */
+  assertMayWrite(): void;
+  /** Sets the caller's new token (sign-in): response header and cookie; HTTP only. */
+  issueSessionToken(token: string): void;
+  /** The token script may be told: one this request created or the caller sent itself. Never a cookie's. */
+  revealableToken(): string | null;
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Origin header first (every browser sends it on POST and websocket upgrades), then Sec-Fetch-Site. */
+export function originVerdict(deps: Pick<AppDeps, 'env'>, headers: IncomingHttpHeaders): OriginVerdict {
+  const origin = first(headers.origin);
+  if (origin !== undefined) return origin !== 'null' && isOurOrigin(deps.env, origin) ? 'ours' : 'foreign';
+  const site = first(headers['sec-fetch-site']);
+  if (site === 'same-origin') return 'ours';
+  if (site === 'same-site' || site === 'cross-site') return 'foreign';
+  return 'unknown';
+}
+
+const usable = (token: string | undefined) => {
+  const trimmed = token?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+function credentialOf(input: CallerInput): Caller['credential'] {
+  if (input.transport === 'ws') {
+    const token = usable(input.connectionParams?.session);
+    return token ? { token, source: 'connection' } : null;
+  }
+  const header = usable(first(input.headers[SESSION_HEADER]));
+  if (header) return { token: header, source: 'header' };
+  const cookie = usable(readCookie(input.headers, SESSION_COOKIE));
+  return cookie ? { token: cookie, source: 'cookie' } : null;
+}
+
+const unauthorized = () => new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
+
+export function buildCaller(deps: AppDeps, input: CallerInput): Caller {
+  const { headers } = input;
+  const brand = resolveBrand({ host: headers.host, requested: input.requestedBrand, hostMap: brandHostsOf(deps.env) });
+  const userAgent = first(headers['user-agent']) ?? null;
+  let credential = credentialOf(input);
+  let createdToken: string | null = null;
+  let sessionPromise: Promise<AuthedSession | null> | undefined;
+  let adminPromise: Promise<AuthedSession | null> | undefined;
+
+  const lookUp = () => resolveSession(deps.db, { token: credential?.token }).then((s) => s ?? null);
+  // A websocket connection outlives plan changes (a checkout paid in another tab): each call on it
+  // reads the session and user afresh, so a PRO check sees the plan as it is now.
+  const session = () => (input.transport === 'ws' ? lookUp() : (sessionPromise ??= lookUp()));
+
+  const caller: Caller = {
+    deps,
+    transport: input.transport,
+    brand,
+    ip: input.ip,
+    userAgent,
+    host: headers.host,
+    request: requestInfo(deps, { brand, host: headers.host, ip: input.ip, userAgent }),
+    origin: originVerdict(deps, headers),
+    get credential() {
+      return credential;
+    },
+    session,
+    async requireSession() {
+      const found = await session();
+      if (!found) throw unauthorized();
+      return found;
+    },
+    async ensureSession() {
+      const existing = await session();
+      if (existing) return existing;
+      // A websocket cannot receive a token (no response headers): it must present one.
+      if (input.transport === 'ws' || !input.issueToken) throw unauthorized();
+      await spend(deps.db, { budget: 'anonymousSessionPerIp', key: input.ip ?? 'unknown' });
+      const created = await createAnonymousSession(deps.db, { brand, ip: input.ip, userAgent });
+      input.issueToken(created.token);
+      createdToken = created.token;
+      credential = { token: created.token, source: 'header' };
+      sessionPromise = Promise.resolve(created);
+      return created;
+    },
+    async viewer() {
+      const found = await session();
+      return { userId: found?.user.id ?? null, pro: isPro(found?.user) };
+    },
+    admin() {
+      const token = input.transport === 'ws' ? input.connectionParams?.adminSession : bearerTokenFrom(headers);
+      return (adminPromise ??= resolveSession(deps.db, { token, kind: 'admin' }).then((s) => s ?? null));
+    },
+    async requireAdmin() {
+      const admin = await caller.admin();
+      if (!admin || !admin.user.isAdmin) throw new AppError('UNAUTHORIZED', 'Admin sign-in required.', { reason: 'admin_required' });
+      return admin;
+    },
+    useBodySession(token) {
+      if (typeof token !== 'string' || !token) return;
+      if (credential?.source === 'header') {
+        if (credential.token !== token) {
+          throw new AppError('BAD_REQUEST', 'The session in the body does not match the X-Session header.', { reason: 'session_mismatch' });
+        }
+        return;
+      }
+      credential = { token, source: 'body' };
+      sessionPromise = undefined;
+    },
+    assertMayWrite() {
+      if (caller.origin === 'foreign') {
+        throw new AppError('FORBIDDEN', 'This request came from another website and was refused. Open the app and try again.', {
+          reason: 'cross_site_request',
+        });
+      }
+      if (credential?.source === 'cookie' && caller.origin !== 'ours') {
+        throw new AppError('FORBIDDEN', 'A change signed in only by a cookie must come from the app itself; scripts send the X-Session header.', {
+          reason: 'origin_required',
+        });
+      }
+    },
+    issueSessionToken(token) {
+      input.issueToken?.(token);
+      createdToken = token;
+    },
+    revealableToken() {
+      if (createdToken) return createdToken;
+      return credential && credential.source !== 'cookie' ? credential.token : null;
+    },
+  };
+  return caller;
+}
