@@ -8,3 +8,4 @@ export * from './quotes';
 export * from './alerts';
 export * from './prices';
 export * from './ticker-pages';
+export * from './edgar';
