@@ -24,7 +24,7 @@ export async function createRuntimeDeps(env: Env, database: Database, logger: Fa
     sms: createSmsSender(env, database.db, logger),
     databaseUrl: database.url,
     // Live sec.gov with EDGAR_USER_AGENT, else the replay of recorded real filings (logged at start).
-    edgar: createEdgarSource(env, (m) => logger.info(m)),
+    edgar: createEdgarSource(env, { log: (m) => logger.info(m), db: database.db }),
     llm: chatClientFromEnv(env),
   };
   const marketData = createMarketData(env);

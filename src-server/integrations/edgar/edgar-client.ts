@@ -45,6 +45,8 @@ export interface EdgarClientOptions {
   baseUrl: string;
   /** https://data.sec.gov (submissions JSON) */
   dataBaseUrl: string;
+  /** https://efts.sec.gov (full-text search); defaults to baseUrl (the replay serves it too). */
+  eftsBaseUrl?: string;
   userAgent: string;
   limiter: RequestGate;
   maxRetries?: number;
@@ -63,7 +65,7 @@ export interface EdgarClientOptions {
 
 export class EdgarClient {
   private circuitOpenUntil = 0;
-  private readonly o: Required<Omit<EdgarClientOptions, 'onRetry' | 'clock'>> & Pick<EdgarClientOptions, 'onRetry'>;
+  private readonly o: Required<Omit<EdgarClientOptions, 'onRetry' | 'clock' | 'eftsBaseUrl'>> & Pick<EdgarClientOptions, 'onRetry' | 'eftsBaseUrl'>;
 
   constructor(options: EdgarClientOptions) {
     const clock = options.clock ?? systemClock;
@@ -86,6 +88,10 @@ export class EdgarClient {
 
   get dataBaseUrl(): string {
     return this.o.dataBaseUrl;
+  }
+
+  get eftsBaseUrl(): string {
+    return this.o.eftsBaseUrl ?? this.o.baseUrl;
   }
 
   /** When the circuit is open, the instant calls resume; otherwise null. */

@@ -37,6 +37,8 @@ export interface FeedPollerOptions {
   /** Page-1 poll interval in EDGAR hours and otherwise. */
   activeMs?: number;
   idleMs?: number;
+  /** Poll at activeMs at every hour (the recorded replay); default false: EDGAR's schedule. */
+  alwaysActive?: boolean;
   /** Of these accession numbers, the ones already stored or queued (after a restart). */
   known: (accessionNos: string[]) => Promise<Set<string>>;
   /** New filings, oldest first. */
@@ -103,6 +105,7 @@ export function startFeedPoller(options: FeedPollerOptions): FeedPoller {
   const activeMs = options.activeMs ?? 1_000;
   const idleMs = options.idleMs ?? 60_000;
   const seen = options.seen ?? new SeenSet();
+  const active = (ms: number) => options.alwaysActive === true || isEdgarActive(ms);
   const coverage: Coverage[] = [];
   let lastNear = -Infinity;
   let lastDeep = -Infinity;
@@ -167,7 +170,7 @@ export function startFeedPoller(options: FeedPollerOptions): FeedPoller {
     if (floor != null && now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now;
       await pages(client, 0, SWEEP_MAX_PAGES, 'feed_deep', out, local, (p) => p.oldest >= floor);
-    } else if (isEdgarActive(now)) {
+    } else if (active(now)) {
       if (now - lastDeep >= DEEP_EVERY_MS) {
         lastDeep = now;
         lastNear = now;
@@ -198,7 +201,7 @@ export function startFeedPoller(options: FeedPollerOptions): FeedPoller {
       if (stopped) break;
       // Once a second from the start of the previous poll, not a second after it ended.
       const now = clock.now();
-      const wait = isEdgarActive(now) ? started + activeMs - now : msUntilActive(now, idleMs);
+      const wait = active(now) ? started + activeMs - now : msUntilActive(now, idleMs);
       await clock.sleep(Math.max(1, wait), abort.signal);
     }
   }
