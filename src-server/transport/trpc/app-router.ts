@@ -2,6 +2,7 @@ import { adminRouter } from '../../domains/admin/admin.router';
 import { authRouter } from '../../domains/auth/auth.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
+import { latencyRouter } from '../../domains/latency/latency.router';
 import { systemRouter } from '../../domains/system/system.router';
 import { tickerPagesRouter } from '../../domains/ticker-pages/ticker-pages.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   filings: mergeRouters(filingsRouter, liveRouter),
   tickerPages: tickerPagesRouter,
   insiders: insidersRouter,
+  latency: latencyRouter,
 });
 
 export type AppRouter = typeof appRouter;
