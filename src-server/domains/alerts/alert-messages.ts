@@ -2,6 +2,7 @@
 import { COPY } from '../../core/copy';
 import { escapeHtml } from '../../core/html';
 import { IMPORTANCE_RANK, isImportance } from '../../core/importance';
+import { receiptLine, type Receipt } from '../../core/latency-receipt';
 import type { MailMessage } from '../../integrations/email/mailer';
 import { zonedFormat } from './zoned-format';
 
@@ -16,6 +17,8 @@ export interface FilingFacts {
   /** The filing on sec.gov. */
   link: string | null;
   filedAt: Date;
+  /** Latency receipt (accepted -> detected, by which layer); rendered as one line. */
+  receipt?: Receipt;
 }
 
 export interface MessageContext {
@@ -40,6 +43,7 @@ function clip(text: string, max: number): string {
 
 const FILED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
 const localTime = (date: Date, timeZone: string) => zonedFormat(timeZone, FILED_AT).format(date);
+const RECEIPT_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' };
 
 const label = (f: FilingFacts) => f.ticker ?? f.companyName ?? 'A company you follow';
 
@@ -69,6 +73,7 @@ export function alertEmail(to: string, f: FilingFacts, ctx: MessageContext): Mai
   const company = f.companyName && f.ticker ? ` (${f.companyName})` : '';
   const head = `${who}${company} filed a ${f.formType}, importance ${f.importance}, ${localTime(f.filedAt, ctx.timeZone)}.`;
   const why = `You get this because ${who} is on your ${ctx.brandName} watchlist with email alerts on.`;
+  const receipt = f.receipt ? receiptLine(f.receipt, (d) => zonedFormat(ctx.timeZone, RECEIPT_TIME).format(d)) : null;
   const foot = footer(ctx, why);
   const text = [
     head,
@@ -78,6 +83,7 @@ export function alertEmail(to: string, f: FilingFacts, ctx: MessageContext): Mai
     '',
     ...(f.link ? [`Filing on SEC EDGAR: ${f.link}`] : []),
     ...(tickerUrl ? [`${who} on ${ctx.brandName}: ${tickerUrl}`] : []),
+    ...(receipt ? ['', receipt] : []),
     '',
     foot.text,
   ].join('\n');
@@ -87,6 +93,7 @@ ${f.reasons.length ? `<p style="margin:0">Why it matters:</p><ul>${f.reasons.map
 <p>${f.link ? `<a href="${escapeHtml(f.link)}">Read the filing on SEC EDGAR</a>` : ''}${f.link && tickerUrl ? ' · ' : ''}${
     tickerUrl ? `<a href="${escapeHtml(tickerUrl)}">${escapeHtml(who)} on ${escapeHtml(ctx.brandName)}</a>` : ''
   }</p>
+${receipt ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(receipt)}</p>` : ''}
 ${foot.html}`);
   return { to, subject, text, html, headers: listUnsubscribe(ctx) };
 }

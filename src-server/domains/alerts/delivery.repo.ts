@@ -19,10 +19,17 @@ export interface FilingFields extends Record<string, unknown> {
   one_liner: string;
   link: string | null;
   filed_at: Date;
+  accepted_at: Date | null;
+  listed_after: Date | null;
+  detected_at: Date | null;
+  detected_via: string | null;
 }
 
 export const FILING_FIELDS = sql`f.id::float8 as filing_id, f.ticker, f.company_name, f.form_type, f.importance, f.reasons,
-  f.one_liner, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at`;
+  f.one_liner, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at,
+  f.accepted_at, f.feed_listed_after as listed_after, f.detected_at, f.detected_via`;
+
+const isoOrNull = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 export function filingFacts(row: FilingFields): FilingFacts {
   return {
@@ -35,6 +42,13 @@ export function filingFacts(row: FilingFields): FilingFacts {
     oneLiner: row.one_liner,
     link: row.link,
     filedAt: new Date(row.filed_at),
+    receipt: {
+      accepted_at: isoOrNull(row.accepted_at),
+      listed_after: isoOrNull(row.listed_after),
+      detected_at: isoOrNull(row.detected_at),
+      stored_at: null,
+      detected_via: row.detected_via,
+    },
   };
 }
 
