@@ -1,5 +1,5 @@
 /**
- * npm run bench:detect [-- --from 05:40 --to 23:05 --drop 0.005 --watched 300 --users 60 --seed 1]
+ * npm run bench:detect [-- --full | --windows 05:55-06:20,15:58-16:20,22:44-22:56] [--drop 0.005 --watched 300 --users 60 --seed 1]
  *
  * A simulated EDGAR business day against the real app. The EDGAR simulator
  * (src-server/integrations/edgar/simulator/) replays the acceptance profile of Tue 2025-11-18
@@ -10,6 +10,12 @@
  * shared request budget in PostgreSQL, SMTP to a loopback SMTP server) in this process, on a
  * simulated clock that skips ahead only while nothing works: every stretch of real work keeps
  * its real duration, so all times printed are simulated seconds.
+ *
+ * The default run simulates three windows of the day, the clock jumping between them (filings
+ * accepted in the gaps are left out): the 06:00 release of the held filings, the first 22 minutes
+ * of the 16:00 rush (the busiest minutes of the day), and the daily index at 22:45 with the
+ * nightly reconciliation. `--full` runs 05:40-23:05 ET in one piece (about 58,000 feed polls:
+ * tens of minutes on a busy 2-core machine).
  *
  * Prints `bench:detect filings=.. recall=.. feed_to_detect_p50_s=.. ... max_req_per_s=..`
  * (feed and acceptance figures for filings listed/accepted in market hours, 09:30-16:00 ET),
@@ -28,7 +34,7 @@ import { connectDatabase } from '../src-server/db/client';
 import { createEdgarSource } from '../src-server/integrations/edgar/edgar-source';
 import { isMarketHours } from '../src-server/integrations/edgar/schedule';
 import { SimClock } from '../src-server/integrations/edgar/simulator/clock';
-import { buildSimDay } from '../src-server/integrations/edgar/simulator/sim-day';
+import { buildSimDay, recordedDaySpecs } from '../src-server/integrations/edgar/simulator/sim-day';
 import { startEdgarSimulator, type EdgarSimulator } from '../src-server/integrations/edgar/simulator/simulator';
 import { seededRandom } from '../src-server/integrations/edgar/simulator/random';
 import { startWorkers } from '../src-server/jobs/workers';
@@ -46,8 +52,13 @@ const hm = (s: string) => {
   const [h, m] = s.split(':').map(Number);
   return (h ?? 0) * 3600 + (m ?? 0) * 60;
 };
-const FROM = hm(arg('from', '05:40'));
-const TO = hm(arg('to', '23:05'));
+const WINDOWS = (process.argv.includes('--full') ? '05:40-23:05' : arg('windows', '05:55-06:20,15:58-16:20,22:44-22:56'))
+  .split(',')
+  .map((w) => w.split('-').map(hm) as [number, number]);
+/** Filings accepted this close to a window's end are left out too: they would be listed after it. */
+const DRAIN_S = 8 * 60;
+const inWindows = (spec: { acceptedSeconds: number; day?: number }) =>
+  spec.day === -1 || WINDOWS.some(([from, to]) => spec.acceptedSeconds >= from && spec.acceptedSeconds < Math.max(from, to - DRAIN_S));
 const DROP = Number(arg('drop', '0.005'));
 const WATCHED = Number(arg('watched', '300'));
 const USERS = Number(arg('users', '60'));
@@ -60,9 +71,9 @@ for (const c of catalogue) if (!byCik.has(c.cik_str)) byCik.set(c.cik_str, { cik
 const companies = [...byCik.values()];
 const random = seededRandom(SEED);
 const watched = [...companies].sort(() => random() - 0.5).slice(0, WATCHED);
-const day = buildSimDay({ companies, dropShare: DROP, seed: SEED });
-const start = nyInstant(day.date, FROM);
-const end = nyInstant(day.date, TO);
+const day = buildSimDay({ companies, dropShare: DROP, seed: SEED, specs: recordedDaySpecs().filter(inWindows) });
+const start = nyInstant(day.date, WINDOWS[0]![0]);
+const end = nyInstant(day.date, WINDOWS[WINDOWS.length - 1]![1]);
 
 const scratch = await benchDatabase('bench_detect');
 const smtp = await startSmtpPeer();
@@ -96,17 +107,29 @@ await database.db.transaction(async (tx) => {
 
 // ---- the app on the simulated clock ----------------------------------------------------------
 let sim: EdgarSimulator | null = null;
+/**
+ * Set by anything that can start work outside a `busy` stretch: a new feed listing, any request
+ * other than a feed page (documents, full-text search, indexes), a job added, a filing stored.
+ * While it is clear, nothing is pending and the database need not be asked.
+ */
+let dirty = true;
+let listed = 0;
+await database.sql.listen('jobs:insert', () => void (dirty = true));
+await database.sql.listen('filing_scored', () => void (dirty = true));
 /** Nothing in flight: no request at the simulator, no job queued or running, nothing unmatched or unsent. */
 const quiet = async () => {
     if ((sim?.inFlight() ?? 0) > 0) return false;
+    if (!dirty) return true;
+    dirty = false;
     const [row] = await database.db.execute<{ busy: boolean }>(sql`select
       exists (select 1 from graphile_worker._private_jobs where locked_at is not null or (attempts < max_attempts and run_at <= now()))
       or exists (select 1 from filings f where f.stored_at > now() - interval '10 minutes'
                  and not exists (select 1 from alert_matches m where m.filing_id = f.id))
       or exists (select 1 from alerts where status in ('queued', 'sending') and channel <> 'digest' and next_attempt_at <= now()) as busy`).catch(() => [{ busy: true }]);
+    if (row?.busy) dirty = true;
     return !row?.busy;
 };
-const clock = new SimClock({ start, until: end, quiet });
+const clock = new SimClock({ start, until: nyInstant(day.date, WINDOWS[0]![1]), quiet });
 const logger = pino({ level: 'silent' });
 const deps = await createRuntimeDeps(env, { ...database, url: scratch.url }, logger);
 deps.clock = clock;
@@ -114,17 +137,37 @@ deps.edgar = createEdgarSource(env, {
   db: database.db,
   clock,
   local: async () => {
-    sim = await startEdgarSimulator({ day, clock });
+    sim = await startEdgarSimulator({
+      day,
+      clock,
+      onRequest: (r) => {
+        if (!r.path.startsWith('/cgi-bin/browse-edgar')) dirty = true;
+        else {
+          const n = sim?.world.feed.listedCount(r.at) ?? 0;
+          if (n !== listed) dirty = true;
+          listed = n;
+        }
+      },
+    });
     return { url: sim.url, close: () => sim!.close(), describe: `EDGAR simulator (${day.filings.length} filings, ${day.date})` };
   },
 });
 const app = await buildApp(deps);
 const startedReal = performance.now();
 const workers = await startWorkers(deps);
-console.log(`bench:detect simulating ${day.date} ${arg('from', '05:40')}-${arg('to', '23:05')} ET: ${day.filings.length} filings, ${WATCHED} watched companies, ${USERS} PRO users, drop ${DROP}`);
+const windowsText = WINDOWS.map(([a, b]) => `${Math.floor(a / 3600)}:${String((a % 3600) / 60).padStart(2, '0')}-${Math.floor(b / 3600)}:${String((b % 3600) / 60).padStart(2, '0')}`).join(', ');
+console.log(`bench:detect simulating ${day.date} ${windowsText} ET: ${day.filings.length} filings, ${WATCHED} watched companies, ${USERS} PRO users, drop ${DROP}`);
 let lastReport = performance.now();
-while (clock.now() < end) {
+for (let w = 0; clock.now() < end; ) {
   await new Promise((r) => setTimeout(r, 200));
+  const windowEnd = nyInstant(day.date, WINDOWS[w]![1]);
+  if (clock.now() >= windowEnd && w + 1 < WINDOWS.length) {
+    w += 1;
+    for (let i = 0; i < 300 && !(await quiet()); i += 1) await new Promise((r) => setTimeout(r, 100));
+    clock.jumpTo(nyInstant(day.date, WINDOWS[w]![0]));
+  } else if (clock.until !== windowEnd) {
+    clock.until = windowEnd;
+  }
   if (performance.now() - lastReport > 15_000) {
     lastReport = performance.now();
     const p = nyParts(clock.now());
@@ -179,7 +222,7 @@ const detectToSent = sends.map((r) => s(clock.simulated(r.sent_ms) - r.detected_
 const requests = sim!.requests();
 const p = (xs: number[], q: number) => (xs.length ? percentile(xs, q).toFixed(2) : 'n/a');
 
-console.log(`\nsimulated ${((end - start) / 3_600_000).toFixed(1)} h in ${realSeconds.toFixed(0)} s real; ${requests.total} EDGAR requests, ${requests.blocked} blocked (403)`);
+console.log(`\nsimulated ${windowsText} ET in ${realSeconds.toFixed(0)} s real; ${requests.total} EDGAR requests, ${requests.blocked} blocked (403)`);
 console.log('acceptance -> detection by acceptance window (simulated s):');
 for (const [w, xs] of [...byWindow].sort()) console.log(`  ${w.padEnd(24)} n=${String(xs.length).padStart(5)}  p50 ${p(xs, 50).padStart(8)}  p95 ${p(xs, 95).padStart(8)}  max ${Math.max(...xs).toFixed(0)}`);
 console.log(`feed -> detection, all hours: n=${feedToDetectAll.length} p50 ${p(feedToDetectAll, 50)} p95 ${p(feedToDetectAll, 95)} p99 ${p(feedToDetectAll, 99)}`);
