@@ -40,6 +40,7 @@ import { seededRandom } from '../src-server/integrations/edgar/simulator/random'
 import { startWorkers } from '../src-server/jobs/workers';
 import { createRuntimeDeps } from '../src-server/runtime-deps';
 import { startSmtpPeer } from '../src-server/test/peers/smtp';
+import { pipelineIdle } from '../src-server/test/pipeline-idle';
 import { benchDatabase } from './bench/bench-kit';
 import { histogram, latencySvg, percentile } from './bench/detect-report';
 
@@ -121,13 +122,9 @@ const quiet = async () => {
     if ((sim?.inFlight() ?? 0) > 0) return false;
     if (!dirty) return true;
     dirty = false;
-    const [row] = await database.db.execute<{ busy: boolean }>(sql`select
-      exists (select 1 from graphile_worker._private_jobs where locked_at is not null or (attempts < max_attempts and run_at <= now()))
-      or exists (select 1 from filings f where f.stored_at > now() - interval '10 minutes'
-                 and not exists (select 1 from alert_matches m where m.filing_id = f.id))
-      or exists (select 1 from alerts where status in ('queued', 'sending') and channel <> 'digest' and next_attempt_at <= now()) as busy`).catch(() => [{ busy: true }]);
-    if (row?.busy) dirty = true;
-    return !row?.busy;
+    const idle = await pipelineIdle(database.db);
+    if (!idle) dirty = true;
+    return idle;
 };
 const clock = new SimClock({ start, until: nyInstant(day.date, WINDOWS[0]![1]), quiet });
 const logger = pino({ level: 'silent' });
