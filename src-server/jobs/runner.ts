@@ -16,10 +16,10 @@ export function graphileLogger(sink?: LogSink): Logger {
   return new Logger(() => (level: LogLevel, message: string, meta?: unknown) => {
     if (!sink) return;
     // graphile's info lines (worker start/stop, each job) are routine: keep them at debug. A
-    // connection ended by the server shutting down (57P01, e.g. Ctrl-C reaching the embedded
-    // PostgreSQL together with the app) is expected, not an error; graphile reconnects otherwise.
+    // connection ended by the server shutting down (57P01: the app's own stop ends the embedded
+    // PostgreSQL last, cutting off jobs still running past their budget) is expected, not an error.
     const method = isServerShutdown((meta as { error?: unknown } | undefined)?.error)
-      ? 'info'
+      ? 'debug'
       : level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
     sink[method]({ worker: meta }, `job queue: ${message}`);
   });
@@ -64,7 +64,7 @@ export async function startJobRunner(
   // are still added durably, inside the caller's own transaction (addJob).
   const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: concurrency + 2, options: '-c synchronous_commit=off' });
   pool.on('error', (err) => {
-    if (isServerShutdown(err)) deps.logger?.info({ err }, 'job queue connection closed: the database is shutting down');
+    if (isServerShutdown(err)) deps.logger?.debug({ err }, 'job queue connection closed: the database is shutting down');
     else deps.logger?.warn({ err }, 'job queue connection lost');
   });
   const runner: Runner = await run({
@@ -75,8 +75,10 @@ export async function startJobRunner(
     logger: graphileLogger(deps.logger as LogSink | undefined),
     taskList: buildTaskList(tasks, deps),
   });
+  if (deps.status) deps.status.queue = 'running';
   return {
     async stop() {
+      if (deps.status) deps.status.queue = 'stopped';
       await runner.stop();
       await pool.end();
     },

@@ -12,15 +12,32 @@ export interface RunningWorkers {
 /** A background worker started with the process (ingest poller, alert delivery, digest...). */
 export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
 
-/** Registered by the domains that own background work. */
-const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startJobRunnerWorker, startPriceHistory];
+/** Registered by the domains that own background work (the job queue runner is started apart). */
+const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startPriceHistory];
 
-export async function startWorkers(deps: AppDeps): Promise<RunningWorkers> {
+export interface StartedWorkers extends RunningWorkers {
+  /** The pollers, sweeps and watchers (newest first); they add jobs, so they stop before the queue. */
+  stopWorkers(): Promise<void>;
+  /** The job queue runner: running jobs finish (or are cut off by the caller's budget). */
+  stopQueue(): Promise<void>;
+}
+
+export async function startWorkers(deps: AppDeps): Promise<StartedWorkers> {
+  const queue = await startJobRunnerWorker(deps);
   const running: RunningWorkers[] = [];
   for (const start of STARTERS) running.push(await start(deps));
+  const stopWorkers = async () => void (await Promise.allSettled(running.reverse().map((w) => w.stop())));
+  const stopQueue = async () => {
+    await queue.stop();
+    // A job still running when the ingest worker stopped may have started the EDGAR source again.
+    await deps.edgar?.stop();
+  };
   return {
+    stopWorkers,
+    stopQueue,
     async stop() {
-      await Promise.allSettled(running.reverse().map((w) => w.stop()));
+      await stopWorkers();
+      await stopQueue();
     },
   };
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Sql } from '../db/client';
+import type { Metrics } from '../ops/metrics';
 import type { EventQueue } from './event-queue';
 import * as repo from './live.repo';
 
@@ -29,7 +30,7 @@ export class LiveHub {
   /** Events are handled one after another, in the order PostgreSQL delivered the commits. */
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger }) {}
+  constructor(private readonly deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger; metrics?: Metrics }) {}
 
   /** Registers a subscriber; resolves once it will receive every filing committed from now on. */
   async subscribe(userId: string, { queue }: Pick<Subscriber, 'queue'>): Promise<() => void> {
@@ -93,6 +94,7 @@ export class LiveHub {
       }
     }
     if (reached.size > 0) {
+      this.deps.metrics?.observeStage('stored_to_pushed', 'live', filing.row.stored_at);
       await repo
         .recordPush(this.deps.db, { filingId, instanceId: this.instanceId, subscribers: reached.size, pushedAt: new Date() })
         .catch((err) => this.deps.logger?.warn({ err, filingId }, 'recording a live push failed'));
@@ -136,13 +138,18 @@ export class LiveHub {
 const hubs = new WeakMap<Sql, LiveHub>();
 
 /** The hub of this connection pool (one per process in production). */
-export function liveHubFor(deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger }): LiveHub {
+export function liveHubFor(deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger; metrics?: Metrics }): LiveHub {
   let hub = hubs.get(deps.sql);
   if (!hub) {
     hub = new LiveHub(deps);
     hubs.set(deps.sql, hub);
   }
   return hub;
+}
+
+/** Live subscriptions of this pool's hub (0 before the first). */
+export function liveSubscriberCount(sql: Sql): number {
+  return hubs.get(sql)?.subscriberCount ?? 0;
 }
 
 export async function stopLiveHub(sql: Sql): Promise<void> {

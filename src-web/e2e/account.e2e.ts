@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { codeFromText } from '../../src-server/test/auth-client';
 import { startSmtpPeer } from '../../src-server/test/peers/smtp';
 import { startTwilioPeer } from '../../src-server/test/peers/twilio';
+import { loadShippedHistory } from '../../src-server/domains/prices/shipped-history';
 import { startBrowserHarness } from './harness';
 
 // Mail goes over real SMTP to a local server, texts to a local peer speaking Twilio's API.
@@ -28,9 +29,18 @@ const cardTickers = (page: Page) => page.locator('article.ticker-card').evaluate
 
 describe('journey 2: SMS-code login keeps the watchlist', () => {
   it('signs in with the texted code and keeps the anonymous watchlist', async () => {
+    // The shipped daily prices (servers load them at start; this harness runs no workers).
+    await loadShippedHistory(harness.deps.db, { tickers: ['AAPL', 'MSFT'] });
     const page = await harness.newPage();
     await addTickers(page, 'AAPL, MSFT');
     expect((await cardTickers(page)).sort()).toEqual(['AAPL', 'MSFT']);
+    // Step 1 gave way to the full view: the success line shows there.
+    await page.getByRole('status').filter({ hasText: '✅ 2 ticker(s) added' }).first().waitFor();
+    // Live quotes are off by default: the cards show the last stored close and its day.
+    const appleQuote = page.locator('article[data-ticker="AAPL"] .ticker-card__lastclose');
+    await appleQuote.waitFor();
+    expect(await appleQuote.textContent()).toMatch(/^Last close \$[\d,]+\.\d\d on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await harness.screenshot(page, 'dashboard-last-close');
 
     await page.getByRole('link', { name: 'Login' }).click();
     const identifier = page.getByLabel('Email or phone');
@@ -95,10 +105,12 @@ describe('email-link login', () => {
     const link = new URL(mail.text.match(/https?:\/\/\S+\/api\/verify-login\?token=[\w-]+/)![0]);
     await page.goto(`${harness.url}${link.pathname}${link.search}`);
     await expect.poll(() => page.getByTestId('identity').textContent()).toBe('reader@example.com');
-    expect(new URL(page.url()).search).toBe('');
+    // The app clears the query and stores the cookie's session after the identity shows: wait for each.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'session')?.value;
-    expect(await page.evaluate(() => localStorage.getItem('session'))).toBe(cookie);
-    expect(await cardTickers(page)).toEqual(['NVDA']);
+    expect(cookie).toBeTruthy();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('session'))).toBe(cookie);
+    await expect.poll(() => cardTickers(page)).toEqual(['NVDA']);
     expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
   });
 });

@@ -68,6 +68,7 @@ async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number): Promise
   try {
     const messageId = await send(deps, out, key);
     await repo.markSent(deps.db, { table: 'alerts', id: w.id, me, messageId });
+    void deps.metrics?.alertSent(deps.db, w.id).catch(() => {});
     return 'sent';
   } catch (error) {
     const failure = describeFailure(error);

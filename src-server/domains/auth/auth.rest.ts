@@ -1,107 +1,166 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../core/app-error';
+import { z } from 'zod';
 import type { RestRoutes } from '../../transport/rest/plugin';
+import { restTable } from '../../transport/rest/plugin';
+import * as res from '../../transport/rest/response-schemas';
+import type { RestCall } from '../../transport/rest/table';
 import { parseInput } from '../../transport/rest/validate';
-import { bearerTokenFrom, sessionTokenFrom } from '../../transport/request-meta';
+import { sessionTokenFrom } from '../../transport/request-meta';
 import { clearSessionCookie, setSessionCookie } from '../../transport/session-cookie';
-import { adminLogout, adminLogin, cancelSubscription, deleteAccount, logout } from './account.service';
+import type { Context } from '../../transport/trpc/context';
 import * as schemas from './auth.schemas';
-import { requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
-import { getProfile, updateProfile, type ProfileChanges } from './profile.service';
-import { messengerFor } from './request-info';
-import { callerSession, linkPage, liveSessionIds, restRequestInfo } from './rest-helpers';
-import { resolveSession, toUserDto } from './session.service';
+import { verifyLoginLink } from './login.service';
+import { linkPage, liveSessionIds, restRequestInfo } from './rest-helpers';
+import { toUserDto } from './session.service';
+
+/** REST's profile answers carry the caller's user beside the profile. */
+async function withUser(profile: unknown, { ctx }: { ctx: Context }) {
+  const session = await ctx.getSession();
+  return { user: toUserDto(session!.user), profile };
+}
+
+const profileCall = (path: string, procedure: string, body: z.ZodType, summary: string): RestCall => ({
+  method: 'POST',
+  path,
+  procedure,
+  tag: 'account',
+  summary,
+  body,
+  session: 'required',
+  output: withUser,
+  response: res.userAndProfile,
+});
 
 /** SPEC.md section 7's account paths. */
-export const authRest: RestRoutes = (app, deps) => {
-  app.post('/login', async (request) => {
-    const input = parseInput(schemas.loginInput, request.body);
-    const presented = await liveSessionIds(deps, [sessionTokenFrom(request.headers)]);
-    return requestLogin(deps.db, {
-      identifier: input.identifier,
-      sessionId: presented[0] ?? null,
-      messenger: messengerFor(deps),
-      request: restRequestInfo(deps, request),
-    });
-  });
+const AUTH_CALLS: RestCall[] = [
+  {
+    method: 'POST',
+    path: '/login',
+    procedure: 'auth.login',
+    tag: 'sign-in',
+    summary: 'Send a sign-in link (email) or code (phone); the answer never says whether an account exists',
+    body: schemas.loginInput,
+    response: res.loginSent,
+    errors: [429],
+  },
+  {
+    method: 'POST',
+    path: '/verify-login-code',
+    procedure: 'auth.verifyCode',
+    tag: 'sign-in',
+    summary: 'Exchange a texted code for a session (the visitor session and previousSession are merged in)',
+    body: schemas.verifyCodeInput,
+    response: res.signedIn,
+    errors: [401, 429],
+  },
+  {
+    method: 'POST',
+    path: '/logout',
+    procedure: 'auth.logout',
+    tag: 'sign-in',
+    summary: 'End the session (body session or X-Session) and clear the cookie',
+    body: schemas.rest.logout,
+    output: (result, { reply }) => {
+      clearSessionCookie(reply);
+      return result;
+    },
+    response: res.logoutResult,
+  },
+  {
+    method: 'GET',
+    path: '/profile',
+    procedure: 'auth.profile',
+    tag: 'account',
+    summary: "The caller's user and settings",
+    session: 'required',
+    output: withUser,
+    response: res.userAndProfile,
+    errors: [401],
+  },
+  profileCall('/profile', 'auth.updateProfile', schemas.rest.profile, 'Change settings (time zone, channels, digest, quiet hours, thresholds)'),
+  profileCall(
+    '/update-notification-preferences',
+    'auth.updateNotificationPreferences',
+    schemas.rest.notificationPreferences,
+    'Change notification settings (channels, digest, quiet hours, time zone)',
+  ),
+  profileCall('/update-alert-thresholds', 'auth.updateAlertThresholds', schemas.rest.alertThresholds, 'Change the lowest importance alerted per channel'),
+  {
+    method: 'POST',
+    path: '/delete-account',
+    procedure: 'auth.deleteAccount',
+    tag: 'account',
+    summary: 'Delete the account and its data (confirm: true)',
+    body: schemas.rest.deleteAccount,
+    session: 'required',
+    output: (result, { reply }) => {
+      clearSessionCookie(reply);
+      return result;
+    },
+    response: res.deleted,
+    errors: [401],
+  },
+  {
+    method: 'POST',
+    path: '/cancel-subscription',
+    procedure: 'auth.cancelSubscription',
+    tag: 'account',
+    summary: 'Cancel the paid plan',
+    body: schemas.sessionOnlyInput,
+    session: 'required',
+    response: res.canceled,
+    errors: [401],
+  },
+  {
+    method: 'POST',
+    path: '/admin/login',
+    procedure: 'auth.adminLogin',
+    tag: 'admin',
+    summary: "Exchange a verified admin's session for the admin bearer credential",
+    body: schemas.sessionOnlyInput,
+    session: 'required',
+    response: res.adminSession,
+    errors: [401, 403],
+  },
+  {
+    method: 'POST',
+    path: '/admin/logout',
+    procedure: 'auth.adminLogout',
+    tag: 'admin',
+    summary: 'End the admin session of the bearer credential',
+    auth: 'admin',
+    input: () => undefined,
+    response: res.ok,
+    errors: [401],
+  },
+];
 
-  app.post('/verify-login-code', async (request, reply) => {
-    const input = parseInput(schemas.verifyCodeInput, request.body);
-    const result = await verifyLoginCode(deps.db, {
-      identifier: input.identifier,
-      code: input.code,
-      presentedSessionIds: await liveSessionIds(deps, [input.previousSession, sessionTokenFrom(request.headers)]),
-      request: restRequestInfo(deps, request),
-    });
-    setSessionCookie(reply, result.token, deps);
-    return { session: result.token, user: toUserDto(result.user), merged: result.merged, rejected: result.rejected };
-  });
-
-  app.get('/verify-login', (request, reply) =>
-    linkPage(request, reply, async () => {
-      const { token } = parseInput(schemas.linkQuery, request.query);
-      const result = await verifyLoginLink(deps.db, {
-        token,
-        presentedSessionIds: await liveSessionIds(deps, [sessionTokenFrom(request.headers)]),
-        request: restRequestInfo(deps, request),
-      });
-      setSessionCookie(reply, result.token, deps);
-      return `/?loggedin=1&merged=${result.merged}&rejected=${result.rejected}`;
-    }),
+/** The emailed sign-in link: a page a person opens, so it stays hand-written (redirect or error page). */
+const linkRoutes: RestRoutes = (app, deps) => {
+  app.get(
+    '/verify-login',
+    {
+      config: {
+        openapi: {
+          summary: 'The emailed sign-in link: sets the session cookie and redirects to /?loggedin=1 (an error page for a browser, JSON otherwise)',
+          tag: 'sign-in',
+          query: schemas.linkQuery,
+          responses: { 302: { description: 'Signed in: redirect to /?loggedin=1&merged=N&rejected=N' } },
+          errors: [401, 429],
+        },
+      },
+    },
+    (request, reply) =>
+      linkPage(request, reply, async () => {
+        const { token } = parseInput(schemas.linkQuery, request.query);
+        const result = await verifyLoginLink(deps.db, {
+          token,
+          presentedSessionIds: await liveSessionIds(deps, [sessionTokenFrom(request.headers)]),
+          request: restRequestInfo(deps, request),
+        });
+        setSessionCookie(reply, result.token, deps);
+        return `/?loggedin=1&merged=${result.merged}&rejected=${result.rejected}`;
+      }),
   );
-
-  app.post('/logout', async (request, reply) => {
-    const input = parseInput(schemas.rest.logout, request.body);
-    const result = await logout(deps.db, { token: input.session ?? sessionTokenFrom(request.headers) });
-    clearSessionCookie(reply);
-    return result;
-  });
-
-  app.get('/profile', async (request) => {
-    const { user } = await callerSession(deps, request, undefined);
-    return { user: toUserDto(user), profile: await getProfile(deps.db, { userId: user.id }) };
-  });
-
-  const saveProfile = async (request: FastifyRequest, session: string | null | undefined, changes: ProfileChanges) => {
-    const { user } = await callerSession(deps, request, { session });
-    return { user: toUserDto(user), profile: await updateProfile(deps.db, { userId: user.id, changes }) };
-  };
-  app.post('/profile', (request) => {
-    const { session, ...changes } = parseInput(schemas.rest.profile, request.body);
-    return saveProfile(request, session, changes);
-  });
-  app.post('/update-notification-preferences', (request) => {
-    const { session, ...changes } = parseInput(schemas.rest.notificationPreferences, request.body);
-    return saveProfile(request, session, changes);
-  });
-  app.post('/update-alert-thresholds', (request) => {
-    const { session, ...alertThresholds } = parseInput(schemas.rest.alertThresholds, request.body);
-    return saveProfile(request, session, { alertThresholds });
-  });
-
-  app.post('/delete-account', async (request, reply) => {
-    const input = parseInput(schemas.rest.deleteAccount, request.body);
-    const { user } = await callerSession(deps, request, input);
-    const result = await deleteAccount(deps.db, { userId: user.id, confirm: input.confirm === true });
-    clearSessionCookie(reply);
-    return result;
-  });
-
-  app.post('/cancel-subscription', async (request) => {
-    const input = parseInput(schemas.sessionOnlyInput, request.body);
-    const { user } = await callerSession(deps, request, input);
-    return cancelSubscription(deps.db, { userId: user.id });
-  });
-
-  app.post('/admin/login', async (request) => {
-    const input = parseInput(schemas.sessionOnlyInput, request.body);
-    const session = await callerSession(deps, request, input);
-    return adminLogin(deps.db, { session, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
-  });
-
-  app.post('/admin/logout', async (request) => {
-    const session = await resolveSession(deps.db, { token: bearerTokenFrom(request.headers), kind: 'admin' });
-    if (!session) throw new AppError('UNAUTHORIZED', 'Admin sign-in required.', { reason: 'admin_required' });
-    return adminLogout(deps.db, { sessionId: session.sessionId });
-  });
 };
+
+export const authRest = restTable(AUTH_CALLS, linkRoutes);

@@ -130,10 +130,18 @@ export async function startDetection(deps: AppDeps): Promise<RunningWorkers> {
     activeMs: deps.env.EDGAR_POLL_SECONDS * 1000,
     idleMs: deps.env.EDGAR_IDLE_POLL_SECONDS * 1000,
     alwaysActive: !edgar.edgarHours,
-    known: (accessionNos) => repo.storedAccessions(deps.db, { accessionNos }),
-    onError: warn('EDGAR feed poll failed'),
-    onNew: (filings: DetectedFiling[]) =>
-      enqueue(
+    known: (accessionNos) => {
+      // Called once a feed page was fetched and read: a successful poll.
+      deps.metrics?.pollSucceeded();
+      return repo.storedAccessions(deps.db, { accessionNos });
+    },
+    onError: (err) => {
+      deps.metrics?.edgarPolls.inc({ outcome: 'error' });
+      warn('EDGAR feed poll failed')(err);
+    },
+    onNew: (filings: DetectedFiling[]) => {
+      for (const f of filings) deps.metrics?.observeDetection(f.updated, f.detectedAt);
+      return enqueue(
         filings.map((f) => ({
           accessionNo: f.accessionNo,
           cik: f.cik,
@@ -145,7 +153,8 @@ export async function startDetection(deps: AppDeps): Promise<RunningWorkers> {
           listedAfter: f.listedAfter,
           via: f.via,
         })),
-      ),
+      );
+    },
   });
 
   const abort = new AbortController();

@@ -123,7 +123,8 @@ describe('detection against the simulated EDGAR', () => {
     // Unwatched and never in the feed: not yet.
     expect(got.has(unwatched.accessionNo)).toBe(false);
     // Each accession once, every evening Form 4 too (two feed entries each).
-    const [{ n, distinct }] = await database.db.execute<{ n: number; distinct: number }>(sql`select count(*)::int as n, count(distinct accession_no)::int as distinct from filings`);
+    const [counts] = await database.db.execute<{ n: number; distinct: number }>(sql`select count(*)::int as n, count(distinct accession_no)::int as distinct from filings`);
+    const { n, distinct } = counts!;
     expect(n).toBe(distinct);
     expect(n).toBe(day.filings.length - 1);
     expect(sim.requests().maxPerSecond).toBeLessThanOrEqual(8);

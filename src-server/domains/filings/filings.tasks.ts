@@ -40,6 +40,8 @@ export const ingestTask = defineTask({
       await (deps.clock ?? systemClock).sleep(wait);
       outcome = await run();
     }
+    deps.metrics?.ingested.inc({ source: ref.source, status: outcome.status });
+    if (outcome.status === 'stored') deps.metrics?.observeStage('detected_to_stored', 'all', ref.detectedAt);
     if (outcome.status === 'not_available') {
       if (ref.source !== 'backfill' && job.attempts < FEED_NOT_AVAILABLE_RETRIES) throw new Error(`${ref.accessionNo} not available on EDGAR yet`);
       deps.logger?.warn({ accessionNo: ref.accessionNo, source: ref.source }, 'filing documents not available; skipped');

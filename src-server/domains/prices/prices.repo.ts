@@ -74,6 +74,15 @@ export async function closesSince(db: Db, { ticker, from }: { ticker: string; fr
     order by day`);
 }
 
+/** The newest stored bar of each ticker (one index probe per ticker on the primary key). */
+export async function lastCloses(db: Db, { tickers }: { tickers: string[] }): Promise<(ClosePoint & { ticker: string })[]> {
+  if (tickers.length === 0) return [];
+  return db.execute<ClosePoint & { ticker: string }>(sql`
+    select t.ticker, b.day::text as day, b.close
+    from unnest(${sql.param(tickers)}::text[]) as t(ticker)
+    cross join lateral (select day, close from price_bars where ticker = t.ticker order by day desc limit 1) b`);
+}
+
 /** Fresh planner statistics after a bulk load, so reads of the newest bars walk the primary key. */
 export async function analyzeBars(db: Db): Promise<void> {
   await db.execute(sql`analyze price_bars`);

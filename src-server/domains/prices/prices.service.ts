@@ -75,3 +75,9 @@ export async function priceSeries(db: Db, { ticker, range }: { ticker: string; r
   const weekly = daily.length > MAX_DAILY_POINTS;
   return { source: describeSource(source), interval: weekly ? 'weekly' : 'daily', points: weekly ? weeklyCloses(daily) : daily };
 }
+
+/** The last stored daily close and its trading day per ticker (cards without a live quote). */
+export async function lastStoredCloses(db: Db, { tickers }: { tickers: string[] }): Promise<{ ticker: string; day: string; close: number }[]> {
+  const wanted = [...new Set(tickers.map((t) => t.trim().toUpperCase()).filter(Boolean))];
+  return repo.lastCloses(db, { tickers: wanted });
+}

@@ -23,7 +23,7 @@ export async function startPriceHistory(deps: AppDeps): Promise<RunningWorkers> 
   };
   const run = (step: () => Promise<unknown>) => step().catch((err: unknown) => log?.error({ err }, 'price history worker failed'));
   const running = run(async () => {
-    const report = await loadShippedHistory(deps.db);
+    const report = await loadShippedHistory(deps.db, { signal: abort.signal });
     if (report.loaded.length > 0) log?.info({ tickers: report.loaded.map((l) => l.ticker) }, 'shipped price history loaded');
     await refresh();
   });

@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/client';
 import { parseDailyCsv } from './price-file';
 import * as repo from './prices.repo';
+import { projectPath } from '../../config/paths';
 
-export const SHIPPED_PRICES_DIR = fileURLToPath(new URL('./data/', import.meta.url));
+export const SHIPPED_PRICES_DIR = projectPath('src-server/domains/prices/data/');
 
 interface Manifest {
   folders: Record<string, { adjustment: string; note: string }>;
@@ -27,12 +27,24 @@ export interface LoadReport {
 
 export const fileSource = (folder: string) => `file:${folder}`;
 
-export async function loadShippedHistory(db: Db, options: { dir?: string; tickers?: string[] } = {}): Promise<LoadReport> {
+export async function loadShippedHistory(
+  db: Db,
+  options: {
+    dir?: string;
+    tickers?: string[];
+    /** Stops between tickers (the process is stopping). */
+    signal?: AbortSignal;
+    /** Progress: each ticker as it is loaded, with its place among the manifest's tickers. */
+    onTicker?: (loaded: { ticker: string; bars: number; source: string }, place: { index: number; total: number }) => void;
+  } = {},
+): Promise<LoadReport> {
   const dir = options.dir ?? SHIPPED_PRICES_DIR;
   const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const current = new Map((await repo.listSources(db)).map((s) => [s.ticker, s]));
   const report: LoadReport = { loaded: [], unchanged: [], kept: [] };
-  for (const [ticker, folder] of Object.entries(manifest.tickers)) {
+  const entries = Object.entries(manifest.tickers);
+  for (const [index, [ticker, folder]] of entries.entries()) {
+    if (options.signal?.aborted) break;
     if (options.tickers && !options.tickers.includes(ticker)) continue;
     const source = fileSource(folder);
     const existing = current.get(ticker);
@@ -50,6 +62,7 @@ export async function loadShippedHistory(db: Db, options: { dir?: string; ticker
     const adjustment = manifest.folders[folder]?.adjustment ?? 'unknown';
     await repo.replaceHistory(db, { ticker, source, adjustment, sha256, bars });
     report.loaded.push({ ticker, bars: bars.length, source });
+    options.onTicker?.({ ticker, bars: bars.length, source }, { index: index + 1, total: entries.length });
   }
   if (report.loaded.length > 0) await repo.analyzeBars(db);
   return report;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AppError } from '../../core/app-error';
+import { projectPath } from '../../config/paths';
 
 /** One row of SEC's company_tickers.json, in SEC's order (largest companies first). */
 export interface CatalogueEntry {
@@ -20,7 +20,7 @@ export interface CatalogueFile {
 
 /** The real copy shipped in the repository (data/SOURCES.md): SEC's file as of its download date. */
 export const SHIPPED_CATALOGUE = {
-  path: fileURLToPath(new URL('./data/company_tickers.json', import.meta.url)),
+  path: projectPath('src-server/domains/tickers/data/company_tickers.json'),
   asOf: new Date('2026-02-01T00:00:00Z'),
   source: 'shipped',
 } as const;

@@ -1,13 +1,16 @@
-import type { RestRoutes } from '../../transport/rest/plugin';
-import { parseInput } from '../../transport/rest/validate';
-import { tickerCatalogue } from './ticker-catalogue';
+import { restTable } from '../../transport/rest/plugin';
+import * as res from '../../transport/rest/response-schemas';
 import { tickerSearchInput } from './tickers.schemas';
-import { searchTickers } from './tickers.service';
 
 /** GET /api/tickers?q= -> [{ticker, name}] (SPEC.md section 7). */
-export const tickersRest: RestRoutes = (app, deps) => {
-  app.get('/tickers', async (request) => {
-    const { q } = parseInput(tickerSearchInput, request.query);
-    return searchTickers(await tickerCatalogue(deps).get(), { q });
-  });
-};
+export const tickersRest = restTable([
+  {
+    method: 'GET',
+    path: '/tickers',
+    procedure: 'tickers.search',
+    tag: 'tickers',
+    summary: 'Typeahead: at most 10 {ticker, name} (exact ticker, ticker prefix, then company names)',
+    query: tickerSearchInput,
+    response: res.tickerSearch,
+  },
+]);

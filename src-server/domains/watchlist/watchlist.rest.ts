@@ -1,38 +1,67 @@
 import type { RestRoutes } from '../../transport/rest/plugin';
-import { requestBrand } from '../../transport/rest/brand';
-import { ensureRestSession, requireRestSession } from '../../transport/rest/session';
-import { parseInput } from '../../transport/rest/validate';
+import { restTable } from '../../transport/rest/plugin';
 import { pickEncoding } from '../../transport/rest/accept-encoding';
+import * as res from '../../transport/rest/response-schemas';
+import type { RestCall } from '../../transport/rest/table';
 import { sessionTokenFrom } from '../../transport/request-meta';
-import { tickerCatalogue } from '../tickers/ticker-catalogue';
 import { readWatchlistForToken } from './watchlist-read.service';
 import { subscribeInput, tickerInput } from './watchlist.schemas';
-import { addTickers, parseSubscription, removeTicker } from './watchlist.service';
 
-/** SPEC.md section 7: GET /api/watchlist, POST /api/subscribe, POST /api/unsubscribe. */
-export const watchlistRest: RestRoutes = (app, deps) => {
-  app.get('/watchlist', async (request, reply) => {
-    const { body, encoding } = await readWatchlistForToken(deps, {
-      token: sessionTokenFrom(request.headers),
-      encoding: pickEncoding(request.headers['accept-encoding']),
-    });
-    reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(body);
-  });
+/** SPEC.md section 7: POST /api/subscribe, POST /api/unsubscribe (GET /api/watchlist below). */
+const WATCHLIST_CALLS: RestCall[] = [
+  {
+    method: 'POST',
+    path: '/subscribe',
+    procedure: 'watchlist.subscribe',
+    tag: 'watchlist',
+    summary: 'Add or update tickers (comma-joined text or lists) with the forms to follow; creates an anonymous session when none is sent',
+    body: subscribeInput,
+    // A session that is presented must be alive; without one, the procedure creates one.
+    session: 'alive',
+    output: async (result: object, { ctx }) => {
+      const session = await ctx.getSession();
+      return { ...result, session: session && 'token' in session ? (session.token as string) : null };
+    },
+    response: res.subscribeResult,
+    errors: [401, 403],
+  },
+  {
+    method: 'POST',
+    path: '/unsubscribe',
+    procedure: 'watchlist.unsubscribe',
+    tag: 'watchlist',
+    summary: 'Remove a ticker from the watchlist',
+    body: tickerInput,
+    session: 'required',
+    response: res.unsubscribeResult,
+    errors: [401, 404],
+  },
+];
 
-  app.post('/subscribe', async (request, reply) => {
-    const input = parseInput(subscribeInput, request.body);
-    // Input problems answer before a visitor's anonymous session is created.
-    const subscription = parseSubscription(await tickerCatalogue(deps).get(), input);
-    const session = await ensureRestSession(deps, request, reply);
-    const result = await addTickers(deps.db, { userId: session.user.id, brand: requestBrand(deps, request), subscription });
-    return { ...result, session: session.token ?? null };
-  });
-
-  app.post('/unsubscribe', async (request) => {
-    const { ticker } = parseInput(tickerInput, request.body);
-    const session = await requireRestSession(deps, request);
-    return removeTicker(deps.db, { userId: session.user.id, index: await tickerCatalogue(deps).get(), ticker });
-  });
+/** GET /api/watchlist answers pre-compressed bodies from the watchlist body cache: hand-written. */
+const watchlistRead: RestRoutes = (app, deps) => {
+  app.get(
+    '/watchlist',
+    {
+      config: {
+        openapi: {
+          summary: "The caller's watchlist with quotes and recent filings (br/gzip per Accept-Encoding); an empty list without a session",
+          tag: 'watchlist',
+          auth: 'session',
+          responses: { 200: { description: 'OK', schema: res.watchlistResponse } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body, encoding } = await readWatchlistForToken(deps, {
+        token: sessionTokenFrom(request.headers),
+        encoding: pickEncoding(request.headers['accept-encoding']),
+      });
+      reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(body);
+    },
+  );
 };
+
+export const watchlistRest = restTable(WATCHLIST_CALLS, watchlistRead);

@@ -10,16 +10,33 @@ import { tickerPagesRest } from '../../domains/ticker-pages/ticker-pages.rest';
 import { tickersRest } from '../../domains/tickers/tickers.rest';
 import { watchlistRest } from '../../domains/watchlist/watchlist.rest';
 import { notFound, restErrorHandler } from './errors';
+import { openApiRoutes } from './openapi';
+import { registerRestTable, type RestCall, type RestScope } from './table';
 
-/** A domain's REST routes, registered under /api. */
-export type RestRoutes = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
+/**
+ * A domain's REST routes, registered under /api: table rows over its procedures (`restTable`)
+ * and, where the call is not RPC-shaped, hand-written routes documented with
+ * `{ config: { openapi: {...} } }` (see openapi-route.ts). The OpenAPI test names any route
+ * registered without a document entry.
+ */
+export type RestRoutes = (app: FastifyInstance, deps: AppDeps, scope: RestScope) => void | Promise<void>;
+
+/** Routes from table rows, plus optional hand-written ones. */
+export function restTable(calls: RestCall[], handWritten?: RestRoutes): RestRoutes {
+  return async (app, deps, scope) => {
+    registerRestTable(app, scope, calls);
+    await handWritten?.(app, deps, scope);
+  };
+}
 
 const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, insidersRest, latencyRest];
 
-/** The /api/* compatibility layer for scripts and older clients (SPEC.md section 7). */
-export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
+/** The /api/* compatibility layer for scripts and older clients (SPEC.md section 7), and its OpenAPI document. */
+export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps; scope: RestScope }) {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.setErrorHandler(restErrorHandler);
   app.setNotFoundHandler(notFound);
-  for (const routes of ROUTES) await routes(app, opts.deps);
+  const document = openApiRoutes(app, opts.deps);
+  for (const routes of ROUTES) await routes(app, opts.deps, opts.scope);
+  document.register();
 }

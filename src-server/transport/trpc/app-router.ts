@@ -3,6 +3,7 @@ import { authRouter } from '../../domains/auth/auth.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
 import { latencyRouter } from '../../domains/latency/latency.router';
+import { pricesRouter } from '../../domains/prices/prices.router';
 import { systemRouter } from '../../domains/system/system.router';
 import { tickerPagesRouter } from '../../domains/ticker-pages/ticker-pages.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   tickerPages: tickerPagesRouter,
   insiders: insidersRouter,
   latency: latencyRouter,
+  prices: pricesRouter,
 });
 
 export type AppRouter = typeof appRouter;

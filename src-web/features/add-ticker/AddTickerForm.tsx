@@ -36,6 +36,8 @@ export interface AddTickerFormProps {
   onTickersChange: (value: string) => void;
   search: (query: string) => Promise<TickerSuggestion[]>;
   submit: (input: AddTickersInput) => Promise<AddTickersResult>;
+  /** Hears the success line too (step 1 is replaced by the full view once the first ticker is in). */
+  onAdded?: (message: string) => void;
   showAll?: boolean;
   onShowAllChange?: (on: boolean) => void;
   /** Onboarding with skipFormSelection: the brand's default forms, table folded away. */
@@ -70,7 +72,9 @@ export function AddTickerForm(props: AddTickerFormProps) {
       const overLimit = limitError({ entries, existing: props.existingTickers, limit: props.limit, paidPlan: props.paidPlan });
       if (overLimit) return setError(overLimit);
       const result = await props.submit({ tickers: entries, forms, notes: notes.trim() });
-      showSuccess(addSuccessMessage(result));
+      const message = addSuccessMessage(result);
+      showSuccess(message);
+      props.onAdded?.(message);
       props.onTickersChange('');
       setNotes('');
     } catch (failure) {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
-import { formatExactTime, formatMarketCap, formatNumber, formatPercent, formatPrice, formatRelativeTime } from '../../lib/format';
+import { formatDay, formatExactTime, formatMarketCap, formatNumber, formatPercent, formatPrice, formatRelativeTime } from '../../lib/format';
 import { filingForm, latestFilingFor, volumeBadge, week52Badge } from './card-rules';
 import { FilingSummary } from './FilingSummary';
 import { secLinkFor, type ItemActions } from './item-actions';
+import type { LastClose } from './use-last-closes';
 import type { WatchlistItem } from './watchlist-types';
 
 export interface CardDisplay {
@@ -25,7 +26,20 @@ const QUOTE_FIELDS = ['current_price', 'market_cap', 'pe_ratio', 'eps', 'dividen
 const hasQuote = (item: WatchlistItem) => QUOTE_FIELDS.some((field) => item[field] != null);
 
 /** One watchlist ticker as a card (SPEC.md section 2). */
-export function TickerCard({ item, display, actions, flash }: { item: WatchlistItem; display: CardDisplay; actions?: ItemActions; flash?: boolean }) {
+export function TickerCard({
+  item,
+  display,
+  actions,
+  flash,
+  lastClose,
+}: {
+  item: WatchlistItem;
+  display: CardDisplay;
+  actions?: ItemActions;
+  flash?: boolean;
+  /** The last stored daily close, shown when there is no quote (live quotes off). */
+  lastClose?: LastClose;
+}) {
   const latest = latestFilingFor(item, display);
   const unseen = item.unseen_filings_count ?? 0;
   const week52 = week52Badge(item);
@@ -68,6 +82,10 @@ export function TickerCard({ item, display, actions, flash }: { item: WatchlistI
           <Stat label="EPS" value={formatNumber(item.eps)} />
           <Stat label="Div yield" value={item.dividend_yield == null ? '—' : formatPercent(item.dividend_yield)} />
         </dl>
+      ) : lastClose ? (
+        <p className="ticker-card__noquote ticker-card__lastclose">
+          Last close <strong>{formatPrice(lastClose.close)}</strong> on <time dateTime={lastClose.day}>{formatDay(lastClose.day)}</time>
+        </p>
       ) : (
         <p className="ticker-card__noquote">Market data not available yet</p>
       )}

@@ -3,6 +3,7 @@ import { quickAddCandidate } from '../../../src-server/core/ticker-entry';
 import { LimitBanner, TickerCounter } from './LimitBanner';
 import { TickerCard, type CardDisplay } from './TickerCard';
 import type { ItemActions } from './item-actions';
+import type { LastClose } from './use-last-closes';
 import { WatchlistControls, type ViewMode } from './WatchlistControls';
 import { applyFilters, distinctValues, EMPTY_FILTERS, formFilterOptions, hasActiveFilters, type WatchlistFilters } from './watchlist-filters';
 import { headerSort, sortItems, type SortState } from './watchlist-sort';
@@ -25,6 +26,7 @@ export function WatchlistList({
   limit,
   onQuickAdd,
   flashTickers = new Set<string>(),
+  lastCloses,
 }: {
   items: WatchlistItem[];
   prefs: ListPrefs;
@@ -34,6 +36,8 @@ export function WatchlistList({
   limit: number;
   onQuickAdd?: (ticker: string) => void;
   flashTickers?: ReadonlySet<string>;
+  /** Cards without a quote show the last stored close instead. */
+  lastCloses?: ReadonlyMap<string, LastClose>;
 }) {
   const visible = sortItems(applyFilters(items, prefs.filters), prefs.sort);
   const filtered = hasActiveFilters(prefs.filters);
@@ -95,7 +99,14 @@ export function WatchlistList({
       ) : (
         <div className="cards-grid">
           {visible.map((item) => (
-            <TickerCard key={item.ticker} item={item} display={display} actions={actions} flash={flashTickers.has(item.ticker)} />
+            <TickerCard
+              key={item.ticker}
+              item={item}
+              display={display}
+              actions={actions}
+              flash={flashTickers.has(item.ticker)}
+              lastClose={lastCloses?.get(item.ticker.toUpperCase())}
+            />
           ))}
         </div>
       )}

@@ -10,7 +10,7 @@ import { useContactModal } from '../../features/contact/use-contact-modal';
 import { useLoggedInRedirect } from '../../features/session/use-logged-in-redirect';
 import { useWatchlist } from '../../features/watchlist/use-watchlist';
 import { useAuth } from '../../lib/session';
-import { scrollToTopSoon } from '../../lib/use-timed-message';
+import { scrollToTopSoon, useTimedMessage } from '../../lib/use-timed-message';
 import { FullView } from './FullView';
 import { AllFilingsLanding, Landing } from './Landing';
 import { StartStep } from './StartStep';
@@ -29,6 +29,8 @@ export default function DashboardPage() {
   const [started, setStarted] = useState(false);
   const [tickers, setTickers] = useState(requested ? `${requested}, ` : '');
   const [bannerTicker, setBannerTicker] = useState<string | null>(requested);
+  // The first add from step 1 switches to the full view, whose form is another one: it shows the line.
+  const [addedFromStart, showAddedFromStart] = useTimedMessage();
   const inWatchlist = (t: string) => watchlist.items.some((i) => i.ticker.toUpperCase() === t);
   const banner = bannerTicker && !watchlist.isLoading && !inWatchlist(bannerTicker) ? bannerTicker : null;
 
@@ -53,6 +55,11 @@ export default function DashboardPage() {
   const view = watchlist.items.length > 0 ? 'full' : started || banner ? 'step1' : 'empty';
   const bannerNode = (
     <>
+      {view === 'full' && addedFromStart && (
+        <div className="ticker-banner ticker-banner--success" role="status">
+          <span>{addedFromStart}</span>
+        </div>
+      )}
       {verified && (
         <div className="ticker-banner ticker-banner--success" role="status">
           <span>Your email address is verified. Alerts for your watchlist are on.</span>
@@ -106,6 +113,7 @@ export default function DashboardPage() {
             setStarted(false);
             setBannerTicker(null);
           }}
+          onAdded={showAddedFromStart}
           onContact={contact.open}
         />
       )}

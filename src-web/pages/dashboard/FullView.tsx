@@ -7,6 +7,7 @@ import { useLiveFilings } from '../../features/live/use-live-filings';
 import { listPrefsFrom, preferencesPatch } from '../../features/preferences/preferences';
 import { usePreferences } from '../../features/preferences/use-preferences';
 import { useTrade } from '../../features/trading/use-trade';
+import { useLastCloses } from '../../features/watchlist/use-last-closes';
 import { useUnsubscribe } from '../../features/watchlist/use-watchlist';
 import { WatchlistList } from '../../features/watchlist/WatchlistList';
 import { useAuth } from '../../lib/session';
@@ -31,6 +32,7 @@ export function FullView(props: DashboardViewProps) {
     writeStorage(STORAGE_KEYS.sidebarCollapsed, String(value));
   };
   const unsubscribe = useUnsubscribe();
+  const lastCloses = useLastCloses(watchlist.items);
   const live = useLiveFilings(auth.pro);
   const trading = useTrade(prefs.tradingPlatformUrl, (url) => update({ tradingPlatformUrl: url }));
   const display = { primaryForm: brand.forms.primaryForm, pro: auth.pro, showAll: prefs.showAllFilings };
@@ -88,6 +90,7 @@ export function FullView(props: DashboardViewProps) {
           limit={watchlist.tickerLimit}
           onQuickAdd={quickAdd}
           flashTickers={live.flash}
+          lastCloses={lastCloses}
         />
         {unsubscribe.error && <p className="error-box" role="alert">Could not remove {unsubscribe.variables?.ticker}. It is back in your list.</p>}
         <AlertsPanel user={auth.user} pro={auth.pro} onOpenContact={onContact} />

@@ -1,12 +1,12 @@
 import { currentBrandConfig } from '../../brand/current-brand';
 import { AddTickerPanel } from '../../features/add-ticker/AddTickerPanel';
 import { useAuth } from '../../lib/session';
-import { addPanelProps, type DashboardViewProps } from './dashboard-types';
+import { addPanelProps, type StartStepProps } from './dashboard-types';
 import { OnboardingChecklist } from './OnboardingChecklist';
 
 /** Step 1: the add form with a Back link, next to the brand's onboarding checklist. */
-export function StartStep(props: DashboardViewProps & { onBack: () => void }) {
-  const { banner, tickers, onTickersChange, watchlist, onBack, onContact } = props;
+export function StartStep(props: StartStepProps) {
+  const { banner, tickers, onTickersChange, watchlist, onBack, onContact, onAdded } = props;
   const brand = currentBrandConfig();
   const auth = useAuth();
   const suggestions = brand.onboarding.defaultTickerSuggestions;
@@ -36,6 +36,7 @@ export function StartStep(props: DashboardViewProps & { onBack: () => void }) {
           <AddTickerPanel
             {...addPanelProps(props, auth)}
             foldForms={brand.onboarding.skipFormSelection}
+            onAdded={onAdded}
             autoFocus
           />
         </section>

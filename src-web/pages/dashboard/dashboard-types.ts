@@ -11,6 +11,9 @@ export interface DashboardViewProps {
   onContact: () => void;
 }
 
+/** Step 1 hands its success line up, so the full view that replaces it can show it. */
+export type StartStepProps = DashboardViewProps & { onBack: () => void; onAdded: (message: string) => void };
+
 /** What the add form needs in both places it appears (step 1 and the sidebar). */
 export function addPanelProps({ watchlist, tickers, onTickersChange }: DashboardViewProps, auth: AuthState) {
   return {

@@ -1,10 +1,10 @@
 /** The recorded filings the replay serves, described from their own SEC headers or the manifest. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseSubmission } from '../../../domains/filings/parse/sgml';
+import { projectPath } from '../../../config/paths';
 
-export const REPLAY_DATA_DIR = fileURLToPath(new URL('../replay-data', import.meta.url));
+export const REPLAY_DATA_DIR = projectPath('src-server/integrations/edgar/replay-data');
 
 export interface ReplayFiling {
   accessionNo: string;
