@@ -1,6 +1,8 @@
 -- The shared EDGAR request budget (integrations/edgar/request-budget.ts): one row, locked per
--- take, holding the grant instants of the last second. A take is granted while fewer than
--- p_allowed went out in the last second and no pause is on; otherwise it says how long to wait.
+-- take, holding the grant instants of the last 1.1 seconds. A take is granted while fewer than
+-- p_allowed went out in the last 1.1 s and no pause is on; otherwise it says how long to wait.
+-- The extra 100 ms absorbs network jitter between the grant and the request's arrival at SEC, so
+-- no one-second window at SEC's end sees more than p_allowed.
 -- p_offset_ms shifts the database clock to the caller's (0 in production; the simulated-day
 -- benchmark runs on a simulated clock).
 insert into edgar_budget (id) values (1) on conflict do nothing;
@@ -25,7 +27,7 @@ begin
       (extract(epoch from r.paused_until) * 1000)::float8, r.pause_reason;
     return;
   end if;
-  select coalesce(array_agg(x order by x), '{}') into win from unnest(r.recent) x where x > t - interval '1 second';
+  select coalesce(array_agg(x order by x), '{}') into win from unnest(r.recent) x where x > t - interval '1100 milliseconds';
   if cardinality(win) < p_allowed then
     update edgar_budget set recent = win || t where id = 1;
     return query select true, 0::float8, null::float8, null::text;
@@ -33,7 +35,7 @@ begin
   end if;
   -- The oldest grants must leave the window until fewer than p_allowed remain (+1 ms margin).
   return query select false,
-    (extract(epoch from (win[cardinality(win) - p_allowed + 1] + interval '1 second') - t) * 1000 + 1)::float8,
+    (extract(epoch from (win[cardinality(win) - p_allowed + 1] + interval '1100 milliseconds') - t) * 1000 + 1)::float8,
     null::float8, null::text;
 end $$;
 --> statement-breakpoint

@@ -7,7 +7,7 @@
  *
  * - every poll reads page 1, and keeps paging while a whole page is new (a burst);
  * - every few seconds the next page, every minute pages down to half an hour back;
- * - from 06:00 to 06:12 on business days, a sweep every 15 s down to the previous business day's
+ * - from 06:00 to 06:12 on business days, a sweep every 5 s down to the previous business day's
  *   17:30, where the held filings are inserted;
  * - filings are deduplicated by accession number (a seen set, then the caller's store), never by
  *   "newer than the newest seen", which would drop every late or deep insertion.
@@ -63,7 +63,7 @@ const NEAR_EVERY_MS = 5_000;
 const DEEP_EVERY_MS = 60_000;
 const DEEP_HORIZON_MS = 30 * 60_000;
 const DEEP_MAX_PAGES = 10;
-const SWEEP_EVERY_MS = 15_000;
+const SWEEP_EVERY_MS = 5_000;
 const SWEEP_MAX_PAGES = 30;
 /** How long coverage observations are kept (the receipt's "listed after" looks this far back). */
 const COVERAGE_MS = 10 * 60_000;
