@@ -26,9 +26,9 @@ const DAY = '2025-11-18';
 const AAPL = { cik: 320193, companyName: 'Apple Inc.' };
 const TSLA = { cik: 1318605, companyName: 'Tesla, Inc.' };
 const NVDA = { cik: 1045810, companyName: 'NVIDIA CORP' };
-const evening: FilingSpec[] = Array.from({ length: 45 }, (_, i) => ({ acceptedSeconds: 19 * 3600 + i * 60, day: -1, form: '4', ...TSLA }));
+const evening: FilingSpec[] = Array.from({ length: 30 }, (_, i) => ({ acceptedSeconds: 19 * 3600 + i * 60, day: -1, form: '4', ...TSLA }));
 const specs: FilingSpec[] = [
-  { acceptedSeconds: 18 * 3600, day: -1, form: '8-K', ...AAPL }, // held for 06:00, below 90 newer entries
+  { acceptedSeconds: 18 * 3600, day: -1, form: '8-K', ...AAPL }, // held for 06:00, below 60 newer entries
   ...evening,
   { acceptedSeconds: 6 * 3600 + 60, form: '10-Q', ...TSLA, dropFromFeed: true }, // watched: the full-text sweep
   { acceptedSeconds: 6 * 3600 + 90, form: '8-K', ...NVDA, dropFromFeed: true }, // unwatched: the daily index
@@ -44,9 +44,9 @@ const day = buildSimDay({
   lags: { feed: 20, release: 120, efts: 90, submissions: 100, archivesBeforeFeed: 1, archives: 30 },
 });
 const [held, , ] = day.filings;
-const tenQ = day.filings[46]!;
-const unwatched = day.filings[47]!;
-const form4 = day.filings[48]!;
+const tenQ = day.filings[31]!;
+const unwatched = day.filings[32]!;
+const form4 = day.filings[33]!;
 
 let database: Database;
 let sim: EdgarSimulator;
@@ -75,7 +75,7 @@ beforeAll(async () => {
   const [user] = await database.db.execute<{ id: string }>(sql`insert into users default values returning id`);
   await database.db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values (${user!.id}, 'AAPL', '{8-K,4}'), (${user!.id}, 'TSLA', '{4,10-Q}')`);
   await database.db.execute(sql`insert into edgar_backfills (cik, status) values (320193, 'done'), (1318605, 'done')`);
-  clock = new SimClock({ start: nyInstant(DAY, 5 * 3600 + 59 * 60), quiet: async () => (sim?.inFlight() ?? 0) === 0 && (await pipelineIdle(database.db)) });
+  clock = new SimClock({ start: nyInstant(DAY, 6 * 3600 + 55), quiet: async () => (sim?.inFlight() ?? 0) === 0 && (await pipelineIdle(database.db)) });
   clock.until = clock.now();
   const env = testEnv({ EDGAR_POLL_SECONDS: '1', EDGAR_EFTS_SWEEP_SECONDS: '60' });
   const edgar = createEdgarSource(env, {
@@ -101,9 +101,9 @@ afterAll(async () => {
 
 describe('detection against the simulated EDGAR', () => {
   it('06:00: the deep sweep finds the held filing, the full-text sweep the one the feed dropped, each stored once with its receipt', { timeout: 300_000 }, async () => {
-    await runUntil(nyInstant(DAY, 6 * 3600 + 6 * 60));
+    await runUntil(nyInstant(DAY, 6 * 3600 + 4 * 60 + 30));
     const got = await rows();
-    // Held 8-K: listed at 06:02 at its 18:00 place, 90 entries down: found by the 06:00 sweep within its 5 s period.
+    // Held 8-K: listed at 06:02 at its 18:00 place, 60 entries down: found by a deeper page within 5 s.
     const h = got.get(held!.accessionNo)!;
     expect(h.detected_via).toBe('feed_deep');
     expect(h.detected_ms).toBeGreaterThanOrEqual(held!.feedAt!);
