@@ -8,7 +8,7 @@
 insert into edgar_budget (id) values (1) on conflict do nothing;
 --> statement-breakpoint
 create or replace function edgar_budget_take(p_allowed int, p_offset_ms float8)
-returns table (granted boolean, wait_ms float8, paused_until_ms float8, pause_reason text)
+returns table (granted boolean, wait_ms float8, paused_until_ms float8, pause_reason text, granted_at_ms float8)
 language plpgsql as $$
 declare
   r edgar_budget;
@@ -24,19 +24,19 @@ begin
   t := clock_timestamp() + make_interval(secs => p_offset_ms / 1000);
   if r.paused_until is not null and r.paused_until > t then
     return query select false, (extract(epoch from r.paused_until - t) * 1000)::float8,
-      (extract(epoch from r.paused_until) * 1000)::float8, r.pause_reason;
+      (extract(epoch from r.paused_until) * 1000)::float8, r.pause_reason, null::float8;
     return;
   end if;
   select coalesce(array_agg(x order by x), '{}') into win from unnest(r.recent) x where x > t - interval '1100 milliseconds';
   if cardinality(win) < p_allowed then
     update edgar_budget set recent = win || t where id = 1;
-    return query select true, 0::float8, null::float8, null::text;
+    return query select true, 0::float8, null::float8, null::text, (extract(epoch from t) * 1000)::float8;
     return;
   end if;
   -- The oldest grants must leave the window until fewer than p_allowed remain (+1 ms margin).
   return query select false,
     (extract(epoch from (win[cardinality(win) - p_allowed + 1] + interval '1100 milliseconds') - t) * 1000 + 1)::float8,
-    null::float8, null::text;
+    null::float8, null::text, null::float8;
 end $$;
 --> statement-breakpoint
 -- Receipts of filings detected before detected_via existed.

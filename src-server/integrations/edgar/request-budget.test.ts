@@ -29,21 +29,28 @@ afterAll(async () => {
 });
 
 const worker = fileURLToPath(new URL('../../test/budget-worker.ts', import.meta.url));
-function run(priority: string, count: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, database.url, url, priority, String(count)], { stdio: 'inherit' });
-    child.on('exit', resolve);
+/** The worker's grant instants (the database clock at each grant). */
+function run(priority: string, count: number): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', worker, database.url, url, priority, String(count)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as number[]) : reject(new Error(`worker exited ${code}`))));
   });
 }
 
 describe('shared EDGAR request budget', () => {
   it('two processes together stay at 8 or fewer requests in any one second', { timeout: 120_000 }, async () => {
-    const codes = await Promise.all([run('bulk', 20), run('feed', 20)]);
-    expect(codes).toEqual([0, 0]);
+    const grants = await Promise.all([run('bulk', 20), run('feed', 20)]);
     expect(arrivals).toHaveLength(40);
-    const times = arrivals.map((a) => a.at).sort((a, b) => a - b);
-    const maxInSecond = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length));
-    expect(maxInSecond).toBeLessThanOrEqual(8);
+    // Counted on the budget's own clock: at most 8 grants in any 1.1 s, whichever process asked
+    // (arrival times at a peer would also count this machine's scheduling delays).
+    const times = grants.flat().sort((a, b) => a - b);
+    expect(times).toHaveLength(40);
+    const maxInWindow = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1100).length));
+    expect(maxInWindow).toBeLessThanOrEqual(8);
+    // Both processes were served: the feed's share is not starved by bulk or the other way round.
+    expect(grants.every((g) => g.length === 20)).toBe(true);
   });
 
   it('bulk work leaves slots to the feed; a pause stops everyone until it ends', async () => {

@@ -46,6 +46,7 @@ interface TakeRow extends Record<string, unknown> {
   wait_ms: number;
   paused_until_ms: number | null;
   pause_reason: string | null;
+  granted_at_ms: number | null;
 }
 
 /** The shared budget (function edgar_budget_take, migration 0020). */
@@ -66,6 +67,9 @@ export class PgRequestBudget implements RequestGate {
     return Math.max(1, this.perSecond - PRIORITY_RESERVE[priority]);
   }
 
+  /** Grant instants (budget clock), when a test asks for them. */
+  grants: number[] | null = null;
+
   /** Resolves when a request of this priority may go out; throws EdgarPausedError while paused. */
   async take(priority: EdgarPriority): Promise<void> {
     for (;;) {
@@ -73,7 +77,10 @@ export class PgRequestBudget implements RequestGate {
         sql`select * from edgar_budget_take(${this.allowed(priority)}::int, ${this.clock.offsetMs()}::float8)`,
       );
       if (!row) throw new Error('edgar_budget_take returned nothing');
-      if (row.granted) return;
+      if (row.granted) {
+        this.grants?.push(Number(row.granted_at_ms));
+        return;
+      }
       if (row.paused_until_ms != null) throw new EdgarPausedError(new Date(row.paused_until_ms), row.pause_reason);
       await this.clock.sleep(Math.max(1, row.wait_ms));
     }
