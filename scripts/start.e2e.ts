@@ -3,7 +3,7 @@
  * the whole foreground process group) and SIGTERM to the node process alone. Each time the app
  * must exit within 10 s, leave no PostgreSQL behind, and find its data again on the next start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -55,7 +55,7 @@ interface Started {
 }
 
 /** `npm start` as a terminal runs a foreground job: the leader of its own process group. */
-async function npmStart(): Promise<Started> {
+async function npmStart(extraEnv: Record<string, string> = {}): Promise<Started> {
   const npm = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
@@ -68,6 +68,7 @@ async function npmStart(): Promise<Started> {
       PORT: String(ports.app),
       EMBEDDED_PG_DIR: dataDir,
       EMBEDDED_PG_PORT: String(ports.pg),
+      ...extraEnv,
     },
   });
   children.push(npm);
@@ -150,5 +151,31 @@ describe('npm start stops cleanly', () => {
     expect(took, app.output()).toBeLessThan(STOP_LIMIT_MS);
     expect(postgresOn(dataDir)).toEqual([]);
     expect(app.output()).toContain('"reason":"SIGTERM"');
+  }, 120_000);
+});
+
+describe('NODE_ENV=production npm start', () => {
+  it('runs the server compiled into dist/server (no TypeScript at run time) and stops the same way', async () => {
+    execFileSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'pipe' });
+    const app = await npmStart({ NODE_ENV: 'production' });
+    // tsx compiles through an esbuild service process it starts as a child: there is none.
+    const children = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          return readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(app.serverPid);
+        } catch {
+          return false;
+        }
+      })
+      .map((entry) => readFileSync(`/proc/${entry}/cmdline`, 'utf8'));
+    expect(children.filter((cmd) => cmd.includes('esbuild'))).toEqual([]);
+    expect(children.some((cmd) => cmd.includes('postgres'))).toBe(true);
+    expect((await fetch(`${baseUrl}/api/ready`)).status).toBe(200);
+    const docs = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(docs.paths)).toContain('/api/watchlist');
+    const took = await timeStop(app, () => process.kill(app.serverPid, 'SIGTERM'));
+    expect(took, app.output()).toBeLessThan(STOP_LIMIT_MS);
+    expect(postgresOn(dataDir)).toEqual([]);
   }, 120_000);
 });

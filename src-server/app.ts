@@ -5,9 +5,12 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { alertLinkRoutes } from './domains/alerts/alerts.routes';
+import { connectLocalStripe, devCheckoutRoutes } from './domains/billing/dev-checkout.routes';
+import { stopPlanHub } from './domains/billing/plan-events';
 import { devOutboxRoutes } from './domains/contacts/dev-outbox.routes';
 import { tickerMetaResolver } from './domains/ticker-pages/ticker-pages.meta';
 import { livePlugin } from './live/live.plugin';
+import { closeStripeAccess } from './integrations/stripe/stripe-access';
 import { logFormat, requestLogLevel } from './ops/logger';
 import { metricsPlugin } from './ops/metrics.plugin';
 import { LOG_REDACT, LOG_SERIALIZERS } from './transport/log-options';
@@ -19,6 +22,7 @@ import { appRouter, type AppRouter } from './transport/trpc/app-router';
 import { TRPC_MAX_BATCH } from './transport/trpc/batch';
 import { makeContextFactory } from './transport/trpc/context';
 import { createCallerFactory } from './transport/trpc/init';
+import { stripeWebhookRoutes } from './transport/webhooks/stripe';
 import { registerSpa } from './transport/web/spa';
 
 /** Builds the Fastify app (tRPC over HTTP + ws, REST /api, SPA) without listening. */
@@ -76,9 +80,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps,
     scope: { createContext: createContext as never, createCaller: createCallerFactory(appRouter) as never, procedures: procedurePaths(appRouter) },
   });
+  await app.register(stripeWebhookRoutes, { deps });
   await app.register(alertLinkRoutes, { deps });
   await app.register(livePlugin, { deps });
-  if (deps.env.NODE_ENV !== 'production') await app.register(devOutboxRoutes, { deps });
+  if (deps.env.NODE_ENV !== 'production') {
+    await app.register(devOutboxRoutes, { deps });
+    await app.register(devCheckoutRoutes, { deps });
+  }
+  // The local test checkout's Stripe delivers its events to this app's own webhook route.
+  app.addHook('onListen', () => connectLocalStripe(app, deps).catch((err: unknown) => app.log.error({ err }, 'connecting the local Stripe failed')));
+  app.addHook('onClose', async () => {
+    await stopPlanHub(deps.sql);
+    await closeStripeAccess(deps);
+  });
   const spa = await registerSpa(app, deps, { metaResolvers: [tickerMetaResolver] });
   if (!spa) app.setNotFoundHandler(notFound);
   return app;

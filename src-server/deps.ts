@@ -8,6 +8,7 @@ import type { QuoteRefresher } from './domains/quotes/quote-refresher';
 import type { PriceHistoryProvider } from './integrations/market-data/yahoo-chart';
 import type { Mailer } from './integrations/email/mailer';
 import type { SmsSender } from './integrations/sms/sms-sender';
+import type { StripeAccess } from './integrations/stripe/stripe-access';
 import type { Metrics } from './ops/metrics';
 import type { ProcessStatus } from './ops/status';
 
@@ -34,6 +35,11 @@ export interface AppDeps {
   quotes?: QuoteRefresher;
   /** Daily price history from the quote provider (QUOTES_PROVIDER); absent, the shipped files serve the charts. */
   priceHistory?: PriceHistoryProvider;
+  /**
+   * Stripe (real key, or the local test checkout's Stripe outside production; null: billing off).
+   * Absent, it is opened from env on first use (integrations/stripe/stripe-access.ts).
+   */
+  stripe?: Promise<StripeAccess | null>;
   /** Optional parent logger; buildApp creates one from env when absent. */
   logger?: FastifyBaseLogger;
   /** Prometheus metrics of this process (served at /metrics with METRICS_TOKEN); absent, nothing is counted. */

@@ -7,7 +7,9 @@ import { createSmsSender } from './integrations/sms/sms-sender';
 import { createEdgarSource } from './integrations/edgar/edgar-source';
 import { chatClientFromEnv } from './integrations/llm/chat-client';
 import { createMarketData, createPriceHistory } from './integrations/market-data';
+import { dirname, join } from 'node:path';
 import { QuoteRefresher } from './domains/quotes/quote-refresher';
+import { billingModeOf, openStripeAccess } from './integrations/stripe/stripe-access';
 import { tickerCatalogue } from './domains/tickers/ticker-catalogue';
 import { ensureShippedCatalogue } from './domains/tickers/catalogue.service';
 import { Metrics } from './ops/metrics';
@@ -34,6 +36,12 @@ export async function createRuntimeDeps(env: Env, database: Database, logger: Fa
     // Live sec.gov with EDGAR_USER_AGENT, else the replay of recorded real filings (logged at start).
     edgar: createEdgarSource(env, { log: (m) => logger.info(m), db: database.db }),
     llm: llm && metrics.instrumentChatClient(llm),
+    // Stripe with a key; else, outside production, the local test checkout's Stripe, whose state
+    // survives restarts next to the embedded database's data (and which `npm run worker` finds there).
+    stripe: openStripeAccess(env, {
+      stateFile: join(dirname(env.EMBEDDED_PG_DIR), 'local-stripe.json'),
+      log: (message, err) => (err ? logger.warn({ err }, message) : logger.info(message)),
+    }),
   };
   const marketData = createMarketData(env);
   if (marketData) deps.quotes = new QuoteRefresher({ db: database.db, provider: marketData, log: logger });
@@ -46,5 +54,8 @@ export async function createRuntimeDeps(env: Env, database: Database, logger: Fa
   await tickerCatalogue(deps).get();
   if (!env.SMTP_URL) logger.warn('SMTP_URL not set: emails go to the development outbox');
   if (!env.TWILIO_ACCOUNT_SID) logger.warn('Twilio not configured: texts go to the development outbox');
+  const billing = billingModeOf(env);
+  if (billing === 'off') logger.warn('STRIPE_SECRET_KEY not set in production: checkout says online payment is not available');
+  await deps.stripe;
   return deps;
 }

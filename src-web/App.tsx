@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { PlanSync } from './features/billing/PlanSync';
 import { SessionSync } from './features/session/SessionSync';
 import { makeQueryClient } from './lib/query-client';
 import { createLinks, trpc } from './lib/trpc';
@@ -18,6 +19,7 @@ export function App() {
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <SessionSync />
+          <PlanSync />
           <RouterProvider router={router} />
         </QueryClientProvider>
       </trpc.Provider>

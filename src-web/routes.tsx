@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: page(() => import('./pages/login/LoginPage')) },
       { path: '/upgrade', element: page(() => import('./pages/upgrade/UpgradePage')) },
       { path: '/pricing', element: page(() => import('./pages/pricing/PricingPage')) },
+      { path: '/billing/success', element: page(() => import('./pages/billing/BillingSuccessPage')) },
       { path: '/settings', element: page(() => import('./pages/settings/SettingsPage')) },
       { path: '/terms', element: page(() => import('./pages/legal/TermsPage')) },
       { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage')) },

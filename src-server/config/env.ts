@@ -64,6 +64,8 @@ export const envSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+  /** Language-model calls one user may cause per New York day (assistant and PRO AI analysis together). */
+  LLM_DAILY_CALLS_PER_USER: z.coerce.number().int().min(0).max(100_000).default(60),
   /**
    * Whose X-Forwarded-For to believe for the client IP (per-IP rate limits): 'true' (any
    * hop: only behind a proxy that overwrites it), 'false', or addresses/CIDRs/'loopback'.
@@ -99,6 +101,28 @@ export const envSchema = z.object({
   ALERT_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   /** Alerts sweep: missed filings, crashed senders, lost jobs and due digests. */
   ALERT_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
+  /** Bursts: how long non-CRITICAL real-time alerts of a company mid-burst wait to go out as one message (0: no wait). */
+  ALERT_BURST_GATHER_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
+  /**
+   * Stripe secret (or restricted) key. Unset outside production: the local test checkout
+   * (/dev/checkout, a Stripe-format server in the process); unset in production: no checkout.
+   */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)').optional(),
+  /** Webhook signing secrets, comma separated (several while one is being rotated). */
+  STRIPE_WEBHOOK_SECRETS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^whsec_\w+$/, 'each must start with whsec_')).min(1))
+    .optional(),
+  /** Price lookup keys: the PRO plan ($20/month) and the +20 tickers add-on ($5/month, per pack). */
+  STRIPE_PRICE_LOOKUP_PRO: z.string().min(1).max(200).default('pro_monthly'),
+  STRIPE_PRICE_LOOKUP_ADDON: z.string().min(1).max(200).default('addon_20_tickers_monthly'),
+  /** Stripe API origin (tests point it at a loopback Stripe-format peer). */
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+}).superRefine((env, ctx) => {
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRETS) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRETS'], message: 'is required with STRIPE_SECRET_KEY (the webhook endpoint signing secret, whsec_...)' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -12,6 +12,11 @@ export interface BrandConfig {
   id: BrandId;
   brandName: string;
   tagline: string;
+  /**
+   * The whole product is the paid plan: free visitors get the pricing landing, no forms and no
+   * chatbot (the all-filings brand). Otherwise free users follow `forms.available`.
+   */
+  paidOnly: boolean;
   forms: {
     default: FormType[];
     available: FormType[];
@@ -52,6 +57,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
   '8k': {
     id: '8k',
     brandName: '8-K Alerts',
+    paidOnly: false,
     tagline: 'Material events from SEC 8-K filings, scored and explained, the moment they hit EDGAR.',
     forms: {
       default: ['8-K'],
@@ -88,6 +94,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
   form4: {
     id: 'form4',
     brandName: 'Insider Trades Alerts',
+    paidOnly: false,
     tagline: 'Know when executives and directors buy or sell their own stock.',
     forms: {
       default: ['4'],
@@ -124,6 +131,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
   allfilings: {
     id: 'allfilings',
     brandName: 'SEC Filings Pro',
+    paidOnly: true,
     tagline: 'Every SEC filing for your watchlist, scored and explained, in real time.',
     forms: {
       default: ['8-K', '4', '13D', '13G', '10-Q', '10-K'],
@@ -208,10 +216,25 @@ export function brandLinks(params: {
   return links;
 }
 
-/** Forms a user may follow on a brand: free users the brand's available set; PRO everything. */
+/**
+ * Forms a user may follow on a brand: free users the brand's available set (none on a paid-only
+ * brand); PRO everything.
+ */
 export function allowedForms(brand: BrandId, pro: boolean): FormType[] {
   if (pro) return [...ALL_FORMS, 'NEW_LISTINGS'];
+  if (BRANDS[brand].paidOnly) return [];
   return [...BRANDS[brand].forms.available];
+}
+
+/** The brand's chatbot (the filing assistant): only where the brand has one, and PRO on a paid-only brand. */
+export function chatbotAllowed(brand: BrandId, pro: boolean): boolean {
+  const config = BRANDS[brand];
+  return config.features.chatbot && (pro || !config.paidOnly);
+}
+
+/** Whether a brand sells subscriptions (the Form 4 brand does not; its Upgrade leads to `upgrades.targetBrand`). */
+export function brandSellsPlans(brand: BrandId): boolean {
+  return BRANDS[brand].features.billing;
 }
 
 /** Default selection in the add form; PRO adds NEW_LISTINGS. */

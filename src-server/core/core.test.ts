@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { allowedForms, BRANDS, parseBrandHosts, resolveBrand } from './brands';
+import { allowedForms, BRANDS, chatbotAllowed, parseBrandHosts, resolveBrand } from './brands';
 import { limitExceededMessage } from './copy';
 import { catalogueFormOf, compareFormsForFilter } from './forms';
 import { isUsPhone, normalisePhone } from './phone';
-import { isPro, tickerLimitFor } from './plans';
+import { hasBillingIssue, isPro, minimumPacksFor, planForBillingStatus, tickerLimitFor } from './plans';
 import { applySuggestion, lastEntry, parseTickerEntries, quickAddCandidate } from './ticker-entry';
 
 describe('phone normalisation (SPEC.md section 5)', () => {
@@ -49,6 +49,17 @@ describe('plans and limits (SPEC.md sections 6 and 9)', () => {
     expect(tickerLimitFor(pro)).toBe(50);
     expect(tickerLimitFor({ ...pro, addonPacks: 2 })).toBe(90);
     expect(tickerLimitFor({ ...pro, tickerLimitOverride: 7 })).toBe(7);
+    // Packs extend PRO only: a lapsed subscription's packs lapse with it.
+    expect(tickerLimitFor({ ...free, addonPacks: 2 })).toBe(10);
+    expect(minimumPacksFor(65)).toBe(1);
+    expect(minimumPacksFor(50)).toBe(0);
+  });
+  it('maps Stripe statuses to the plan: past_due keeps PRO with a billing issue', () => {
+    expect(planForBillingStatus('active')).toEqual({ planType: 'pro', planStatus: 'active' });
+    expect(planForBillingStatus('past_due')).toEqual({ planType: 'pro', planStatus: 'active' });
+    expect(hasBillingIssue({ billingStatus: 'past_due' })).toBe(true);
+    for (const status of ['unpaid', 'canceled', 'incomplete', 'paused'] as const) expect(planForBillingStatus(status).planType).toBe('free');
+    expect(planForBillingStatus('incomplete_expired')).toEqual({ planType: 'free', planStatus: 'inactive' });
   });
   it('limit messages carry the right hint', () => {
     expect(limitExceededMessage({ adding: 3, limit: 10, paidPlan: false })).toBe(
@@ -69,6 +80,12 @@ describe('brands and forms (SPEC.md section 9)', () => {
     expect(BRANDS.form4.onboarding.steps).toEqual(['contact', 'tickers']);
     expect(allowedForms('8k', true)).toContain('NEW_LISTINGS');
     expect(allowedForms('8k', false)).not.toContain('NEW_LISTINGS');
+    // The all-filings brand is the paid plan: nothing for free users, chatbot for PRO only.
+    expect(allowedForms('allfilings', false)).toEqual([]);
+    expect(allowedForms('allfilings', true)).toContain('13F');
+    expect(chatbotAllowed('allfilings', false)).toBe(false);
+    expect(chatbotAllowed('allfilings', true)).toBe(true);
+    expect(BRANDS.form4.features.billing).toBe(false);
   });
   it('brand by host map, ?brand= only on local hosts, default 8k', () => {
     const hostMap = parseBrandHosts('insiders.example=form4, all.example=allfilings');

@@ -1,6 +1,8 @@
 import { startEdgarIngest } from '../domains/filings/filings.workers';
 import { startAuthHousekeeping } from '../domains/auth/housekeeping';
+import { startAssistantHousekeeping } from '../domains/assistant/assistant.workers';
 import { startAlerts } from '../domains/alerts/alerts.workers';
+import { startBillingReconciliation } from '../domains/billing/billing.workers';
 import { startPriceHistory } from '../domains/prices/prices.workers';
 import type { AppDeps } from '../deps';
 import { startJobRunnerWorker } from './runner';
@@ -13,7 +15,7 @@ export interface RunningWorkers {
 export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
 
 /** Registered by the domains that own background work (the job queue runner is started apart). */
-const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startPriceHistory];
+const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startPriceHistory, startAssistantHousekeeping, startBillingReconciliation];
 
 export interface StartedWorkers extends RunningWorkers {
   /** The pollers, sweeps and watchers (newest first); they add jobs, so they stop before the queue. */

@@ -47,7 +47,7 @@ export async function loadLiveFiling(db: Db, { id }: { id: number }): Promise<{ 
 /** The user's followed forms per watchlist ticker. */
 export async function watchOf(db: Db, { userId }: { userId: string }): Promise<Map<string, Set<string>>> {
   const rows = await db.execute<{ ticker: string; forms: string[] }>(sql`
-    select ticker, forms from watchlist_items where user_id = ${userId}`);
+    select ticker, forms from watchlist_items where user_id = ${userId} and paused_at is null`);
   return new Map(rows.map((r) => [r.ticker, new Set(r.forms)]));
 }
 
@@ -59,7 +59,7 @@ export async function missedFilings(db: Db, { userId, afterId, limit }: { userId
   const rows = await db.execute<EventRow & { watched: string }>(sql`
     with watch as (
       select w.ticker, w.forms, t.cik from watchlist_items w left join tickers t on t.ticker = w.ticker
-      where w.user_id = ${userId}
+      where w.user_id = ${userId} and w.paused_at is null
     )
     select * from (
       select distinct on (f.id) ${EVENT_FIELDS}, watch.ticker as watched

@@ -157,6 +157,20 @@ export class Metrics {
           end();
         }
       },
+      // The assistant's function-calling turns (analysis goes through complete above).
+      chat: async (request) => {
+        const end = this.llmDuration.startTimer();
+        try {
+          const result = await client.chat(request);
+          this.llmCalls.inc({ outcome: 'ok' });
+          return result;
+        } catch (error) {
+          this.llmCalls.inc({ outcome: 'error' });
+          throw error;
+        } finally {
+          end();
+        }
+      },
     };
   }
 }

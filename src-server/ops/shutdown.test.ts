@@ -68,7 +68,7 @@ describe('stopping the process', () => {
       database: r.database,
       listen: false,
       exit: r.onExit,
-      deadlineMs: 3_000,
+      deadlineMs: 5_000,
       steps: [{ name: 'slow', maxMs: 300, run: () => new Promise(() => {}) }],
     });
     void shutdown('SIGINT');

@@ -48,7 +48,8 @@ export const FIXTURES = {
 
 export function alertsDeps(database: Database, env: Record<string, string> = {}): AppDeps {
   return {
-    env: testEnv({ PUBLIC_URL: 'https://alerts.example', MAIL_FROM: 'Filing Alerts <alerts@alerts.test>', ...env }),
+    // Bursts gather nothing unless a test asks: its filings of one company are stored seconds apart.
+    env: testEnv({ PUBLIC_URL: 'https://alerts.example', MAIL_FROM: 'Filing Alerts <alerts@alerts.test>', ALERT_BURST_GATHER_SECONDS: '0', ...env }),
     db: database.db,
     sql: database.sql,
     databaseUrl: database.url,

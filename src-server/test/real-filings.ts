@@ -19,6 +19,8 @@ export interface RealFiling {
   acceptedAt: Date;
   items: string[];
   primaryDocument: string;
+  /** EDGAR's reportDate: a 10-Q/10-K's period end, an 8-K's event date. */
+  periodOfReport: string | null;
 }
 
 const FILES = { AAPL: 'CIK0000320193.json', TSLA: 'CIK0001318605.json' } as const;
@@ -33,6 +35,7 @@ interface Submissions {
       acceptanceDateTime: string[];
       items: string[];
       primaryDocument: string[];
+      reportDate: string[];
     };
   };
 }
@@ -51,6 +54,7 @@ export function realFilings(company: keyof typeof FILES, options: { forms?: stri
       acceptedAt: new Date(recent.acceptanceDateTime[i]!),
       items: recent.items[i] ? recent.items[i]!.split(',') : [],
       primaryDocument: recent.primaryDocument[i]!,
+      periodOfReport: recent.reportDate[i] || null,
     }))
     .filter((f) => !options.forms || options.forms.includes(f.form))
     .sort((a, b) => b.acceptedAt.getTime() - a.acceptedAt.getTime());
@@ -91,6 +95,7 @@ export async function insertRealFilings(
           filedAt: f.acceptedAt,
           acceptedAt: f.acceptedAt,
           items: f.items,
+          periodOfReport: f.periodOfReport,
           importance,
           importanceRank: IMPORTANCE_RANK[importance],
           reasons: [`${f.form}${f.items.length ? ` items ${f.items.join(', ')}` : ''}`],

@@ -1,10 +1,32 @@
 import { Link } from 'react-router';
 import { COPY } from '../../src-server/core/copy';
 import { hasActiveProPlan } from '../../src-server/core/plans';
-import { currentBrandConfig } from '../brand/current-brand';
+import { brandLink, currentBrandConfig } from '../brand/current-brand';
 import { useAuth } from '../lib/session';
 import { LogoutButton } from '../features/session/LogoutButton';
 import { ThemeToggle } from '../features/session/ThemeToggle';
+
+/**
+ * Upgrade: this brand's /upgrade, or, where the brand sells no plans (the Form 4 brand), the
+ * upgrade page of the brand its config names as the upgrade target.
+ */
+function UpgradeLink() {
+  const brand = currentBrandConfig();
+  const target = brand.upgrades.targetBrand;
+  const href = !brand.features.billing && target ? brandLink(target) : null;
+  if (href) {
+    return (
+      <a className="btn btn-upgrade" href={href.replace(/\/?(\?|$)/, '/upgrade$1')}>
+        Upgrade
+      </a>
+    );
+  }
+  return (
+    <Link className="btn btn-upgrade" to="/upgrade">
+      Upgrade
+    </Link>
+  );
+}
 
 /** Brand, tagline, PRO badge (plan pro and active), identity, settings, Upgrade (non-PRO), Logout or Login. */
 export function Header() {
@@ -38,11 +60,7 @@ export function Header() {
           Settings
         </Link>
         <ThemeToggle />
-        {!auth.pro && (
-          <Link className="btn btn-upgrade" to="/upgrade">
-            Upgrade
-          </Link>
-        )}
+        {!auth.pro && <UpgradeLink />}
         {auth.loggedIn ? (
           <LogoutButton />
         ) : (

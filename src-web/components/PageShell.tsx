@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BillingIssueBanner } from '../features/billing/BillingIssueBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -10,6 +11,7 @@ export function PageShell({ children, className }: { children: ReactNode; classN
         Skip to content
       </a>
       <Header />
+      <BillingIssueBanner />
       <main id="main" className={className} tabIndex={-1}>
         {children}
       </main>

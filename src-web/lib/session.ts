@@ -7,7 +7,7 @@ import { STORAGE_CHANGE_EVENT, STORAGE_KEYS, readStorage, writeStorage } from '.
  * The user object of SPEC.md section 3 (the server's UserDto) as stored under 'auth-user'; isPro
  * is derived here, and a value stored by an older version may lack the id.
  */
-export type StoredUser = Omit<UserDto, 'id' | 'isPro'> & { id?: string };
+export type StoredUser = Omit<UserDto, 'id' | 'isPro' | 'billingIssue'> & { id?: string; billingIssue?: boolean };
 
 export interface AuthState {
   session: string | null;
@@ -33,6 +33,7 @@ function parseUser(raw: string | null): StoredUser | null {
       isAdmin: u.isAdmin === true,
       planType: typeof u.planType === 'string' ? u.planType : 'free',
       planStatus: typeof u.planStatus === 'string' ? u.planStatus : 'inactive',
+      billingIssue: u.billingIssue === true,
     };
   } catch {
     return null;

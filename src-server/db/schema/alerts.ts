@@ -42,8 +42,12 @@ export const alerts = pgTable(
     filingId: bigint('filing_id', { mode: 'number' }).notNull(),
     channel: text('channel').notNull(),
     ...deliveryState(),
-    /** digest rows: the digest email that carried them. */
+    /** digest and brief rows: the digest/brief email that carried them. */
     digestId: bigint('digest_id', { mode: 'number' }),
+    /** The routing rule that chose this channel (core/routing.ts ROUTES). */
+    route: text('route'),
+    /** Sent inside another alert's message (a burst of one company's filings): that alert's id. */
+    burstLeadId: bigint('burst_lead_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -68,7 +72,7 @@ export const alertMatches = pgTable('alert_matches', {
   matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One daily digest email per user per local date. */
+/** One daily digest email per user per local date, and one pre-market brief per trading morning. */
 export const alertDigests = pgTable(
   'alert_digests',
   {
@@ -76,14 +80,16 @@ export const alertDigests = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The user's local date (their time zone) the digest belongs to. */
+    /** 'digest' | 'brief' */
+    kind: text('kind').notNull().default('digest'),
+    /** The user's local date (their time zone) the digest belongs to; a brief's New York trading morning. */
     localDate: date('local_date').notNull(),
     ...deliveryState(),
     alertCount: integer('alert_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('alert_digests_user_date_uq').on(t.userId, t.localDate),
+    uniqueIndex('alert_digests_user_kind_date_uq').on(t.userId, t.kind, t.localDate),
     index('alert_digests_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
   ],
 );

@@ -10,6 +10,10 @@ export const companies = pgTable('companies', {
   sector: text('sector'),
   industry: text('industry'),
   exchange: text('exchange'),
+  /** EDGAR's filer category ('Large accelerated filer', ...): when its 10-Q/10-K are due. */
+  filerCategory: text('filer_category'),
+  /** Fiscal year end as EDGAR gives it (MMDD, '0930'). */
+  fiscalYearEnd: text('fiscal_year_end'),
   /** Set when the EDGAR submissions profile (SIC, exchange) was stored; null = not backfilled yet. */
   profileFetchedAt: timestamp('profile_fetched_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,3 +9,6 @@ export * from './alerts';
 export * from './prices';
 export * from './ticker-pages';
 export * from './edgar';
+export * from './assistant';
+export * from './billing';
+export * from './threads';

@@ -26,8 +26,27 @@ export const users = pgTable(
     planStatus: text('plan_status').notNull().default('inactive'),
     /** Set by an admin; overrides the plan's limit. */
     tickerLimitOverride: integer('ticker_limit_override'),
-    /** Paid +20 ticker packs. */
+    /** Paid +20 ticker packs: the add-on quantity Stripe has applied (paid), not one awaiting payment. */
     addonPacks: integer('addon_packs').notNull().default(0),
+    /**
+     * Billing, written only by the billing sync from Stripe's current subscription (never from a
+     * redirect or an event body): plan_type/plan_status above follow billing_status.
+     * The Stripe customer is created once, before the first checkout.
+     */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Stripe's subscription status ('none' without one): past_due keeps PRO with a billing issue. */
+    billingStatus: text('billing_status').notNull().default('none'),
+    /** End of the paid period (latest item period end). */
+    planPeriodEnd: timestamp('plan_period_end', { withTimezone: true }),
+    /** When the subscription is scheduled to end (cancel at period end, or cancel_at); null: renews. */
+    planCancelAt: timestamp('plan_cancel_at', { withTimezone: true }),
+    /** An add-on change awaiting payment (Stripe's pending_update): the packs asked for, and until when. */
+    pendingAddonPacks: integer('pending_addon_packs'),
+    pendingUpdateExpiresAt: timestamp('pending_update_expires_at', { withTimezone: true }),
+    /** Stripe's hosted page for an invoice that needs the customer (authentication, a failed add-on payment). */
+    billingActionUrl: text('billing_action_url'),
+    billingSyncedAt: timestamp('billing_synced_at', { withTimezone: true }),
     /** The brand the user arrived on (8k, form4, allfilings). */
     brand: text('brand').notNull().default('8k'),
     /** IANA zone for the digest hour and quiet hours. */
@@ -42,8 +61,21 @@ export const users = pgTable(
     quietStartMinute: smallint('quiet_start_minute'),
     quietEndMinute: smallint('quiet_end_minute'),
     /** Minimum importance rank (core/importance.ts: LOW 1 ... CRITICAL 4) per channel. */
-    alertMinRankEmail: smallint('alert_min_rank_email').notNull().default(1),
-    alertMinRankSms: smallint('alert_min_rank_sms').notNull().default(3),
+    // New accounts: email in real time from HIGH, texts only for CRITICAL (migrations 0019-0020 changed
+    // the defaults only: rows that existed keep the values they had).
+    alertMinRankEmail: smallint('alert_min_rank_email').notNull().default(3),
+    alertMinRankSms: smallint('alert_min_rank_sms').notNull().default(4),
+    /**
+     * Filings below the real-time email threshold go to the daily digest (PRO too). New accounts:
+     * on; accounts that existed before routing defaults: off, so nothing changes for them.
+     */
+    digestBelowThreshold: boolean('digest_below_threshold').notNull().default(true),
+    /**
+     * Pre-market brief: non-CRITICAL real-time emails of filings accepted between the close and
+     * 09:30 ET wait for one email at briefMinute (New York wall clock, minutes since midnight).
+     */
+    briefEnabled: boolean('brief_enabled').notNull().default(true),
+    briefMinute: smallint('brief_minute').notNull().default(480),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +85,7 @@ export const users = pgTable(
     uniqueIndex('users_verified_phone_uq').on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
     index('users_email_idx').on(t.email),
     index('users_phone_idx').on(t.phone),
+    uniqueIndex('users_stripe_customer_uq').on(t.stripeCustomerId),
   ],
 );
 

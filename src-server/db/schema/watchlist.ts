@@ -27,6 +27,11 @@ export const watchlistItems = pgTable(
     notes: text('notes'),
     /** Filings stored after this instant are unseen; opening the ticker moves it to now(). */
     seenAt: timestamp('seen_at', { withTimezone: true }),
+    /**
+     * Set while the item is over the user's ticker limit (after a downgrade): kept, shown greyed,
+     * no alerts and no live events, until the limit makes room again (oldest items first).
+     */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { adminProcedure, router } from '../../transport/trpc/init';
 import { alertLatency, listDeadAlerts, retryDeadAlerts } from '../alerts/alerts-admin.service';
 import { toUserDto } from '../auth/session.service';
+import { assistantFeedbackAdminProcedure } from '../assistant/assistant.router';
+import { AppError } from '../../core/app-error';
+import { EMAIL_TEMPLATES, previewTemplate } from '../alerts/email/templates';
+import { undoThreadLinkProcedure } from '../threads/threads.router';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 
 export const adminRouter = router({
@@ -21,4 +25,16 @@ export const adminRouter = router({
     .query(({ ctx, input }) => alertLatency(ctx.deps.db, input)),
   /** Thumbs up/down on AI analyses, newest first, with totals (/admin/ai-feedback). */
   aiFeedback: aiFeedbackAdminProcedure,
+  /** Thumbs up/down on filing-assistant answers, newest first (/admin/ai-feedback). */
+  assistantFeedback: assistantFeedbackAdminProcedure,
+  /** Undo a story-thread link: it stops showing and is never made again. */
+  undoThreadLink: undoThreadLinkProcedure,
+  /** The email templates with their variables (/admin/message-templates). */
+  emailTemplates: adminProcedure.query(() => EMAIL_TEMPLATES.map(({ id, name, description, variables }) => ({ id, name, description, variables }))),
+  /** A template rendered with its sample of real filings: the same HTML and text delivery sends. */
+  previewEmailTemplate: adminProcedure.input(z.object({ id: z.string().max(40) }).strict()).query(async ({ input }) => {
+    const rendered = await previewTemplate(input.id);
+    if (!rendered) throw new AppError('NOT_FOUND', 'No email template with that id.', { reason: 'template_not_found' });
+    return rendered;
+  }),
 });

@@ -7,6 +7,14 @@ export const DELIVERY_CHUNK = 200;
 export const DELIVER_JOB_ATTEMPTS = 5;
 /** Sends one delivery job runs at once. */
 export const SEND_PARALLELISM = 4;
+/**
+ * Bursts: a company whose other filing was stored this recently is mid-burst (a deal 8-K with its
+ * exhibits filed as several accessions, a fund's joint Form 4s); its non-CRITICAL real-time alerts
+ * wait ALERT_BURST_GATHER_SECONDS, and the one sent names every queued alert of the company within
+ * BURST_BUNDLE_SECONDS of it.
+ */
+export const BURST_WINDOW_SECONDS = 120;
+export const BURST_BUNDLE_SECONDS = 600;
 /** Filings stored this long ago or less are matched by the catch-up sweep. */
 export const CATCH_UP_HOURS = 24;
 
@@ -18,6 +26,8 @@ export interface AlertSettings {
   sweepMs: number;
   /** How long a provider's message log may lag behind an accepted send. */
   settleMs: number;
+  /** Bursts: the wait of a mid-burst company's real-time alerts, in seconds. */
+  burstGatherSeconds: number;
 }
 
 export function alertSettings(env: Env): AlertSettings {
@@ -26,6 +36,7 @@ export function alertSettings(env: Env): AlertSettings {
     retryBaseMs: env.ALERT_RETRY_BASE_SECONDS * 1000,
     sweepMs: env.ALERT_SWEEP_SECONDS * 1000,
     settleMs: env.MAIL_EVENTS_SETTLE_SECONDS * 1000,
+    burstGatherSeconds: env.ALERT_BURST_GATHER_SECONDS,
   };
 }
 

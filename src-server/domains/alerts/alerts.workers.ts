@@ -12,7 +12,9 @@ import type { RunningWorkers } from '../../jobs/workers';
 import { alertSettings } from './alerts.config';
 import { requeueOrphans, unclaimStuck } from './delivery.repo';
 import { requeueOrphanDigests } from './digest.repo';
-import { openDueDigests } from './digest.service';
+import { openDueBriefs, openDueDigests } from './digest.service';
+import { watchDeadlines } from '../threads/deadlines.service';
+import { linkFiling } from '../threads/threads.service';
 import { matchFiling, matchMissedFilings } from './match.service';
 import { senderIdentityFor } from './sender-identity';
 
@@ -24,12 +26,14 @@ export async function sweepAlerts(deps: AppDeps): Promise<void> {
   const identity = senderIdentityFor(deps);
   const me = await identity.current();
   const steps: [string, () => Promise<unknown>][] = [
-    ['match missed filings', () => matchMissedFilings(deps.db)],
+    ['match missed filings', () => matchMissedFilings(deps.db, { burstGatherSeconds: alertSettings(deps.env).burstGatherSeconds })],
     ['open stuck alerts', () => unclaimStuck(deps.db, { table: 'alerts', me, inFlight: identity.inFlight })],
     ['open stuck digests', () => unclaimStuck(deps.db, { table: 'alert_digests', me, inFlight: identity.inFlight })],
     ['requeue orphaned alerts', () => requeueOrphans(deps.db, { limit: 5_000, overdueSeconds: OVERDUE_SECONDS })],
     ['requeue orphaned digests', () => requeueOrphanDigests(deps.db, { overdueSeconds: OVERDUE_SECONDS })],
     ['open due digests', () => openDueDigests(deps)],
+    ['open due briefs', () => openDueBriefs(deps)],
+    ['watch report deadlines', () => watchDeadlines(deps)],
   ];
   for (const [name, step] of steps) {
     await step().catch((err) => deps.logger?.error({ err, step: name }, 'alerts sweep step failed'));
@@ -53,7 +57,9 @@ export async function startAlerts(deps: AppDeps): Promise<RunningWorkers> {
     for (const filingId of waiting) {
       waiting.delete(filingId);
       try {
-        const outcome = await matchFiling(deps.db, { filingId });
+        // Threads first, so the alert can say which filing it follows.
+        await linkFiling(deps.db, { filingId }).catch((err) => log?.error({ err, filingId }, 'linking a filing into its threads failed'));
+        const outcome = await matchFiling(deps.db, { filingId, burstGatherSeconds: settings.burstGatherSeconds });
         if (outcome.claimed) log?.info({ filingId, ...outcome }, 'filing matched to watchers');
       } catch (err) {
         // Left unmatched: the sweep picks it up.

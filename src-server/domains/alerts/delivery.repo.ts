@@ -1,7 +1,9 @@
 /** SQL of the delivery state machine, shared by real-time alerts and digests (same columns). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { FilingDetail } from '../filings/parse/types';
 import type { FilingFacts } from './alert-messages';
+import { BURST_BUNDLE_SECONDS } from './alerts.config';
 import { deliveryJobsSql, emailReachableSql, isProSql, phoneReachableSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
 
@@ -20,16 +22,13 @@ export interface FilingFields extends Record<string, unknown> {
   link: string | null;
   filed_at: Date;
   accepted_at: Date | null;
-  listed_after: Date | null;
   detected_at: Date | null;
-  detected_via: string | null;
+  items: string[] | null;
+  details: FilingDetail | null;
 }
 
 export const FILING_FIELDS = sql`f.id::float8 as filing_id, f.ticker, f.company_name, f.form_type, f.importance, f.reasons,
-  f.one_liner, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at,
-  f.accepted_at, f.feed_listed_after as listed_after, f.detected_at, f.detected_via`;
-
-const isoOrNull = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+  f.one_liner, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at, f.accepted_at, f.detected_at, f.items, f.details`;
 
 export function filingFacts(row: FilingFields): FilingFacts {
   return {
@@ -42,13 +41,10 @@ export function filingFacts(row: FilingFields): FilingFacts {
     oneLiner: row.one_liner,
     link: row.link,
     filedAt: new Date(row.filed_at),
-    receipt: {
-      accepted_at: isoOrNull(row.accepted_at),
-      listed_after: isoOrNull(row.listed_after),
-      detected_at: isoOrNull(row.detected_at),
-      stored_at: null,
-      detected_via: row.detected_via,
-    },
+    acceptedAt: row.accepted_at ? new Date(row.accepted_at) : null,
+    detectedAt: row.detected_at ? new Date(row.detected_at) : null,
+    items: row.items,
+    details: row.details,
   };
 }
 
@@ -70,6 +66,10 @@ export interface AlertWork extends FilingFields {
   pro: boolean;
   reachable: boolean;
   above_threshold: boolean;
+  route: string | null;
+  email_min_rank: number;
+  sms_min_rank: number;
+  cik: number | null;
 }
 
 /**
@@ -93,8 +93,46 @@ export async function leaseAlerts(db: Db, { ids, me }: { ids: number[]; me: numb
       ${isProSql('u')} as pro,
       case a.channel when 'email' then ${emailReachableSql('u')} else ${phoneReachableSql('u')} end as reachable,
       f.importance_rank >= case a.channel when 'email' then u.alert_min_rank_email else u.alert_min_rank_sms end as above_threshold,
+      a.route, u.alert_min_rank_email as email_min_rank, u.alert_min_rank_sms as sms_min_rank, f.cik,
       ${FILING_FIELDS}`);
   return rows.map((r) => ({ ...r, id: Number(r.id), sending_at: r.sending_at ? new Date(r.sending_at) : null }));
+}
+
+export type BurstRow = FilingFields & { alert_id: number };
+
+/**
+ * A burst: the user's other queued alerts on the same channel for filings of the same company
+ * stored within BURST_BUNDLE_SECONDS of the lead's, leased to this sender so their own jobs skip
+ * them. They are sent inside the lead's message and settled with it (markBurstSent).
+ */
+export async function leaseBurst(db: Db, { lead, me }: { lead: AlertWork; me: number }): Promise<BurstRow[]> {
+  if (lead.cik == null) return [];
+  const rows = await db.execute<FilingFields & { alert_id: number }>(sql`
+    with lead as (select stored_at from filings where id = ${lead.filing_id}),
+    c as (
+      select a.id from alerts a join filings f on f.id = a.filing_id, lead
+      where a.user_id = ${lead.user_id} and a.channel = ${lead.channel} and a.id <> ${lead.id}
+        and a.status = 'queued' and a.burst_lead_id is null
+        and (a.claimed_by is null or a.claimed_by not in ${LIVE_SENDERS})
+        and f.cik = ${lead.cik}
+        and f.stored_at between lead.stored_at - make_interval(secs => ${BURST_BUNDLE_SECONDS}) and lead.stored_at + make_interval(secs => ${BURST_BUNDLE_SECONDS})
+      order by a.id limit 20
+      for update of a skip locked
+    )
+    update alerts a set claimed_by = ${me}, updated_at = now()
+    from c, filings f
+    where a.id = c.id and f.id = a.filing_id
+    returning a.id::float8 as alert_id, ${FILING_FIELDS}`);
+  return rows.map((r) => ({ ...r, alert_id: Number(r.alert_id) }));
+}
+
+/** The burst's alerts went out inside the lead's message. */
+export async function markBurstSent(db: Db, { ids, leadId, me, messageId }: { ids: number[]; leadId: number; me: number; messageId: string }): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update alerts set status = 'sent', provider_message_id = ${messageId}, burst_lead_id = ${leadId}, sent_at = now(),
+      claimed_by = null, updated_at = now()
+    where id = any(${sql.param(ids)}::int8[]) and claimed_by = ${me}`);
 }
 
 /** queued/sending -> sending, one more attempt; false when this sender no longer holds the row. */
@@ -159,7 +197,7 @@ export async function requeueOrphans(db: Db, { limit, overdueSeconds }: { limit:
   const rows = await db.execute<{ n: number | null; alerts: number }>(sql`
     with ids as (
       select id from alerts
-      where status in ('queued', 'sending') and channel <> 'digest'
+      where status in ('queued', 'sending') and channel <> 'digest' and channel in ('email', 'sms')
         and exists (select 1 from users u where u.id = alerts.user_id)
         and ((claimed_by is not null and claimed_by not in ${LIVE_SENDERS})
           or (claimed_by is null and next_attempt_at < now() - make_interval(secs => ${overdueSeconds})))

@@ -3,9 +3,11 @@
  * called) -> sent with the provider's id. A send is keyed `alert:<id>` (the SMTP Message-ID
  * derives from it); a row found in 'sending' after its sender died is reconciled first.
  */
+import { IMPORTANCE_RANK, isImportance } from '../../core/importance';
 import type { AppDeps } from '../../deps';
 import { mailerFor, type MailMessage } from '../../integrations/email/mailer';
 import { smsFor } from '../../integrations/sms/sms-sender';
+import { followsLines } from '../threads/threads.service';
 import { publicUrl } from '../auth/request-info';
 import { optOut } from '../contacts/opt-out.repo';
 import { alertEmail, alertSms, shortFilingUrl } from './alert-messages';
@@ -29,10 +31,22 @@ function cancelReason(w: repo.AlertWork): string | null {
 
 type Outgoing = { channel: 'email'; message: MailMessage } | { channel: 'sms'; to: string; body: string };
 
-async function compose(deps: AppDeps, w: repo.AlertWork): Promise<Outgoing> {
+const rankOf = (importance: string) => (isImportance(importance) ? IMPORTANCE_RANK[importance] : 0);
+
+/** The message for an alert (and the burst sent with it): the most important filing heads it. */
+async function compose(deps: AppDeps, w: repo.AlertWork, burst: repo.BurstRow[]): Promise<Outgoing> {
   const ctx = await messageContext(deps, { userId: w.user_id, brand: w.brand, timeZone: w.time_zone, channel: w.channel });
-  if (w.channel === 'email') return { channel: 'email', message: alertEmail(w.email!, repo.filingFacts(w), ctx) };
-  return { channel: 'sms', to: w.phone!, body: alertSms(repo.filingFacts(w), ctx) };
+  const rows: repo.FilingFields[] = [w, ...burst];
+  const follows = await followsLines(deps.db, { filingIds: rows.map((r) => Number(r.filing_id)), timeZone: w.time_zone });
+  const facts = rows
+    .map((r) => ({ ...repo.filingFacts(r), follows: follows.get(Number(r.filing_id)) ?? null }))
+    .sort((a, b) => rankOf(b.importance) - rankOf(a.importance) || a.filedAt.getTime() - b.filedAt.getTime());
+  const [head, ...rest] = facts;
+  if (w.channel === 'email') {
+    const routing = { route: w.route ?? 'realtime_email', settings: { emailMinRank: w.email_min_rank, smsMinRank: w.sms_min_rank } };
+    return { channel: 'email', message: await alertEmail(w.email!, head!, ctx, { routing, burst: rest }) };
+  }
+  return { channel: 'sms', to: w.phone!, body: alertSms(head!, ctx, { burst: rest.length }) };
 }
 
 async function send(deps: AppDeps, out: Outgoing, key: string): Promise<string> {
@@ -61,13 +75,26 @@ async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number): Promise
     await requeue(deps, t, { status: 'queued', at: until });
     return 'held';
   }
+  // A fresh send names the company's other queued alerts of the burst in the same message.
+  const burst = w.prev === 'queued' ? await repo.leaseBurst(deps.db, { lead: w, me }) : [];
+  try {
+    return await sendComposed(deps, w, me, key, to, burst);
+  } finally {
+    // Unless they went out with this one, the burst's alerts go back to their own jobs.
+    await repo.releaseLeases(deps.db, { ids: burst.map((b) => b.alert_id), me });
+  }
+}
+
+async function sendComposed(deps: AppDeps, w: repo.AlertWork, me: number, key: string, to: string, burst: repo.BurstRow[]): Promise<Outcome> {
+  const t: Target = { table: 'alerts', id: w.id, me, job: { task: DELIVER_TASK, payload: { alertIds: [w.id] }, key } };
   // Composed before 'sending': a failure here cannot have reached the provider.
-  const out = await compose(deps, w);
+  const out = await compose(deps, w, burst);
   const attempts = await repo.markSending(deps.db, { table: 'alerts', id: w.id, me });
   if (attempts == null) return 'lost_lease';
   try {
     const messageId = await send(deps, out, key);
     await repo.markSent(deps.db, { table: 'alerts', id: w.id, me, messageId });
+    await repo.markBurstSent(deps.db, { ids: burst.map((b) => b.alert_id), leadId: w.id, me, messageId });
     void deps.metrics?.alertSent(deps.db, w.id).catch(() => {});
     return 'sent';
   } catch (error) {

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DELIVER_JOB_ATTEMPTS } from './alerts.config';
 import { FILING_FIELDS, type FilingFields } from './delivery.repo';
-import { emailReachableSql } from './match.repo';
+import { NEW_YORK } from '../../core/calendar';
+import { emailReachableSql, isProSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
 import { FALLBACK_TIME_ZONE } from './zoned-format';
 
@@ -28,7 +29,7 @@ export async function openDueDigests(db: Db, { limit }: { limit: number }): Prom
     due as (
       select l.user_id, l.t::date as local_date from local l
       where extract(hour from l.t) >= l.digest_hour
-        and not exists (select 1 from alert_digests d where d.user_id = l.user_id and d.local_date = l.t::date)
+        and not exists (select 1 from alert_digests d where d.user_id = l.user_id and d.kind = 'digest' and d.local_date = l.t::date)
       limit ${limit}
     ),
     digests as (
@@ -36,7 +37,7 @@ export async function openDueDigests(db: Db, { limit }: { limit: number }): Prom
       select d.user_id, d.local_date,
         (select count(*) from alerts a where a.user_id = d.user_id and a.channel = 'digest' and a.status = 'queued' and a.digest_id is null)
       from due d
-      on conflict (user_id, local_date) do nothing
+      on conflict (user_id, kind, local_date) do nothing
       returning id, user_id
     ),
     bound as (
@@ -54,6 +55,45 @@ export async function openDueDigests(db: Db, { limit }: { limit: number }): Prom
       )) j
     )
     select (select count(*) from digests)::int as n, (select n from jobs) as jobs`);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Opens the pre-market briefs whose time has come: every user's 'brief' rows due by now are bound
+ * to one alert_digests row of kind 'brief' for that New York trading morning (unique per user and
+ * morning, so concurrent sweeps make one), one job each. Rows due later stay for the next sweep.
+ */
+export async function openDueBriefs(db: Db, { limit }: { limit: number }): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    with due as (
+      select a.user_id, (a.next_attempt_at at time zone ${NEW_YORK})::date as local_date, count(*)::int as n
+      from alerts a
+      where a.channel = 'brief' and a.status = 'queued' and a.digest_id is null and a.next_attempt_at <= now()
+      group by 1, 2
+      limit ${limit}
+    ),
+    digests as (
+      insert into alert_digests (user_id, kind, local_date, alert_count)
+      select d.user_id, 'brief', d.local_date, d.n from due d
+      on conflict (user_id, kind, local_date) do nothing
+      returning id, user_id, local_date
+    ),
+    bound as (
+      update alerts a set digest_id = d.id, updated_at = now() from digests d
+      where a.user_id = d.user_id and a.channel = 'brief' and a.status = 'queued' and a.digest_id is null
+        and a.next_attempt_at <= now() and (a.next_attempt_at at time zone ${NEW_YORK})::date = d.local_date
+      returning a.id
+    ),
+    jobs as (
+      select count(*)::int as n
+      from (select 1 where exists (select 1 from digests)) go,
+      lateral graphile_worker.add_jobs(array(
+        select row(${DIGEST_TASK}::text, json_build_object('digestId', id), null::text, null::timestamptz,
+          ${DELIVER_JOB_ATTEMPTS}::smallint, 'digest:' || id, null::smallint, null::text[])::graphile_worker.job_spec
+        from digests
+      )) j
+    )
+    select (select count(*) from digests)::int as n, (select n from jobs) as jobs, (select count(*) from bound)::int as bound`);
   return rows[0]?.n ?? 0;
 }
 
@@ -84,6 +124,10 @@ export interface DigestWork extends Record<string, unknown> {
   brand: string;
   time_zone: string;
   reachable: boolean;
+  kind: 'digest' | 'brief';
+  pro: boolean;
+  email_min_rank: number;
+  sms_min_rank: number;
 }
 
 /** Leases one due digest for this sender (see leaseAlerts). */
@@ -99,7 +143,8 @@ export async function leaseDigest(db: Db, { id, me }: { id: number; me: number }
     from c, users u
     where d.id = c.id and u.id = d.user_id
     returning d.id::float8 as id, c.prev, d.attempts, d.sending_at, d.local_date::text as local_date, d.user_id,
-      u.email, u.brand, u.time_zone, ${emailReachableSql('u')} and u.digest_enabled as reachable`);
+      u.email, u.brand, u.time_zone, d.kind, ${isProSql('u')} as pro, u.alert_min_rank_email as email_min_rank, u.alert_min_rank_sms as sms_min_rank,
+      ${emailReachableSql('u')} and (case d.kind when 'brief' then true else u.digest_enabled end) as reachable`);
   const row = rows[0];
   return row ? { ...row, id: Number(row.id), sending_at: row.sending_at ? new Date(row.sending_at) : null } : null;
 }

@@ -6,6 +6,7 @@
  */
 import type { AppDeps } from '../../deps';
 import { mailerFor } from '../../integrations/email/mailer';
+import { followsLines } from '../threads/threads.service';
 import { digestEmail } from './alert-messages';
 import * as delivery from './delivery.repo';
 import { afterFailure, describeFailure, inFlight, reconcileStep, type Outcome, type Target } from './delivery-steps';
@@ -40,8 +41,16 @@ async function deliver(deps: AppDeps, d: repo.DigestWork, me: number): Promise<O
     await finish(deps, t, { status: 'cancelled', code: d.reachable ? 'empty' : 'email_off' });
     return 'cancelled';
   }
-  const ctx = await messageContext(deps, { userId: d.user_id, brand: d.brand, timeZone: d.time_zone, channel: 'digest' });
-  const message = digestEmail(d.email!, entries.map(delivery.filingFacts), { ...ctx, localDate: d.local_date });
+  const ctx = await messageContext(deps, { userId: d.user_id, brand: d.brand, timeZone: d.time_zone, channel: d.kind === 'brief' ? 'email' : 'digest' });
+  const follows = await followsLines(deps.db, { filingIds: entries.map((e) => Number(e.filing_id)), timeZone: d.time_zone });
+  const filings = entries.map((e) => ({ ...delivery.filingFacts(e), follows: follows.get(Number(e.filing_id)) ?? null }));
+  const message = await digestEmail(d.email!, filings, {
+    ...ctx,
+    localDate: d.local_date,
+    kind: d.kind,
+    pro: d.pro,
+    routing: { emailMinRank: d.email_min_rank, smsMinRank: d.sms_min_rank },
+  });
   const attempts = await delivery.markSending(deps.db, { table: 'alert_digests', id: d.id, me });
   if (attempts == null) return 'lost_lease';
   try {
@@ -66,4 +75,9 @@ export async function deliverDigest(deps: AppDeps, { digestId }: { digestId: num
 /** The sweep's digest step: opens the digests that are due now (their jobs send them). */
 export function openDueDigests(deps: AppDeps): Promise<number> {
   return repo.openDueDigests(deps.db, { limit: 5_000 });
+}
+
+/** The sweep's brief step: opens the pre-market briefs whose time has come. */
+export function openDueBriefs(deps: AppDeps): Promise<number> {
+  return repo.openDueBriefs(deps.db, { limit: 5_000 });
 }

@@ -2,7 +2,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PRO_ONLY_FORMS } from '../../core/forms';
 import type { Db } from '../../db/client';
-import { DELIVER_TASK, DELIVERY_CHUNK, DELIVER_JOB_ATTEMPTS } from './alerts.config';
+import { NEW_YORK } from '../../core/calendar';
+import { briefMorning } from '../../core/market-hours';
+import { BURST_WINDOW_SECONDS, DELIVER_TASK, DELIVERY_CHUNK, DELIVER_JOB_ATTEMPTS } from './alerts.config';
 
 /** core/plans.ts isPro in SQL (admin, or plan pro and active) for a `users` alias. */
 export function isProSql(u: string): SQL {
@@ -29,7 +31,7 @@ export function phoneReachableSql(u: string): SQL {
  * With a key prefix each chunk job is keyed by its first alert id, so a repeat replaces it.
  * graphile-worker runs numerically smaller priorities first.
  */
-export function deliveryJobsSql({ keyPrefix, priority = 0 }: { keyPrefix?: string; priority?: number } = {}): SQL {
+export function deliveryJobsSql({ keyPrefix, priority = 0, runAt }: { keyPrefix?: string; priority?: number; runAt?: SQL } = {}): SQL {
   return sql`
     chunks as (
       -- Grouped by id range (no sort): at most DELIVERY_CHUNK per job, fewer where ids have gaps.
@@ -40,7 +42,7 @@ export function deliveryJobsSql({ keyPrefix, priority = 0 }: { keyPrefix?: strin
       select count(*)::int as n
       from (select 1 where exists (select 1 from chunks)) go,
       lateral graphile_worker.add_jobs(array(
-        select row(${DELIVER_TASK}::text, payload, null::text, null::timestamptz, ${DELIVER_JOB_ATTEMPTS}::smallint,
+        select row(${DELIVER_TASK}::text, payload, null::text, ${runAt ?? sql`null`}::timestamptz, ${DELIVER_JOB_ATTEMPTS}::smallint,
           ${keyPrefix ?? null}::text || first, ${priority}::smallint, null::text[])::graphile_worker.job_spec
         from chunks
       )) j
@@ -57,14 +59,23 @@ export interface MatchOutcome {
 /**
  * The one statement of matching: claims the filing in alert_matches, finds every watchlist item
  * that follows one of the company's tickers (GOOG and GOOGL share a CIK) with the filing's
- * catalogue form, and inserts one row per reachable channel: PRO users get 'email'/'sms' above
- * their per-channel thresholds, free users with a verified email a 'digest' entry. Backfilled
- * history and untracked forms are claimed but alert nobody. Delivery jobs go in with the rows.
+ * catalogue form, and inserts one row per channel the user's routing picks (core/routing.ts),
+ * with the rule that picked it in `route`:
+ * - PRO 'email' at or above the email threshold; 'brief' instead when the filing came between the
+ *   close and 09:30 ET (`briefMorning`), it is not CRITICAL and the user's brief time is still ahead;
+ * - PRO 'sms' at or above the text threshold;
+ * - 'digest': free users with a verified email (at or above the email threshold, or everything when
+ *   digest_below_threshold), and PRO users with digest_below_threshold for what is below it.
+ * Backfilled history and untracked forms are claimed but alert nobody. Delivery jobs go in with the
+ * rows; while the company is mid-burst (another filing stored in the last BURST_WINDOW_SECONDS)
+ * non-CRITICAL real-time rows wait `burstGatherSeconds` so one message can name the burst's filings.
  */
-export async function matchFiling(db: Db, { filingId }: { filingId: number }): Promise<MatchOutcome> {
+export async function matchFiling(db: Db, { filingId, burstGatherSeconds = 0 }: { filingId: number; burstGatherSeconds?: number }): Promise<MatchOutcome> {
+  const [head] = await db.execute<{ accepted_at: Date | null; filed_at: Date }>(sql`select accepted_at, filed_at from filings where id = ${filingId}`);
+  const morning = head ? briefMorning(new Date(head.accepted_at ?? head.filed_at)) : null;
   const rows = await db.execute<{ claimed: number; alerts: number; jobs: number | null }>(sql`
     with f as (
-      select f.id, f.catalogue_form, f.importance_rank,
+      select f.id, f.cik, f.catalogue_form, f.importance_rank,
         f.catalogue_form is not null and coalesce(f.source, '') <> 'backfill' as alertable,
         array(select t.ticker from tickers t where t.cik = f.cik) || f.ticker as tickers
       from filings f where f.id = ${filingId}
@@ -72,22 +83,42 @@ export async function matchFiling(db: Db, { filingId }: { filingId: number }): P
     claim as (
       insert into alert_matches (filing_id) select id from f on conflict do nothing returning filing_id
     ),
+    burst as (
+      select case when ${burstGatherSeconds}::int > 0 and f.importance_rank < 4 and exists (
+          select 1 from filings g where g.cik = f.cik and g.id <> f.id and g.stored_at > now() - make_interval(secs => ${BURST_WINDOW_SECONDS})
+        ) then now() + make_interval(secs => ${burstGatherSeconds}::int) end as run_at
+      from f
+    ),
     watchers as (
       select distinct w.user_id
       from claim cross join f
       join watchlist_items w on w.ticker = any(f.tickers)
-      where f.alertable and f.catalogue_form = any(w.forms)
+      -- Paused items (over the limit after a downgrade) alert nobody until they resume.
+      where f.alertable and f.catalogue_form = any(w.forms) and w.paused_at is null
+    ),
+    routed as (
+      select u.id as user_id, ${isProSql('u')} as pro, u.alert_min_rank_email as email_min,
+        (${morning}::date + make_interval(mins => u.brief_minute::int)) at time zone ${NEW_YORK} as brief_at,
+        ${emailReachableSql('u')} as email_ok, u.brief_enabled, u.digest_enabled, u.digest_below_threshold,
+        u.alert_min_rank_sms as sms_min, ${phoneReachableSql('u')} as sms_ok
+      from watchers w join users u on u.id = w.user_id
     ),
     candidates as (
-      select user_id, channel from (
-        select u.id as user_id, array[
-          case when ${isProSql('u')} and ${emailReachableSql('u')} and f.importance_rank >= u.alert_min_rank_email then 'email' end,
-          case when ${isProSql('u')} and f.importance_rank >= u.alert_min_rank_sms and ${phoneReachableSql('u')} then 'sms' end,
-          case when not ${isProSql('u')} and ${emailReachableSql('u')} and u.digest_enabled
-            and f.importance_rank >= u.alert_min_rank_email
-            and f.catalogue_form <> all(${sql.param([...PRO_ONLY_FORMS])}::text[]) then 'digest' end
+      select user_id, channel,
+        case channel when 'email' then 'realtime_email' when 'sms' then 'realtime_sms' when 'brief' then 'brief'
+          else case when pro or rank < email_min then 'digest_below' else 'digest' end end as route,
+        case channel when 'brief' then brief_at when 'digest' then now() else coalesce((select run_at from burst), now()) end as due
+      from (
+        select r.*, f.importance_rank as rank, array[
+          case when r.pro and r.email_ok and f.importance_rank >= r.email_min then
+            case when f.importance_rank < 4 and r.brief_enabled and r.brief_at > now() then 'brief' else 'email' end end,
+          case when r.pro and f.importance_rank >= r.sms_min and r.sms_ok then 'sms' end,
+          case when r.email_ok and r.digest_enabled and (
+            (not r.pro and f.catalogue_form <> all(${sql.param([...PRO_ONLY_FORMS])}::text[])
+              and (f.importance_rank >= r.email_min or r.digest_below_threshold))
+            or (r.pro and r.digest_below_threshold and f.importance_rank < r.email_min)) then 'digest' end
         ] as channels
-        from watchers w join users u on u.id = w.user_id cross join f
+        from routed r cross join f
       ) x cross join lateral unnest(x.channels) channel
       where channel is not null
     ),
@@ -99,15 +130,15 @@ export async function matchFiling(db: Db, { filingId }: { filingId: number }): P
       select a.user_id, a.channel from claim join alerts a on a.filing_id = claim.filing_id
     ),
     inserted as (
-      insert into alerts (user_id, filing_id, channel)
-      select c.user_id, f.id, c.channel from candidates c cross join f
+      insert into alerts (user_id, filing_id, channel, route, next_attempt_at)
+      select c.user_id, f.id, c.channel, c.route, c.due from candidates c cross join f
       where (c.user_id, c.channel) not in (select e.user_id, e.channel from existing e)
       -- In the unique index's order (watchers come sorted already): each insert is an append.
       order by c.user_id, c.channel
       returning id, channel
     ),
-    ids as (select id from inserted where channel <> 'digest'),
-    ${deliveryJobsSql()}
+    ids as (select id from inserted where channel in ('email', 'sms')),
+    ${deliveryJobsSql({ runAt: sql`(select run_at from burst)` })}
     select (select count(*) from claim)::int as claimed,
       (select count(*) from inserted)::int as alerts,
       (select n from jobs) as jobs`);

@@ -1,3 +1,4 @@
+import { BRANDS, type BrandId } from '../../core/brands';
 import type { AppDeps } from '../../deps';
 import { publicUrl } from '../auth/request-info';
 import { programName } from '../contacts/contact-messages';
@@ -12,5 +13,6 @@ export async function messageContext(
 ): Promise<MessageContext> {
   const base = publicUrl(deps);
   const unsubscribeUrl = channel === 'sms' ? '' : `${base}/unsubscribe/${await unsubscribeToken(deps.db, { userId, channel })}`;
-  return { brandName: programName(brand), publicUrl: base, timeZone, unsubscribeUrl, postalAddress: deps.env.MAIL_POSTAL_ADDRESS ?? null };
+  const brandColor = brand in BRANDS ? BRANDS[brand as BrandId].ui.primaryColor : BRANDS['8k'].ui.primaryColor;
+  return { brandName: programName(brand), brandColor, publicUrl: base, timeZone, unsubscribeUrl, postalAddress: deps.env.MAIL_POSTAL_ADDRESS ?? null };
 }

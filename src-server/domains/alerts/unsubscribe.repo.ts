@@ -47,6 +47,7 @@ export async function turnOff(db: Db, { userId, channel }: { userId: string; cha
     );
     await tx.execute(sql`
       update alerts set status = 'cancelled', error_code = 'unsubscribed', updated_at = now()
-      where user_id = ${userId} and channel = ${channel} and status = 'queued' and claimed_by is null`);
+      where user_id = ${userId} and (channel = ${channel} or (${channel} = 'email' and channel = 'brief'))
+        and status = 'queued' and claimed_by is null`);
   });
 }

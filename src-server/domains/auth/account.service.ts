@@ -54,22 +54,6 @@ export async function deleteAccount(db: Db, params: { userId: string; confirm: b
   return { deleted: true };
 }
 
-/** POST /api/cancel-subscription: ends the caller's paid plan (status 'canceled'). */
-export async function cancelSubscription(db: Db, params: { userId: string }): Promise<{ canceled: true; user: UserDto }> {
-  const user = await db.transaction(async (tx) => {
-    const current = await accounts.lockUser(tx, { userId: params.userId });
-    if (!current) throw new AppError('NOT_FOUND', 'This account no longer exists.', { reason: 'account_not_found' });
-    if (current.planStatus === 'canceled') {
-      throw new AppError('CONFLICT', 'Your subscription is already canceled.', { reason: 'already_canceled' });
-    }
-    if (current.planType === 'free' || current.planStatus !== 'active') {
-      throw new AppError('CONFLICT', 'You have no active subscription to cancel.', { reason: 'no_subscription' });
-    }
-    return accounts.updateUser(tx, { userId: current.id, values: { planStatus: 'canceled' } });
-  });
-  return { canceled: true, user: toUserDto(user) };
-}
-
 /**
  * POST /api/admin/login: a signed-in, verified admin exchanges their session for a separate,
  * short-lived admin bearer credential (sessions.kind = 'admin').

@@ -119,16 +119,17 @@ describe('delete account', () => {
 });
 
 describe('cancel subscription', () => {
-  it('cancels an active plan and says plainly when there is none', async () => {
+  // The Stripe lifecycle (cancel at period end, PRO until then, resume) is in billing/billing.test.ts.
+  it('says plainly when there is no subscription to cancel, and changes nothing', async () => {
     const free = await createSignedInUser(db, { email: 'free@example.com' });
     expect(await api.post('/api/cancel-subscription', {}, { session: free.session })).toMatchObject({
       status: 409,
       body: { error: 'no_subscription', message: 'You have no active subscription to cancel.' },
     });
-    const pro = await createSignedInUser(db, { email: 'pro@example.com', planType: 'pro', planStatus: 'active' });
-    const r = await api.post('/api/cancel-subscription', {}, { session: pro.session });
-    expect(r).toMatchObject({ status: 200, body: { canceled: true, user: { planType: 'pro', planStatus: 'canceled' } } });
-    expect(await api.post('/api/cancel-subscription', {}, { session: pro.session })).toMatchObject({ status: 409, body: { error: 'already_canceled' } });
+    // PRO granted by hand (no Stripe subscription): nothing to cancel at Stripe, and the plan stays.
+    const granted = await createSignedInUser(db, { email: 'granted@example.com', planType: 'pro', planStatus: 'active' });
+    expect(await api.post('/api/cancel-subscription', {}, { session: granted.session })).toMatchObject({ status: 409, body: { error: 'no_subscription' } });
+    expect((await api.get('/api/profile', { session: granted.session })).body).toMatchObject({ user: { planType: 'pro', planStatus: 'active', isPro: true } });
   });
 });
 
@@ -181,7 +182,8 @@ describe('tRPC twins', () => {
 
     const me = trpc({ 'x-session': signedIn.session });
     expect(await me.auth.me.query()).toMatchObject({ phone: '+15554010003' });
-    expect(await me.auth.profile.query()).toMatchObject({ phoneVerified: true, alertThresholds: { sms: 'HIGH' } });
+    // A new account's routing defaults (issue #18): texts only for CRITICAL.
+    expect(await me.auth.profile.query()).toMatchObject({ phoneVerified: true, alertThresholds: { sms: 'CRITICAL' } });
     expect(await me.auth.updateAlertThresholds.mutate({ sms: 'MEDIUM' })).toMatchObject({ alertThresholds: { sms: 'MEDIUM' } });
     expect(await me.auth.updateNotificationPreferences.mutate({ digestHour: 6 })).toMatchObject({ notifications: { digestHour: 6 } });
     expect(await me.auth.updateProfile.mutate({ timeZone: 'America/Chicago' })).toMatchObject({ timeZone: 'America/Chicago' });
@@ -189,7 +191,7 @@ describe('tRPC twins', () => {
     expect(notified).toMatchObject({ verification: { email: 'sent', sms: 'verified' } });
     await expect(me.auth.adminLogin.mutate()).rejects.toMatchObject({ data: { httpStatus: 403, reason: 'not_admin' } });
     await expect(me.auth.deleteAccount.mutate({})).rejects.toMatchObject({ data: { reason: 'confirmation_required' } });
-    await expect(me.auth.cancelSubscription.mutate()).rejects.toMatchObject({ data: { httpStatus: 409 } });
+    await expect(me.billing.cancel.mutate()).rejects.toMatchObject({ data: { httpStatus: 409 } });
     expect(await me.auth.deleteAccount.mutate({ confirm: true })).toEqual({ deleted: true });
     expect(await me.auth.me.query()).toBeNull();
   });

@@ -101,17 +101,6 @@ const AUTH_CALLS: RestCall[] = [
   },
   {
     method: 'POST',
-    path: '/cancel-subscription',
-    procedure: 'auth.cancelSubscription',
-    tag: 'account',
-    summary: 'Cancel the paid plan',
-    body: schemas.sessionOnlyInput,
-    session: 'required',
-    response: res.canceled,
-    errors: [401],
-  },
-  {
-    method: 'POST',
     path: '/admin/login',
     procedure: 'auth.adminLogin',
     tag: 'admin',

@@ -1,7 +1,7 @@
 import { adminProcedure, publicProcedure, router, sessionProcedure, signedInProcedure } from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
 import { addSecondaryContact, saveContacts } from '../contacts/contacts.service';
-import { adminLogin, adminLogout, cancelSubscription, deleteAccount, logout } from './account.service';
+import { adminLogin, adminLogout, deleteAccount, logout } from './account.service';
 import * as schemas from './auth.schemas';
 import { requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
 import { getProfile, updateProfile } from './profile.service';
@@ -102,7 +102,6 @@ export const authRouter = router({
   deleteAccount: signedInProcedure
     .input(schemas.deleteAccountInput)
     .mutation(({ ctx, input }) => deleteAccount(ctx.deps.db, { userId: ctx.user.id, confirm: input.confirm === true })),
-  cancelSubscription: signedInProcedure.mutation(({ ctx }) => cancelSubscription(ctx.deps.db, { userId: ctx.user.id })),
 
   /** Exchanges a verified admin's session for the admin area's bearer credential. */
   adminLogin: signedInProcedure.mutation(({ ctx }) =>

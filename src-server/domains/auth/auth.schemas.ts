@@ -41,6 +41,15 @@ const preferenceFields = {
     .strict()
     .refine((q) => q.start !== q.end, 'Quiet hours need different start and end times')
     .nullable(),
+  /** Lower-importance filings (below the email threshold) to the daily digest; the pre-market brief and its New York time. */
+  routing: z
+    .object({
+      digestBelowThreshold: z.boolean(),
+      briefEnabled: z.boolean(),
+      briefTime: clock.refine((t) => t < '09:30', 'The brief goes out before the 09:30 ET open'),
+    })
+    .partial()
+    .strict(),
 };
 const thresholdFields = { email: importance, sms: importance };
 

@@ -2,6 +2,7 @@ import { AppError } from '../../core/app-error';
 import type { BrandId } from '../../core/brands';
 import { COPY } from '../../core/copy';
 import { IMPORTANCE_RANK, importanceFromRank, type Importance } from '../../core/importance';
+import { hasBillingIssue, isPro, tickerLimitFor } from '../../core/plans';
 import type { Db } from '../../db/client';
 import { isOptedOut } from '../contacts/opt-out.repo';
 import * as accounts from './account.repo';
@@ -26,8 +27,25 @@ export interface Profile {
     quietHours: { start: string; end: string } | null;
   };
   alertThresholds: { email: Importance; sms: Importance };
+  /** Where filings below the email threshold go, and the pre-market brief (time in New York). */
+  routing: { digestBelowThreshold: boolean; briefEnabled: boolean; briefTime: string };
   createdAt: string;
   lastLoginAt: string | null;
+  /** The plan, as the billing sync last read it from Stripe. */
+  planType: string;
+  planStatus: string;
+  isPro: boolean;
+  billingStatus: string;
+  billingIssue: boolean;
+  /** End of the paid period (ISO). */
+  planPeriodEnd: string | null;
+  /** The subscription ends at planCancelAt ("PRO until ..."); Resume undoes it. */
+  cancelAtPeriodEnd: boolean;
+  planCancelAt: string | null;
+  addonPacks: number;
+  /** An add-on change waiting for payment. */
+  pendingAddonPacks: number | null;
+  tickerLimit: number;
 }
 
 export interface ProfileChanges {
@@ -37,6 +55,7 @@ export interface ProfileChanges {
   digestHour?: number;
   quietHours?: { start: string; end: string } | null;
   alertThresholds?: { email?: Importance; sms?: Importance };
+  routing?: { digestBelowThreshold?: boolean; briefEnabled?: boolean; briefTime?: string };
 }
 
 const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
@@ -68,8 +87,20 @@ export function toProfile(user: UserRow, smsOptedOut: boolean): Profile {
       email: importanceFromRank(user.alertMinRankEmail) ?? 'LOW',
       sms: importanceFromRank(user.alertMinRankSms) ?? 'LOW',
     },
+    routing: { digestBelowThreshold: user.digestBelowThreshold, briefEnabled: user.briefEnabled, briefTime: hhmm(user.briefMinute) },
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    planType: user.planType,
+    planStatus: user.planStatus,
+    isPro: isPro(user),
+    billingStatus: user.billingStatus,
+    billingIssue: hasBillingIssue(user),
+    planPeriodEnd: user.planPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: user.planType === 'pro' && user.planCancelAt != null,
+    planCancelAt: user.planType === 'pro' ? (user.planCancelAt?.toISOString() ?? null) : null,
+    addonPacks: user.addonPacks,
+    pendingAddonPacks: user.pendingAddonPacks,
+    tickerLimit: tickerLimitFor(user),
   };
 }
 
@@ -111,6 +142,9 @@ export async function updateProfile(db: Db, params: { userId: string; changes: P
           : {}),
         ...(changes.alertThresholds?.email ? { alertMinRankEmail: IMPORTANCE_RANK[changes.alertThresholds.email] } : {}),
         ...(changes.alertThresholds?.sms ? { alertMinRankSms: IMPORTANCE_RANK[changes.alertThresholds.sms] } : {}),
+        ...(changes.routing?.digestBelowThreshold !== undefined ? { digestBelowThreshold: changes.routing.digestBelowThreshold } : {}),
+        ...(changes.routing?.briefEnabled !== undefined ? { briefEnabled: changes.routing.briefEnabled } : {}),
+        ...(changes.routing?.briefTime !== undefined ? { briefMinute: minuteOf(changes.routing.briefTime) } : {}),
       },
     });
   });

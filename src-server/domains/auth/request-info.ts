@@ -22,6 +22,17 @@ export function linkBaseFor(deps: AppDeps, host: string | undefined): string {
   return base;
 }
 
+/**
+ * Where a browser is sent back to after Stripe's pages: like linkBaseFor, and also the exact
+ * local origin the caller used on this machine (localhost, 127.0.0.1, [::1] with their port),
+ * which only ever sends that caller back to their own machine.
+ */
+export function returnBaseFor(deps: AppDeps, host: string | undefined): string {
+  const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+  if (['localhost', '127.0.0.1', '[::1]'].includes(hostname) && /^[\w.[\]:-]+$/.test(host ?? '')) return `http://${host!.toLowerCase()}`;
+  return linkBaseFor(deps, host);
+}
+
 export function requestInfo(
   deps: AppDeps,
   params: { brand: BrandId; host: string | undefined; ip: string | null; userAgent: string | null },

@@ -1,9 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../deps';
 import { requestBrand } from '../../transport/rest/brand';
-import { requireRestSession, type RestSession } from '../../transport/rest/session';
-import { sessionTokenFrom } from '../../transport/request-meta';
 import { sendErrorPage } from '../../transport/web/message-page';
 import type { RequestInfo } from './login.service';
 import { requestInfo } from './request-info';
@@ -17,19 +14,6 @@ export function restRequestInfo(deps: AppDeps, request: FastifyRequest): Request
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
   });
-}
-
-/**
- * The caller's session from X-Session (or cookie) or the body's `session`. When both are sent
- * they must agree, so a body naming one session cannot act while a header names another.
- */
-export async function callerSession(deps: AppDeps, request: FastifyRequest, body: unknown): Promise<RestSession> {
-  const fromBody = (body as { session?: unknown } | undefined)?.session;
-  const presented = sessionTokenFrom(request.headers);
-  if (typeof fromBody === 'string' && presented && fromBody !== presented) {
-    throw new AppError('BAD_REQUEST', 'The session in the body does not match the X-Session header.', { reason: 'session_mismatch' });
-  }
-  return requireRestSession(deps, request, fromBody);
 }
 
 /** Session ids behind the presented tokens (merge sources of a sign-in); dead ones are skipped. */

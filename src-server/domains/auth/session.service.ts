@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../core/app-error';
-import { isPro, type PlanFacts } from '../../core/plans';
+import { hasBillingIssue, isPro, type PlanFacts } from '../../core/plans';
 import * as repo from './session.repo';
 import { hashToken, newToken } from './tokens';
 
@@ -34,6 +34,8 @@ export interface UserDto {
   planType: string;
   planStatus: string;
   isPro: boolean;
+  /** Stripe is retrying a failed renewal: PRO stays for now; the app asks for a working card. */
+  billingIssue: boolean;
 }
 
 export function isVerified(user: Pick<repo.UserRow, 'emailVerifiedAt' | 'phoneVerifiedAt' | 'email' | 'phone'>): boolean {
@@ -55,6 +57,7 @@ export function toUserDto(user: repo.SessionUserRow): UserDto {
     planType: user.planType,
     planStatus: user.planStatus,
     isPro: isPro(user),
+    billingIssue: hasBillingIssue(user),
   };
 }
 

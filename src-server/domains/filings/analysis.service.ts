@@ -1,13 +1,22 @@
-/** PRO AI analysis: an LLM summary of a stored filing, generated once and cached per filing. */
+/**
+ * PRO AI analysis of a stored filing. With a language model: its text, generated once per filing
+ * (one call in flight per filing, across instances), charged to the asking user's daily model
+ * budget, and shown only when the fact checker finds every number and quote in the filing's own
+ * data. Without a model, or when the model fails or is refused: the rule-based analysis, labelled.
+ */
+import { sql } from 'drizzle-orm';
 import { AppError } from '../../core/app-error';
 import type { Db } from '../../db/client';
 import { type ChatClient, LlmError } from '../../integrations/llm/chat-client';
+import { checkAnswer } from '../assistant/checker';
+import { takeLlmCall } from '../assistant/llm-budget';
 import * as repo from './filings.repo';
+import { ruleAnalysis, ruleAnalysisText, type RuleAnalysis } from './rule-analysis';
 
 const SYSTEM = [
   'You explain SEC filings to retail investors in plain English.',
   'Write 3 to 5 sentences: what happened, why it may matter to shareholders, and what to watch next.',
-  'Use only the facts given. Do not give investment advice or price predictions.',
+  'Use only the facts given: copy any number exactly as given and compute none. Do not give investment advice or price predictions.',
 ].join(' ');
 
 export interface Analysis {
@@ -15,9 +24,16 @@ export interface Analysis {
   model: string;
   summary: string;
   createdAt: Date;
+  /** 'model': the language model's checked text; 'rules': our rule-based analysis. */
+  kind: 'model' | 'rules';
+  rules: RuleAnalysis;
+  /** Why a configured model's text is not shown: 'llm_rejected' | 'llm_error' | 'llm_budget'. */
+  degraded?: string;
 }
 
-function factsOf(filing: NonNullable<Awaited<ReturnType<typeof repo.getFilingById>>>): string {
+type FilingRow = NonNullable<Awaited<ReturnType<typeof repo.getFilingById>>>;
+
+function factsOf(filing: FilingRow): string {
   const details = JSON.stringify(filing.details ?? {}).slice(0, 6_000);
   return [
     `Form: ${filing.formType}`,
@@ -29,24 +45,58 @@ function factsOf(filing: NonNullable<Awaited<ReturnType<typeof repo.getFilingByI
   ].join('\n');
 }
 
-/** Returns the cached analysis or generates it (bounded by the client's timeout). */
-export async function analyseFiling(db: Db, { llm, filingId }: { llm: ChatClient | null | undefined; filingId: number }): Promise<Analysis> {
-  const cached = await repo.getAnalysis(db, { filingId });
-  if (cached) return cached;
-  const filing = await repo.getFilingById(db, { id: filingId });
+// Same-process requests for one filing share one model call; other instances wait on the lock below.
+const inFlight = new Map<number, Promise<Analysis>>();
+
+export async function analyseFiling(
+  db: Db,
+  params: { llm: ChatClient | null | undefined; filingId: number; userId?: string; dailyLlmCalls?: number },
+): Promise<Analysis> {
+  const filing = await repo.getFilingById(db, { id: params.filingId });
   if (!filing) throw new AppError('NOT_FOUND', 'No such filing.', { reason: 'filing_not_found' });
-  if (!llm) throw new AppError('UNAVAILABLE', 'AI analysis is not configured on this server.', { reason: 'ai_unavailable' });
-  const started = performance.now();
-  let summary: string;
+  const rules = ruleAnalysis(filing);
+  const cached = await repo.getAnalysis(db, { filingId: params.filingId });
+  if (cached) return { ...cached, kind: 'model', rules };
+  const byRules = (degraded?: string): Analysis => ({ filingId: filing.id, model: 'rules', summary: ruleAnalysisText(rules, filing.importance), createdAt: filing.storedAt, kind: 'rules', rules, ...(degraded ? { degraded } : {}) });
+  const llm = params.llm;
+  if (!llm) return byRules();
+  const running = inFlight.get(filing.id);
+  if (running) return running;
+  const work = generate(db, { llm, filing, rules, userId: params.userId, dailyLlmCalls: params.dailyLlmCalls ?? 60 }).catch((error: unknown) => {
+    if (error instanceof LlmError) return byRules('llm_error');
+    if (error instanceof BudgetSpent) return byRules('llm_budget');
+    if (error instanceof Rejected) return byRules('llm_rejected');
+    throw error;
+  });
+  inFlight.set(filing.id, work);
   try {
-    summary = await llm.complete([
-      { role: 'system', content: SYSTEM },
-      { role: 'user', content: factsOf(filing) },
-    ]);
-  } catch (error) {
-    if (!(error instanceof LlmError)) throw error;
-    throw new AppError('UNAVAILABLE', 'AI analysis is temporarily unavailable. Please try again in a minute.', { reason: 'ai_unavailable', cause: error });
+    return await work;
+  } finally {
+    inFlight.delete(filing.id);
   }
-  await repo.saveAnalysis(db, { filingId, model: llm.model, summary, latencyMs: Math.round(performance.now() - started) });
-  return (await repo.getAnalysis(db, { filingId })) ?? { filingId, model: llm.model, summary, createdAt: new Date() };
+}
+
+class BudgetSpent extends Error {}
+class Rejected extends Error {}
+
+async function generate(db: Db, p: { llm: ChatClient; filing: FilingRow; rules: RuleAnalysis; userId?: string; dailyLlmCalls: number }): Promise<Analysis> {
+  // A transaction-scoped advisory lock per filing: one model call in flight per filing across
+  // every app instance; a second caller waits, then finds the cached text.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('filing_analysis'), ${p.filing.id % 2_147_483_647}::int)`);
+    const cached = await repo.getAnalysis(tx, { filingId: p.filing.id });
+    if (cached) return { ...cached, kind: 'model' as const, rules: p.rules };
+    if (p.userId && !(await takeLlmCall(db, { userId: p.userId, limit: p.dailyLlmCalls }))) throw new BudgetSpent();
+    const started = performance.now();
+    const facts = factsOf(p.filing);
+    const summary = await p.llm.complete([
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: facts },
+    ]);
+    const check = checkAnswer(summary, { facts: [], question: '', extra: [facts, ...p.filing.reasons, p.filing.oneLiner] });
+    if (!check.ok) throw new Rejected();
+    await repo.saveAnalysis(tx, { filingId: p.filing.id, model: p.llm.model, summary, latencyMs: Math.round(performance.now() - started) });
+    const saved = await repo.getAnalysis(tx, { filingId: p.filing.id });
+    return { ...(saved ?? { filingId: p.filing.id, model: p.llm.model, summary, createdAt: new Date() }), kind: 'model' as const, rules: p.rules };
+  });
 }

@@ -47,7 +47,9 @@ describe('AI analysis', () => {
     await expect(analyseFiling(t.deps.db, { llm: null, filingId: id + 1000 })).rejects.toMatchObject({ kind: 'NOT_FOUND' });
     const { id: other } = await storeParsedFiling(t.deps.db, { parsed: parseFiling(edgarFixture('0001045810-23-000128_nvda_shoquist_F.txt')), meta: { source: 'manual' } });
     const down = createChatClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 1_000 });
-    await expect(analyseFiling(t.deps.db, { llm: down, filingId: other })).rejects.toMatchObject({ kind: 'UNAVAILABLE', reason: 'ai_unavailable' });
+    // A model that cannot answer leaves the rule-based analysis, labelled, and caches nothing.
+    await expect(analyseFiling(t.deps.db, { llm: down, filingId: other })).resolves.toMatchObject({ kind: 'rules', model: 'rules', degraded: 'llm_error' });
+    await expect(analyseFiling(t.deps.db, { llm: null, filingId: other })).resolves.toMatchObject({ kind: 'rules', rules: { whatHappened: expect.stringContaining('Debora Shoquist') } });
   });
 });
 

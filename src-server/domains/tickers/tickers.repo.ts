@@ -70,6 +70,8 @@ export interface CompanyProfileRow {
   sector: string | null;
   industry: string | null;
   exchange: string | null;
+  filerCategory?: string | null;
+  fiscalYearEnd?: string | null;
 }
 
 export async function upsertCompany(db: Db, params: CompanyProfileRow): Promise<void> {

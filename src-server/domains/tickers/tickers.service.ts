@@ -43,6 +43,9 @@ export interface CompanyProfileInput {
   sic?: string | number | null;
   sicDescription?: string | null;
   exchange?: string | null;
+  /** EDGAR's filer category and fiscal year end (MMDD): when its 10-Q/10-K are due. */
+  filerCategory?: string | null;
+  fiscalYearEnd?: string | null;
 }
 
 /**
@@ -61,6 +64,8 @@ export async function upsertCompanyProfile(db: Db, params: CompanyProfileInput):
     sector,
     industry,
     exchange: params.exchange?.trim() || null,
+    filerCategory: params.filerCategory?.trim() || null,
+    fiscalYearEnd: params.fiscalYearEnd?.trim() || null,
   };
   await repo.upsertCompany(db, row);
   return row;

@@ -24,6 +24,8 @@ export interface WatchlistItemDto extends QuoteFields, Omit<ItemFilingSummary, '
   forms: string;
   notes: string | null;
   quote_updated_at: string | null;
+  /** Over the plan's limit after a downgrade: kept, but no alerts until there is room again. */
+  paused: boolean;
 }
 
 /** GET /api/watchlist and watchlist.get (SPEC.md section 7): both readings of the limit are present. */
@@ -104,6 +106,7 @@ async function buildWatchlist(db: Db, params: { user: SessionUser; digests: Fili
       industry: row.industry,
       forms: row.forms.join(','),
       notes: row.notes,
+      paused: row.paused,
       ...pickQuoteFields(row),
       quote_updated_at: row.quote_fetched_at?.toISOString() ?? null,
       ...filings,

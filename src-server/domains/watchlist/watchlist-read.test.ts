@@ -46,7 +46,7 @@ const followed = (list: RealFiling[], forms: string[]) => list.filter((f) => for
 const ITEM_FIELDS = [
   'id', 'ticker', 'cik', 'company_name', 'sector', 'industry', 'forms', 'notes',
   'current_price', 'change_percent', 'market_cap', 'pe_ratio', 'eps', 'dividend_yield', 'volume', 'avg_volume',
-  'week_52_low', 'week_52_high', 'quote_updated_at',
+  'week_52_low', 'week_52_high', 'quote_updated_at', 'paused',
   'unseen_filings_count', 'highest_importance', 'last_filing_date', 'latest_filing_link', 'latest_one_liner', 'recent_filings',
 ].sort();
 const FILING_FIELDS = [
@@ -87,6 +87,7 @@ describe('GET /api/watchlist item shape (SPEC.md sections 3 and 7)', () => {
       planType: 'pro',
       planStatus: 'active',
       isPro: true,
+      billingIssue: false,
     });
 
     const [item] = body.watchlist;

@@ -18,7 +18,7 @@ const epochUs = (column: SQLWrapper) => sql<number | null>`(extract(epoch from $
  * watchlist_change_stamps, which grows with every write to filing versions, quotes, companies and
  * tickers. Cheap (one primary-key probe and a 16-row table), read with every session lookup.
  *
- * full: per item its content (id, ticker, forms, notes, seen_at) and its company (cik, names,
+ * full: per item its content (id, ticker, forms, notes, seen_at, paused_at) and its company (cik, names,
  * sector, industry), filings version and quote fetched_at (every quote write stamps it). Read when
  * `fast` moved only through the stamps, which any write anywhere bumps: an unchanged `full` proves
  * this user's response is still current.
@@ -31,7 +31,7 @@ const changeStamp = sql<string>`(select coalesce(sum(s.changes), 0)::text from w
 export const fastFingerprint = (userId: SQLWrapper) => sql<string>`(${itemsFingerprint(userId)} || ':' || ${changeStamp})`;
 
 export const fullFingerprint = (userId: SQLWrapper) => sql<string>`(
-  select md5(coalesce(string_agg(row(w.id, w.ticker, w.forms, w.notes, w.seen_at, t.cik, t.ticker_name, t.name, t.sector,
+  select md5(coalesce(string_agg(row(w.id, w.ticker, w.forms, w.notes, w.seen_at, w.paused_at, t.cik, t.ticker_name, t.name, t.sector,
     t.industry, v.version, q.fetched_at)::text, ';' order by w.id), ''))
   from watchlist_items w
   left join lateral (
@@ -76,6 +76,7 @@ function itemsQuery(db: Db) {
       forms: watchlistItems.forms,
       notes: watchlistItems.notes,
       seen_us: epochUs(watchlistItems.seenAt),
+      paused: sql<boolean>`${watchlistItems.pausedAt} is not null`,
       cik: company.cik,
       company_name: company.company_name,
       sector: company.sector,
@@ -204,6 +205,26 @@ export async function deleteItem(db: Db, params: { userId: string; ticker: strin
     .where(and(eq(watchlistItems.userId, params.userId), eq(watchlistItems.ticker, params.ticker)))
     .returning({ id: watchlistItems.id });
   return rows.length > 0;
+}
+
+/**
+ * Pauses the items past `limit` (newest-added first) and resumes paused items that fit again
+ * (oldest first): one statement, touching only rows whose state changes. Nothing is deleted.
+ */
+export async function pauseOverLimit(db: Db, params: { userId: string; limit: number }): Promise<{ paused: number; resumed: number }> {
+  const [row] = await db.execute<{ paused: number; resumed: number }>(sql`
+    with ranked as (
+      select id, paused_at, row_number() over (order by created_at, id) as rn
+      from watchlist_items where user_id = ${params.userId}
+    ), changed as (
+      update watchlist_items w
+      set paused_at = case when r.rn > ${params.limit} then now() else null end, updated_at = now()
+      from ranked r
+      where w.id = r.id and (r.rn > ${params.limit}) <> (r.paused_at is not null)
+      returning w.paused_at is not null as paused
+    )
+    select count(*) filter (where paused)::int as paused, count(*) filter (where not paused)::int as resumed from changed`);
+  return { paused: row?.paused ?? 0, resumed: row?.resumed ?? 0 };
 }
 
 export async function markSeen(db: Db, params: { userId: string; ticker: string }): Promise<Date | undefined> {

@@ -117,8 +117,25 @@ const notInWatchlist = (ticker: string) =>
 
 export async function removeTicker(db: Db, params: { userId: string; index: TickerIndex; ticker: string }): Promise<{ ticker: string; removed: true }> {
   const ticker = storedSymbol(params.index, params.ticker);
-  if (!(await repo.deleteItem(db, { userId: params.userId, ticker }))) throw notInWatchlist(ticker);
+  await db.transaction(async (tx) => {
+    const user = await repo.lockUser(tx, { userId: params.userId });
+    if (!(await repo.deleteItem(tx, { userId: params.userId, ticker }))) throw notInWatchlist(ticker);
+    // A paused item (over the limit after a downgrade) takes the freed place.
+    if (user) await repo.pauseOverLimit(tx, { userId: user.id, limit: tickerLimitFor(user) });
+  });
   return { ticker, removed: true };
+}
+
+/**
+ * Keeps the user's watchlist within their current limit without deleting anything: items past
+ * it are paused (newest first), paused ones resume when the limit grows. Called after a plan
+ * change, inside its transaction.
+ */
+export async function enforceTickerLimit(db: Db, params: { userId: string }): Promise<{ paused: number; resumed: number; limit: number }> {
+  const user = await repo.lockUser(db, { userId: params.userId });
+  if (!user) return { paused: 0, resumed: 0, limit: 0 };
+  const limit = tickerLimitFor(user);
+  return { ...(await repo.pauseOverLimit(db, { userId: user.id, limit })), limit };
 }
 
 /** Opening a ticker's filings: everything stored until now counts as seen. */

@@ -7,6 +7,8 @@ export interface SubmissionsJson {
   sicDescription?: string;
   exchanges?: (string | null)[];
   tickers?: string[];
+  category?: string;
+  fiscalYearEnd?: string;
   filings: { recent: Record<string, unknown[]> };
 }
 
@@ -26,6 +28,8 @@ export interface CompanyProfile {
   sic: string | null;
   sicDescription: string | null;
   exchange: string | null;
+  filerCategory: string | null;
+  fiscalYearEnd: string | null;
 }
 
 export function companyProfile(json: SubmissionsJson): CompanyProfile {
@@ -35,6 +39,8 @@ export function companyProfile(json: SubmissionsJson): CompanyProfile {
     sic: json.sic || null,
     sicDescription: json.sicDescription || null,
     exchange: json.exchanges?.find((e) => e) ?? null,
+    filerCategory: json.category || null,
+    fiscalYearEnd: json.fiscalYearEnd || null,
   };
 }
 

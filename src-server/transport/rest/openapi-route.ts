@@ -17,7 +17,7 @@ export interface OpenApiOperation {
   /** Default application/json; Twilio's webhook posts a form. */
   bodyType?: 'application/json' | 'application/x-www-form-urlencoded';
   /** Who may call: anyone, the X-Session caller, an admin bearer session, or a signed webhook. */
-  auth?: 'none' | 'session' | 'admin' | 'twilio-signature' | 'metrics-token';
+  auth?: 'none' | 'session' | 'admin' | 'twilio-signature' | 'stripe-signature' | 'metrics-token';
   /** Successful answers by status: a JSON schema, or another content type described in words. */
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
   /** Error statuses this route is known to answer with (the body is always the error shape). */

@@ -105,7 +105,11 @@ describe('the OpenAPI document', () => {
     await check({ op: 'POST /api/logout', body: { session: signed.session }, status: 200 });
 
     const pro = await createSignedInUser(deps.db, { email: 'pro@example.com', planType: 'pro', planStatus: 'active' });
-    await check({ op: 'POST /api/cancel-subscription', body: {}, session: pro.session, status: 200 });
+    await check({ op: 'POST /api/assistant', body: { question: 'What did TSLA file this week?' }, session: pro.session, status: 200 });
+    await check({ op: 'POST /api/assistant', body: { question: '' }, session: pro.session, status: 400 });
+    await check({ op: 'POST /api/assistant', body: { question: 'hi' }, session: visitor, status: 403 });
+    // PRO granted by hand has no Stripe subscription to cancel (the lifecycle is in billing.test.ts).
+    await check({ op: 'POST /api/cancel-subscription', body: {}, session: pro.session, status: 409 });
     await check({ op: 'POST /api/delete-account', body: { confirm: true }, session: pro.session, status: 200 });
 
     const admin = await createSignedInUser(deps.db, { email: 'admin@example.com', isAdmin: true });
@@ -120,7 +124,20 @@ describe('the OpenAPI document', () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`)
         .filter((op) => !checked.get(op)?.includes(200)),
     );
-    // The PRO feedback needs a generated AI analysis (feedback.test.ts covers it).
-    expect(unseen).toEqual(['POST /api/filings/{id}/analysis-feedback']);
+    // The PRO feedback needs a generated AI analysis (feedback.test.ts covers it). Billing answers
+    // beyond these two need a paid subscription at a Stripe peer: billing.test.ts covers them.
+    const buyer = await createSignedInUser(deps.db, { email: 'buyer@example.com' });
+    await check({ op: 'GET /api/billing', session: buyer.session, status: 200 });
+    await check({ op: 'POST /api/billing/checkout', body: {}, session: buyer.session, status: 200 });
+    expect(unseen.filter((op) => !checked.get(op)?.includes(200))).toEqual([
+      'POST /api/filings/{id}/analysis-feedback',
+      'GET /api/billing/checkout/confirm',
+      'POST /api/billing/portal',
+      'GET /api/billing/addons/preview',
+      'POST /api/billing/addons',
+      'POST /api/cancel-subscription',
+      'POST /api/resume-subscription',
+      'POST /api/webhooks/stripe',
+    ]);
   });
 });

@@ -64,6 +64,7 @@ const SECURITY: Record<NonNullable<OpenApiOperation['auth']>, Record<string, str
   session: [{ session: [] }, { sessionCookie: [] }],
   admin: [{ admin: [] }],
   'twilio-signature': [{ twilioSignature: [] }],
+  'stripe-signature': [{ stripeSignature: [] }],
   'metrics-token': [{ metricsToken: [] }],
 };
 
@@ -129,6 +130,7 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], deps: Pick<AppDe
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
         admin: { type: 'http', scheme: 'bearer', description: 'The admin session from POST /api/admin/login' },
         twilioSignature: { type: 'apiKey', in: 'header', name: 'X-Twilio-Signature' },
+        stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature' },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
       },
     },

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { AppDeps } from '../../deps';
 import { systemRest } from '../../domains/system/system.rest';
+import { assistantRest } from '../../domains/assistant/assistant.rest';
 import { authRest } from '../../domains/auth/auth.rest';
+import { billingRest } from '../../domains/billing/billing.rest';
 import { contactsRest } from '../../domains/contacts/contacts.rest';
 import { insidersRest } from '../../domains/insiders/insiders.rest';
 import { latencyRest } from '../../domains/latency/latency.rest';
@@ -29,7 +31,7 @@ export function restTable(calls: RestCall[], handWritten?: RestRoutes): RestRout
   };
 }
 
-const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, insidersRest, latencyRest];
+const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, insidersRest, assistantRest, billingRest, latencyRest];
 
 /** The /api/* compatibility layer for scripts and older clients (SPEC.md section 7), and its OpenAPI document. */
 export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps; scope: RestScope }) {

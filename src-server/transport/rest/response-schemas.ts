@@ -22,6 +22,7 @@ export const userDto = z.object({
   planType: z.string(),
   planStatus: z.string(),
   isPro: z.boolean(),
+  billingIssue: z.boolean(),
 });
 
 export const profile = z.object({
@@ -39,8 +40,24 @@ export const profile = z.object({
     quietHours: z.object({ start: z.string(), end: z.string() }).nullable(),
   }),
   alertThresholds: z.object({ email: z.enum(IMPORTANCE_LEVELS), sms: z.enum(IMPORTANCE_LEVELS) }),
+  routing: z.object({
+    digestBelowThreshold: z.boolean().describe('filings below the email threshold go to the daily digest'),
+    briefEnabled: z.boolean().describe('overnight filings (close to 09:30 ET) wait for one pre-market brief'),
+    briefTime: z.string().describe('HH:MM, New York time'),
+  }),
   createdAt: isoTime,
   lastLoginAt: isoTime.nullable(),
+  planType: z.string(),
+  planStatus: z.string(),
+  isPro: z.boolean(),
+  billingStatus: z.string().describe("Stripe's subscription status, 'none' without one"),
+  billingIssue: z.boolean().describe('a renewal failed and Stripe is retrying: PRO stays, the card needs fixing'),
+  planPeriodEnd: isoTime.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  planCancelAt: isoTime.nullable().describe('PRO ends then (cancel at period end); Resume undoes it'),
+  addonPacks: z.number().int(),
+  pendingAddonPacks: z.number().int().nullable(),
+  tickerLimit: z.number().int(),
 });
 
 export const userAndProfile = z.object({ user: userDto, profile });

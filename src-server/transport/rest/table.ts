@@ -34,19 +34,17 @@ export interface RestParts {
   rawBody: Record<string, unknown> | undefined;
 }
 
-export interface RestCall {
+/**
+ * A row. Its summary, tag, description, auth and errors go to the document as they are; params,
+ * query and body are the REST request parts, validated first (their messages name `body`) and
+ * documented as the request.
+ */
+export interface RestCall extends Pick<OpenApiOperation, 'summary' | 'tag' | 'description' | 'params' | 'query' | 'body' | 'auth' | 'errors'> {
   method: 'GET' | 'POST';
   /** Under /api, Fastify syntax (`/ticker/:ticker`). */
   path: string;
   /** The procedure's path in the app router. */
   procedure: string;
-  summary: string;
-  tag: string;
-  description?: string;
-  /** REST request parts, validated first (their messages name `body`); also the document's request. */
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
   /**
    * The procedure's input from the validated parts. Default: the body as sent (POST) or the
    * parsed query and params (GET); the procedure validates it again with its own schema.
@@ -57,7 +55,6 @@ export interface RestCall {
    * tRPC's session procedures would); 'alive': a presented session must be alive, none is fine.
    */
   session?: 'required' | 'alive';
-  auth?: OpenApiOperation['auth'];
   /** The REST body from the procedure's result (default: the result as it is). */
   output?: (result: any, call: { ctx: Context; reply: FastifyReply }) => unknown;
   /** The success status from the body (default 200). */
@@ -66,7 +63,6 @@ export interface RestCall {
   response: z.ZodType;
   /** Other documented success statuses (e.g. 503 from /health). */
   otherResponses?: OpenApiOperation['responses'];
-  errors?: number[];
 }
 
 const STATUS_KINDS = new Map<number, ErrorKind>(

@@ -1,10 +1,13 @@
 import { adminRouter } from '../../domains/admin/admin.router';
+import { assistantRouter } from '../../domains/assistant/assistant.router';
 import { authRouter } from '../../domains/auth/auth.router';
+import { billingRouter } from '../../domains/billing/billing.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
 import { latencyRouter } from '../../domains/latency/latency.router';
 import { pricesRouter } from '../../domains/prices/prices.router';
 import { systemRouter } from '../../domains/system/system.router';
+import { threadsRouter } from '../../domains/threads/threads.router';
 import { tickerPagesRouter } from '../../domains/ticker-pages/ticker-pages.router';
 import { tickersRouter } from '../../domains/tickers/tickers.router';
 import { watchlistRouter } from '../../domains/watchlist/watchlist.router';
@@ -22,6 +25,9 @@ export const appRouter = router({
   insiders: insidersRouter,
   latency: latencyRouter,
   prices: pricesRouter,
+  assistant: assistantRouter,
+  billing: billingRouter,
+  threads: threadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

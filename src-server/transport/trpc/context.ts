@@ -57,8 +57,10 @@ export function makeContextFactory(deps: AppDeps) {
     });
 
     let sessionPromise: Promise<AuthedSession | null> | undefined;
-    const getSession = () =>
-      (sessionPromise ??= resolveSession(deps.db, { token: presented }).then((s) => s ?? null));
+    const lookUp = () => resolveSession(deps.db, { token: presented }).then((s) => s ?? null);
+    // A websocket connection outlives plan changes (a checkout paid in another tab): each call on
+    // it reads the session and the user afresh, so a PRO check sees the plan as it is now.
+    const getSession = () => (isFastifyRequest(req) ? (sessionPromise ??= lookUp()) : lookUp());
 
     const issueSessionToken = (token: string) => {
       if (!reply) return;

@@ -15,9 +15,11 @@ export type FormStatus = 'locked' | 'active' | 'off';
  */
 export function formRows(brand: BrandId, pro: boolean): FormRow[] {
   const { available, upsell } = BRANDS[brand].forms;
+  // A paid-only brand (all filings) shows its catalogue to free users, every form locked.
+  const open = BRANDS[brand].paidOnly ? [] : available;
   const rows = FORM_TYPES.filter((f) => f.value !== 'NEW_LISTINGS')
     .filter((f) => pro || available.includes(f.value) || upsell.includes(f.value))
-    .map((f) => ({ form: f.value, description: f.label, locked: !pro && !available.includes(f.value) }));
+    .map((f) => ({ form: f.value, description: f.label, locked: !pro && !open.includes(f.value) }));
   if (brand === 'form4') rows.sort((a, b) => Number(b.form === '4') - Number(a.form === '4'));
   return rows;
 }

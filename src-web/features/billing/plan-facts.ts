@@ -1,4 +1,4 @@
-import { BRANDS, type BrandId } from '../../../src-server/core/brands';
+import { allowedForms, type BrandId } from '../../../src-server/core/brands';
 import { formLabel, FORM_TYPES } from '../../../src-server/core/forms';
 import {
   ADDON_PACK_PRICE_USD,
@@ -10,8 +10,8 @@ import {
 
 /** What each plan includes, derived from the shared plan constants and the brand's forms. */
 export function planFeatures(brand: BrandId) {
-  const config = BRANDS[brand];
-  const freeForms = config.forms.available.map((f) => `${f === '4' ? 'Form 4' : f} (${formLabel(f)})`).join(', ');
+  const free = allowedForms(brand, false);
+  const freeForms = free.length > 0 ? free.map((f) => `${f === '4' ? 'Form 4' : f} (${formLabel(f)})`).join(', ') : null;
   return {
     free: {
       name: 'Free',
@@ -19,7 +19,7 @@ export function planFeatures(brand: BrandId) {
       period: 'forever',
       features: [
         `Up to ${FREE_TICKER_LIMIT} tickers`,
-        `${freeForms} filings`,
+        freeForms ? `${freeForms} filings` : 'Filings need the PRO plan on this product (our sister tools are free)',
         'Importance score with the reasons for every filing',
         'Daily email or SMS digest once your contact is verified',
       ],

@@ -8,7 +8,7 @@ import type { TickerFiling } from './ticker-types';
 type Vote = 'up' | 'down';
 const THUMB = 'M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3a1.5 1.5 0 0 0-.4-1L13.2 1 6.6 7.6A2 2 0 0 0 6 9v10a2 2 0 0 0 2 2h9a2 2 0 0 0 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z';
 
-function Thumb({ down }: { down?: boolean }) {
+export function Thumb({ down }: { down?: boolean }) {
   return (
     <svg className="icon" width="1.05em" height="1.05em" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" style={down ? { transform: 'scale(1, -1)' } : undefined}>
       <path d={THUMB} />
@@ -41,11 +41,64 @@ function Feedback({ filingId, initial }: { filingId: number; initial: Vote | nul
   );
 }
 
+interface RuleParts {
+  whatHappened: string;
+  whyThisLevel: string[];
+  whatToWatch: string[];
+}
+
+const DEGRADED: Record<string, string> = {
+  llm_rejected: 'The language model’s text did not pass our fact check, so this is the rule-based analysis.',
+  llm_error: 'The language model could not answer just now, so this is the rule-based analysis.',
+  llm_budget: 'You have used today’s language-model answers, so this is the rule-based analysis.',
+};
+
+/** What happened, why this level and what to watch, from our rules (no language model), labelled as such. */
+function RuleAnalysisView({ rules, degraded, importance }: { rules: RuleParts; degraded?: string; importance: string }) {
+  return (
+    <div className="tp-ai tp-ai--rules" data-testid="rule-analysis">
+      <p className="tp-ai__title">
+        Rule-based analysis <span className="muted tp-ai__model">from our scoring rules, no language model</span>
+      </p>
+      {degraded && DEGRADED[degraded] && <p className="muted">{DEGRADED[degraded]}</p>}
+      <dl className="tp-ai__rules">
+        <dt>What happened</dt>
+        <dd>{rules.whatHappened}</dd>
+        <dt>Why {importance}</dt>
+        <dd>
+          <ul>
+            {rules.whyThisLevel.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </dd>
+        <dt>What to watch</dt>
+        <dd>
+          <ul>
+            {rules.whatToWatch.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+/** No model configured: the rule-based analysis, fetched when the card shows. */
+function RulesOnly({ filing }: { filing: TickerFiling }) {
+  const query = trpc.filings.analysis.useQuery({ filingId: filing.id }, { staleTime: Infinity });
+  if (query.data) return <RuleAnalysisView rules={query.data.rules} importance={filing.importance} />;
+  if (query.isError) return <p className="muted">The rule-based analysis could not be loaded.</p>;
+  return <p className="muted">Loading the analysis…</p>;
+}
+
 /** PRO: the AI analysis (or a button to write it) with feedback; everyone else: a locked teaser. */
 export function AnalysisBlock({ filing, aiAvailable }: { filing: TickerFiling; aiAvailable: boolean }) {
   const analysis = filing.analysis;
   const utils = trpc.useUtils();
   const [generated, setGenerated] = useState<{ summary: string; model: string } | null>(null);
+  const [byRules, setByRules] = useState<{ rules: RuleParts; degraded?: string } | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -80,12 +133,16 @@ export function AnalysisBlock({ filing, aiAvailable }: { filing: TickerFiling; a
     );
   }
 
+  if (byRules) return <RuleAnalysisView rules={byRules.rules} degraded={byRules.degraded} importance={filing.importance} />;
+  if (!aiAvailable) return <RulesOnly filing={filing} />;
+
   const generate = async () => {
     setPending(true);
     setError(null);
     try {
       const result = await utils.filings.analysis.fetch({ filingId: filing.id });
-      setGenerated({ summary: result.summary, model: result.model });
+      if (result.kind === 'rules') setByRules({ rules: result.rules, degraded: result.degraded });
+      else setGenerated({ summary: result.summary, model: result.model });
     } catch (e) {
       setError(errorMessage(e, 'The analysis could not be written just now. Please try again.'));
     } finally {

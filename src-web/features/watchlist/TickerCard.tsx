@@ -47,7 +47,12 @@ export function TickerCard({
   const change = item.change_percent;
   const headingId = `card-${item.ticker}`;
   return (
-    <article className={`ticker-card${flash ? ' ticker-card--flash' : ''}`} aria-labelledby={headingId} data-ticker={item.ticker}>
+    <article
+      className={`ticker-card${flash ? ' ticker-card--flash' : ''}${item.paused ? ' ticker-card--paused' : ''}`}
+      aria-labelledby={headingId}
+      data-ticker={item.ticker}
+      data-paused={item.paused ? 'true' : undefined}
+    >
       <header className="ticker-card__head">
         <div className="ticker-card__title">
           <h3 id={headingId}>
@@ -63,6 +68,11 @@ export function TickerCard({
         </div>
       </header>
       <div className="ticker-card__badges">
+        {item.paused && (
+          <span className="paused-badge" title="Over your plan's ticker limit: kept, but no alerts until there is room again">
+            Paused — over your limit
+          </span>
+        )}
         {unseen > 0 && (
           <span
             className={`unseen-badge imp-badge imp-badge--${importanceColour(item.highest_importance)}`}

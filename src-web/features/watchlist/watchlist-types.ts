@@ -36,6 +36,8 @@ export interface InsiderData {
 export interface WatchlistItem {
   id: number | string;
   ticker: string;
+  /** Over the plan's limit after a downgrade: kept, no alerts until there is room. */
+  paused?: boolean;
   company_name?: string | null;
   sector?: string | null;
   industry?: string | null;

@@ -4,6 +4,7 @@ import { currentBrandConfig } from '../../brand/current-brand';
 import { Loading } from '../../components/Loading';
 import { ErrorBox } from '../../components/Notice';
 import { storeAdminToken } from '../../features/admin/admin-auth';
+import { MessageTemplates } from '../../features/admin/MessageTemplates';
 import { ADMIN_SECTIONS, ADMIN_SECTION_LABELS, type AdminSection } from '../../features/admin/admin-sections';
 import { errorReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -58,6 +59,8 @@ export default function AdminPage() {
             <Loading />
           ) : me.isError ? (
             <ErrorBox>{me.error.message}</ErrorBox>
+          ) : section === 'message-templates' ? (
+            <MessageTemplates />
           ) : (
             <p className="muted">The tools for this section are not part of this build yet.</p>
           )}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { COPY } from '../../../src-server/core/copy';
-import { currentBrand } from '../../brand/current-brand';
+import { currentBrandConfig } from '../../brand/current-brand';
 import { LoadingPage } from '../../components/LoadingPage';
 import { ErrorBox } from '../../components/Notice';
 import { PageShell } from '../../components/PageShell';
@@ -52,7 +52,9 @@ export default function DashboardPage() {
     return <LoadingPage />;
   }
 
-  const view = watchlist.items.length > 0 ? 'full' : started || banner ? 'step1' : 'empty';
+  // The all-filings brand is the paid plan: a free visitor (with or without ?ticker=) gets its pricing landing.
+  const paidOnly = currentBrandConfig().paidOnly && !auth.pro;
+  const view = watchlist.items.length > 0 ? 'full' : !paidOnly && (started || banner) ? 'step1' : 'empty';
   const bannerNode = (
     <>
       {view === 'full' && addedFromStart && (
@@ -92,8 +94,15 @@ export default function DashboardPage() {
         </div>
       )}
       {view === 'empty' && verified && <div className="container">{bannerNode}</div>}
+      {view === 'empty' && paidOnly && bannerTicker && (
+        <div className="container">
+          <div className="ticker-banner" role="status">
+            <span>Subscribe to follow every filing of {bannerTicker}.</span>
+          </div>
+        </div>
+      )}
       {view === 'empty' &&
-        (currentBrand() === 'allfilings' && !auth.pro ? (
+        (paidOnly ? (
           <AllFilingsLanding />
         ) : (
           <Landing

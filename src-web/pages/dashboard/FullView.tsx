@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { currentBrandConfig } from '../../brand/current-brand';
 import { AddTickerPanel } from '../../features/add-ticker/AddTickerPanel';
 import { AlertsPanel } from '../../features/alerts/AlertsPanel';
+import { AssistantPanel, AssistantUpsell } from '../../features/assistant/AssistantPanel';
 import { LiveIndicator, LiveNotice, RealtimeUpsell } from '../../features/live/LiveNotice';
 import { useLiveFilings } from '../../features/live/use-live-filings';
 import { listPrefsFrom, preferencesPatch } from '../../features/preferences/preferences';
@@ -77,6 +78,7 @@ export function FullView(props: DashboardViewProps) {
         ) : (
           <RealtimeUpsell />
         )}
+        {brand.features.chatbot && (auth.pro ? <AssistantPanel /> : <AssistantUpsell />)}
         <WatchlistList
           items={watchlist.items}
           prefs={listPrefsFrom(prefs, search)}

@@ -14,6 +14,7 @@ export interface NotificationProfile {
   timeZone: string;
   notifications: { channels: Channel[]; digest: boolean; digestHour: number; quietHours: { start: string; end: string } | null };
   alertThresholds: { email: Importance; sms: Importance };
+  routing: { digestBelowThreshold: boolean; briefEnabled: boolean; briefTime: string };
 }
 
 /** Channels, per-channel minimum importance, daily digest and its hour, quiet hours, time zone. */
@@ -45,6 +46,7 @@ export function NotificationsSection({ profile, pro, onSaved }: { profile: Notif
         digestHour: n.digestHour,
         quietHours: quiet ? (n.quietHours ?? { start: '22:00', end: '07:00' }) : null,
         alertThresholds: draft.alertThresholds,
+        routing: draft.routing,
       });
       showSaved('Notification settings saved.');
       onSaved();
@@ -85,6 +87,44 @@ export function NotificationsSection({ profile, pro, onSaved }: { profile: Notif
           {channelRow('email', 'Email', profile.email)}
           {channelRow('sms', 'Text', profile.phone)}
           <p className="field__help">{pro ? 'PRO: alerts are sent as soon as a filing is scored.' : 'Free plan: new filings arrive in one daily digest. PRO sends them in real time.'}</p>
+        </fieldset>
+        <fieldset className="field">
+          <legend>Routing</legend>
+          <p className="field__help">
+            Texts go out for the levels chosen above, email in real time for its level; what is below your email level can wait for the
+            daily digest. CRITICAL filings are always sent at once.
+          </p>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={draft.routing.digestBelowThreshold}
+              onChange={(event) => setDraft({ ...draft, routing: { ...draft.routing, digestBelowThreshold: event.target.checked } })}
+            />
+            Put filings below my email level in the daily digest
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={draft.routing.briefEnabled}
+              onChange={(event) => setDraft({ ...draft, routing: { ...draft.routing, briefEnabled: event.target.checked } })}
+            />
+            Bundle filings from the market close to 09:30 ET into one pre-market brief email
+          </label>
+          <div className="inline-fields">
+          <label className="select-field">
+            <span>Brief time (New York)</span>
+            <input
+              className="input"
+              type="time"
+              min="00:00"
+              max="09:25"
+              step={300}
+              value={draft.routing.briefTime}
+              disabled={!draft.routing.briefEnabled}
+              onChange={(event) => setDraft({ ...draft, routing: { ...draft.routing, briefTime: event.target.value } })}
+            />
+          </label>
+          </div>
         </fieldset>
         <fieldset className="field">
           <legend>Daily digest</legend>

@@ -26,6 +26,7 @@ export default function SettingsPage() {
   const auth = useAuth();
   const utils = trpc.useUtils();
   const profile = trpc.auth.profile.useQuery();
+  const billing = trpc.billing.status.useQuery(undefined, { enabled: !auth.loggingOut });
   const { prefs, update } = usePreferences();
   const watchlist = useWatchlist();
   const { hash } = useLocation();
@@ -36,6 +37,7 @@ export default function SettingsPage() {
 
   const refresh = () => {
     void utils.auth.profile.invalidate();
+    void utils.billing.status.invalidate();
     void utils.auth.me.fetch().then((me) => storeUser(me));
   };
 
@@ -63,8 +65,8 @@ export default function SettingsPage() {
           )}
           <TradingSection url={prefs.tradingPlatformUrl} save={(url) => update({ tradingPlatformUrl: url })} />
           <ThemeSection />
-          <AddOnsSection pro={auth.pro} limit={watchlist.tickerLimit} />
-          <SubscriptionSection user={auth.user} pro={auth.pro} />
+          <AddOnsSection pro={auth.pro} limit={billing.data?.tickerLimit ?? watchlist.tickerLimit} billing={billing.data} />
+          <SubscriptionSection user={auth.user} pro={auth.pro} billing={billing.data} />
           <DeleteAccountSection />
         </div>
       </div>

@@ -4,6 +4,7 @@ import { PageShell } from '../../components/PageShell';
 import { CompanyHeader } from '../../features/ticker-page/CompanyHeader';
 import { FilingsTimeline } from '../../features/ticker-page/FilingsTimeline';
 import { PriceChart } from '../../features/ticker-page/PriceChart';
+import { StoryThreads } from '../../features/ticker-page/StoryThreads';
 import { TickerActions } from '../../features/ticker-page/TickerActions';
 import { TickerPageFallback } from '../../features/ticker-page/TickerUnavailable';
 import { filtersFromParams, filtersToParams, type TimelineFilters } from '../../features/ticker-page/ticker-page-rules';
@@ -48,6 +49,7 @@ export default function TickerPage() {
       </nav>
       <CompanyHeader company={data.company} quote={data.quote} actions={<TickerActions ticker={data.company.ticker} />} />
       <PriceChart ticker={data.company.ticker} filters={filters} onMarkerClick={scrollToFiling} />
+      <StoryThreads ticker={data.company.ticker} />
       <FilingsTimeline ticker={data.company.ticker} data={data} filters={filters} onFiltersChange={setFilters} />
     </PageShell>
   );

@@ -1,21 +1,42 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { BRANDS } from '../../../src-server/core/brands';
 import { brandLink, currentBrand, currentBrandConfig } from '../../brand/current-brand';
+import { ErrorBox } from '../../components/Notice';
 import { PageShell } from '../../components/PageShell';
+import { requestKey } from '../../features/billing/billing-format';
 import { planFeatures } from '../../features/billing/plan-facts';
 import { PlanDetails } from '../../features/billing/PlanDetails';
+import { errorMessage } from '../../lib/errors';
 import { useAuth } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
 
 /**
- * Plan summary and checkout. No payment provider is wired into this server yet, so the page says
- * that plainly instead of showing a checkout that cannot take a payment.
+ * Plan summary and checkout: a verified account goes to Stripe Checkout (or, without Stripe keys
+ * outside production, the local test checkout). PRO shows only once the server has synced it.
  */
 export default function UpgradePage() {
   const brand = currentBrandConfig();
   const pro = planFeatures(currentBrand()).pro;
   const auth = useAuth();
+  const [params] = useSearchParams();
+  const status = trpc.billing.status.useQuery(undefined, { enabled: auth.loggedIn && !auth.loggingOut });
+  const start = trpc.billing.startCheckout.useMutation();
+  const [error, setError] = useState<string | null>(null);
   const target = brand.upgrades.targetBrand;
   const targetHref = target ? brandLink(target) : null;
+  const available = status.data?.available ?? (brand.features.billing && !auth.loggedIn);
+  const testMode = status.data?.mode === 'local';
+
+  const onCheckout = async () => {
+    setError(null);
+    try {
+      const { url } = await start.mutateAsync({ requestKey: requestKey() });
+      window.location.assign(url);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Could not start checkout. Please try again.'));
+    }
+  };
 
   return (
     <PageShell className="content-page">
@@ -39,6 +60,11 @@ export default function UpgradePage() {
         </section>
         <section className="panel" aria-labelledby="checkout-title">
           <h2 id="checkout-title">Checkout</h2>
+          {params.get('checkout') === 'canceled' && !auth.pro && (
+            <p className="notice notice--info" role="status">
+              Checkout was canceled. Nothing was charged.
+            </p>
+          )}
           {auth.pro ? (
             <p>
               Your PRO plan is active. Manage it in <Link to="/settings#subscription">Settings</Link>.
@@ -49,18 +75,33 @@ export default function UpgradePage() {
               {target && targetHref && (
                 <p>
                   PRO is offered by our sister product{' '}
-                  <a href={targetHref}>{BRANDS[target].brandName}</a>.
+                  <a className="btn btn-upgrade" href={targetHref.replace(/\/?(\?|$)/, '/upgrade$1')}>
+                    {BRANDS[target].brandName}
+                  </a>
                 </p>
               )}
             </>
-          ) : (
+          ) : !auth.verified ? (
+            <p>
+              A subscription belongs to a verified account. <Link to="/login">Sign in</Link> or add a contact from the
+              dashboard first.
+            </p>
+          ) : available ? (
             <>
-              {!auth.verified && (
-                <p>
-                  A subscription belongs to a verified account. <Link to="/login">Sign in</Link> or add a contact from the
-                  dashboard first.
+              {testMode && (
+                <p className="notice notice--info">
+                  <strong>Test checkout.</strong> Stripe is not configured on this server, so checkout runs against a local
+                  stand-in: pick a test card, nothing is charged.
                 </p>
               )}
+              <ErrorBox>{error}</ErrorBox>
+              <button type="button" className="btn btn-primary btn-block" disabled={start.isPending || status.isLoading} onClick={() => void onCheckout()}>
+                {start.isPending ? 'Opening checkout...' : 'Continue to secure checkout'}
+              </button>
+              <p className="muted">$20.00 per month. Cancel any time: PRO stays until the end of the paid month.</p>
+            </>
+          ) : (
+            <>
               <div className="notice notice--warning" role="status">
                 <strong>Online payment is not available yet.</strong> Card checkout is not set up on this server, so a
                 subscription cannot be bought here right now. Nothing will be charged.

@@ -6,6 +6,7 @@ import { displayOwnerName } from '../../../core/insider';
 import { parseCurrentReport } from './current-report';
 import { parseBeneficial, parseHoldings, parseOffering, parsePeriodic, parseProxy } from './families';
 import { ownershipGaps, parseOwnershipXml } from './ownership';
+import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
 import { htmlToText } from './text';
 import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
@@ -28,6 +29,7 @@ export interface ParseHints {
 export function formFamily(formType: string): FormFamily {
   const f = formType.toUpperCase().trim();
   if (/^[345](\/A)?$/.test(f)) return 'ownership';
+  if (/^144(\/A)?$/.test(f)) return 'sale_notice';
   if (/^(8-K|6-K)/.test(f)) return 'current';
   if (/^(NT )?(10-K|10-Q|20-F|40-F)/.test(f)) return 'periodic';
   if (/^(SC |SCHEDULE )13[DG]/.test(f)) return 'beneficial';
@@ -117,6 +119,13 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
           filer = owner ? { cik: owner.cik, name: owner.name } : null;
           incomplete.push(primary?.text.trim() ? 'paper-era text form: transactions not itemised' : 'ownership document not available');
         }
+        break;
+      }
+      case 'sale_notice': {
+        const notice = primary ? parseSaleNotice(primary.text) : null;
+        detail = notice;
+        if (notice?.issuer.cik) company = { ...(partyRef(byRole('subject')) ?? emptyCompany()), cik: notice.issuer.cik, name: notice.issuer.name };
+        if (notice) filer = { cik: notice.filerCik, name: notice.personName };
         break;
       }
       case 'current':

@@ -185,7 +185,14 @@ describe('other families', () => {
 
   it('anything else keeps its header and never throws', () => {
     expect(parseFiling(edgarFixture('424B5_header_abeona.txt'))).toMatchObject({ formType: '424B5', family: 'other', company: { cik: 318306 } });
-    expect(parseFiling(edgarFixture('144_apple_primary_doc.xml'))).toMatchObject({ formType: '144', family: 'other' });
+    // Form 144 has its own reader (issue #18: it opens a story thread to the Form 4 of the sale).
+    expect(parseFiling(edgarFixture('144_apple_primary_doc.xml'))).toMatchObject({
+      formType: '144',
+      family: 'sale_notice',
+      company: { cik: 320193, name: 'Apple Inc.' },
+      filer: { cik: 1513362, name: 'Luca Maestri' },
+      detail: { kind: 'sale_notice', personName: 'Luca Maestri', shares: 69996, approxSaleDate: '2023-04-13', noticeDate: '2023-04-13', planAdoptionDate: '2022-11-15', relationships: ['Director'] },
+    });
     for (const junk of ['', 'not a filing', '<ownershipDocument><broken', '<SEC-HEADER>\nACCESSION NUMBER: x\n']) {
       expect(() => parseFiling(junk)).not.toThrow();
     }

@@ -110,7 +110,22 @@ export interface OfferingDetail {
   issuerName: string | null;
 }
 
+/** Form 144: a proposed sale (parse/sale-notice.ts). */
+export interface SaleNoticeDetail {
+  kind: 'sale_notice';
+  issuer: { cik: number | null; name: string | null };
+  filerCik: number | null;
+  personName: string | null;
+  relationships: string[];
+  shares: number | null;
+  marketValue: number | null;
+  approxSaleDate: string | null;
+  noticeDate: string | null;
+  planAdoptionDate: string | null;
+}
+
 export type FilingDetail =
+  | SaleNoticeDetail
   | OwnershipDetail
   | CurrentReportDetail
   | PeriodicDetail
@@ -119,7 +134,7 @@ export type FilingDetail =
   | ProxyDetail
   | OfferingDetail;
 
-export type FormFamily = 'ownership' | 'current' | 'periodic' | 'beneficial' | 'holdings' | 'proxy' | 'offering' | 'other';
+export type FormFamily = 'sale_notice' | 'ownership' | 'current' | 'periodic' | 'beneficial' | 'holdings' | 'proxy' | 'offering' | 'other';
 
 export interface CompanyRef {
   cik: number | null;

@@ -2,6 +2,7 @@
 import { itemShortLabel } from '../../../core/form8k-items';
 import { IMPORTANCE_RANK, type Importance } from '../../../core/importance';
 import { itemImportance, SCORING_THRESHOLDS as T } from '../../../core/scoring-rules';
+import { form4BusinessDaysLate, lateLabel } from '../../../core/deadlines';
 import type { ParsedFiling } from '../parse/types';
 import { money, percent, plural } from './format';
 import { scoreOwnership } from './ownership';
@@ -73,6 +74,13 @@ function scoreBeneficial(f: ParsedFiling, company: string, context: ScoreContext
 
 function scoreOther(f: ParsedFiling, company: string): Scored {
   const d = f.detail;
+  if (d?.kind === 'sale_notice') {
+    const what = `${d.shares != null ? `${d.shares.toLocaleString('en-US')} shares` : 'shares'}${d.marketValue != null ? ` (${money(d.marketValue)})` : ''}`;
+    return {
+      hits: [{ rule: 'form144.notice', importance: 'LOW', reason: `Notice of a proposed sale by ${d.personName ?? 'an insider'} (Form 144)` }],
+      oneLiner: `${d.personName ?? 'An insider'} plans to sell ${what} of ${company}${d.approxSaleDate ? ` around ${d.approxSaleDate}` : ''}`,
+    };
+  }
   if (d?.kind === 'holdings') {
     // 13F values were in thousands of dollars until filings from 2023-01-03 on (Q4 2022 reports).
     const inThousands = f.filedDate ? f.filedDate < '2023-01-03' : (d.periodOfReport ?? '9999') < '2022-12-31';
@@ -103,6 +111,18 @@ function scoreOther(f: ParsedFiling, company: string): Scored {
   return { hits: [{ rule: 'other', importance: 'LOW', reason: `${f.formType} filing (header data only)` }], oneLiner: `${company} filed ${f.formType}` };
 }
 
+/** Deadline watch: a Form 4 filed after the second business day following its earliest trade. */
+function lateForm4Hit(f: ParsedFiling): Hit | null {
+  if (f.detail?.kind !== 'ownership' || !/^4(\/A)?$/.test(f.formType) || f.isAmendment) return null;
+  const filed = f.filedDate ?? f.acceptedAt?.slice(0, 10);
+  const first = f.detail.rows.filter((r) => !r.isHolding && r.transactionDate).map((r) => r.transactionDate!).sort()[0];
+  if (!filed || !first) return null;
+  const days = form4BusinessDaysLate(first, filed);
+  const label = lateLabel(days);
+  if (!label) return null;
+  return { rule: days >= 5 ? 'form4.very-late' : 'form4.late', importance: days >= 5 ? 'MEDIUM' : 'LOW', reason: `Form 4 ${label} (trade ${first}, due two business days after)` };
+}
+
 function byImportance(a: Hit, b: Hit): number {
   return IMPORTANCE_RANK[b.importance] - IMPORTANCE_RANK[a.importance];
 }
@@ -125,7 +145,8 @@ export function scoreFiling(f: ParsedFiling, context: ScoreContext = {}): Score 
   else if (f.family === 'beneficial') scored = scoreBeneficial(f, company, context);
   else scored = scoreOther(f, company);
 
-  const hits = [...scored.hits].sort(byImportance);
+  const late = lateForm4Hit(f);
+  const hits = [...scored.hits, ...(late ? [late] : [])].sort(byImportance);
   const importance: Importance = hits[0]?.importance ?? 'LOW';
   const reasons = hits.map((h) => h.reason);
   return {

@@ -154,7 +154,27 @@ describe('ownership stakes, reports, offerings', () => {
   it('13F LOW with holdings and value; anything else LOW', () => {
     expect(score(parse('0001894188-23-000007_13F-HR_full_submission.txt')).oneLiner).toBe('LTS One Management LP reports 14 holdings worth $454.9M as of 2023-09-30');
     expect(score(parse('metlife_13F-HR_primary_doc.xml')).oneLiner).toMatch(/worth \$11\.02B/); // 2021: thousands of dollars
-    expect(score(parse('144_apple_primary_doc.xml'))).toMatchObject({ importance: 'LOW', rules: ['other'] });
+    expect(score(parse('424B5_header_abeona.txt'))).toMatchObject({ importance: 'LOW', rules: ['other'] });
+    // Form 144 (issue #18): the proposed sale in words.
+    expect(score(parse('144_apple_primary_doc.xml'))).toMatchObject({
+      importance: 'LOW',
+      rules: ['form144.notice'],
+      oneLiner: 'Luca Maestri plans to sell 69,996 shares ($11.6M) of Apple Inc. around 2023-04-13',
+    });
+  });
+
+  it('late Form 4: LOW when filed after the two-business-day deadline, MEDIUM from 5 business days (derived: Wilson-Thompson dated later)', () => {
+    // Trades of Monday 2025-01-06 are due Wednesday the 8th; the real filing was on time (2025-01-08).
+    const on = (filedDate: string) => score(parseFiling(edgarFixture('tsla_wilson-thompson_2025-01-06_M_S_10b5-1.xml'), { filedDate, formType: '4' }));
+    expect(on('2025-01-08').rules).not.toContain('form4.late');
+    const late = on('2025-01-10');
+    expect(late.rules).toContain('form4.late');
+    expect(late.reasons).toContain('Form 4 filed 2 business days late (trade 2025-01-06, due two business days after)');
+    // Filed 2025-01-21: 9, 10, 13-17 and 21 January (20 January is Martin Luther King Jr. Day) = 8 business days.
+    const veryLate = on('2025-01-21');
+    expect(veryLate).toMatchObject({ importance: 'MEDIUM' });
+    expect(veryLate.rules).toContain('form4.very-late');
+    expect(veryLate.reasons[0]).toBe('Form 4 filed 8 business days late (trade 2025-01-06, due two business days after)');
   });
 });
 

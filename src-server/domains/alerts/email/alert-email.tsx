@@ -1,0 +1,117 @@
+/** The real-time alert email: one filing, or a burst of one company's filings named together. */
+import { Heading, Link, Text } from '@react-email/components';
+import { aForm, formName } from '../../../core/spoken-forms';
+import type { FilingDetail } from '../../filings/parse/types';
+import { keyFacts } from './facts';
+import { Badge, Buttons, FactsTable, Layout, Muted, Reasons, type Frame } from './parts';
+import { PALETTE } from './theme';
+
+export interface AlertFiling {
+  filingId: number;
+  ticker: string | null;
+  companyName: string | null;
+  formType: string;
+  importance: string;
+  reasons: string[];
+  oneLiner: string;
+  /** The filing on sec.gov. */
+  link: string | null;
+  filedAt: Date;
+  items?: string[] | null;
+  details?: FilingDetail | null;
+  /** "follows the Form 144 of May 2" when a story thread leads here. */
+  follows?: string | null;
+}
+
+export interface AlertEmailProps {
+  frame: Frame;
+  filing: AlertFiling;
+  /** The burst's other filings (same company, minutes apart), sent in this one message. */
+  burst: AlertFiling[];
+  tickerUrl: string | null;
+  /** The filing time in the reader's zone. */
+  filedAtText: string;
+  receipt: string;
+  rule: string;
+}
+
+export const who = (f: Pick<AlertFiling, 'ticker' | 'companyName'>) => f.ticker ?? f.companyName ?? 'A company you follow';
+
+export function alertHeadline(p: AlertEmailProps): string {
+  const f = p.filing;
+  const company = f.companyName && f.ticker ? ` (${f.companyName})` : '';
+  if (p.burst.length) return `${who(f)}${company} filed ${p.burst.length + 1} documents within minutes`;
+  return `${who(f)}${company} filed ${aForm(f.formType)}`;
+}
+
+export function AlertEmail(p: AlertEmailProps) {
+  const f = p.filing;
+  const links = [
+    ...(f.link ? [{ label: `Read the ${formName(f.formType)} on SEC EDGAR`, href: f.link, primary: true }] : []),
+    ...(p.tickerUrl ? [{ label: `${who(f)} on ${p.frame.brandName}`, href: p.tickerUrl }] : []),
+  ];
+  return (
+    <Layout frame={p.frame} preview={f.oneLiner}>
+      <Text style={{ margin: '0 0 6px', fontSize: 13, color: PALETTE.muted }}>
+        <Badge importance={f.importance} /> &nbsp;{alertHeadline(p)} · {p.filedAtText}
+      </Text>
+      <Heading as="h1" style={{ fontSize: 20, lineHeight: '27px', margin: '4px 0 8px', color: PALETTE.text }}>
+        {f.oneLiner}
+      </Heading>
+      {f.follows ? <Muted>In a story thread: {f.follows}.</Muted> : null}
+      <FactsTable facts={keyFacts(f)} />
+      {p.burst.length ? (
+        <>
+          <Text style={{ margin: '8px 0 4px', fontSize: 14, fontWeight: 600 }}>Also in this burst</Text>
+          <ul style={{ margin: '0 0 12px', paddingLeft: 20, fontSize: 14, lineHeight: '21px' }}>
+            {p.burst.map((b) => (
+              <li key={b.filingId}>
+                <Badge importance={b.importance} /> {formName(b.formType)}: {b.link ? <Link href={b.link} style={{ color: PALETTE.brand }}>{b.oneLiner}</Link> : b.oneLiner}
+                {b.follows ? ` (${b.follows})` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <Reasons reasons={f.reasons} />
+      <Buttons links={links} />
+      <Muted>Receipt: {p.receipt}</Muted>
+      <Muted>Routing: {p.rule}</Muted>
+    </Layout>
+  );
+}
+
+/** The plain-text part, line for line what the HTML says. */
+export function alertText(p: AlertEmailProps): string {
+  const f = p.filing;
+  const facts = keyFacts(f);
+  return [
+    `[${f.importance}] ${alertHeadline(p)}, ${p.filedAtText}.`,
+    '',
+    f.oneLiner,
+    ...(f.follows ? [`In a story thread: ${f.follows}.`] : []),
+    ...(facts.length ? ['', ...facts.map((x) => `${x.label}: ${x.value}`)] : []),
+    ...(p.burst.length
+      ? ['', 'Also in this burst:', ...p.burst.map((b) => `- [${b.importance}] ${formName(b.formType)}: ${b.oneLiner}${b.link ? ` ${b.link}` : ''}`)]
+      : []),
+    ...(f.reasons.length ? ['', 'Why it matters:', ...f.reasons.map((r) => `- ${r}`)] : []),
+    '',
+    ...(f.link ? [`Filing on SEC EDGAR: ${f.link}`] : []),
+    ...(p.tickerUrl ? [`${who(f)} on ${p.frame.brandName}: ${p.tickerUrl}`] : []),
+    '',
+    `Receipt: ${p.receipt}`,
+    `Routing: ${p.rule}`,
+  ].join('\n');
+}
+
+const SUBJECT_ONE_LINER = 90;
+const clip = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, Math.max(0, max - 3)).trimEnd()}...`;
+};
+
+export function alertSubject(p: Pick<AlertEmailProps, 'filing' | 'burst'>): string {
+  const f = p.filing;
+  if (p.burst.length) return `${who(f)}: ${p.burst.length + 1} filings within minutes · ${f.importance}: ${clip(f.oneLiner, SUBJECT_ONE_LINER - 20)}`;
+  return `${who(f)} ${formName(f.formType)} · ${f.importance}: ${clip(f.oneLiner, SUBJECT_ONE_LINER)}`;
+}

@@ -1,0 +1,50 @@
+/** How tier 0 writes numbers, days and links (the checker reads the same forms back). */
+import { nyDay } from './time-phrases';
+import type { Fact, FactSource } from './contract';
+
+export function fmtNumber(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+export function fmtMoney(n: number): string {
+  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The New York calendar day of an ISO instant (EDGAR's filing day). */
+export function dayOf(isoInstant: string | null): string | null {
+  if (!isoInstant) return null;
+  const d = nyDay(new Date(isoInstant));
+  return `${d.year}-${String(d.month0 + 1).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+}
+
+export function viewUrl(ticker: string | null, filingId: number | null): string | null {
+  return ticker && filingId != null ? `/ticker/${encodeURIComponent(ticker)}#filing-${filingId}` : null;
+}
+
+export function source(hit: { id?: number | null; accession_no: string; form_type: string; filed_at: string; accepted_at: string | null; url: string | null; ticker: string | null }, at: { item?: string | null; row?: string | null } = {}): FactSource {
+  return {
+    accessionNo: hit.accession_no,
+    form: hit.form_type,
+    filedAt: hit.filed_at,
+    acceptedAt: hit.accepted_at,
+    item: at.item ?? null,
+    row: at.row ?? null,
+    url: hit.url,
+    viewUrl: viewUrl(hit.ticker, hit.id ?? null),
+  };
+}
+
+let counter = 0;
+export function fact(label: string, value: string | number, unit: string | null, src: FactSource): Fact {
+  counter = (counter + 1) % 1_000_000;
+  return { id: `f${counter}`, label, value, unit, source: src };
+}
+
+/** Renumbers fact ids f1..fn in answer order (stable ids for the model's and the UI's references). */
+export function renumber(facts: Fact[]): Fact[] {
+  return facts.map((f, i) => ({ ...f, id: `f${i + 1}` }));
+}
+
+export function cite(accessionNo: string, item?: string | null): string {
+  return `[[acc:${accessionNo}${item ? `#${item}` : ''}]]`;
+}

@@ -1,0 +1,46 @@
+/**
+ * The rule-based analysis PRO users see when no language model is configured (and when a model's
+ * text fails the fact checker): what happened (the stored summary), why this level (the rules
+ * that fired, as stored) and what to watch (fixed follow-ups per form and 8-K item). No I/O.
+ */
+export interface RuleAnalysis {
+  whatHappened: string;
+  whyThisLevel: string[];
+  whatToWatch: string[];
+}
+
+const ITEM_WATCH: Record<string, string> = {
+  '1.01': 'The agreement itself (often an exhibit under Item 9.01) and any later termination (Item 1.02).',
+  '1.03': 'Court filings in the case and any delisting notice (Item 3.01).',
+  '1.05': 'An amended 8-K describing the incident’s impact once the company knows it.',
+  '2.01': 'Pro forma financial statements, often filed later in an amended 8-K.',
+  '2.02': 'The full quarterly or annual report (10-Q or 10-K) that usually follows a results release.',
+  '2.05': 'The size of the charges in the next 10-Q or 10-K.',
+  '2.06': 'The impairment’s effect on earnings in the next periodic report.',
+  '3.01': 'Whether the company regains compliance or the exchange moves to delist.',
+  '4.01': 'The former auditor’s letter (Exhibit 16.1) on any disagreements.',
+  '4.02': 'The restated financial statements in an amended 10-K or 10-Q.',
+  '5.01': 'Follow-up filings by the new controlling holder (Schedule 13D).',
+  '5.02': 'Who fills the role and on what terms; compensation details may follow in an amended 8-K.',
+  '5.07': 'How the votes went, and any proposal that failed.',
+};
+
+export function ruleAnalysis(filing: { formType: string; importance: string; reasons: string[]; oneLiner: string; summaryText: string | null; items: string[] | null }): RuleAnalysis {
+  const form = filing.formType.toUpperCase();
+  const watch: string[] = [];
+  for (const item of filing.items ?? []) if (ITEM_WATCH[item]) watch.push(ITEM_WATCH[item]!);
+  if (/^[345](\/A)?$/.test(form)) watch.push('Further Form 4s from the same insider, and whether sales are made under a Rule 10b5-1 plan.');
+  if (/13[DG]/.test(form)) watch.push('Amendments that change the stake; a holder moving from 13G to 13D signals an intent to influence the company.');
+  if (/^(NT )?10-[QK]/.test(form)) watch.push('A late-filing notice (NT 10-Q or NT 10-K) if the next report misses its deadline, and any 8-K Item 4.02.');
+  if (watch.length === 0) watch.push('Later filings from the company that amend or follow up on this one.');
+  return {
+    whatHappened: filing.summaryText?.trim() || filing.oneLiner,
+    whyThisLevel: filing.reasons.length ? filing.reasons : [`Rated ${filing.importance} by our rules.`],
+    whatToWatch: watch,
+  };
+}
+
+/** The three parts as one text (stored and rated like a model's summary). */
+export function ruleAnalysisText(a: RuleAnalysis, importance: string): string {
+  return [`What happened: ${a.whatHappened}`, `Why ${importance}: ${a.whyThisLevel.join('; ')}`, `What to watch: ${a.whatToWatch.join(' ')}`].join('\n');
+}
