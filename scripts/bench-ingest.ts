@@ -106,7 +106,7 @@ const database = connectDatabase(scratch.url, { max: 24 });
 const replayProcess = fork(fileURLToPath(import.meta.url), ['--replay-server'], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_REPLAY_FILINGS: String(REPLAY) } });
 const replayUrl = await new Promise<string>((resolve) => replayProcess.once('message', (url) => resolve(String(url))));
 const client = new EdgarClient({ baseUrl: replayUrl, dataBaseUrl: replayUrl, userAgent: 'bench local@localhost.invalid', limiter: { take: async () => {} } });
-const edgar: EdgarSource = { mode: 'replay', start: async () => client, client: () => client, replayServer: () => null, stop: async () => {} };
+const edgar: EdgarSource = { mode: 'replay', edgarHours: false, start: async () => client, client: () => client, localServer: () => null, stop: async () => {} };
 const deps: AppDeps = { env, db: database.db, sql: database.sql, databaseUrl: scratch.url, edgar, llm: null };
 
 let notified = 0;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
 import type { Env } from './config/env';
 import type { Db, Sql } from './db/client';
 import type { EdgarSource } from './integrations/edgar/edgar-source';
@@ -24,6 +25,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Connection string of `db` (the job runner opens its own pool). */
   databaseUrl?: string;
+  /** Time of EDGAR detection and receipts; absent, the system clock (a simulated one in bench:detect). */
+  clock?: Clock;
   /** EDGAR access: live sec.gov or the offline replay (integrations/edgar/edgar-source.ts). */
   edgar?: EdgarSource;
   /** OpenAI-compatible LLM for PRO AI analysis; null/absent: rule-based text only. */

@@ -34,7 +34,7 @@ export async function createRuntimeDeps(env: Env, database: Database, logger: Fa
     sms: createSmsSender(env, database.db, logger),
     databaseUrl: database.url,
     // Live sec.gov with EDGAR_USER_AGENT, else the replay of recorded real filings (logged at start).
-    edgar: createEdgarSource(env, (m) => logger.info(m)),
+    edgar: createEdgarSource(env, { log: (m) => logger.info(m), db: database.db }),
     llm: llm && metrics.instrumentChatClient(llm),
     // Stripe with a key; else, outside production, the local test checkout's Stripe, whose state
     // survives restarts next to the embedded database's data (and which `npm run worker` finds there).

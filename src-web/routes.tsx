@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: '/terms', element: page(() => import('./pages/legal/TermsPage')) },
       { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage')) },
       { path: '/about-our-ai', element: page(() => import('./pages/about-ai/AboutAiPage')) },
+      { path: '/latency', element: page(() => import('./pages/latency/LatencyPage')) },
       { path: '/filing-display-comparison', element: page(() => import('./pages/comparison/FilingDisplayComparisonPage')) },
       { path: '/ticker-detail-comparison', element: page(() => import('./pages/comparison/TickerDetailComparisonPage')) },
       { path: '/admin/login', element: page(() => import('./pages/admin/AdminLoginPage')) },

@@ -41,9 +41,15 @@ export const envSchema = z.object({
   /** www.sec.gov and data.sec.gov (archives + browse-edgar, submissions JSON); point both elsewhere to replay. */
   EDGAR_BASE_URL: z.url().optional(),
   EDGAR_DATA_BASE_URL: z.url().optional(),
-  /** Requests per second to EDGAR for this process (SEC allows 10 in total). */
-  EDGAR_RATE_PER_SECOND: z.coerce.number().positive().max(10).default(5),
-  EDGAR_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
+  /** efts.sec.gov (full-text search: the safety net's sweep). */
+  EDGAR_EFTS_BASE_URL: z.url().optional(),
+  /** Requests per second to EDGAR from every process together (one budget in PostgreSQL; SEC allows 10). */
+  EDGAR_RATE_PER_SECOND: z.coerce.number().int().min(1).max(8).default(8),
+  /** Latest-filings feed poll interval 06:00-22:05 ET on business days, and otherwise. */
+  EDGAR_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).default(1),
+  EDGAR_IDLE_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** Safety net: the full-text index swept for watched companies this often (EDGAR hours). */
+  EDGAR_EFTS_SWEEP_SECONDS: z.coerce.number().min(10).max(3600).default(90),
   /** How far back a newly watched company's filings are fetched. */
   EDGAR_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Replay: filings released at start, then one every N seconds. */

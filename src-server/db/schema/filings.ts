@@ -51,6 +51,18 @@ export const filings = pgTable(
     amendsAccessionNo: text('amends_accession_no'),
     amendsFilingId: bigint('amends_filing_id', { mode: 'number' }),
     detectedAt: timestamp('detected_at', { withTimezone: true }),
+    /**
+     * Receipt: the last moment one of our feed polls covered this filing's place in EDGAR's
+     * latest-filings feed without listing it (so it was listed between this and detected_at).
+     * Null when not known (found by another layer, or first seen on a cold start).
+     */
+    feedListedAfter: timestamp('feed_listed_after', { withTimezone: true }),
+    /**
+     * Which detection layer saw it first: 'feed' (page-1 poll), 'feed_deep' (deeper pages, the
+     * 06:00 sweep), 'efts' (full-text index sweep), 'submissions' / 'daily_index' (nightly
+     * reconciliation), 'backfill', 'manual'.
+     */
+    detectedVia: text('detected_via'),
     storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The SPEC.md catalogue entry ('8-K', '4', 'NEW_LISTINGS', ...) the EDGAR form belongs to; null if untracked. */
@@ -72,6 +84,8 @@ export const filings = pgTable(
     index('filings_amends_idx').on(t.amendsFilingId),
     // Ticker pages: a company's whole timeline, newest first, paged by (filed_at, id).
     index('filings_cik_filed_idx').on(t.cik, t.filedAt.desc(), t.id.desc()),
+    // /latency: live detections in the last 24 h / 7 d.
+    index('filings_detected_idx').on(t.detectedAt).where(sql`${t.detectedVia} is not null and ${t.detectedVia} <> 'backfill'`),
   ],
 );
 

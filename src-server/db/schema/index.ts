@@ -8,6 +8,7 @@ export * from './quotes';
 export * from './alerts';
 export * from './prices';
 export * from './ticker-pages';
+export * from './edgar';
 export * from './assistant';
 export * from './billing';
 export * from './threads';

@@ -8,15 +8,14 @@ import { submissionsPath } from '../../integrations/edgar/paths';
 import { companyProfile, recentFilings, type SubmissionsJson } from '../../integrations/edgar/submissions';
 import { addJob } from '../../jobs/queue';
 import { upsertCompanyProfile } from '../tickers/tickers.service';
+import { BULK_PRIORITY, BULK_QUEUE } from './detection.service';
 import * as repo from './filings.repo';
 
-/** Backfill ingest jobs run after live ones (graphile-worker: lower priority number first). */
-const BACKFILL_PRIORITY = 10;
 
 export async function enqueueMissingBackfills(db: Db): Promise<number> {
   const ciks = await repo.watchedCiksWithoutBackfill(db);
   for (const cik of ciks) {
-    await addJob(db, { task: 'edgar.backfill', payload: { cik }, jobKey: `backfill:${cik}`, jobKeyMode: 'unsafe_dedupe', maxAttempts: 8 });
+    await addJob(db, { task: 'edgar.backfill', payload: { cik }, jobKey: `backfill:${cik}`, jobKeyMode: 'unsafe_dedupe', maxAttempts: 8, queueName: BULK_QUEUE, priority: BULK_PRIORITY });
   }
   return ciks.length;
 }
@@ -26,7 +25,7 @@ export async function runBackfill(
   { client, cik, days, now = new Date() }: { client: EdgarClient; cik: number; days: number; now?: Date },
 ): Promise<{ queued: number }> {
   if (await repo.isBackfilled(db, { cik })) return { queued: 0 };
-  const json = await client.getJson<SubmissionsJson>(`${client.dataBaseUrl}${submissionsPath(cik)}`);
+  const json = await client.getJson<SubmissionsJson>(`${client.dataBaseUrl}${submissionsPath(cik)}`, 'bulk');
   if (!json) {
     await repo.recordBackfill(db, { cik, status: 'failed', filingsQueued: 0, error: 'EDGAR has no submissions JSON for this CIK' });
     return { queued: 0 };
@@ -43,7 +42,10 @@ export async function runBackfill(
         payload: { ...f, cik, companyName: json.name, source: 'backfill', detectedAt: now.toISOString() },
         jobKey: `ingest:${f.accessionNo}`,
         jobKeyMode: 'unsafe_dedupe',
-        priority: BACKFILL_PRIORITY,
+        // Bulk: one at a time in their own queue and behind live ingests, so a new watchlist's
+        // history never holds the job slots or the request budget live filings need.
+        queueName: BULK_QUEUE,
+        priority: BULK_PRIORITY,
         maxAttempts: 5,
       });
     }

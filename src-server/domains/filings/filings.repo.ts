@@ -260,3 +260,31 @@ export async function marketCapOf(db: Db, { ticker }: { ticker: string }): Promi
   const [row] = await db.select({ marketCap: quotes.marketCap }).from(quotes).where(eq(quotes.ticker, ticker)).limit(1);
   return row?.marketCap ?? null;
 }
+
+/** CIKs of every company on any watchlist (the safety net's and reconciliation's scope). */
+export async function watchedCiks(db: Db): Promise<number[]> {
+  const rows = await db.execute<{ cik: number }>(sql`
+    select distinct t.cik from watchlist_items w join tickers t on t.ticker = w.ticker where t.cik is not null order by 1`);
+  return rows.map((r) => Number(r.cik));
+}
+
+export interface ReconciliationRow {
+  day: string;
+  source: 'daily_index' | 'submissions';
+  listed: number;
+  detectedBefore: number;
+  missed: string[];
+}
+
+export async function reconciled(db: Db, { day, source }: { day: string; source: string }): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from edgar_reconciliations where day = ${day}::date and source = ${source}`);
+  return rows.length > 0;
+}
+
+export async function recordReconciliation(db: Db, r: ReconciliationRow): Promise<void> {
+  await db.execute(sql`
+    insert into edgar_reconciliations (day, source, listed, detected_before, missed, recall)
+    values (${r.day}::date, ${r.source}, ${r.listed}, ${r.detectedBefore}, ${sql.param(r.missed)}::text[],
+      ${r.listed > 0 ? r.detectedBefore / r.listed : null}::real)
+    on conflict (day, source) do nothing`);
+}

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { EdgarClient } from '../../integrations/edgar/edgar-client';
 import { fetchFiling } from '../../integrations/edgar/fetch-filing';
 import { accessionFolder, indexPagePath } from '../../integrations/edgar/paths';
+import type { EdgarPriority } from '../../integrations/edgar/request-budget';
 import { prepareFiling, type FilingSource } from './filings.store';
 import { parseFiling, type ParseHints } from './parse/index';
 import { storeBatched, storedFilingId } from './store-batcher';
@@ -24,6 +25,8 @@ export interface IngestRef {
   acceptedAt?: string | null;
   primaryDocument?: string | null;
   detectedAt?: string | null;
+  listedAfter?: string | null;
+  detectedVia?: string | null;
   source: FilingSource;
 }
 
@@ -32,11 +35,11 @@ export type IngestOutcome = { status: 'stored' | 'duplicate'; id: number } | { s
 /** One accession end to end. Skips the fetch when it is already stored. */
 export async function ingestAccession(
   db: Db,
-  { client, ref, analyze = false }: { client: EdgarClient; ref: IngestRef; analyze?: boolean },
+  { client, ref, analyze = false, priority = 'live' }: { client: EdgarClient; ref: IngestRef; analyze?: boolean; priority?: EdgarPriority },
 ): Promise<IngestOutcome> {
   const existing = await storedFilingId(db, ref.accessionNo);
   if (existing != null) return { status: 'duplicate', id: existing };
-  const fetched = await fetchFiling(client, ref);
+  const fetched = await fetchFiling(client, ref, priority);
   if (!fetched) return { status: 'not_available' };
   const hints: ParseHints = { ...ref, documentTexts: fetched.documentTexts };
   const parsed = parseFiling(fetched.raw, hints);
@@ -47,6 +50,8 @@ export async function ingestAccession(
     meta: {
       source: ref.source,
       detectedAt: ref.detectedAt ? new Date(ref.detectedAt) : null,
+      feedListedAfter: ref.listedAfter ? new Date(ref.listedAfter) : null,
+      detectedVia: ref.source === 'backfill' || ref.source === 'manual' ? ref.source : (ref.detectedVia ?? (ref.detectedAt ? 'feed' : null)),
       indexUrl: `${SEC_WWW}${indexPagePath(ref.cik, ref.accessionNo)}`,
       primaryDocUrl: parsed.primaryDocument ? `${folder}${parsed.primaryDocument}` : null,
       analyze,

@@ -20,6 +20,10 @@ export type FilingSource = 'feed' | 'backfill' | 'replay' | 'manual';
 export interface StoreMeta {
   source: FilingSource;
   detectedAt?: Date | null;
+  /** Receipt: last poll that covered its place in the feed without listing it. */
+  feedListedAfter?: Date | null;
+  /** Detection layer: 'feed', 'feed_deep', 'efts', 'submissions', 'daily_index', 'backfill', 'manual'. */
+  detectedVia?: string | null;
   indexUrl?: string | null;
   primaryDocUrl?: string | null;
   /** Enqueue the PRO AI analysis when a PRO user watches the ticker. */
@@ -189,6 +193,8 @@ export async function prepareFiling(db: Db, { parsed, meta }: { parsed: ParsedFi
       amendsAccessionNo: amended?.accessionNo ?? null,
       amendsFilingId: amended?.id ?? null,
       detectedAt: meta.detectedAt ?? null,
+      feedListedAfter: meta.feedListedAfter ?? null,
+      detectedVia: meta.detectedVia ?? (meta.source === 'backfill' || meta.source === 'manual' ? meta.source : meta.detectedAt ? 'feed' : null),
       dataIncomplete: parsed.incomplete.length > 0,
       source: meta.source,
     },

@@ -1,5 +1,6 @@
 /** Background tasks of the filings domain (registered in jobs/tasks.ts). */
 import { z } from 'zod';
+import { systemClock } from '../../clock';
 import { ACCESSION_RE } from '../../integrations/edgar/paths';
 import { defineTask } from '../../jobs/registry';
 import { analyseFiling } from './analysis.service';
@@ -15,11 +16,15 @@ const ingestPayload = z.object({
   acceptedAt: z.string().nullish(),
   primaryDocument: z.string().nullish(),
   detectedAt: z.string().nullish(),
+  listedAfter: z.string().nullish(),
+  detectedVia: z.enum(['feed', 'feed_deep', 'efts', 'submissions', 'daily_index']).nullish(),
   source: z.enum(['feed', 'backfill', 'replay', 'manual']),
 });
 
 /** A feed filing whose documents are not up yet is retried a few times; a backfilled one is not. */
 const FEED_NOT_AVAILABLE_RETRIES = 3;
+/** Documents land shortly around the feed listing: look again after 2, 4 and 8 s before failing the job. */
+const DOCUMENT_WAITS_MS = [2_000, 4_000, 8_000];
 
 export const ingestTask = defineTask({
   name: 'edgar.ingest',
@@ -27,7 +32,14 @@ export const ingestTask = defineTask({
   async handler(ref, { deps, job }) {
     if (!deps.edgar) throw new Error('edgar.ingest needs deps.edgar');
     const client = await deps.edgar.start();
-    const outcome = await ingestAccession(deps.db, { client, ref, analyze: deps.llm != null });
+    const bulk = ref.source === 'backfill' || ref.detectedVia === 'daily_index' || ref.detectedVia === 'submissions';
+    const run = () => ingestAccession(deps.db, { client, ref, analyze: deps.llm != null, priority: bulk ? 'bulk' : 'live' });
+    let outcome = await run();
+    for (const wait of bulk ? [] : DOCUMENT_WAITS_MS) {
+      if (outcome.status !== 'not_available') break;
+      await (deps.clock ?? systemClock).sleep(wait);
+      outcome = await run();
+    }
     deps.metrics?.ingested.inc({ source: ref.source, status: outcome.status });
     if (outcome.status === 'stored') deps.metrics?.observeStage('detected_to_stored', 'all', ref.detectedAt);
     if (outcome.status === 'not_available') {

@@ -39,8 +39,8 @@ beforeAll(async () => {
   await database.db.execute(sql`insert into tickers (ticker, cik, name) values ('AAPL', 320193, 'Apple Inc.'), ('TSLA', 1318605, 'Tesla, Inc.'), ('NVDA', 1045810, 'NVIDIA CORP')`);
   await database.sql.listen('filing_scored', (id) => void notified.push(Number(id)));
   replay = await startReplayServer({ initial: 3 });
-  const env = testEnv({ EDGAR_BASE_URL: replay.url, EDGAR_POLL_SECONDS: '1', EDGAR_RATE_PER_SECOND: '10', EDGAR_BACKFILL_DAYS: '90' });
-  deps = { env, db: database.db, sql: database.sql, databaseUrl: database.url, edgar: createEdgarSource(env), llm: null };
+  const env = testEnv({ EDGAR_BASE_URL: replay.url, EDGAR_POLL_SECONDS: '1', EDGAR_RATE_PER_SECOND: '8', EDGAR_BACKFILL_DAYS: '90' });
+  deps = { env, db: database.db, sql: database.sql, databaseUrl: database.url, edgar: createEdgarSource(env, { db: database.db }), llm: null };
   ingest = await startEdgarIngest(deps);
   runner = await startJobRunner(deps, TASKS, { concurrency: 4, pollIntervalMs: 500 });
 });

@@ -52,6 +52,10 @@ export interface InsiderRow {
 export interface TimelineRow extends FilingDtoSource, Record<string, unknown> {
   catalogue_form: string | null;
   accepted_at: string | null;
+  listed_after: string | null;
+  detected_at: string | null;
+  stored_at: string | null;
+  detected_via: string | null;
   filed_us: string;
   items: string[] | null;
   amends_accession_no: string | null;
@@ -106,6 +110,7 @@ export function timelineQuery(params: TimelineParams): SQL {
   return sql`
     select f.id::float8 as id, f.accession_no, f.form_type, f.catalogue_form, f.importance, f.reasons, f.one_liner, f.summary_text,
       (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms, ${iso('f.accepted_at')} as accepted_at,
+      ${iso('f.feed_listed_after')} as listed_after, ${iso('f.detected_at')} as detected_at, ${iso('f.stored_at')} as stored_at, f.detected_via,
       (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
       (extract(epoch from f.filed_at) * 1000000)::int8::text as filed_us,
       f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.primary_doc_url, f.index_url, f.items, f.amends_accession_no,

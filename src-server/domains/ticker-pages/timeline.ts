@@ -1,4 +1,5 @@
 /** Timeline rows and insider rows into the ticker page's filing DTOs (no I/O). */
+import type { Receipt } from '../../core/latency-receipt';
 import { itemTitle } from '../../core/form8k-items';
 import { ownerRoleLabel, transactionCodeWords } from '../../core/insider';
 import { toFilingDto, type FilingDto } from '../filings/filing-dto';
@@ -43,6 +44,8 @@ export interface TransactionDto {
 export interface TickerFilingDto extends FilingDto {
   catalogue_form: string | null;
   accepted_at: string | null;
+  /** Latency receipt: accepted -> listed in EDGAR's feed -> detected -> stored, and by which layer. */
+  receipt: Receipt;
   /** Stored after the caller's previous visit to this company's page. */
   is_new: boolean;
   /** 8-K items in words. */
@@ -121,6 +124,7 @@ export function toTickerFilingDto(row: TimelineRow, options: { pro: boolean }): 
     ...toFilingDto(row),
     catalogue_form: row.catalogue_form,
     accepted_at: row.accepted_at,
+    receipt: { accepted_at: row.accepted_at, listed_after: row.listed_after, detected_at: row.detected_at, stored_at: row.stored_at, detected_via: row.detected_via },
     is_new: row.is_new,
     index_url: row.index_url,
     items: (row.items ?? []).map((number) => ({ number, title: itemTitle(number) })),

@@ -81,7 +81,7 @@ describe('EdgarClient', () => {
     await expect(c.get('/bad')).rejects.toBeInstanceOf(EdgarHttpError);
   });
 
-  it('opens a 10-minute circuit after a persistent block answer, then resumes', async () => {
+  it('stops every call for 10 minutes at the first 403 (retrying into a block extends it), then resumes', async () => {
     let hits = 0;
     let blocked = true;
     const url = await peer(() => {
@@ -89,15 +89,30 @@ describe('EdgarClient', () => {
       return blocked ? { status: 403, body: 'Request Rate Threshold Exceeded' } : { status: 200, body: 'ok' };
     });
     let now = 1_000_000;
-    const c = client(url, { sleep: async () => {}, now: () => now, maxRetries: 2 });
+    const pauses: number[] = [];
+    const limiter = { take: async () => {}, pause: async (until: number) => void pauses.push(until) };
+    const c = client(url, { sleep: async () => {}, now: () => now, maxRetries: 2, limiter });
     await expect(c.get('/a')).rejects.toMatchObject({ status: 403 });
-    expect(hits).toBe(3);
+    expect(hits).toBe(1);
+    expect(pauses).toEqual([1_000_000 + 10 * 60_000]); // shared with every other process
     await expect(c.get('/b')).rejects.toBeInstanceOf(EdgarCircuitOpenError);
-    expect(hits).toBe(3); // no request while paused
+    expect(hits).toBe(1); // no request while paused
     expect(c.pausedUntil()?.getTime()).toBe(1_000_000 + 10 * 60_000);
     blocked = false;
     now += 10 * 60_000 + 1;
     await expect(c.get('/c')).resolves.toMatchObject({ status: 200 });
+  });
+
+  it('a persistent 429 opens the same circuit once its retries run out', async () => {
+    let hits = 0;
+    const url = await peer(() => {
+      hits += 1;
+      return { status: 429, body: 'slow down' };
+    });
+    const c = client(url, { sleep: async () => {}, now: () => 5_000, maxRetries: 2 });
+    await expect(c.get('/a')).rejects.toMatchObject({ status: 429 });
+    expect(hits).toBe(3);
+    expect(c.pausedUntil()?.getTime()).toBe(5_000 + 10 * 60_000);
   });
 
   it('follows redirects to the answer, as a browser would', async () => {

@@ -1,13 +1,14 @@
 /**
- * The one HTTP client for every EDGAR call: declared User-Agent, gzip, the shared rate limit,
- * retries with exponential backoff and jitter on 429/403/5xx and network errors, and a circuit
- * that stops all calls for 10 minutes once EDGAR keeps answering "blocked" (403/429).
+ * The one HTTP client for every EDGAR call: declared User-Agent, gzip, the shared request budget
+ * (request-budget.ts: every process, by priority), retries with exponential backoff and jitter on
+ * 429/5xx and network errors, and a 10-minute stop of every call in every process on a block
+ * answer: a 403 at once (retrying into SEC's block only extends it), a 429 once retries run out.
  */
+import { systemClock, type Clock } from '../../clock';
 import { httpGet } from './http-get';
-import type { RateLimiter } from './rate-limiter';
+import { EdgarPausedError, type EdgarPriority, type RequestGate } from './request-budget';
 
-/** What the client needs of a limiter (the benchmark passes an unlimited one for its local server). */
-export type RequestGate = Pick<RateLimiter, 'take'>;
+export type { RequestGate } from './request-budget';
 
 export class EdgarHttpError extends Error {
   override name = 'EdgarHttpError';
@@ -19,11 +20,18 @@ export class EdgarHttpError extends Error {
   }
 }
 
+/** EDGAR blocked us (here or in another process): no request before `retryAt`. */
 export class EdgarCircuitOpenError extends Error {
   override name = 'EdgarCircuitOpenError';
   constructor(readonly retryAt: Date) {
     super(`EDGAR blocked our requests; paused until ${retryAt.toISOString()}`);
   }
+}
+
+export interface GetOptions {
+  accept?: string;
+  /** Budget priority; 'live' (a live filing's documents) unless said. */
+  priority?: EdgarPriority;
 }
 
 export interface EdgarResponse {
@@ -37,6 +45,8 @@ export interface EdgarClientOptions {
   baseUrl: string;
   /** https://data.sec.gov (submissions JSON) */
   dataBaseUrl: string;
+  /** https://efts.sec.gov (full-text search); defaults to baseUrl (the replay serves it too). */
+  eftsBaseUrl?: string;
   userAgent: string;
   limiter: RequestGate;
   maxRetries?: number;
@@ -44,27 +54,29 @@ export interface EdgarClientOptions {
   backoffMaxMs?: number;
   circuitPauseMs?: number;
   timeoutMs?: number;
+  /** Time for backoff, the circuit and the budget (a simulated clock in the detection benchmark). */
+  clock?: Clock;
+  /** Overrides clock.now / clock.sleep (unit tests). */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   onRetry?: (info: { url: string; status: number | null; attempt: number; delayMs: number }) => void;
 }
 
-const BLOCKED = new Set([403, 429]);
-
 export class EdgarClient {
   private circuitOpenUntil = 0;
-  private readonly o: Required<Omit<EdgarClientOptions, 'onRetry'>> & Pick<EdgarClientOptions, 'onRetry'>;
+  private readonly o: Required<Omit<EdgarClientOptions, 'onRetry' | 'clock' | 'eftsBaseUrl'>> & Pick<EdgarClientOptions, 'onRetry' | 'eftsBaseUrl'>;
 
   constructor(options: EdgarClientOptions) {
+    const clock = options.clock ?? systemClock;
     this.o = {
       maxRetries: 4,
       backoffBaseMs: 500,
       backoffMaxMs: 15_000,
       circuitPauseMs: 10 * 60_000,
       timeoutMs: 30_000,
-      now: Date.now,
-      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      now: () => clock.now(),
+      sleep: (ms) => clock.sleep(ms),
       random: Math.random,
       ...options,
     };
@@ -76,6 +88,10 @@ export class EdgarClient {
 
   get dataBaseUrl(): string {
     return this.o.dataBaseUrl;
+  }
+
+  get eftsBaseUrl(): string {
+    return this.o.eftsBaseUrl ?? this.o.baseUrl;
   }
 
   /** When the circuit is open, the instant calls resume; otherwise null. */
@@ -90,13 +106,28 @@ export class EdgarClient {
     return Math.min(this.o.backoffMaxMs, Math.max(jittered, hinted));
   }
 
+  private async openCircuit(status: number, url: string): Promise<void> {
+    this.circuitOpenUntil = this.o.now() + this.o.circuitPauseMs;
+    await this.o.limiter.pause?.(this.circuitOpenUntil, `EDGAR answered ${status} for ${url}`);
+  }
+
+  private async takeSlot(priority: EdgarPriority): Promise<void> {
+    const paused = this.pausedUntil();
+    if (paused) throw new EdgarCircuitOpenError(paused);
+    try {
+      await this.o.limiter.take(priority);
+    } catch (error) {
+      if (error instanceof EdgarPausedError) throw new EdgarCircuitOpenError(error.retryAt);
+      throw error;
+    }
+  }
+
   /** GET an absolute URL or a path on baseUrl. Returns 200 and 404 answers; throws on the rest. */
-  async get(target: string, accept = '*/*'): Promise<EdgarResponse> {
+  async get(target: string, options: GetOptions | string = {}): Promise<EdgarResponse> {
+    const { accept = '*/*', priority = 'live' } = typeof options === 'string' ? { accept: options } : options;
     const url = /^https?:\/\//.test(target) ? target : new URL(target, this.o.baseUrl).toString();
     for (let attempt = 0; ; attempt += 1) {
-      const paused = this.pausedUntil();
-      if (paused) throw new EdgarCircuitOpenError(paused);
-      await this.o.limiter.take();
+      await this.takeSlot(priority);
       let status: number | null = null;
       let retryAfter: string | null = null;
       try {
@@ -109,13 +140,17 @@ export class EdgarClient {
         status = res.status;
         const hint = res.headers['retry-after'];
         retryAfter = (Array.isArray(hint) ? hint[0] : hint) ?? null;
-        if (!BLOCKED.has(status) && status < 500) throw new EdgarHttpError(status, url);
+        if (status !== 403 && status !== 429 && status < 500) throw new EdgarHttpError(status, url);
       } catch (error) {
         if (error instanceof EdgarHttpError) throw error;
         // network failure or timeout: retried like a 5xx
       }
+      if (status === 403) {
+        await this.openCircuit(status, url);
+        throw new EdgarHttpError(status, url);
+      }
       if (attempt >= this.o.maxRetries) {
-        if (status != null && BLOCKED.has(status)) this.circuitOpenUntil = this.o.now() + this.o.circuitPauseMs;
+        if (status === 429) await this.openCircuit(status, url);
         throw new EdgarHttpError(status ?? 0, url);
       }
       const delayMs = this.backoff(attempt, retryAfter);
@@ -124,8 +159,8 @@ export class EdgarClient {
     }
   }
 
-  async getJson<T>(target: string): Promise<T | null> {
-    const res = await this.get(target, 'application/json');
+  async getJson<T>(target: string, priority: EdgarPriority = 'live'): Promise<T | null> {
+    const res = await this.get(target, { accept: 'application/json', priority });
     return res.status === 404 ? null : (JSON.parse(res.text) as T);
   }
 }

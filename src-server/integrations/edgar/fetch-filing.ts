@@ -8,6 +8,7 @@
  */
 import type { EdgarClient } from './edgar-client';
 import { accessionFolder, directoryJsonPath, fullSubmissionPath, indexHeadersPath } from './paths';
+import type { EdgarPriority } from './request-budget';
 
 export interface FilingRef {
   accessionNo: string;
@@ -37,8 +38,8 @@ function firstListedDocument(indexHeaders: string): string | null {
   return /&lt;FILENAME&gt;([^\s&<]+)|<FILENAME>([^\s<]+)/.exec(indexHeaders)?.slice(1).find(Boolean) ?? null;
 }
 
-async function viaDirectory(client: EdgarClient, ref: FilingRef): Promise<FetchedFiling | null> {
-  const listing = await client.getJson<{ directory?: { item?: { name: string }[] } }>(directoryJsonPath(ref.cik, ref.accessionNo));
+async function viaDirectory(client: EdgarClient, ref: FilingRef, priority: EdgarPriority): Promise<FetchedFiling | null> {
+  const listing = await client.getJson<{ directory?: { item?: { name: string }[] } }>(directoryJsonPath(ref.cik, ref.accessionNo), priority);
   const names = (listing?.directory?.item ?? []).map((i) => i.name);
   const hinted = ref.primaryDocument?.split('/').pop();
   const pick =
@@ -47,26 +48,26 @@ async function viaDirectory(client: EdgarClient, ref: FilingRef): Promise<Fetche
     names.find((n) => /\.(htm|html|txt)$/i.test(n) && !n.includes('index'));
   if (!pick) return null;
   const url = `${accessionFolder(ref.cik, ref.accessionNo)}${pick}`;
-  const doc = await client.get(url);
+  const doc = await client.get(url, { priority });
   if (doc.status === 404) return null;
   return { raw: doc.text, documentTexts: {}, url: doc.url };
 }
 
-export async function fetchFiling(client: EdgarClient, ref: FilingRef): Promise<FetchedFiling | null> {
+export async function fetchFiling(client: EdgarClient, ref: FilingRef, priority: EdgarPriority = 'live'): Promise<FetchedFiling | null> {
   const form = (ref.formType ?? '').toUpperCase();
   if (wantsHeaderOnly(form) || wantsHeaderPlusPrimary(form)) {
-    const headers = await client.get(indexHeadersPath(ref.cik, ref.accessionNo));
+    const headers = await client.get(indexHeadersPath(ref.cik, ref.accessionNo), { priority });
     if (headers.status === 200) {
       const documentTexts: Record<string, string> = {};
       const primary = wantsHeaderPlusPrimary(form) ? firstListedDocument(headers.text) : null;
       if (primary) {
-        const doc = await client.get(`${accessionFolder(ref.cik, ref.accessionNo)}${primary}`);
+        const doc = await client.get(`${accessionFolder(ref.cik, ref.accessionNo)}${primary}`, { priority });
         if (doc.status === 200) documentTexts[primary] = doc.text;
       }
       return { raw: headers.text, documentTexts, url: headers.url };
     }
   }
-  const full = await client.get(fullSubmissionPath(ref.cik, ref.accessionNo));
+  const full = await client.get(fullSubmissionPath(ref.cik, ref.accessionNo), { priority });
   if (full.status === 200) return { raw: full.text, documentTexts: {}, url: full.url };
-  return viaDirectory(client, ref);
+  return viaDirectory(client, ref, priority);
 }

@@ -4,6 +4,7 @@ import { authRouter } from '../../domains/auth/auth.router';
 import { billingRouter } from '../../domains/billing/billing.router';
 import { filingsRouter } from '../../domains/filings/filings.router';
 import { insidersRouter } from '../../domains/insiders/insiders.router';
+import { latencyRouter } from '../../domains/latency/latency.router';
 import { pricesRouter } from '../../domains/prices/prices.router';
 import { systemRouter } from '../../domains/system/system.router';
 import { threadsRouter } from '../../domains/threads/threads.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   filings: mergeRouters(filingsRouter, liveRouter),
   tickerPages: tickerPagesRouter,
   insiders: insidersRouter,
+  latency: latencyRouter,
   prices: pricesRouter,
   assistant: assistantRouter,
   billing: billingRouter,

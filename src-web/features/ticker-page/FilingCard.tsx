@@ -1,4 +1,5 @@
 import { COPY } from '../../../src-server/core/copy';
+import { DETECTION_LAYERS, formatDuration } from '../../../src-server/core/latency-receipt';
 import { Icon } from '../../components/Icon';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
 import { formatExactTime, formatRelativeTime } from '../../lib/format';
@@ -15,6 +16,23 @@ function FiledTime({ filing }: { filing: TickerFiling }) {
       {formatRelativeTime(filing.filed_at)}
       <span className="visually-hidden"> ({exact})</span>
     </time>
+  );
+}
+
+/** The filing's latency receipt: SEC acceptance -> EDGAR's feed -> our detection -> stored. */
+function FilingReceipt({ filing }: { filing: TickerFiling }) {
+  const r = filing.receipt;
+  if (!r.detected_at) return null;
+  const since = (iso: string | null) => (iso && r.accepted_at ? ` (+${formatDuration((Date.parse(iso) - Date.parse(r.accepted_at)) / 1000)})` : '');
+  return (
+    <p className="tp-receipt muted" data-testid="filing-receipt">
+      Receipt: {r.accepted_at && <>accepted by SEC {formatExactTime(r.accepted_at)} · </>}
+      {r.listed_after && <>in EDGAR&apos;s feed after {formatExactTime(r.listed_after)}{since(r.listed_after)} · </>}
+      detected {formatExactTime(r.detected_at)}
+      {since(r.detected_at)}
+      {r.detected_via && DETECTION_LAYERS[r.detected_via] ? ` via the ${DETECTION_LAYERS[r.detected_via]}` : ''}
+      {r.stored_at && <> · stored {formatExactTime(r.stored_at)}{since(r.stored_at)}</>}
+    </p>
   );
 }
 
@@ -60,6 +78,7 @@ export function FilingCard({ filing, aiAvailable, compact = false }: { filing: T
         </div>
       )}
       {!compact && <AnalysisBlock filing={filing} aiAvailable={aiAvailable} />}
+      {!compact && <FilingReceipt filing={filing} />}
       <footer className="tp-filing__links">
         {filing.link && (
           <a href={filing.link} target="_blank" rel="noopener noreferrer">

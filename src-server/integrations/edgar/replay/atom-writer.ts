@@ -5,36 +5,57 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+const easternFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'shortOffset',
+});
+
 /** EDGAR prints Eastern time with its offset: 2026-01-12T11:27:39-05:00. */
 export function easternIso(iso: string): string {
-  const d = new Date(iso);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'shortOffset' })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(easternFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   const m = /GMT([+-]\d+)/.exec(parts.timeZoneName ?? '');
   const offset = m?.[1] ? `${m[1][0]}${m[1].slice(1).padStart(2, '0')}:00` : '-05:00';
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
 
-export function atomFeed(filings: ReplayFiling[], baseUrl: string, now: Date): string {
-  const entries = filings.map((f) => {
-    const folder = `${baseUrl}/Archives/edgar/data/${f.cik}/${f.accessionNo.replace(/-/g, '')}`;
-    const role = f.formType.match(/^[345](\/A)?$/) ? 'Issuer' : /13[DG]/.test(f.formType) ? 'Subject' : 'Filer';
-    return [
-      '<entry>',
-      `<title>${esc(f.formType)} - ${esc(f.companyName)} (${String(f.cik).padStart(10, '0')}) (${role})</title>`,
-      `<link rel="alternate" type="text/html" href="${folder}/${f.accessionNo}-index.htm"/>`,
-      '<summary type="html">',
-      ` &lt;b&gt;Filed:&lt;/b&gt; ${f.filedDate ?? ''} &lt;b&gt;AccNo:&lt;/b&gt; ${f.accessionNo} &lt;b&gt;Size:&lt;/b&gt; ${Math.max(1, Math.round(f.body.length / 1024))} KB`,
-      '</summary>',
-      ...(f.acceptedAt ? [`<updated>${easternIso(f.acceptedAt)}</updated>`] : []),
-      `<category scheme="https://www.sec.gov/" label="form type" term="${esc(f.formType)}"/>`,
-      `<id>urn:tag:sec.gov,2008:accession-number=${f.accessionNo}</id>`,
-      '</entry>',
-    ].join('\n');
-  });
+export interface AtomEntryInput {
+  accessionNo: string;
+  formType: string;
+  companyName: string;
+  cik: number;
+  role: string;
+  filedDate: string | null;
+  /** ISO instant of acceptance. */
+  acceptedAt: string | null;
+  sizeBytes: number;
+}
+
+/** One `<entry>`: one (filing, party) pair, as EDGAR lists a Form 4 for its owner and its issuer. */
+export function atomEntry(e: AtomEntryInput, baseUrl: string): string {
+  const folder = `${baseUrl}/Archives/edgar/data/${e.cik}/${e.accessionNo.replace(/-/g, '')}`;
+  return [
+    '<entry>',
+    `<title>${esc(e.formType)} - ${esc(e.companyName)} (${String(e.cik).padStart(10, '0')}) (${e.role})</title>`,
+    `<link rel="alternate" type="text/html" href="${folder}/${e.accessionNo}-index.htm"/>`,
+    '<summary type="html">',
+    ` &lt;b&gt;Filed:&lt;/b&gt; ${e.filedDate ?? ''} &lt;b&gt;AccNo:&lt;/b&gt; ${e.accessionNo} &lt;b&gt;Size:&lt;/b&gt; ${Math.max(1, Math.round(e.sizeBytes / 1024))} KB`,
+    '</summary>',
+    ...(e.acceptedAt ? [`<updated>${easternIso(e.acceptedAt)}</updated>`] : []),
+    `<category scheme="https://www.sec.gov/" label="form type" term="${esc(e.formType)}"/>`,
+    `<id>urn:tag:sec.gov,2008:accession-number=${e.accessionNo}</id>`,
+    '</entry>',
+  ].join('\n');
+}
+
+/** The feed document around rendered entries; `<title>`/`<updated>` carry the generation time. */
+export function atomDocument(entries: string[], now: Date): string {
   return [
     '<?xml version="1.0" encoding="ISO-8859-1" ?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
@@ -46,4 +67,19 @@ export function atomFeed(filings: ReplayFiling[], baseUrl: string, now: Date): s
     ...entries,
     '</feed>',
   ].join('\n');
+}
+
+/** The role a recorded filing's single feed entry carries. */
+export function replayRole(formType: string): string {
+  return /^[345](\/A)?$/.test(formType) ? 'Issuer' : /13[DG]/.test(formType) ? 'Subject' : 'Filer';
+}
+
+export function atomFeed(filings: ReplayFiling[], baseUrl: string, now: Date): string {
+  const entries = filings.map((f) =>
+    atomEntry(
+      { accessionNo: f.accessionNo, formType: f.formType, companyName: f.companyName, cik: f.cik, role: replayRole(f.formType), filedDate: f.filedDate, acceptedAt: f.acceptedAt, sizeBytes: f.body.length },
+      baseUrl,
+    ),
+  );
+  return atomDocument(entries, now);
 }
