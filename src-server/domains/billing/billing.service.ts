@@ -464,3 +464,15 @@ export function cancelSubscription(deps: AppDeps, params: { userId: string; bran
 export function resumeSubscription(deps: AppDeps, params: { userId: string; brand: BrandId }): Promise<CancelResult> {
   return setCancelAtPeriodEnd(deps, { ...params, cancel: false });
 }
+
+/**
+ * Account deletion: a live subscription is canceled at once, without proration or a final
+ * invoice, before the user row goes; a deleted account must never be charged again. Stripe not
+ * answering stops the deletion (the user can try again) rather than leaving a paying orphan.
+ */
+export async function endBillingForDeletedAccount(deps: AppDeps, params: { userId: string }): Promise<void> {
+  const user = await repo.findUser(deps.db, { userId: params.userId });
+  if (!user?.stripeSubscriptionId || !LIVE_STATUSES.has(user.billingStatus)) return;
+  const access = await requireAccess(deps);
+  await access.client.subscriptions.cancel(user.stripeSubscriptionId, { invoice_now: false, prorate: false });
+}

@@ -266,6 +266,22 @@ describe('cancel at period end', () => {
   });
 });
 
+describe('account deletion', () => {
+  it('cancels the subscription at Stripe at once, then deletes the account; no confirmation cancels nothing', async () => {
+    const { user, session, customerId, paid } = await checkout('leaving@example.com');
+    await paid;
+    await settle();
+    expect((await profile(session)).user.isPro).toBe(true);
+    expect(await api.post('/api/delete-account', {}, { session })).toMatchObject({ status: 400 });
+    expect(subscriptionOf(customerId).status).toBe('active');
+    expect(await api.post('/api/delete-account', { confirm: true }, { session })).toMatchObject({ status: 200 });
+    expect(subscriptionOf(customerId).status).toBe('canceled');
+    // Stripe's own events about the ended subscription find no account and settle quietly.
+    await settle();
+    expect(await count(sql`select count(*)::int as n from users where id = ${user.id}`)).toBe(0);
+  });
+});
+
 describe('failed payments', () => {
   it('keeps PRO with a billing issue while Stripe retries, emails once per attempt, and ends when retries run out', async () => {
     const { session, customerId } = await checkout('dunning@example.com');
