@@ -15,7 +15,7 @@ describe('edgar:parse', () => {
     const out = JSON.parse(stdout);
     expect(out.parsed).toMatchObject({ accessionNo: '0000899243-22-035394', formType: '4', company: { cik: 1318605 } });
     expect(out.parsed.detail.rows).toHaveLength(9);
-    expect(out.score).toMatchObject({ importance: 'MEDIUM', oneLiner: 'Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M)' });
+    expect(out.score).toMatchObject({ importance: 'CRITICAL', oneLiner: 'Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M, $189.578-$197.70)' });
   });
 
   it('fetches a URL (here the local replay, under EDGAR paths)', async () => {

@@ -11,6 +11,7 @@ import { who, type AlertFiling } from './email/alert-email';
 import { receiptLine, type ReceiptTimes } from './email/receipt';
 import { renderAlert, renderDigest } from './email/templates';
 import { zonedFormat } from './zoned-format';
+import { clip } from './clip';
 
 export { groupForDigest } from './email/digest-email';
 
@@ -96,11 +97,6 @@ export function toGsm7(text: string): string {
 }
 
 export const isOneSegment = (text: string) => text.length <= SMS_LIMIT && [...text].every((ch) => GSM_SET.has(ch));
-
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, Math.max(0, max - 3)).trimEnd()}...`;
-}
 
 /** One GSM-7 segment: brand, ticker, importance, form, one-liner (and the thread, when there is room), short link. */
 export function alertSms(f: FilingFacts, ctx: Pick<MessageContext, 'brandName' | 'publicUrl'>, { burst = 0 }: { burst?: number } = {}): string {

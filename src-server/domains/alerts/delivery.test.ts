@@ -95,14 +95,14 @@ describe('real-time delivery', () => {
     const email = rows.find((r) => r.channel === 'email')!;
 
     // Forms as people say them ("Form 4"), the facts table, the receipt and the routing rule (issue #18).
-    expect(mail.subject).toBe('TSLA Form 4 · MEDIUM: Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M)');
-    expect(mail.text).toContain('[MEDIUM] TSLA (Tesla, Inc.) filed a Form 4,');
+    expect(mail.subject).toBe('TSLA Form 4 · CRITICAL: Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M, $189.578-$197.70)');
+    expect(mail.text).toContain('[CRITICAL] TSLA (Tesla, Inc.) filed a Form 4,');
     expect(mail.text).toContain('Who: Elon Musk');
     expect(mail.text).toContain('10b5-1 plan: No');
     expect(mail.text).toMatch(/Receipt: accepted .+ → sent /);
     expect(mail.text).toContain('Routing: Email at once: your email alerts are set to LOW and up.');
     expect(mail.html).toContain('Read the Form 4 on SEC EDGAR');
-    expect(mail.text).toContain('Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M)');
+    expect(mail.text).toContain('Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M, $189.578-$197.70)');
     expect(mail.text).toContain('Why it matters:\n- ');
     expect(mail.text).toMatch(/Filing on SEC EDGAR: https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/1318605\/000089924322035394\//);
     expect(mail.text).toContain('TSLA on 8-K Alerts: https://alerts.example/ticker/TSLA');
@@ -116,7 +116,7 @@ describe('real-time delivery', () => {
     expect(mail.messageId).toBe(messageIdFor(`alert:${email.id}`, deps.env.MAIL_FROM));
 
     expect(sms.body.length).toBeLessThanOrEqual(160);
-    expect(sms.body).toMatch(/^8-K Alerts: TSLA MEDIUM Form 4: Elon Musk sold 4,400,000 shares/);
+    expect(sms.body).toMatch(/^8-K Alerts: TSLA CRITICAL Form 4: Elon Musk sold 4,400,000 shares/);
     expect(sms.body.endsWith(` https://alerts.example/f/${filingId}`)).toBe(true);
 
     expect(rows.map((r) => [r.channel, r.status, r.attempts])).toEqual([

@@ -22,21 +22,27 @@ describe('development outbox (no SMTP_URL, no Twilio)', async () => {
     expect(html).toContain('Your 8-K Alerts sign-in link');
     const token = tokenFromText(html, '/api/verify-login');
     expect(html).toContain(`<a href="http://localhost:0/api/verify-login?token=${token}">`);
-    expect((await api.get(`/api/verify-login?token=${token}`)).status).toBe(302);
+    // The link's page asks before it signs in (a GET never uses the link up).
+    const confirm = await api.get(`/api/verify-login?token=${token}`);
+    expect(confirm.status).toBe(200);
+    expect(JSON.stringify(confirm.body)).toContain('•••');
 
     const code = codeFromText(json.body.messages[0]!.body);
     expect((await api.post('/api/verify-login-code', { identifier: '+15556010001', code })).status).toBe(200);
   });
 
   it('replies to a text from the page (YES verifies the number)', async () => {
-    const anon = await fetch(`${url}/trpc/auth.session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const session = anon.headers.get('x-session')!;
-    await api.post('/api/notify', { phone: '5556010002' }, { session });
+    // The first write creates the visitor's session (over tRPC, as the web app does).
+    const asked = await fetch(`${url}/trpc/auth.notify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '5556010002' }) });
+    expect(asked.status).toBe(200);
+    const session = asked.headers.get('x-session')!;
+    expect(session).toBeTruthy();
     const replied = await api.post('/dev/outbox/reply', 'From=%2B15556010002&Body=YES', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(replied.status).toBe(303);
-    expect((await api.get<{ user: { verified: boolean } }>('/api/profile', { session })).body.user.verified).toBe(true);
+    // Verified: the account's sessions are signed out (a planted session cannot ride on it).
+    expect((await api.get('/api/profile', { session })).status).toBe(401);
     const json = await api.get<Outbox>('/dev/outbox?format=json');
     expect(json.body.messages[0]).toMatchObject({ to: '+15556010002', body: expect.stringContaining('your number is verified') });
     expect((await api.post('/dev/outbox/reply', 'From=', { headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(400);

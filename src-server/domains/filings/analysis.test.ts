@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORING_RULES } from '../../core/scoring-rules';
 import { createChatClient } from '../../integrations/llm/chat-client';
 import { startTestApp, type TestApp } from '../../test/app';
+import { createSignedInUser } from '../../test/users';
 import { edgarFixture } from '../../test/edgar-fixtures';
 import { analyseFiling } from './analysis.service';
 import { storeParsedFiling } from './filings.service';
@@ -65,7 +66,11 @@ describe('tRPC filings', () => {
   });
 
   it('filings.analysis is PRO-only', async () => {
-    const res = await fetch(`${t.url}/trpc/filings.analysis?input=${encodeURIComponent(JSON.stringify({ filingId: 1 }))}`);
+    const path = `${t.url}/trpc/filings.analysis?input=${encodeURIComponent(JSON.stringify({ filingId: 1 }))}`;
+    // Without a session: sign in first (reads never mint visitors).
+    expect((await fetch(path)).status).toBe(401);
+    const { session } = await createSignedInUser(t.deps.db, { email: 'free-reader@example.com' });
+    const res = await fetch(path, { headers: { 'x-session': session } });
     expect(res.status).toBe(403);
     expect((await res.json()).error.data.reason).toBe('pro_required');
   });

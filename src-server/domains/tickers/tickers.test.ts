@@ -133,6 +133,8 @@ describe('upsertCompanyProfile and the backfill hook', () => {
       sector: 'Information Technology',
       industry: 'Electronic Computers',
       exchange: 'Nasdaq',
+      filerCategory: null,
+      fiscalYearEnd: null,
     });
     expect((await companiesAwaitingProfile(db)).map((c) => c.cik)).toEqual([1652044]);
     // Idempotent, and a catalogue reload does not overwrite the profile's name.

@@ -130,6 +130,7 @@ describe('the OpenAPI document', () => {
     const buyer = await createSignedInUser(deps.db, { email: 'buyer@example.com' });
     await check({ op: 'GET /api/billing', session: buyer.session, status: 200 });
     await check({ op: 'POST /api/billing/checkout', body: {}, session: buyer.session, status: 200 });
+    await check({ op: 'GET /api/latency', status: 200 });
     expect(unseen.filter((op) => !checked.get(op)?.includes(200))).toEqual([
       'POST /api/verify-login',
       'POST /api/verify-email',

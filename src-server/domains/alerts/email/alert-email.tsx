@@ -5,6 +5,7 @@ import type { FilingDetail } from '../../filings/parse/types';
 import { keyFacts } from './facts';
 import { Badge, Buttons, FactsTable, Layout, Muted, Reasons, type Frame } from './parts';
 import { PALETTE } from './theme';
+import { clip } from '../clip';
 
 export interface AlertFiling {
   filingId: number;
@@ -105,10 +106,6 @@ export function alertText(p: AlertEmailProps): string {
 }
 
 const SUBJECT_ONE_LINER = 90;
-const clip = (text: string, max: number) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, Math.max(0, max - 3)).trimEnd()}...`;
-};
 
 export function alertSubject(p: Pick<AlertEmailProps, 'filing' | 'burst'>): string {
   const f = p.filing;

@@ -29,7 +29,7 @@ describe('email templates', () => {
 
   it('shows the Form 4 trade as a facts table with a coloured badge, buttons, receipt and routing rule', async () => {
     const email = (await previewTemplate('alert'))!;
-    expect(email.subject).toBe('TSLA Form 4 · LOW: Kathleen Wilson-Thompson sold 100,000 shares at an average $411.63 ($41.2M)');
+    expect(email.subject).toBe('TSLA Form 4 · LOW: Kathleen Wilson-Thompson sold 100,000 shares at an average $411.63 ($41.2M...');
     expect(email.html).toContain(`background-color:${BADGE.LOW}`);
     expect(email.html).toContain('Read the Form 4 on SEC EDGAR');
     expect(email.html).toContain('href="https://alerts.example/ticker/TSLA"');
