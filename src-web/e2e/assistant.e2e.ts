@@ -79,13 +79,13 @@ describe('the filing assistant on the all-filings brand', () => {
   });
 
   it('a free user sees the upgrade path, not the panel', async () => {
-    const free = await userWithWatchlist({ email: 'free@example.com' });
-    const page = await harness.newPage(free);
+    // The all-filings brand is paid-only: a free account gets its pricing landing, no assistant.
+    const { user, session } = await createSignedInUser(db, { email: 'free@example.com' });
+    const page = await harness.newPage({ storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
     await page.goto(`${origin}/`);
-    await page.getByRole('heading', { name: 'Ask about your filings' }).waitFor();
+    await page.getByRole('link', { name: 'Start Subscription' }).first().waitFor();
     expect(await page.getByRole('region', { name: 'Ask about your filings' }).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Your question' }).count()).toBe(0);
-    expect(await page.locator('.assistant-upsell').getByRole('link', { name: 'Go PRO' }).getAttribute('href')).toBe('/upgrade');
     await harness.screenshot(page, 'assistant-4-free-upsell');
   });
 });

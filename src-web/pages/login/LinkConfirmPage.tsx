@@ -9,11 +9,18 @@ import { trpc } from '../../lib/trpc';
 
 type Purpose = 'login' | 'verify_email';
 
-/** The token arrives in the fragment (never sent to a server); it is read once and wiped from the URL. */
+/**
+ * The token arrives in the fragment (never sent to a server); it is read once and wiped from the
+ * URL. It is kept for the page's path, because the page can mount again after the wipe (the lazy
+ * route resolving), and a second read of the cleaned URL would find no token.
+ */
+let taken: { path: string; token: string } | null = null;
 function takeToken(): string | null {
+  const path = window.location.pathname;
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
-  return token;
+  if (window.location.hash) window.history.replaceState(null, '', path);
+  if (token) taken = { path, token };
+  return token ?? (taken?.path === path ? taken.token : null);
 }
 
 const TEXT = {
