@@ -7,6 +7,7 @@
  * these like any EDGAR submission; they exist to be fetched, parsed, scored and alerted on, so
  * the benchmark runs the real pipeline. Sizes stay small (the recorded size only shapes lags).
  */
+import { nyParts } from '../../../core/us-calendar';
 import { formFamily } from '../../../domains/filings/parse/index';
 import { loadReplaySet, type ReplayFiling } from '../replay/replay-set';
 import type { SimFiling } from './edgar-state';
@@ -60,21 +61,11 @@ export function simulatedOwner(): { cik: number; name: string } | null {
   return t?.ownerCik && t.ownerName ? { cik: t.ownerCik, name: t.ownerName } : null;
 }
 
-const eastern = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** EDGAR's ACCEPTANCE-DATETIME: New York wall clock, YYYYMMDDHHMMSS. */
 function acceptanceStamp(ms: number): string {
-  const p = Object.fromEntries(eastern.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}`;
+  const p = nyParts(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.date.replace(/-/g, '')}${two(p.hour)}${two(p.minute)}${two(p.second)}`;
 }
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
