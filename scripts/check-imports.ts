@@ -1,0 +1,16 @@
+// npm test's import rule: the web imports only shared code and router types, integrations never
+// import domains, no import cycles (scripts/import-rules.ts). Exits 1 with one line per breach.
+import { resolve } from 'node:path';
+import { checkImports } from './import-rules';
+
+const root = resolve(import.meta.dirname, '..');
+const { files, edges, violations } = checkImports(root, ['src-shared', 'src-server', 'src-web', 'scripts', 'e2e'], {
+  web: 'src-web',
+  shared: 'src-shared',
+  integrations: 'src-server/integrations',
+  domains: 'src-server/domains',
+  routerTypes: 'src-server/transport/trpc/app-router.ts',
+});
+for (const v of violations) console.error(`✖ [${v.rule}] ${v.message}`);
+if (violations.length > 0) process.exit(1);
+console.log(`import rules hold: ${files} files, ${edges} imports, no cycles`);
