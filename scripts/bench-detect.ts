@@ -128,9 +128,7 @@ const quiet = async () => {
 };
 const clock = new SimClock({ start, until: nyInstant(day.date, WINDOWS[0]![1]), quiet });
 const logger = pino({ level: 'silent' });
-const deps = await createRuntimeDeps(env, { ...database, url: scratch.url }, logger);
-deps.clock = clock;
-deps.edgar = createEdgarSource(env, {
+const edgar = createEdgarSource(env, {
   db: database.db,
   clock,
   local: async () => {
@@ -149,6 +147,7 @@ deps.edgar = createEdgarSource(env, {
     return { url: sim.url, close: () => sim!.close(), describe: `EDGAR simulator (${day.filings.length} filings, ${day.date})` };
   },
 });
+const deps = await createRuntimeDeps(env, { ...database, url: scratch.url }, logger, { clock, edgar });
 const app = await buildApp(deps);
 const startedReal = performance.now();
 const workers = await startWorkers(deps);
@@ -244,7 +243,7 @@ console.log(
     `accept_to_detect_p50_s=${p(acceptToDetect, 50)} accept_to_detect_p95_s=${p(acceptToDetect, 95)} ` +
     `detect_to_sent_p50_s=${p(detectToSent, 50)} detect_to_sent_p95_s=${p(detectToSent, 95)} max_req_per_s=${requests.maxPerSecond}`,
 );
-await deps.edgar.stop();
+await edgar.stop();
 await smtp.close();
 await database.close();
 await scratch.drop();

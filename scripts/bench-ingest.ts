@@ -31,6 +31,7 @@ import { startReplayServer } from '../src-server/integrations/edgar/replay/repla
 import { loadReplaySet, type ReplayFiling } from '../src-server/integrations/edgar/replay/replay-set';
 import { startJobRunner } from '../src-server/jobs/runner';
 import { TASKS } from '../src-server/jobs/tasks';
+import { createTestDeps } from '../src-server/test/deps';
 import { benchDatabase } from './bench/bench-kit';
 
 const toolsEnv = loadToolsEnv();
@@ -107,7 +108,8 @@ const replayProcess = fork(fileURLToPath(import.meta.url), ['--replay-server'], 
 const replayUrl = await new Promise<string>((resolve) => replayProcess.once('message', (url) => resolve(String(url))));
 const client = new EdgarClient({ baseUrl: replayUrl, dataBaseUrl: replayUrl, userAgent: 'bench local@localhost.invalid', limiter: { take: async () => {} } });
 const edgar: EdgarSource = { mode: 'replay', edgarHours: false, start: async () => client, client: () => client, localServer: () => null, stop: async () => {} };
-const deps: AppDeps = { env, db: database.db, sql: database.sql, databaseUrl: scratch.url, edgar, llm: null };
+// Only what ingest needs (no LLM, no quotes, Stripe never opened): the tests' composition suits a bench.
+const deps: AppDeps = createTestDeps({ env, database: { ...database, url: scratch.url } }, { edgar });
 
 let notified = 0;
 await database.sql.listen('filing_scored', () => void (notified += 1));

@@ -6,14 +6,11 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { alertLinkRoutes } from './domains/alerts/alerts.routes';
 import { connectLocalStripe, devCheckoutRoutes } from './domains/billing/dev-checkout.routes';
-import { stopPlanHub } from './domains/billing/plan-events';
 import { devOutboxRoutes } from './domains/contacts/dev-outbox.routes';
 import { tickerMetaResolver } from './domains/ticker-pages/ticker-pages.meta';
 import { livePlugin } from './live/live.plugin';
-import { closeStripeAccess } from './integrations/stripe/stripe-access';
 import { logFormat, requestLogLevel } from './ops/logger';
 import { metricsPlugin } from './ops/metrics.plugin';
-import { LOG_REDACT, LOG_SERIALIZERS } from './transport/log-options';
 import { trackRoutes } from './transport/rest/openapi';
 import { notFound, restErrorHandler } from './transport/rest/errors';
 import { restPlugin } from './transport/rest/plugin';
@@ -30,9 +27,7 @@ import { registerSpa } from './transport/web/spa';
 /** Builds the Fastify app (tRPC over HTTP + ws, REST /api, SPA) without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.logger
-      ? { loggerInstance: deps.logger }
-      : { logger: { level: deps.env.LOG_LEVEL, redact: LOG_REDACT, serializers: LOG_SERIALIZERS } }),
+    loggerInstance: deps.logger,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -95,8 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The local test checkout's Stripe delivers its events to this app's own webhook route.
   app.addHook('onListen', () => connectLocalStripe(app, deps).catch((err: unknown) => app.log.error({ err }, 'connecting the local Stripe failed')));
   app.addHook('onClose', async () => {
-    await stopPlanHub(deps.sql);
-    await closeStripeAccess(deps);
+    await deps.plans.stop();
+    await deps.stripe.close();
   });
   const spa = await registerSpa(app, deps, { metaResolvers: [tickerMetaResolver] });
   if (!spa) app.setNotFoundHandler(notFound);

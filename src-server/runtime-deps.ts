@@ -1,61 +1,95 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { dirname, join } from 'node:path';
+import { systemClock, type Clock } from './clock';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
-import { createMailer } from './integrations/email/mailer';
-import { createSmsSender } from './integrations/sms/sms-sender';
-import { createEdgarSource } from './integrations/edgar/edgar-source';
+import { createSenderIdentity } from './domains/alerts/sender-identity';
+import { PlanHub } from './domains/billing/plan-hub';
+import { QuoteRefresher } from './domains/quotes/quote-refresher';
+import { ensureShippedCatalogue } from './domains/tickers/catalogue.service';
+import { TickerCatalogue } from './domains/tickers/ticker-catalogue';
+import { createWatchlistReadState } from './domains/watchlist/watchlist-read.service';
+import { createEdgarSource, type EdgarSource } from './integrations/edgar/edgar-source';
+import { mailEventsFromEnv } from './integrations/email/mail-events';
+import { createMailer } from './integrations/email/mailer-from-env';
 import { chatClientFromEnv } from './integrations/llm/chat-client';
 import { createMarketData, createPriceHistory } from './integrations/market-data';
-import { dirname, join } from 'node:path';
-import { QuoteRefresher } from './domains/quotes/quote-refresher';
-import { billingModeOf, openStripeAccess } from './integrations/stripe/stripe-access';
-import { tickerCatalogue } from './domains/tickers/ticker-catalogue';
-import { ensureShippedCatalogue } from './domains/tickers/catalogue.service';
+import { createSmsSender } from './integrations/sms/sms-from-env';
+import { smsLogFromEnv } from './integrations/sms/twilio-message-log';
+import { billingModeOf, openStripeAccess, stripeHandle } from './integrations/stripe/stripe-access';
+import { LiveHub } from './live/live-hub';
 import { Metrics } from './ops/metrics';
 import { withProgress } from './ops/progress';
 import { createProcessStatus } from './ops/status';
 
+/** The pieces every process builds the same way, runtime or test: messaging from env, caches, sender id. */
+export function processPieces(env: Env, database: Database, logger: FastifyBaseLogger) {
+  const { db, sql } = database;
+  return {
+    mailer: createMailer(env, db, logger),
+    sms: createSmsSender(env, db, logger),
+    mailEvents: mailEventsFromEnv(env),
+    smsLog: smsLogFromEnv(env),
+    senderIdentity: createSenderIdentity(sql),
+    tickers: new TickerCatalogue(db),
+    watchlist: createWatchlistReadState(db),
+    deadlineRefresh: { at: 0 },
+    status: createProcessStatus(),
+  } satisfies Partial<AppDeps>;
+}
+
 /**
- * The production wiring of AppDeps: each integration picks its real adapter when configured
- * and its offline default otherwise (dev outbox, EDGAR replay...). Tests build deps themselves.
+ * The composition root: every piece of state a process holds (AppDeps), built once here. Each
+ * integration picks its real adapter when configured and its offline default otherwise (dev
+ * outbox, EDGAR replay, local Stripe). Tests build theirs with test/deps.ts's createTestDeps.
+ * bench:detect passes its simulated clock and EDGAR.
  */
-export async function createRuntimeDeps(env: Env, database: Database, logger: FastifyBaseLogger): Promise<AppDeps> {
-  const metrics = new Metrics(database.db);
+export async function createRuntimeDeps(
+  env: Env,
+  database: Database,
+  logger: FastifyBaseLogger,
+  options: { clock?: Clock; edgar?: EdgarSource } = {},
+): Promise<AppDeps> {
+  const { db, sql } = database;
+  const metrics = new Metrics(db);
   const llm = chatClientFromEnv(env);
+  const clock = options.clock ?? systemClock;
+  const marketData = createMarketData(env);
+  if (!marketData) logger.info('QUOTES_PROVIDER=off: quote fields stay empty');
   const deps: AppDeps = {
     env,
-    metrics,
-    status: createProcessStatus(),
-    db: database.db,
-    sql: database.sql,
-    logger,
-    mailer: createMailer(env, database.db, logger),
-    sms: createSmsSender(env, database.db, logger),
+    db,
+    sql,
     databaseUrl: database.url,
+    logger,
+    clock,
+    ...processPieces(env, database, logger),
     // Live sec.gov with EDGAR_USER_AGENT, else the replay of recorded real filings (logged at start).
-    edgar: createEdgarSource(env, { log: (m) => logger.info(m), db: database.db }),
+    edgar: options.edgar ?? createEdgarSource(env, { log: (m) => logger.info(m), db }),
     llm: llm && metrics.instrumentChatClient(llm),
+    quotes: marketData ? new QuoteRefresher({ db, provider: marketData, log: logger }) : null,
+    priceHistory: createPriceHistory(env) ?? null,
     // Stripe with a key; else, outside production, the local test checkout's Stripe, whose state
     // survives restarts next to the embedded database's data (and which `npm run worker` finds there).
-    stripe: openStripeAccess(env, {
-      stateFile: join(dirname(env.EMBEDDED_PG_DIR), 'local-stripe.json'),
-      log: (message, err) => (err ? logger.warn({ err }, message) : logger.info(message)),
-    }),
+    stripe: stripeHandle(() =>
+      openStripeAccess(env, {
+        stateFile: join(dirname(env.EMBEDDED_PG_DIR), 'local-stripe.json'),
+        log: (message, err) => (err ? logger.warn({ err }, message) : logger.info(message)),
+      }),
+    ),
+    live: new LiveHub({ db, sql, logger, metrics }),
+    plans: new PlanHub({ db, sql, logger }),
+    metrics,
   };
-  const marketData = createMarketData(env);
-  if (marketData) deps.quotes = new QuoteRefresher({ db: database.db, provider: marketData, log: logger });
-  else logger.info('QUOTES_PROVIDER=off: quote fields stay empty');
-  deps.priceHistory = createPriceHistory(env);
   // Loads the shipped SEC ticker file into an empty (or older) catalogue and builds the search index.
-  await withProgress((m) => logger.info(m), 'loading the ticker catalogue (SEC company tickers)', () => ensureShippedCatalogue(database.db), {
+  await withProgress((m) => logger.info(m), 'loading the ticker catalogue (SEC company tickers)', () => ensureShippedCatalogue(db), {
     summary: (load) => (load.loaded ? `${load.entries.toLocaleString('en-US')} tickers` : null),
   });
-  await tickerCatalogue(deps).get();
+  await deps.tickers.get();
   if (!env.SMTP_URL) logger.warn('SMTP_URL not set: emails go to the development outbox');
   if (!env.TWILIO_ACCOUNT_SID) logger.warn('Twilio not configured: texts go to the development outbox');
-  const billing = billingModeOf(env);
-  if (billing === 'off') logger.warn('STRIPE_SECRET_KEY not set in production: checkout says online payment is not available');
-  await deps.stripe;
+  if (billingModeOf(env) === 'off') logger.warn('STRIPE_SECRET_KEY not set in production: checkout says online payment is not available');
+  await deps.stripe.get();
   return deps;
 }

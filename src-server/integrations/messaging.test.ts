@@ -4,9 +4,9 @@ import { createTestDatabase } from '../test/db';
 import { startSmtpPeer } from '../test/peers/smtp';
 import { startTwilioPeer } from '../test/peers/twilio';
 import { DeliveryError } from './delivery-error';
-import { createMailer } from './email/mailer';
+import { createMailer } from './email/mailer-from-env';
 import { listOutbox } from './outbox/outbox.repo';
-import { createSmsSender } from './sms/sms-sender';
+import { createSmsSender } from './sms/sms-from-env';
 import { isValidTwilioSignature, twilioSignature } from './sms/twilio-signature';
 
 const database = await createTestDatabase();

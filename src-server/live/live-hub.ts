@@ -30,7 +30,7 @@ export class LiveHub {
   /** Events are handled one after another, in the order PostgreSQL delivered the commits. */
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger; metrics?: Metrics }) {}
+  constructor(private readonly deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger; metrics?: Metrics | null }) {}
 
   /** Registers a subscriber; resolves once it will receive every filing committed from now on. */
   async subscribe(userId: string, { queue }: Pick<Subscriber, 'queue'>): Promise<() => void> {
@@ -133,27 +133,4 @@ export class LiveHub {
     set?.delete(sub);
     if (set?.size === 0) map.delete(key);
   }
-}
-
-const hubs = new WeakMap<Sql, LiveHub>();
-
-/** The hub of this connection pool (one per process in production). */
-export function liveHubFor(deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger; metrics?: Metrics }): LiveHub {
-  let hub = hubs.get(deps.sql);
-  if (!hub) {
-    hub = new LiveHub(deps);
-    hubs.set(deps.sql, hub);
-  }
-  return hub;
-}
-
-/** Live subscriptions of this pool's hub (0 before the first). */
-export function liveSubscriberCount(sql: Sql): number {
-  return hubs.get(sql)?.subscriberCount ?? 0;
-}
-
-export async function stopLiveHub(sql: Sql): Promise<void> {
-  const hub = hubs.get(sql);
-  hubs.delete(sql);
-  await hub?.stop();
 }

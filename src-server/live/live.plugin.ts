@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { stopLiveHub } from './live-hub';
 
 /** Ends live subscriptions and the hub's LISTEN when the app closes. */
 export async function livePlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
-  app.addHook('onClose', () => stopLiveHub(opts.deps.sql));
+  app.addHook('onClose', () => opts.deps.live.stop());
 }

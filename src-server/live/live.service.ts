@@ -7,7 +7,7 @@
 import { tracked } from '@trpc/server';
 import type { AppDeps } from '../deps';
 import { EventQueue } from './event-queue';
-import { liveHubFor, type LiveFilingEvent } from './live-hub';
+import type { LiveFilingEvent } from './live-hub';
 import { missedFilings } from './live.repo';
 
 /** Events a client may fall behind by before it is sent off to resume by replay. */
@@ -29,7 +29,7 @@ export async function openLiveFeed(
   { userId, lastEventId, signal }: { userId: string; lastEventId?: string | null; signal?: AbortSignal },
 ) {
   const queue = new EventQueue<LiveFilingEvent>(BUFFER_LIMIT);
-  const unsubscribe = await liveHubFor(deps).subscribe(userId, { queue });
+  const unsubscribe = await deps.live.subscribe(userId, { queue });
   // Closed before tRPC started iterating, the generator below never runs its finally.
   const close = () => {
     unsubscribe();

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { liveSubscriberCount } from '../live/live-hub';
 import { bearerTokenFrom } from '../transport/request-meta';
 import { notFound } from '../transport/rest/errors';
 
@@ -21,7 +20,7 @@ function sameToken(a: string | undefined, b: string): boolean {
 export async function metricsPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { metrics, env } = opts.deps;
   if (!metrics) return;
-  metrics.sources.liveSubscribers = () => liveSubscriberCount(opts.deps.sql);
+  metrics.sources.liveSubscribers = () => opts.deps.live.subscriberCount;
   metrics.sources.websockets = () => app.websocketServer?.clients.size ?? 0;
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs share one label, so scanners cannot blow up the series count.

@@ -8,11 +8,12 @@ import type { AppDeps } from '../deps';
 import { alertTasks } from '../domains/alerts/alerts.tasks';
 import { startAlerts } from '../domains/alerts/alerts.workers';
 import { startJobRunner } from '../jobs/runner';
+import { createTestDeps } from './deps';
 
 const env = loadEnv();
 if (!env.DATABASE_URL) throw new Error('DATABASE_URL is required');
 const database = connectDatabase(env.DATABASE_URL, { max: 12 });
-const deps: AppDeps = { env, db: database.db, sql: database.sql, databaseUrl: database.url };
+const deps: AppDeps = createTestDeps({ env, database });
 const alerts = await startAlerts(deps);
 const runner = await startJobRunner(deps, alertTasks, { pollIntervalMs: 200 });
 process.stdout.write('ready\n');

@@ -10,6 +10,7 @@ import { parseFiling, type ParseHints } from '../domains/filings/parse/index';
 import { indexPagePath } from '../integrations/edgar/paths';
 import { startJobRunner } from '../jobs/runner';
 import { testEnv } from './app';
+import { createTestDeps } from './deps';
 import { edgarFixture } from './edgar-fixtures';
 import { createSignedInUser } from './users';
 
@@ -47,13 +48,11 @@ export const FIXTURES = {
 } as const;
 
 export function alertsDeps(database: Database, env: Record<string, string> = {}): AppDeps {
-  return {
+  return createTestDeps({
     // Bursts gather nothing unless a test asks: its filings of one company are stored seconds apart.
     env: testEnv({ PUBLIC_URL: 'https://alerts.example', MAIL_FROM: 'Filing Alerts <alerts@alerts.test>', ALERT_BURST_GATHER_SECONDS: '0', ...env }),
-    db: database.db,
-    sql: database.sql,
-    databaseUrl: database.url,
-  };
+    database,
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { parseEnv, type Env } from '../config/env';
 import type { Database } from '../db/client';
 import type { AppDeps } from '../deps';
 import { createTestDatabase } from './db';
+import { createTestDeps, withHubs } from './deps';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,8 +27,13 @@ export async function startTestApp(
   options: { env?: Record<string, string>; customise?: (deps: AppDeps) => AppDeps | Promise<AppDeps>; database?: Database } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  let deps: AppDeps = { env: testEnv(options.env), db: database.db, sql: database.sql };
-  if (options.customise) deps = await options.customise(deps);
+  let deps = createTestDeps({ env: testEnv(options.env), database });
+  if (options.customise) {
+    const base = deps;
+    deps = await options.customise(base);
+    // A new object (`{ ...deps, logger }`): its hubs must log and count there, unless it brought its own.
+    if (deps !== base) withHubs(deps, { live: deps.live === base.live ? undefined : deps.live, plans: deps.plans === base.plans ? undefined : deps.plans });
+  }
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -5,8 +5,6 @@
  * alerts and digests of dead senders, lost jobs, and digests that are due.
  */
 import type { AppDeps } from '../../deps';
-import { mailEventsFor } from '../../integrations/email/mail-events';
-import { mailerFor } from '../../integrations/email/mailer';
 import { singleFlight } from '../../jobs/single-flight';
 import type { RunningWorkers } from '../../jobs/workers';
 import { alertSettings } from './alerts.config';
@@ -16,14 +14,13 @@ import { openDueBriefs, openDueDigests } from './digest.service';
 import { watchDeadlines } from '../threads/deadlines.service';
 import { linkFiling } from '../threads/threads.service';
 import { matchFiling, matchMissedFilings } from './match.service';
-import { senderIdentityFor } from './sender-identity';
 
 /** A queued alert nobody picked up for this long lost its job. */
 const OVERDUE_SECONDS = 120;
 
 /** One pass of every sweep step; a step that fails is logged and the others still run. */
 export async function sweepAlerts(deps: AppDeps): Promise<void> {
-  const identity = senderIdentityFor(deps);
+  const identity = deps.senderIdentity;
   const me = await identity.current();
   const steps: [string, () => Promise<unknown>][] = [
     ['match missed filings', () => matchMissedFilings(deps.db, { burstGatherSeconds: alertSettings(deps.env).burstGatherSeconds })],
@@ -44,12 +41,12 @@ export async function startAlerts(deps: AppDeps): Promise<RunningWorkers> {
   const settings = alertSettings(deps.env);
   const log = deps.logger;
   // Half a MAIL_EVENTS configuration stops start-up here rather than at the first crash recovery.
-  const events = mailEventsFor(deps);
-  if (mailerFor(deps).kind === 'smtp') {
+  const events = deps.mailEvents;
+  if (deps.mailer.kind === 'smtp') {
     if (!deps.env.MAIL_POSTAL_ADDRESS) log?.warn('MAIL_POSTAL_ADDRESS not set: alert emails carry no postal address (required for commercial email)');
     if (!events) log?.warn('MAIL_EVENTS_URL not set: an email cut off by a crash is sent again with the same Message-ID');
   }
-  const identity = senderIdentityFor(deps);
+  const identity = deps.senderIdentity;
   await identity.current();
 
   const waiting = new Set<number>();

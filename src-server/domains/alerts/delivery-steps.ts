@@ -5,7 +5,6 @@ import { addJob } from '../../jobs/queue';
 import { alertSettings, backoffMs, DELIVER_JOB_ATTEMPTS } from './alerts.config';
 import * as repo from './delivery.repo';
 import { reconcileSend, type InterruptedSend } from './reconcile';
-import { senderIdentityFor } from './sender-identity';
 
 export type Outcome = 'sent' | 'reconciled' | 'retry' | 'dead' | 'cancelled' | 'held' | 'lost_lease';
 
@@ -92,7 +91,7 @@ export async function afterFailure(deps: AppDeps, t: Target, failure: Failure, a
 
 /** Runs `work` with the row marked in flight for this process. */
 export async function inFlight<T>(deps: AppDeps, t: Pick<Target, 'table' | 'id'>, work: () => Promise<T>): Promise<T> {
-  const set = senderIdentityFor(deps).inFlight;
+  const set = deps.senderIdentity.inFlight;
   const key = `${t.table}:${t.id}`;
   set.add(key);
   try {

@@ -5,8 +5,7 @@
  */
 import { IMPORTANCE_RANK, isImportance } from '../../core/importance';
 import type { AppDeps } from '../../deps';
-import { mailerFor, type MailMessage } from '../../integrations/email/mailer';
-import { smsFor } from '../../integrations/sms/sms-sender';
+import type { MailMessage } from '../../integrations/email/mailer';
 import { followsLines } from '../threads/threads.service';
 import { publicUrl } from '../auth/request-info';
 import { optOut } from '../contacts/opt-out.repo';
@@ -16,7 +15,6 @@ import * as repo from './delivery.repo';
 import { afterFailure, describeFailure, inFlight, reconcileStep, requeue, type Outcome, type Target } from './delivery-steps';
 import { messageContext } from './message-context';
 import { quietUntil } from './quiet-hours';
-import { senderIdentityFor } from './sender-identity';
 
 /** Twilio: the recipient replied STOP to the sending number. */
 const TWILIO_UNSUBSCRIBED = '21610';
@@ -50,8 +48,8 @@ async function compose(deps: AppDeps, w: repo.AlertWork, burst: repo.BurstRow[])
 }
 
 async function send(deps: AppDeps, out: Outgoing, key: string): Promise<string> {
-  if (out.channel === 'email') return (await mailerFor(deps).send({ ...out.message, idempotencyKey: key })).messageId;
-  return (await smsFor(deps).send({ to: out.to, body: out.body, idempotencyKey: key })).sid;
+  if (out.channel === 'email') return (await deps.mailer.send({ ...out.message, idempotencyKey: key })).messageId;
+  return (await deps.sms.send({ to: out.to, body: out.body, idempotencyKey: key })).sid;
 }
 
 async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number): Promise<Outcome> {
@@ -112,7 +110,7 @@ export type DeliveryCounts = Record<Outcome, number>;
 
 /** The `alerts.deliver` job: leases the due alerts among `alertIds` and sends them. */
 export async function deliverAlerts(deps: AppDeps, { alertIds }: { alertIds: number[] }): Promise<DeliveryCounts> {
-  const me = await senderIdentityFor(deps).current();
+  const me = await deps.senderIdentity.current();
   const work = await repo.leaseAlerts(deps.db, { ids: alertIds, me });
   const counts: DeliveryCounts = { sent: 0, reconciled: 0, retry: 0, dead: 0, cancelled: 0, held: 0, lost_lease: 0 };
   const pending = [...work];

@@ -5,14 +5,12 @@
  * it once; its send follows the same crash-safe states as an alert (key `digest:<id>`).
  */
 import type { AppDeps } from '../../deps';
-import { mailerFor } from '../../integrations/email/mailer';
 import { followsLines } from '../threads/threads.service';
 import { digestEmail } from './alert-messages';
 import * as delivery from './delivery.repo';
 import { afterFailure, describeFailure, inFlight, reconcileStep, type Outcome, type Target } from './delivery-steps';
 import * as repo from './digest.repo';
 import { messageContext } from './message-context';
-import { senderIdentityFor } from './sender-identity';
 
 async function finish(deps: AppDeps, t: Target, state: { status: 'sent'; messageId: string; sentAt?: Date | null } | { status: 'cancelled'; code: string }) {
   await deps.db.transaction(async (tx) => {
@@ -54,7 +52,7 @@ async function deliver(deps: AppDeps, d: repo.DigestWork, me: number): Promise<O
   const attempts = await delivery.markSending(deps.db, { table: 'alert_digests', id: d.id, me });
   if (attempts == null) return 'lost_lease';
   try {
-    const { messageId } = await mailerFor(deps).send({ ...message, idempotencyKey: key });
+    const { messageId } = await deps.mailer.send({ ...message, idempotencyKey: key });
     await finish(deps, t, { status: 'sent', messageId });
     return 'sent';
   } catch (error) {
@@ -66,7 +64,7 @@ async function deliver(deps: AppDeps, d: repo.DigestWork, me: number): Promise<O
 
 /** The `alerts.digest` job. */
 export async function deliverDigest(deps: AppDeps, { digestId }: { digestId: number }): Promise<Outcome | 'not_due'> {
-  const me = await senderIdentityFor(deps).current();
+  const me = await deps.senderIdentity.current();
   const work = await repo.leaseDigest(deps.db, { id: digestId, me });
   if (!work) return 'not_due';
   return inFlight(deps, { table: 'alert_digests', id: digestId }, () => deliver(deps, work, me));

@@ -6,11 +6,7 @@
  * again with the same Message-ID (receivers drop a repeated Message-ID), logged as such.
  */
 import type { AppDeps } from '../../deps';
-import { mailEventsFor } from '../../integrations/email/mail-events';
-import { mailerFor } from '../../integrations/email/mailer';
 import { messageIdFor } from '../../integrations/email/smtp-mailer';
-import { smsFor } from '../../integrations/sms/sms-sender';
-import { smsLogFor } from '../../integrations/sms/twilio-message-log';
 
 export type Reconciled = { kind: 'delivered'; messageId: string } | { kind: 'absent' } | { kind: 'wait'; until: Date };
 
@@ -26,13 +22,13 @@ export interface InterruptedSend {
 
 export async function reconcileSend(deps: AppDeps, send: InterruptedSend, settleMs: number, now = new Date()): Promise<Reconciled> {
   if (send.channel === 'sms') {
-    const log = smsFor(deps).kind === 'twilio' ? smsLogFor(deps) : null;
+    const log = deps.sms.kind === 'twilio' ? deps.smsLog : null;
     if (!log || !send.suffix) return { kind: 'absent' };
     const sid = await log.find({ to: send.to, suffix: send.suffix, since: send.since });
     return sid ? { kind: 'delivered', messageId: sid } : { kind: 'absent' };
   }
-  if (mailerFor(deps).kind === 'outbox') return { kind: 'absent' };
-  const events = mailEventsFor(deps);
+  if (deps.mailer.kind === 'outbox') return { kind: 'absent' };
+  const events = deps.mailEvents;
   if (!events) {
     deps.logger?.warn({ key: send.idempotencyKey }, 'interrupted email resent with the same Message-ID (no MAIL_EVENTS_URL to check)');
     return { kind: 'absent' };

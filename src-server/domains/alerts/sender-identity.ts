@@ -7,8 +7,6 @@
 import { randomInt } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Sql } from '../../db/client';
-import type { AppDeps } from '../../deps';
-import { perDeps } from '../../integrations/per-deps';
 
 const HEALTH_CHECK_MS = 5_000;
 
@@ -76,9 +74,6 @@ export function createSenderIdentity(pool: Sql): SenderIdentity {
     },
   };
 }
-
-/** One identity per AppDeps (the process's delivery tasks and sweep share it). */
-export const senderIdentityFor = perDeps((deps: AppDeps) => createSenderIdentity(deps.sql));
 
 /** Ids of senders alive in this database, as a subquery for `claimed_by in (...)`. */
 export const LIVE_SENDERS: SQL = sql`(

@@ -1,7 +1,5 @@
 import type { BrandId } from '../../core/brands';
 import type { AppDeps } from '../../deps';
-import { mailerFor } from '../../integrations/email/mailer';
-import { smsFor } from '../../integrations/sms/sms-sender';
 import { brandHostsOf, publicUrlOf } from '../../config/public-origins';
 import type { Messenger, RequestInfo } from './login.service';
 
@@ -41,7 +39,7 @@ export function requestInfo(
 }
 
 export function messengerFor(deps: AppDeps): Messenger {
-  return { mailer: mailerFor(deps), sms: smsFor(deps) };
+  return { mailer: deps.mailer, sms: deps.sms };
 }
 
 export function supportEmailFor(deps: AppDeps): string {

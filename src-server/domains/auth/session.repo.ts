@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { perKey } from '../../integrations/per-deps';
+import { perDb } from '../../db/per-db';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -36,7 +36,7 @@ function liveSessionQuery(db: Db) {
 }
 
 /** Every request resolves a session: its statement is built once per handle, not per call. */
-const preparedSession = perKey(liveSessionQuery);
+const preparedSession = perDb(liveSessionQuery);
 
 /** A live session with its user. */
 export async function findLiveSession(

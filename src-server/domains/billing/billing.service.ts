@@ -19,7 +19,7 @@ import {
 } from '../../core/plans';
 import type { AppDeps } from '../../deps';
 import { catalogueOf, CatalogueError, type Catalogue } from '../../integrations/stripe/catalogue';
-import { billingModeOf, stripeAccessFor, type BillingMode, type StripeAccess } from '../../integrations/stripe/stripe-access';
+import { billingModeOf, type BillingMode, type StripeAccess } from '../../integrations/stripe/stripe-access';
 import { isVerified, toUserDto, type UserDto } from '../auth/session.service';
 import * as repo from './billing.repo';
 import { addonItemOf } from './entitlement';
@@ -98,7 +98,7 @@ const notAvailable = () =>
   new AppError('CONFLICT', 'Online payment is not available on this server, so nothing can be bought here right now.', { reason: 'billing_unavailable' });
 
 async function requireAccess(deps: AppDeps): Promise<StripeAccess> {
-  const access = await stripeAccessFor(deps);
+  const access = await deps.stripe.get();
   if (!access) throw notAvailable();
   return access;
 }

@@ -1,6 +1,6 @@
 /** Background tasks of the billing domain (registered in jobs/tasks.ts). */
 import { z } from 'zod';
-import { stripeAccessFor } from '../../integrations/stripe/stripe-access';
+
 import { defineTask } from '../../jobs/registry';
 import { processEvent, reconcileBilling } from './events.service';
 import { sendNotice } from './notices.service';
@@ -12,7 +12,7 @@ export const eventTask = defineTask({
   name: 'billing.event',
   payload: z.object({ eventId: z.string().min(1).max(255) }),
   async handler({ eventId }, { deps }) {
-    const access = await stripeAccessFor(deps);
+    const access = await deps.stripe.get();
     if (!access) throw billingOff();
     const outcome = await processEvent(deps, access, { eventId });
     deps.logger?.debug({ eventId, outcome }, 'stripe event handled');
@@ -23,7 +23,7 @@ export const syncTask = defineTask({
   name: 'billing.sync',
   payload: z.object({ customerId: z.string().min(1).max(255) }),
   async handler({ customerId }, { deps }) {
-    const access = await stripeAccessFor(deps);
+    const access = await deps.stripe.get();
     if (!access) throw billingOff();
     await syncCustomer(deps, access, { customerId });
   },
@@ -33,7 +33,7 @@ export const reconcileTask = defineTask({
   name: 'billing.reconcile',
   payload: z.object({}).passthrough(),
   async handler(_payload, { deps }) {
-    const access = await stripeAccessFor(deps);
+    const access = await deps.stripe.get();
     if (!access) return;
     const counts = await reconcileBilling(deps, access);
     deps.logger?.info(counts, 'billing reconciliation queued');

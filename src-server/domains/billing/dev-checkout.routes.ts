@@ -12,7 +12,7 @@ import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
 import type { CardBehaviour, StripeObject } from '../../integrations/stripe/local/local-stripe';
 import type { LocalStripeControl } from '../../integrations/stripe/local/open-local-stripe';
-import { billingModeOf, stripeAccessFor } from '../../integrations/stripe/stripe-access';
+import { billingModeOf } from '../../integrations/stripe/stripe-access';
 import { notFoundError } from '../../transport/rest/errors';
 import { STRIPE_WEBHOOK_PATH } from '../../transport/webhooks/stripe';
 
@@ -129,7 +129,7 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
 /** Tells the local Stripe where this app's webhook endpoint listens (called once the server listens). */
 export async function connectLocalStripe(app: FastifyInstance, deps: AppDeps): Promise<void> {
   if (billingModeOf(deps.env) !== 'local') return;
-  const access = await stripeAccessFor(deps);
+  const access = await deps.stripe.get();
   const address = app.server.address();
   if (!access?.local || !address || typeof address !== 'object') return;
   const host = ['0.0.0.0', '::', '::1', '127.0.0.1'].includes(address.address) || address.address.startsWith('::ffff:127.') ? '127.0.0.1' : address.address;
@@ -146,7 +146,7 @@ export async function devCheckoutRoutes(app: FastifyInstance, opts: { deps: AppD
     if (!isLoopback(request.ip)) throw notFoundError(request);
   });
   const control = async () => {
-    const access = await stripeAccessFor(deps);
+    const access = await deps.stripe.get();
     if (!access?.local) throw new Error('the local Stripe is not running');
     return access.local.control;
   };

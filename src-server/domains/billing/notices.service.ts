@@ -6,7 +6,6 @@
 import { proLimitWithPacks, ADDON_PACK_PRICE_USD, ALL_FILINGS_PLAN_PRICE_USD } from '../../core/plans';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { mailerFor } from '../../integrations/email/mailer';
 import { addJob } from '../../jobs/queue';
 import { publicUrl } from '../auth/request-info';
 import { programName } from '../contacts/contact-messages';
@@ -88,7 +87,7 @@ export async function sendNotice(deps: AppDeps, params: { noticeId: number }): P
     settings: `${publicUrl(deps)}/settings`,
     brand: programName(user.brand),
   });
-  await mailerFor(deps).send({
+  await deps.mailer.send({
     to: user.email,
     subject: `${programName(user.brand)}: ${subject}`,
     text: `${text}\n\n— ${programName(user.brand)}`,

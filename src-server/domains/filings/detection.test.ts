@@ -19,6 +19,7 @@ import { TASKS } from '../../jobs/tasks';
 import type { RunningWorkers } from '../../jobs/workers';
 import { testEnv } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
+import { createTestDeps } from '../../test/deps';
 import { pipelineIdle } from '../../test/pipeline-idle';
 import { startDetection } from './detection.service';
 
@@ -86,7 +87,7 @@ beforeAll(async () => {
       return { url: sim.url, close: () => sim.close(), describe: 'test simulator' };
     },
   });
-  const deps: AppDeps = { env, db: database.db, sql: database.sql, databaseUrl: database.url, edgar, clock, llm: null };
+  const deps: AppDeps = createTestDeps({ env, database }, { edgar, clock, llm: null });
   await edgar.start();
   runner = await startJobRunner(deps, TASKS, { concurrency: 4, pollIntervalMs: 200 });
   detection = await startDetection(deps);

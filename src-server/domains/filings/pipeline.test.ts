@@ -14,6 +14,7 @@ import { TASKS } from '../../jobs/tasks';
 import type { RunningWorkers } from '../../jobs/workers';
 import { testEnv } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
+import { createTestDeps } from '../../test/deps';
 import { runBackfill } from './backfill.service';
 import { startEdgarIngest } from './filings.workers';
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
   await database.sql.listen('filing_scored', (id) => void notified.push(Number(id)));
   replay = await startReplayServer({ initial: 3 });
   const env = testEnv({ EDGAR_BASE_URL: replay.url, EDGAR_POLL_SECONDS: '1', EDGAR_RATE_PER_SECOND: '8', EDGAR_BACKFILL_DAYS: '90' });
-  deps = { env, db: database.db, sql: database.sql, databaseUrl: database.url, edgar: createEdgarSource(env, { db: database.db }), llm: null };
+  deps = createTestDeps({ env, database }, { edgar: createEdgarSource(env, { db: database.db }), llm: null });
   ingest = await startEdgarIngest(deps);
   runner = await startJobRunner(deps, TASKS, { concurrency: 4, pollIntervalMs: 500 });
 });

@@ -6,8 +6,6 @@
 import { NEW_YORK, addDays, zonedParts } from '../../core/calendar';
 import { filerStatusOf, nextPeriod, periodicDueDate, type FilerStatus } from '../../core/deadlines';
 import type { AppDeps } from '../../deps';
-import { mailerFor } from '../../integrations/email/mailer';
-import { perDeps } from '../../integrations/per-deps';
 import { tickerPageUrl } from '../alerts/alert-messages';
 import { messageContext } from '../alerts/message-context';
 import * as repo from './deadlines.repo';
@@ -16,7 +14,6 @@ import * as repo from './deadlines.repo';
 const OVERDUE_MINUTE = 7 * 60;
 /** Re-deriving deadlines is a scan of watched companies: at most this often per process. */
 const REFRESH_MS = 10 * 60_000;
-const lastRefresh = perDeps(() => ({ at: 0 }));
 
 export async function refreshDeadlines(deps: AppDeps): Promise<number> {
   let opened = 0;
@@ -38,7 +35,7 @@ export async function refreshDeadlines(deps: AppDeps): Promise<number> {
 
 /** The sweep's step: refresh deadlines now and then, mark the missed ones the morning after, tell watchers. */
 export async function watchDeadlines(deps: AppDeps, { now = new Date() }: { now?: Date } = {}): Promise<number> {
-  const state = lastRefresh(deps);
+  const state = deps.deadlineRefresh;
   if (now.getTime() - state.at >= REFRESH_MS) {
     state.at = now.getTime();
     await refreshDeadlines(deps);
@@ -70,7 +67,7 @@ async function notifyOverdue(deps: AppDeps, d: repo.OverdueRow): Promise<number>
       `You get this because ${t.ticker} is on your ${ctx.brandName} watchlist with ${d.form} alerts on.`,
       `Unsubscribe: ${ctx.unsubscribeUrl}`,
     ].join('\n');
-    const { messageId } = await mailerFor(deps).send({ to: t.email, subject, text, idempotencyKey: key, headers: { 'List-Unsubscribe': `<${ctx.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
+    const { messageId } = await deps.mailer.send({ to: t.email, subject, text, idempotencyKey: key, headers: { 'List-Unsubscribe': `<${ctx.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
     await repo.recordNotice(deps.db, { deadlineId: Number(d.id), userId: t.user_id, messageId });
     sent += 1;
   }

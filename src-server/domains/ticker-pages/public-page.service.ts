@@ -14,7 +14,7 @@ export interface PublicTickerPage {
   total_filings: number;
 }
 
-export async function getPublicTickerPage(db: Db, params: { index: TickerIndex; quotes?: QuoteRefresher; ticker: string }): Promise<PublicTickerPage> {
+export async function getPublicTickerPage(db: Db, params: { index: TickerIndex; quotes?: QuoteRefresher | null; ticker: string }): Promise<PublicTickerPage> {
   const header = await loadHeader(db, params);
   // The count comes from the facet cache the enhanced page keeps (recounted only when the company's filings change).
   const [page, facets] = await Promise.all([

@@ -1,7 +1,6 @@
 import { BRANDS } from '../../core/brands';
 import { requestBrand } from '../../transport/rest/brand';
 import type { MetaResolver } from '../../transport/web/spa';
-import { tickerCatalogue } from '../tickers/ticker-catalogue';
 import { tickerPageMeta } from './public-page.service';
 
 const TICKER_PATH = /^\/(?:ticker|ticker-enhanced|ticker-old|public\/ticker)\/([^/]+)\/?$/;
@@ -17,5 +16,5 @@ export const tickerMetaResolver: MetaResolver = async (deps, request) => {
     return null;
   }
   const brandName = BRANDS[requestBrand(deps, request)].brandName;
-  return tickerPageMeta(deps.db, { index: await tickerCatalogue(deps).get(), ticker, brandName });
+  return tickerPageMeta(deps.db, { index: await deps.tickers.get(), ticker, brandName });
 };

@@ -1,7 +1,6 @@
 import { isPro } from '../../core/plans';
 import { adminProcedure, proProcedure, publicProcedure, router } from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
-import { tickerCatalogue } from '../tickers/ticker-catalogue';
 import { getTickerChart } from './chart.service';
 import { listAnalysisFeedback, setAnalysisFeedback } from './feedback.service';
 import { getPublicTickerPage } from './public-page.service';
@@ -18,7 +17,7 @@ export const tickerPagesRouter = router({
   /** Company, quote line, facets and the first 50 filings; marks the caller's filings of the company seen. */
   get: publicProcedure.input(tickerPageInput).query(async ({ ctx, input }) =>
     getTickerPage(ctx.deps.db, {
-      index: await tickerCatalogue(ctx.deps).get(),
+      index: await ctx.deps.tickers.get(),
       quotes: ctx.deps.quotes,
       ticker: input.ticker,
       viewer: await viewerOf(ctx),
@@ -29,7 +28,7 @@ export const tickerPagesRouter = router({
   /** The next page of filings (cursor from the previous page), same filters. */
   filings: publicProcedure.input(tickerFilingsInput).query(async ({ ctx, input }) =>
     getTickerFilings(ctx.deps.db, {
-      index: await tickerCatalogue(ctx.deps).get(),
+      index: await ctx.deps.tickers.get(),
       ticker: input.ticker,
       viewer: await viewerOf(ctx),
       filter: input,
@@ -39,11 +38,11 @@ export const tickerPagesRouter = router({
   ),
   /** Daily (weekly past 1,300 points) closes with filing markers. */
   chart: publicProcedure.input(tickerChartInput).query(async ({ ctx, input }) =>
-    getTickerChart(ctx.deps.db, { index: await tickerCatalogue(ctx.deps).get(), ticker: input.ticker, range: input.range, filter: input }),
+    getTickerChart(ctx.deps.db, { index: await ctx.deps.tickers.get(), ticker: input.ticker, range: input.range, filter: input }),
   ),
   /** No login: company, quote line and the latest 20 filings. */
   public: publicProcedure.input(publicTickerInput).query(async ({ ctx, input }) =>
-    getPublicTickerPage(ctx.deps.db, { index: await tickerCatalogue(ctx.deps).get(), quotes: ctx.deps.quotes, ticker: input.ticker }),
+    getPublicTickerPage(ctx.deps.db, { index: await ctx.deps.tickers.get(), quotes: ctx.deps.quotes, ticker: input.ticker }),
   ),
   /** PRO: thumbs up/down (or null to clear) on a filing's AI analysis. */
   analysisFeedback: proProcedure

@@ -6,7 +6,7 @@ import { AppError } from '../../core/app-error';
 import { FORM_VALUES } from '../../core/forms';
 import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, importanceFromRank, type Importance } from '../../core/importance';
 import type { Db } from '../../db/client';
-import { perKey } from '../../integrations/per-deps';
+import { perDb } from '../../db/per-db';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import type { TickerIndex } from '../tickers/ticker-index';
@@ -118,7 +118,7 @@ const normalise = (ticker: string) => ticker.trim().toUpperCase();
 export const cikHint = (index: TickerIndex, ticker: string): number | undefined => index.get(normalise(ticker))?.cik;
 
 /** The page header for a symbol (BRK.B finds BRK-B); stale quotes are queued for a background fetch. */
-export async function loadHeader(db: Db, params: { index: TickerIndex; ticker: string; quotes?: QuoteRefresher }): Promise<repo.HeaderRow> {
+export async function loadHeader(db: Db, params: { index: TickerIndex; ticker: string; quotes?: QuoteRefresher | null }): Promise<repo.HeaderRow> {
   const symbol = normalise(params.ticker);
   const notFound = new AppError('NOT_FOUND', `${params.ticker.trim()} is not a ticker we know.`, { reason: 'ticker_not_found' });
   if (!/^[A-Z0-9][A-Z0-9./\-]{0,9}$/.test(symbol)) throw notFound;
@@ -149,7 +149,7 @@ export async function filingsPage(
   };
 }
 
-const facetCaches = perKey((_db: Db) => new VersionedCache<TickerPageData['facets']>());
+const facetCaches = perDb((_db: Db) => new VersionedCache<TickerPageData['facets']>());
 
 /** Filter facets, recounted only when the company's filings changed (its filings version moved). */
 export function companyFacets(db: Db, { cik, version }: { cik: number; version: number | null }): Promise<TickerPageData['facets']> {
@@ -180,7 +180,7 @@ function summariseFacets(rows: repo.FacetRow[]): TickerPageData['facets'] {
  */
 export async function getTickerPage(
   db: Db,
-  params: { index: TickerIndex; quotes?: QuoteRefresher; ticker: string; viewer: Viewer; aiAvailable: boolean; filter: FilingFilterInput },
+  params: { index: TickerIndex; quotes?: QuoteRefresher | null; ticker: string; viewer: Viewer; aiAvailable: boolean; filter: FilingFilterInput },
 ): Promise<TickerPageData> {
   const filter = parseFilter(params.filter);
   const { viewer } = params;

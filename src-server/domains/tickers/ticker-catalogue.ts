@@ -1,6 +1,4 @@
 import type { Db } from '../../db/client';
-import type { AppDeps } from '../../deps';
-import { perDeps } from '../../integrations/per-deps';
 import { ensureShippedCatalogue } from './catalogue.service';
 import { TickerIndex } from './ticker-index';
 import * as repo from './tickers.repo';
@@ -52,5 +50,5 @@ export class TickerCatalogue {
   }
 }
 
-/** The catalogue of an app instance (one per AppDeps, so each test app has its own). */
-export const tickerCatalogue: (deps: AppDeps) => TickerCatalogue = perDeps((deps) => new TickerCatalogue(deps.db));
+/** The catalogue an app instance holds (deps.tickers, built by the composition root). */
+export const tickerCatalogue = (deps: { tickers: TickerCatalogue }): TickerCatalogue => deps.tickers;

@@ -92,7 +92,7 @@ export interface TickerProfile extends QuoteFields {
 /** A ticker's company facts and last cached quote (ticker pages); stale quotes are queued. */
 export async function getTickerProfile(
   db: Db,
-  params: { index: TickerIndex; ticker: string; quotes?: QuoteRefresher },
+  params: { index: TickerIndex; ticker: string; quotes?: QuoteRefresher | null },
 ): Promise<TickerProfile> {
   const symbol = params.index.get(params.ticker)?.ticker ?? params.ticker.trim().toUpperCase();
   const row = await repo.findTickerProfile(db, { ticker: symbol });

@@ -1,5 +1,3 @@
-import type { AppDeps } from '../../deps';
-import { perDeps } from '../../integrations/per-deps';
 import type { FilingDigest } from './filing-digest';
 
 /**
@@ -71,5 +69,3 @@ export class FilingDigestCache {
     }
   }
 }
-
-export const filingDigestCache: (deps: AppDeps) => FilingDigestCache = perDeps(() => new FilingDigestCache());

@@ -1,7 +1,5 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from 'node:zlib';
-import type { AppDeps } from '../../deps';
-import { perDeps } from '../../integrations/per-deps';
 
 export type BodyEncoding = 'br' | 'gzip' | 'identity';
 
@@ -117,5 +115,3 @@ function sizeOf(entry: CachedBody): number {
 function identityOf(entry: CachedBody): Promise<Buffer> {
   return entry.compressed.gzip ? gunzipAsync(entry.compressed.gzip) : unbrotliAsync(entry.compressed.br!);
 }
-
-export const watchlistBodyCache: (deps: AppDeps) => WatchlistBodyCache = perDeps(() => new WatchlistBodyCache());

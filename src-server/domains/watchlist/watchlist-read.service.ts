@@ -3,13 +3,13 @@ import { importanceFromRank } from '../../core/importance';
 import { tickerLimitFor } from '../../core/plans';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { perDeps } from '../../integrations/per-deps';
 import { sessionBatcher, toUserDto, type UserDto } from '../auth/session.service';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import { buildDigests, RECENT_FILINGS_PER_ITEM, summariseItem, UNSEEN_WINDOW, type FilingDigest, type ItemFilingSummary } from './filing-digest';
-import { filingDigestCache, type FilingDigestCache } from './filing-digest-cache';
-import { watchlistBodyCache, type BodyEncoding, type CachedBody, type WatchlistBodyCache } from './watchlist-body-cache';
+import { FilingDigestCache } from './filing-digest-cache';
+import { WatchlistBodyCache, type BodyEncoding, type CachedBody } from './watchlist-body-cache';
+import type { WatchlistReadState } from './watchlist-read-state';
 import * as repo from './watchlist.repo';
 
 /** A watchlist item: every field of SPEC.md section 3, snake_case, plus cik and quote_updated_at. */
@@ -56,19 +56,17 @@ async function loadDigests(db: Db, ciks: number[], wanted: Map<number, number>):
 export interface WatchlistReadDeps {
   digests: FilingDigestCache;
   bodies: WatchlistBodyCache;
-  quotes?: QuoteRefresher;
+  quotes?: QuoteRefresher | null;
 }
 
-/**
- * GET /api/watchlist's session lookup: batched across concurrent requests (sessionBatcher), and
- * each session comes back with its user's fast fingerprint, so an unchanged watchlist is served
- * after that one shared round trip.
- */
-const watchlistSession = perDeps((deps) => sessionBatcher(deps.db, repo.fastFingerprint));
+/** A process's watchlist read state (for the composition root). */
+export function createWatchlistReadState(db: Db): WatchlistReadState {
+  return { digests: new FilingDigestCache(), bodies: new WatchlistBodyCache(), session: sessionBatcher(db, repo.fastFingerprint) };
+}
 
-/** The process's caches for these deps (REST and tRPC share them). */
+/** The process's caches (REST and tRPC share them). */
 export function watchlistReadDeps(deps: AppDeps): WatchlistReadDeps {
-  return { digests: filingDigestCache(deps), bodies: watchlistBodyCache(deps), quotes: deps.quotes };
+  return { digests: deps.watchlist.digests, bodies: deps.watchlist.bodies, quotes: deps.quotes };
 }
 
 interface BuiltWatchlist {
@@ -130,7 +128,7 @@ async function buildWatchlist(db: Db, params: { user: SessionUser; digests: Fili
 }
 
 /** Stale quotes are queued for a background refresh and never waited for. */
-function queueStaleQuotes(quotes: QuoteRefresher | undefined, watched: CachedBody['quotes']): void {
+function queueStaleQuotes(quotes: QuoteRefresher | null | undefined, watched: CachedBody['quotes']): void {
   if (!quotes) return;
   const now = Date.now();
   quotes.request(watched.filter((q) => quotes.isStale(q.fetchedMs, now)).map((q) => q.ticker));
@@ -196,7 +194,7 @@ export async function readWatchlistForToken(
   deps: AppDeps,
   params: { token: string | null | undefined; encoding: BodyEncoding },
 ): Promise<{ body: Buffer; encoding: BodyEncoding }> {
-  const session = await watchlistSession(deps)(params.token);
+  const session = await deps.watchlist.session(params.token);
   return readWatchlistBody(deps.db, { ...watchlistReadDeps(deps), user: session?.user ?? null, fast: session?.extra, encoding: params.encoding });
 }
 

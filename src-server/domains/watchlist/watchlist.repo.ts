@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, filingCikVersions, quotes, tickers, users, watchlistItems } from '../../db/schema';
-import { perKey } from '../../integrations/per-deps';
+import { perDb } from '../../db/per-db';
 import { FILING_DTO_COLUMNS } from '../filings/filing-dto';
 import type { DigestFilingRow, DigestMarkRow } from './filing-digest';
 
@@ -107,7 +107,7 @@ function itemsQuery(db: Db) {
     .prepare('watchlist_items');
 }
 
-const preparedItems = perKey(itemsQuery);
+const preparedItems = perDb(itemsQuery);
 
 export type ItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
 

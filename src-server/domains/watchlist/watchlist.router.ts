@@ -1,5 +1,4 @@
 import { publicProcedure, router, sessionProcedure, signedInProcedure, withSession } from '../../transport/trpc/init';
-import { tickerCatalogue } from '../tickers/ticker-catalogue';
 import { getPreferences, updatePreferences } from './preferences.service';
 import { getWatchlist, watchlistReadDeps } from './watchlist-read.service';
 import { preferencesUpdateInput, subscribeInput, tickerInput } from './watchlist.schemas';
@@ -12,15 +11,15 @@ export const watchlistRouter = router({
     return getWatchlist(ctx.deps.db, { ...watchlistReadDeps(ctx.deps), user: session?.user ?? null });
   }),
   subscribe: publicProcedure.input(subscribeInput).mutation(async ({ ctx, input }) => {
-    const subscription = parseSubscription(await tickerCatalogue(ctx.deps).get(), input);
+    const subscription = parseSubscription(await ctx.deps.tickers.get(), input);
     const session = await ctx.ensureSession();
     return addTickers(ctx.deps.db, { userId: session.user.id, brand: ctx.brand, subscription });
   }),
   unsubscribe: signedInProcedure.input(tickerInput).mutation(async ({ ctx, input }) =>
-    removeTicker(ctx.deps.db, { userId: ctx.user.id, index: await tickerCatalogue(ctx.deps).get(), ticker: input.ticker }),
+    removeTicker(ctx.deps.db, { userId: ctx.user.id, index: await ctx.deps.tickers.get(), ticker: input.ticker }),
   ),
   markSeen: signedInProcedure.input(tickerInput).mutation(async ({ ctx, input }) =>
-    markTickerSeen(ctx.deps.db, { userId: ctx.user.id, index: await tickerCatalogue(ctx.deps).get(), ticker: input.ticker }),
+    markTickerSeen(ctx.deps.db, { userId: ctx.user.id, index: await ctx.deps.tickers.get(), ticker: input.ticker }),
   ),
   preferences: publicProcedure.query(async ({ ctx }) => {
     const session = await ctx.getSession();

@@ -3,9 +3,7 @@
  * message with a given Message-ID. SMTP itself cannot say whether a message whose 250 reply was
  * lost to a crash went through; this is how such a send is reconciled instead of repeated.
  */
-import { ConfigError } from '../../config/env';
-import type { AppDeps } from '../../deps';
-import { perDeps } from '../per-deps';
+import { ConfigError, type Env } from '../../config/env';
 
 export interface MailEvents {
   /** True when the relay logged the message as accepted; throws when the log cannot be read. */
@@ -35,9 +33,9 @@ export function mailEventsClient(options: { url: string; apiKey: string }): Mail
 }
 
 /** The events API configured by MAIL_EVENTS_URL + MAIL_EVENTS_API_KEY, or null. */
-export const mailEventsFor = perDeps((deps: AppDeps): MailEvents | null => {
-  const { MAIL_EVENTS_URL: url, MAIL_EVENTS_API_KEY: apiKey } = deps.env;
+export function mailEventsFromEnv(env: Pick<Env, 'MAIL_EVENTS_URL' | 'MAIL_EVENTS_API_KEY'>): MailEvents | null {
+  const { MAIL_EVENTS_URL: url, MAIL_EVENTS_API_KEY: apiKey } = env;
   if (!url && !apiKey) return null;
   if (!url || !apiKey) throw new ConfigError('Invalid environment configuration:\n  MAIL_EVENTS_URL and MAIL_EVENTS_API_KEY: set both or neither');
   return mailEventsClient({ url, apiKey });
-});
+}

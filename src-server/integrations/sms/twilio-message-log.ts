@@ -2,8 +2,7 @@
  * Twilio's Messages list (GET .../Messages.json?To=): Twilio takes no idempotency key, so a text
  * whose send was cut off by a crash is looked up here before it is sent again.
  */
-import type { AppDeps } from '../../deps';
-import { perDeps } from '../per-deps';
+import type { Env } from '../../config/env';
 
 export interface SmsLog {
   /** SID of a message to `to`, created at or after `since`, whose body ends with `suffix`; else null. */
@@ -45,7 +44,7 @@ export function twilioMessageLog(options: { apiBase: string; accountSid: string;
 }
 
 /** The Twilio account's message list when Twilio is configured, else null (outbox or none). */
-export const smsLogFor = perDeps((deps: AppDeps): SmsLog | null => {
-  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_API_BASE: apiBase } = deps.env;
+export function smsLogFromEnv(env: Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_API_BASE'>): SmsLog | null {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_API_BASE: apiBase } = env;
   return accountSid && authToken ? twilioMessageLog({ apiBase, accountSid, authToken }) : null;
-});
+}

@@ -8,7 +8,6 @@
 import Stripe from 'stripe';
 import type { Env } from '../../config/env';
 import { ADDON_PACK_PRICE_USD, ALL_FILINGS_PLAN_PRICE_USD } from '../../core/plans';
-import type { AppDeps } from '../../deps';
 import { openLocalStripe, type LocalStripeHandle } from './local/open-local-stripe';
 import { STRIPE_API_VERSION } from './stripe-version';
 
@@ -86,22 +85,21 @@ export async function openStripeAccess(
   };
 }
 
-const opened = new WeakMap<AppDeps, Promise<StripeAccess | null>>();
-
-/** deps.stripe, or the access the environment selects (opened on first use, once per deps). */
-export function stripeAccessFor(deps: AppDeps): Promise<StripeAccess | null> {
-  if (deps.stripe) return deps.stripe;
-  let access = opened.get(deps);
-  if (!access) {
-    access = openStripeAccess(deps.env, { log: (message, err) => (err ? deps.logger?.warn({ err }, message) : deps.logger?.info(message)) });
-    opened.set(deps, access);
-  }
-  return access;
+/** The process's Stripe access: opened on first use (the local checkout starts a server), once; closed with the app. */
+export interface StripeHandle {
+  get(): Promise<StripeAccess | null>;
+  /** Closes what get() opened (the local test checkout's server); never opens one. */
+  close(): Promise<void>;
 }
 
-/** Closes whatever stripeAccessFor opened or was given (the local test checkout's server); never opens one. */
-export async function closeStripeAccess(deps: AppDeps): Promise<void> {
-  const access = deps.stripe ?? opened.get(deps);
-  opened.delete(deps);
-  await (await access?.catch(() => null))?.close();
+export function stripeHandle(open: () => Promise<StripeAccess | null>): StripeHandle {
+  let access: Promise<StripeAccess | null> | null = null;
+  return {
+    get: () => (access ??= open()),
+    async close() {
+      const opened = access;
+      access = null;
+      await (await opened?.catch(() => null))?.close();
+    },
+  };
 }

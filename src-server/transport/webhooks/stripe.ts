@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../deps';
 import { acceptEvent } from '../../domains/billing/events.service';
-import { stripeAccessFor } from '../../integrations/stripe/stripe-access';
+
 import { verifyStripeEvent, WebhookSignatureError } from '../../integrations/stripe/webhook-events';
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -35,7 +35,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { deps: Ap
     },
   };
   app.post(STRIPE_WEBHOOK_PATH, { config: documented }, async (request, reply) => {
-    const access = await stripeAccessFor(deps);
+    const access = await deps.stripe.get();
     if (!access) throw new AppError('NOT_FOUND', 'Billing is not configured on this server.', { reason: 'billing_unavailable' });
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers['stripe-signature'];
