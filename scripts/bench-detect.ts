@@ -37,7 +37,7 @@ import { SimClock } from '../src-server/integrations/edgar/simulator/clock';
 import { buildSimDay, recordedDaySpecs } from '../src-server/integrations/edgar/simulator/sim-day';
 import { startEdgarSimulator, type EdgarSimulator } from '../src-server/integrations/edgar/simulator/simulator';
 import { seededRandom } from '../src-server/integrations/edgar/simulator/random';
-import { startWorkers } from '../src-server/jobs/workers';
+import { startWorkers } from '../src-server/background';
 import { createRuntimeDeps } from '../src-server/runtime-deps';
 import { startSmtpPeer } from '../src-server/test/peers/smtp';
 import { pipelineIdle } from '../src-server/test/pipeline-idle';

@@ -30,7 +30,7 @@ import type { EdgarSource } from '../src-server/integrations/edgar/edgar-source'
 import { startReplayServer } from '../src-server/integrations/edgar/replay/replay-server';
 import { loadReplaySet, type ReplayFiling } from '../src-server/integrations/edgar/replay/replay-set';
 import { startJobRunner } from '../src-server/jobs/runner';
-import { TASKS } from '../src-server/jobs/tasks';
+import { TASKS } from '../src-server/background';
 import { createTestDeps } from '../src-server/test/deps';
 import { benchDatabase } from './bench/bench-kit';
 

@@ -6,7 +6,8 @@
  */
 import { ConfigError, loadEnv } from '../src-server/config/env';
 import { openDatabase } from '../src-server/db/open';
-import { startWorkers, type StartedWorkers } from '../src-server/jobs/workers';
+import { startWorkers } from '../src-server/background';
+import type { StartedWorkers } from '../src-server/jobs/workers';
 import { createLogger } from '../src-server/ops/logger';
 import { installShutdown } from '../src-server/ops/shutdown';
 import { createRuntimeDeps } from '../src-server/runtime-deps';

@@ -13,6 +13,7 @@ import { logFormat, requestLogLevel } from './ops/logger';
 import { metricsPlugin } from './ops/metrics.plugin';
 import { trackRoutes } from './transport/rest/openapi';
 import { notFound, restErrorHandler } from './transport/rest/errors';
+import { REST_ROUTES } from './rest-routes';
 import { restPlugin } from './transport/rest/plugin';
 import { procedurePaths } from './transport/rest/table';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(restPlugin, {
     prefix: '/api',
     deps,
+    routes: REST_ROUTES,
     scope: { createContext: createContext as never, createCaller: createCallerFactory(appRouter) as never, procedures: procedurePaths(appRouter) },
   });
   await app.register(stripeWebhookRoutes, { deps });

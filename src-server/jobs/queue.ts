@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 export interface AddJobParams {
-  /** A task name registered in jobs/tasks.ts. */
+  /** A job type's name (job.ts: call sites use `enqueue` with the typed job, not this). */
   task: string;
   payload: unknown;
   /** Natural id (accession number, alert id): a second add with the same key does not duplicate. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
+import type { JobType } from './job';
 
 export interface TaskContext {
   deps: AppDeps;
@@ -18,6 +19,7 @@ export interface TaskDefinition<S extends z.ZodType = z.ZodType> {
   handler: (payload: z.infer<S>, ctx: TaskContext) => Promise<void>;
 }
 
-export function defineTask<S extends z.ZodType>(task: TaskDefinition<S>): TaskDefinition<S> {
-  return task;
+/** A job type (job.ts) bound to its handler: `defineTask({ ...ingestJob, async handler(ref, { deps }) {...} })`. */
+export function defineTask<S extends z.ZodType>(task: JobType<S> & Pick<TaskDefinition<S>, 'handler'>): TaskDefinition<S> {
+  return { name: task.name, payload: task.payload, handler: task.handler };
 }

@@ -6,7 +6,6 @@ import { Logger, run, type LogLevel, type Runner, type TaskList } from 'graphile
 import pg from 'pg';
 import type { AppDeps } from '../deps';
 import type { TaskDefinition } from './registry';
-import { TASKS } from './tasks';
 
 type LogSink = { [K in 'error' | 'warn' | 'info' | 'debug']: (obj: object, msg: string) => void };
 
@@ -83,9 +82,4 @@ export async function startJobRunner(
       await pool.end();
     },
   };
-}
-
-/** The STARTERS entry: this process works the queue with every registered task. */
-export function startJobRunnerWorker(deps: AppDeps): Promise<JobRunner> {
-  return startJobRunner(deps, TASKS);
 }

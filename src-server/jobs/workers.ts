@@ -1,11 +1,6 @@
-import { startEdgarIngest } from '../domains/filings/filings.workers';
-import { startAuthHousekeeping } from '../domains/auth/housekeeping';
-import { startAssistantHousekeeping } from '../domains/assistant/assistant.workers';
-import { startAlerts } from '../domains/alerts/alerts.workers';
-import { startBillingReconciliation } from '../domains/billing/billing.workers';
-import { startPriceHistory } from '../domains/prices/prices.workers';
 import type { AppDeps } from '../deps';
-import { startJobRunnerWorker } from './runner';
+import type { TaskDefinition } from './registry';
+import { startJobRunner } from './runner';
 
 export interface RunningWorkers {
   stop(): Promise<void>;
@@ -14,9 +9,6 @@ export interface RunningWorkers {
 /** A background worker started with the process (ingest poller, alert delivery, digest...). */
 export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
 
-/** Registered by the domains that own background work (the job queue runner is started apart). */
-const STARTERS: WorkerStarter[] = [startAuthHousekeeping, startEdgarIngest, startAlerts, startPriceHistory, startAssistantHousekeeping, startBillingReconciliation];
-
 export interface StartedWorkers extends RunningWorkers {
   /** The pollers, sweeps and watchers (newest first); they add jobs, so they stop before the queue. */
   stopWorkers(): Promise<void>;
@@ -24,10 +16,14 @@ export interface StartedWorkers extends RunningWorkers {
   stopQueue(): Promise<void>;
 }
 
-export async function startWorkers(deps: AppDeps): Promise<StartedWorkers> {
-  const queue = await startJobRunnerWorker(deps);
+/**
+ * Starts the job queue runner with `tasks`, then each of `starters` in order. The lists are the
+ * entry's (src-server/background.ts), so this library imports no domain.
+ */
+export async function runWorkers(deps: AppDeps, lists: { tasks: readonly TaskDefinition[]; starters: readonly WorkerStarter[] }): Promise<StartedWorkers> {
+  const queue = await startJobRunner(deps, lists.tasks);
   const running: RunningWorkers[] = [];
-  for (const start of STARTERS) running.push(await start(deps));
+  for (const start of lists.starters) running.push(await start(deps));
   const stopWorkers = async () => void (await Promise.allSettled(running.reverse().map((w) => w.stop())));
   const stopQueue = async () => {
     await queue.stop();

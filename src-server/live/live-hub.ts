@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { CHANNELS, listenTo } from '../db/channels';
 import type { Db, Sql } from '../db/client';
 import type { Metrics } from '../ops/metrics';
 import type { EventQueue } from './event-queue';
@@ -62,11 +63,10 @@ export class LiveHub {
       this.chain = this.chain.then(work).catch((err) => this.deps.logger?.error({ err }, 'live hub event failed'));
     };
     return Promise.all([
-      this.deps.sql.listen('filing_scored', (payload) => {
-        const id = Number(payload);
-        if (Number.isSafeInteger(id) && id > 0 && this.byTicker.size > 0) enqueue(() => this.fanOut(id));
+      listenTo(this.deps.sql, CHANNELS.filingScored, (id) => {
+        if (this.byTicker.size > 0) enqueue(() => this.fanOut(id));
       }),
-      this.deps.sql.listen('watchlist_changed', (userId) => {
+      listenTo(this.deps.sql, CHANNELS.watchlistChanged, (userId) => {
         const subs = this.byUser.get(userId);
         if (subs) enqueue(async () => void (await Promise.all([...subs].map((s) => this.load(s)))));
       }),

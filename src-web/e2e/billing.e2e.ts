@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { toUserDto } from '../../src-server/domains/auth/session.service';
 import { startJobRunner } from '../../src-server/jobs/runner';
-import { TASKS } from '../../src-server/jobs/tasks';
+import { TASKS } from '../../src-server/background';
 import { createSignedInUser } from '../../src-server/test/users';
 import { startBrowserHarness } from './harness';
 

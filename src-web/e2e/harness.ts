@@ -7,7 +7,7 @@ import { loadTestEnv } from '../../src-server/config/test-env';
 import type { Database } from '../../src-server/db/client';
 import type { AppDeps } from '../../src-server/deps';
 import { createEdgarSource } from '../../src-server/integrations/edgar/edgar-source';
-import { startWorkers } from '../../src-server/jobs/workers';
+import { startWorkers } from '../../src-server/background';
 import { startTestApp, type TestApp } from '../../src-server/test/app';
 import { createTestDatabase } from '../../src-server/test/db';
 

@@ -1,4 +1,4 @@
-/** Background tasks of the alerts domain (registered in jobs/tasks.ts). */
+/** Background tasks of the alerts domain (the list a process runs: src-server/background.ts). */
 import { z } from 'zod';
 import { defineTask } from '../../jobs/registry';
 import { DELIVER_TASK } from './alerts.config';

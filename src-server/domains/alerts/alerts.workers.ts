@@ -1,9 +1,10 @@
 /**
- * Background work of the alerts domain, in every process that runs workers (jobs/workers.ts):
+ * Background work of the alerts domain, in every process that runs workers (src-server/background.ts):
  * matching on `filing_scored` (LISTEN on the process's one listening connection), and a sweep
  * that catches what notifications and crashed processes leave behind: filings nobody matched,
  * alerts and digests of dead senders, lost jobs, and digests that are due.
  */
+import { CHANNELS, listenTo } from '../../db/channels';
 import type { AppDeps } from '../../deps';
 import { singleFlight } from '../../jobs/single-flight';
 import type { RunningWorkers } from '../../jobs/workers';
@@ -66,11 +67,10 @@ export async function startAlerts(deps: AppDeps): Promise<RunningWorkers> {
   });
   const sweep = singleFlight(() => sweepAlerts(deps).catch((err) => log?.error({ err }, 'alerts sweep failed')));
 
-  const listening = deps.sql.listen(
-    'filing_scored',
-    (payload) => {
-      const id = Number(payload);
-      if (!Number.isSafeInteger(id) || id <= 0) return;
+  const listening = listenTo(
+    deps.sql,
+    CHANNELS.filingScored,
+    (id) => {
       waiting.add(id);
       matcher.trigger();
     },

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { CHANNELS } from '../../db/channels';
 import type { Db } from '../../db/client';
 import { billingNotices, stripeEvents, users } from '../../db/schema';
 import type { Entitlement } from './entitlement';
@@ -61,7 +62,7 @@ export async function writeEntitlement(db: Db, params: { userId: string; entitle
 
 /** Open dashboards and settings of this user learn of the change at commit (plan hub). */
 export async function notifyPlanChanged(db: Db, params: { userId: string }): Promise<void> {
-  await db.execute(sql`select pg_notify('plan_changed', ${params.userId})`);
+  await db.execute(sql`select pg_notify(${CHANNELS.planChanged.name}, ${params.userId})`);
 }
 
 // ---- webhook events ---------------------------------------------------------------------

@@ -1,7 +1,6 @@
-/** Background tasks of the billing domain (registered in jobs/tasks.ts). */
-import { z } from 'zod';
-
+/** Background tasks of the billing domain (the list a process runs: src-server/background.ts). */
 import { defineTask } from '../../jobs/registry';
+import { eventJob, notifyJob, reconcileJob, syncJob } from './billing.jobs';
 import { processEvent, reconcileBilling } from './events.service';
 import { sendNotice } from './notices.service';
 import { syncCustomer } from './sync.service';
@@ -9,8 +8,7 @@ import { syncCustomer } from './sync.service';
 const billingOff = () => new Error('billing is not configured in this process (no Stripe access)');
 
 export const eventTask = defineTask({
-  name: 'billing.event',
-  payload: z.object({ eventId: z.string().min(1).max(255) }),
+  ...eventJob,
   async handler({ eventId }, { deps }) {
     const access = await deps.stripe.get();
     if (!access) throw billingOff();
@@ -20,8 +18,7 @@ export const eventTask = defineTask({
 });
 
 export const syncTask = defineTask({
-  name: 'billing.sync',
-  payload: z.object({ customerId: z.string().min(1).max(255) }),
+  ...syncJob,
   async handler({ customerId }, { deps }) {
     const access = await deps.stripe.get();
     if (!access) throw billingOff();
@@ -30,8 +27,7 @@ export const syncTask = defineTask({
 });
 
 export const reconcileTask = defineTask({
-  name: 'billing.reconcile',
-  payload: z.object({}).passthrough(),
+  ...reconcileJob,
   async handler(_payload, { deps }) {
     const access = await deps.stripe.get();
     if (!access) return;
@@ -41,8 +37,7 @@ export const reconcileTask = defineTask({
 });
 
 export const notifyTask = defineTask({
-  name: 'billing.notify',
-  payload: z.object({ noticeId: z.number().int().positive() }),
+  ...notifyJob,
   async handler({ noticeId }, { deps }) {
     const outcome = await sendNotice(deps, { noticeId });
     deps.logger?.debug({ noticeId, outcome }, 'billing notice');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startJobRunner } from '../../jobs/runner';
-import { TASKS } from '../../jobs/tasks';
+import { TASKS } from '../../background';
 import { startTestApp } from '../../test/app';
 import { restClient } from '../../test/auth-client';
 import { createTestDatabase } from '../../test/db';

@@ -4,7 +4,8 @@
  * processes queue at most one. The job re-syncs only customers not synced for a day, so each
  * paying customer is re-read from Stripe about daily whatever the number of processes.
  */
-import { addJob } from '../../jobs/queue';
+import { enqueue } from '../../jobs/job';
+import { reconcileJob } from './billing.jobs';
 import type { WorkerStarter } from '../../jobs/workers';
 import { billingModeOf } from '../../integrations/stripe/stripe-access';
 
@@ -13,7 +14,7 @@ const EVERY_MS = 60 * 60 * 1000;
 export const startBillingReconciliation: WorkerStarter = async (deps) => {
   if (billingModeOf(deps.env) === 'off') return { stop: async () => {} };
   const queue = () =>
-    addJob(deps.db, { task: 'billing.reconcile', payload: {}, jobKey: 'billing-reconcile', jobKeyMode: 'preserve_run_at', maxAttempts: 3 }).catch(
+    enqueue(deps.db, reconcileJob, {}, { jobKey: 'billing-reconcile', jobKeyMode: 'preserve_run_at', maxAttempts: 3 }).catch(
       (err: unknown) => deps.logger?.error({ err }, 'queueing the billing reconciliation failed'),
     );
   const first = setTimeout(queue, 60_000);

@@ -9,7 +9,8 @@ import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps';
 import type { StripeAccess } from '../../integrations/stripe/stripe-access';
 import { customerOfEvent } from '../../integrations/stripe/webhook-events';
-import { addJob } from '../../jobs/queue';
+import { enqueue } from '../../jobs/job';
+import { eventJob, syncJob } from './billing.jobs';
 import * as repo from './billing.repo';
 import { addNotice } from './notices.service';
 import { syncCustomer } from './sync.service';
@@ -49,7 +50,7 @@ export async function acceptEvent(deps: AppDeps, access: StripeAccess, event: St
       customerId: customerOfEvent(event),
       payload: event,
     });
-    if (fresh) await addJob(tx, { task: 'billing.event', payload: { eventId: event.id }, jobKey: `stripe-event:${event.id}`, maxAttempts: 12 });
+    if (fresh) await enqueue(tx, eventJob, { eventId: event.id }, { jobKey: `stripe-event:${event.id}`, maxAttempts: 12 });
     return fresh;
   });
   return { received: true, duplicate: !inserted };
@@ -161,7 +162,7 @@ export async function reconcileBilling(deps: AppDeps, access: StripeAccess): Pro
   }
   const customers = await repo.customersToReconcile(deps.db, { staleHours: RECONCILE_STALE_HOURS, limit: 1_000 });
   for (const customerId of customers) {
-    await addJob(deps.db, { task: 'billing.sync', payload: { customerId }, jobKey: `billing-sync:${customerId}`, maxAttempts: 5 });
+    await enqueue(deps.db, syncJob, { customerId }, { jobKey: `billing-sync:${customerId}`, maxAttempts: 5 });
   }
   return { replayed, queued: customers.length };
 }

@@ -6,7 +6,8 @@
 import { proLimitWithPacks, ADDON_PACK_PRICE_USD, ALL_FILINGS_PLAN_PRICE_USD } from '../../core/plans';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { addJob } from '../../jobs/queue';
+import { enqueue } from '../../jobs/job';
+import { notifyJob } from './billing.jobs';
 import { publicUrl } from '../auth/request-info';
 import { programName } from '../contacts/contact-messages';
 import * as repo from './billing.repo';
@@ -25,7 +26,7 @@ export async function addNotice(
 ): Promise<boolean> {
   const id = await repo.insertNotice(tx, params);
   if (id == null) return false;
-  await addJob(tx, { task: 'billing.notify', payload: { noticeId: id }, jobKey: `billing-notice:${id}`, maxAttempts: 10 });
+  await enqueue(tx, notifyJob, { noticeId: id }, { jobKey: `billing-notice:${id}`, maxAttempts: 10 });
   return true;
 }
 

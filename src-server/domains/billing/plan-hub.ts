@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CHANNELS, listenTo } from '../../db/channels';
 import type { Db, Sql } from '../../db/client';
 import type { EventQueue } from '../../live/event-queue';
 
@@ -12,7 +13,7 @@ export class PlanHub {
   constructor(private readonly deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger }) {}
 
   async subscribe(userId: string, queue: EventQueue<true>): Promise<() => void> {
-    await (this.listening ??= this.deps.sql.listen('plan_changed', (id) => {
+    await (this.listening ??= listenTo(this.deps.sql, CHANNELS.planChanged, (id) => {
       for (const q of this.byUser.get(id) ?? []) q.push(true);
     }));
     const set = this.byUser.get(userId) ?? new Set();

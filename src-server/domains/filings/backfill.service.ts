@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import type { EdgarClient } from '../../integrations/edgar/edgar-client';
 import { submissionsPath } from '../../integrations/edgar/paths';
 import { companyProfile, recentFilings, type SubmissionsJson } from '../../integrations/edgar/submissions';
-import { addJob } from '../../jobs/queue';
+import { enqueue } from '../../jobs/job';
+import { backfillJob, ingestJob } from './filings.jobs';
 import { upsertCompanyProfile } from '../tickers/tickers.service';
 import { BULK_PRIORITY, BULK_QUEUE } from './detection.service';
 import * as repo from './filings.repo';
@@ -15,7 +16,7 @@ import * as repo from './filings.repo';
 export async function enqueueMissingBackfills(db: Db): Promise<number> {
   const ciks = await repo.watchedCiksWithoutBackfill(db);
   for (const cik of ciks) {
-    await addJob(db, { task: 'edgar.backfill', payload: { cik }, jobKey: `backfill:${cik}`, jobKeyMode: 'unsafe_dedupe', maxAttempts: 8, queueName: BULK_QUEUE, priority: BULK_PRIORITY });
+    await enqueue(db, backfillJob, { cik }, { jobKey: `backfill:${cik}`, jobKeyMode: 'unsafe_dedupe', maxAttempts: 8, queueName: BULK_QUEUE, priority: BULK_PRIORITY });
   }
   return ciks.length;
 }
@@ -37,9 +38,7 @@ export async function runBackfill(
   await db.transaction(async (tx) => {
     await upsertCompanyProfile(tx, companyProfile(json));
     for (const f of fresh) {
-      await addJob(tx, {
-        task: 'edgar.ingest',
-        payload: { ...f, cik, companyName: json.name, source: 'backfill', detectedAt: now.toISOString() },
+      await enqueue(tx, ingestJob, { ...f, cik, companyName: json.name, source: 'backfill', detectedAt: now.toISOString() }, {
         jobKey: `ingest:${f.accessionNo}`,
         jobKeyMode: 'unsafe_dedupe',
         // Bulk: one at a time in their own queue and behind live ingests, so a new watchlist's

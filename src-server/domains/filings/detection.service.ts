@@ -14,28 +14,17 @@ import type { EdgarClient } from '../../integrations/edgar/edgar-client';
 import { EFTS_CIKS_PER_QUERY, EFTS_MAX_HITS, EFTS_PAGE, eftsPath, parseEftsPage, type EftsFiling } from '../../integrations/edgar/efts';
 import { SeenSet, startFeedPoller, type DetectedFiling } from '../../integrations/edgar/feed-poller';
 import { deepSweepFloor, isEdgarActive } from '../../integrations/edgar/schedule';
-import { addJob } from '../../jobs/queue';
+import { enqueue } from '../../jobs/job';
 import type { RunningWorkers } from '../../jobs/workers';
+import { ingestJob, type Detected, type DetectedVia } from './filings.jobs';
 import * as repo from './filings.repo';
 import { runDueReconciliations } from './reconcile.service';
 
-export type DetectedVia = 'feed' | 'feed_deep' | 'efts' | 'submissions' | 'daily_index';
+export type { Detected, DetectedVia } from './filings.jobs';
 
 /** Bulk ingests (backfill, reconciliation) run one at a time in this queue, behind live ones. */
 export const BULK_QUEUE = 'edgar-bulk';
 export const BULK_PRIORITY = 10;
-
-export interface Detected {
-  accessionNo: string;
-  cik: number;
-  formType?: string | null;
-  companyName?: string | null;
-  filedDate?: string | null;
-  acceptedAt?: string | null;
-  detectedAt: Date;
-  listedAfter?: Date | null;
-  via: DetectedVia;
-}
 
 const isBulk = (via: DetectedVia) => via === 'submissions' || via === 'daily_index';
 
@@ -44,20 +33,19 @@ export async function enqueueDetected(db: Db, { filings, source }: { filings: De
   if (filings.length === 0) return;
   await db.transaction(async (tx) => {
     for (const f of filings) {
-      await addJob(tx, {
-        task: 'edgar.ingest',
-        payload: {
-          accessionNo: f.accessionNo,
-          cik: f.cik,
-          formType: f.formType ?? null,
-          companyName: f.companyName ?? null,
-          filedDate: f.filedDate ?? null,
-          acceptedAt: f.acceptedAt ?? null,
-          detectedAt: f.detectedAt.toISOString(),
-          listedAfter: f.listedAfter?.toISOString() ?? null,
-          detectedVia: f.via,
-          source,
-        },
+      const payload = {
+        accessionNo: f.accessionNo,
+        cik: f.cik,
+        formType: f.formType ?? null,
+        companyName: f.companyName ?? null,
+        filedDate: f.filedDate ?? null,
+        acceptedAt: f.acceptedAt ?? null,
+        detectedAt: f.detectedAt.toISOString(),
+        listedAfter: f.listedAfter?.toISOString() ?? null,
+        detectedVia: f.via,
+        source,
+      };
+      await enqueue(tx, ingestJob, payload, {
         jobKey: `ingest:${f.accessionNo}`,
         jobKeyMode: 'unsafe_dedupe',
         maxAttempts: 10,

@@ -15,7 +15,7 @@ import { SimClock } from '../../integrations/edgar/simulator/clock';
 import { buildSimDay, type FilingSpec } from '../../integrations/edgar/simulator/sim-day';
 import { startEdgarSimulator, type EdgarSimulator } from '../../integrations/edgar/simulator/simulator';
 import { startJobRunner, type JobRunner } from '../../jobs/runner';
-import { TASKS } from '../../jobs/tasks';
+import { TASKS } from '../../background';
 import type { RunningWorkers } from '../../jobs/workers';
 import { testEnv } from '../../test/app';
 import { createTestDatabase } from '../../test/db';

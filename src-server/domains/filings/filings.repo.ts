@@ -1,5 +1,6 @@
 /** SQL of the filings domain. Every function takes a db handle or transaction first. */
 import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { CHANNELS } from '../../db/channels';
 import type { Db } from '../../db/client';
 import { edgarBackfills, filingAnalyses, filings, insiderTransactions, quotes } from '../../db/schema';
 
@@ -134,7 +135,7 @@ export async function linkOrphanAmendmentsOf(db: Db, { originals }: { originals:
 
 /** NOTIFY filing_scored '<id>' for each id, in order, in one statement (after the storing commit). */
 export async function notifyFilingsScored(db: Db, { ids }: { ids: number[] }): Promise<void> {
-  if (ids.length > 0) await db.execute(sql`select pg_notify('filing_scored', x) from json_array_elements_text(${JSON.stringify(ids.map(String))}::json) x`);
+  if (ids.length > 0) await db.execute(sql`select pg_notify(${CHANNELS.filingScored.name}, x) from json_array_elements_text(${JSON.stringify(ids.map(String))}::json) x`);
 }
 
 /** Of these tickers, those a PRO (or admin) user watches: only their filings get the AI analysis. */

@@ -9,7 +9,8 @@ import { catalogueFormOf } from '../../core/forms';
 import { IMPORTANCE_RANK } from '../../core/importance';
 import { SCORING_THRESHOLDS } from '../../core/scoring-rules';
 import type { Db } from '../../db/client';
-import { addJob } from '../../jobs/queue';
+import { enqueue } from '../../jobs/job';
+import { analyzeJob } from './filings.jobs';
 import * as repo from './filings.repo';
 import { easternMidnightIso } from './parse/dates';
 import type { ParsedFiling } from './parse/types';
@@ -231,7 +232,7 @@ export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFil
     const toAnalyze = inserted.filter((r) => r.ticker && byAccession.get(r.accessionNo)?.analyze);
     const watched = await repo.proWatchedTickers(tx, { tickers: [...new Set(toAnalyze.map((r) => r.ticker as string))] });
     for (const r of toAnalyze.filter((r) => watched.has(r.ticker as string))) {
-      await addJob(tx, { task: 'filings.analyze', payload: { filingId: r.id }, jobKey: `analyze:${r.id}`, maxAttempts: 5 });
+      await enqueue(tx, analyzeJob, { filingId: r.id }, { jobKey: `analyze:${r.id}`, maxAttempts: 5 });
     }
     return { ids, insertedIds };
   });

@@ -1,25 +1,10 @@
-/** Background tasks of the filings domain (registered in jobs/tasks.ts). */
-import { z } from 'zod';
+/** Background tasks of the filings domain (the list a process runs: src-server/background.ts). */
 import { systemClock } from '../../clock';
-import { ACCESSION_RE } from '../../integrations/edgar/paths';
 import { defineTask } from '../../jobs/registry';
 import { analyseFiling } from './analysis.service';
 import { runBackfill } from './backfill.service';
+import { analyzeJob, backfillJob, ingestJob } from './filings.jobs';
 import { ingestAccession } from './filings.service';
-
-const ingestPayload = z.object({
-  accessionNo: z.string().regex(ACCESSION_RE),
-  cik: z.number().int().positive(),
-  formType: z.string().nullish(),
-  companyName: z.string().nullish(),
-  filedDate: z.string().nullish(),
-  acceptedAt: z.string().nullish(),
-  primaryDocument: z.string().nullish(),
-  detectedAt: z.string().nullish(),
-  listedAfter: z.string().nullish(),
-  detectedVia: z.enum(['feed', 'feed_deep', 'efts', 'submissions', 'daily_index']).nullish(),
-  source: z.enum(['feed', 'backfill', 'replay', 'manual']),
-});
 
 /** A feed filing whose documents are not up yet is retried a few times; a backfilled one is not. */
 const FEED_NOT_AVAILABLE_RETRIES = 3;
@@ -27,8 +12,7 @@ const FEED_NOT_AVAILABLE_RETRIES = 3;
 const DOCUMENT_WAITS_MS = [2_000, 4_000, 8_000];
 
 export const ingestTask = defineTask({
-  name: 'edgar.ingest',
-  payload: ingestPayload,
+  ...ingestJob,
   async handler(ref, { deps, job }) {
     if (!deps.edgar) throw new Error('edgar.ingest needs deps.edgar');
     const client = await deps.edgar.start();
@@ -50,8 +34,7 @@ export const ingestTask = defineTask({
 });
 
 export const backfillTask = defineTask({
-  name: 'edgar.backfill',
-  payload: z.object({ cik: z.number().int().positive() }),
+  ...backfillJob,
   async handler({ cik }, { deps }) {
     if (!deps.edgar) throw new Error('edgar.backfill needs deps.edgar');
     const client = await deps.edgar.start();
@@ -61,8 +44,7 @@ export const backfillTask = defineTask({
 });
 
 export const analyzeTask = defineTask({
-  name: 'filings.analyze',
-  payload: z.object({ filingId: z.number().int().positive() }),
+  ...analyzeJob,
   async handler({ filingId }, { deps }) {
     if (!deps.llm) return;
     await analyseFiling(deps.db, { llm: deps.llm, filingId });

@@ -1,7 +1,8 @@
 /**
- * Background work of the filings domain, started with the process (jobs/workers.ts): EDGAR
+ * Background work of the filings domain, started with the process (src-server/background.ts): EDGAR
  * detection (one leader across all processes) and the backfill watcher (LISTEN + periodic scan).
  */
+import { CHANNELS, listenTo } from '../../db/channels';
 import type { AppDeps } from '../../deps';
 import { runAsLeader } from '../../jobs/leader';
 import { singleFlight } from '../../jobs/single-flight';
@@ -15,7 +16,7 @@ function startBackfillWatcher(deps: AppDeps): RunningWorkers {
   const scan = singleFlight(async () => {
     await enqueueMissingBackfills(deps.db).catch((err) => deps.logger?.error({ err }, 'backfill scan failed'));
   });
-  const listening = deps.sql.listen('watchlist_ticker_added', scan.trigger, scan.trigger);
+  const listening = listenTo(deps.sql, CHANNELS.watchlistTickerAdded, scan.trigger, scan.trigger);
   const timer = setInterval(scan.trigger, BACKFILL_SCAN_MS);
   timer.unref();
   return {

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps';
 import { createEdgarSource } from '../../integrations/edgar/edgar-source';
 import { startReplayServer, type ReplayServer } from '../../integrations/edgar/replay/replay-server';
 import { startJobRunner, type JobRunner } from '../../jobs/runner';
-import { TASKS } from '../../jobs/tasks';
+import { TASKS } from '../../background';
 import type { RunningWorkers } from '../../jobs/workers';
 import { testEnv } from '../../test/app';
 import { createTestDatabase } from '../../test/db';

@@ -11,7 +11,7 @@ import { dailyIndexPath, parseMasterIndex } from '../../integrations/edgar/daily
 import type { EdgarClient } from '../../integrations/edgar/edgar-client';
 import { submissionsPath } from '../../integrations/edgar/paths';
 import { recentFilings, type SubmissionsJson } from '../../integrations/edgar/submissions';
-import type { Detected } from './detection.service';
+import type { Detected } from './filings.jobs';
 import * as repo from './filings.repo';
 
 /** Run at 22:50 ET, five minutes after the index usually appears; days up to 3 back are caught up. */

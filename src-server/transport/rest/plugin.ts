@@ -1,15 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { systemRest } from '../../domains/system/system.rest';
-import { assistantRest } from '../../domains/assistant/assistant.rest';
-import { authRest } from '../../domains/auth/auth.rest';
-import { billingRest } from '../../domains/billing/billing.rest';
-import { contactsRest } from '../../domains/contacts/contacts.rest';
-import { insidersRest } from '../../domains/insiders/insiders.rest';
-import { latencyRest } from '../../domains/latency/latency.rest';
-import { tickerPagesRest } from '../../domains/ticker-pages/ticker-pages.rest';
-import { tickersRest } from '../../domains/tickers/tickers.rest';
-import { watchlistRest } from '../../domains/watchlist/watchlist.rest';
 import { registerCallerHook } from './caller-hook';
 import { notFound, restErrorHandler } from './errors';
 import { openApiRoutes } from './openapi';
@@ -31,10 +21,11 @@ export function restTable(calls: RestCall[], handWritten?: RestRoutes): RestRout
   };
 }
 
-const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, insidersRest, assistantRest, billingRest, latencyRest];
-
-/** The /api/* compatibility layer for scripts and older clients (SPEC.md section 7), and its OpenAPI document. */
-export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps; scope: RestScope }) {
+/**
+ * The /api/* compatibility layer for scripts and older clients (SPEC.md section 7), and its
+ * OpenAPI document. The domains' route lists come from the app's entry (src-server/rest-routes.ts).
+ */
+export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps; scope: RestScope; routes: readonly RestRoutes[] }) {
   // JSON only: form and text/plain bodies are what a cross-site <form> can send without asking.
   // (Twilio's form-encoded webhook has its own scope, transport/webhooks/twilio.ts.)
   app.removeContentTypeParser('text/plain');
@@ -42,6 +33,6 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps; sc
   app.setErrorHandler(restErrorHandler);
   app.setNotFoundHandler(notFound);
   const document = openApiRoutes(app, opts.deps);
-  for (const routes of ROUTES) await routes(app, opts.deps, opts.scope);
+  for (const routes of opts.routes) await routes(app, opts.deps, opts.scope);
   document.register();
 }

@@ -1,0 +1,34 @@
+/**
+ * What a process runs in the background, listed at the entry (main.ts with RUN_WORKERS, and
+ * scripts/worker.ts): every job task the queue runner knows and every worker started beside it.
+ * A domain adds its tasks or its worker here with one line; jobs/ stays a library.
+ */
+import type { AppDeps } from './deps';
+import { alertTasks } from './domains/alerts/alerts.tasks';
+import { startAlerts } from './domains/alerts/alerts.workers';
+import { startAssistantHousekeeping } from './domains/assistant/assistant.workers';
+import { startAuthHousekeeping } from './domains/auth/housekeeping';
+import { billingTasks } from './domains/billing/billing.tasks';
+import { startBillingReconciliation } from './domains/billing/billing.workers';
+import { filingTasks } from './domains/filings/filings.tasks';
+import { startEdgarIngest } from './domains/filings/filings.workers';
+import { startPriceHistory } from './domains/prices/prices.workers';
+import type { TaskDefinition } from './jobs/registry';
+import { runWorkers, type StartedWorkers, type WorkerStarter } from './jobs/workers';
+
+/** Every task the job runner knows. */
+export const TASKS: readonly TaskDefinition[] = [...filingTasks, ...alertTasks, ...billingTasks];
+
+/** Pollers, sweeps and watchers, started in this order after the job runner (stopped in reverse). */
+export const WORKERS: readonly WorkerStarter[] = [
+  startAuthHousekeeping,
+  startEdgarIngest,
+  startAlerts,
+  startPriceHistory,
+  startAssistantHousekeeping,
+  startBillingReconciliation,
+];
+
+export function startWorkers(deps: AppDeps): Promise<StartedWorkers> {
+  return runWorkers(deps, { tasks: TASKS, starters: WORKERS });
+}

@@ -1,0 +1,41 @@
+/** The filings domain's job types (handlers: filings.tasks.ts). */
+import { z } from 'zod';
+import { ACCESSION_RE } from '../../integrations/edgar/paths';
+import { defineJob } from '../../jobs/job';
+
+/** How a filing was found (feed listing, deep feed page, full-text search, the nightly reconciliations). */
+export type DetectedVia = 'feed' | 'feed_deep' | 'efts' | 'submissions' | 'daily_index';
+
+/** A filing a detection layer found, before its ingest job is added. */
+export interface Detected {
+  accessionNo: string;
+  cik: number;
+  formType?: string | null;
+  companyName?: string | null;
+  filedDate?: string | null;
+  acceptedAt?: string | null;
+  detectedAt: Date;
+  listedAfter?: Date | null;
+  via: DetectedVia;
+}
+
+export const ingestJob = defineJob(
+  'edgar.ingest',
+  z.object({
+    accessionNo: z.string().regex(ACCESSION_RE),
+    cik: z.number().int().positive(),
+    formType: z.string().nullish(),
+    companyName: z.string().nullish(),
+    filedDate: z.string().nullish(),
+    acceptedAt: z.string().nullish(),
+    primaryDocument: z.string().nullish(),
+    detectedAt: z.string().nullish(),
+    listedAfter: z.string().nullish(),
+    detectedVia: z.enum(['feed', 'feed_deep', 'efts', 'submissions', 'daily_index'] as const satisfies readonly DetectedVia[]).nullish(),
+    source: z.enum(['feed', 'backfill', 'replay', 'manual']),
+  }),
+);
+
+export const backfillJob = defineJob('edgar.backfill', z.object({ cik: z.number().int().positive() }));
+
+export const analyzeJob = defineJob('filings.analyze', z.object({ filingId: z.number().int().positive() }));
