@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadEnv } from '../src-server/config/env';
-import { parseFiling } from '../src-server/domains/filings/parse/index';
-import { scoreFiling } from '../src-server/domains/filings/score/index';
+import { parseFiling } from '../src-server/edgar-model/parse';
+import { scoreFiling } from '../src-server/edgar-model/score';
 import { EdgarClient } from '../src-server/integrations/edgar/edgar-client';
 import { sharedRateLimiter } from '../src-server/integrations/edgar/rate-limiter';
 

@@ -1,6 +1,6 @@
 /**
  * The importance rules, as a table a person can read (rendered on /about-our-ai) and the scorer
- * uses (src-server/domains/filings/score). Several rules may hit one filing: the highest level
+ * uses (src-server/edgar-model/score). Several rules may hit one filing: the highest level
  * wins and every hit is listed as a reason.
  */
 import { FORM_8K_ITEMS } from './form8k-items';

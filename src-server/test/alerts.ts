@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { alertTasks } from '../domains/alerts/alerts.tasks';
 import { startAlerts } from '../domains/alerts/alerts.workers';
 import { storeParsedFiling } from '../domains/filings/filings.service';
-import { parseFiling, type ParseHints } from '../domains/filings/parse/index';
+import { parseFiling, type ParseHints } from '../edgar-model/parse';
 import { indexPagePath } from '../integrations/edgar/paths';
 import { startJobRunner } from '../jobs/runner';
 import { testEnv } from './app';

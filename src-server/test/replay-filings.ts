@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { storeParsedFiling } from '../domains/filings/filings.service';
-import { parseFiling } from '../domains/filings/parse/index';
+import { parseFiling } from '../edgar-model/parse';
 import { accessionFolder, indexPagePath } from '../integrations/edgar/paths';
 import { loadReplaySet } from '../integrations/edgar/replay/replay-set';
 

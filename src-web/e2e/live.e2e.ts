@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toUserDto } from '../../src-server/domains/auth/session.service';
 import { storeParsedFiling } from '../../src-server/domains/filings/filings.service';
-import { parseFiling } from '../../src-server/domains/filings/parse';
+import { parseFiling } from '../../src-server/edgar-model/parse';
 import { edgarFixture } from '../../src-server/test/edgar-fixtures';
 import { createSignedInUser } from '../../src-server/test/users';
 import { startBrowserHarness } from './harness';

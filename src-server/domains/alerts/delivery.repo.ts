@@ -1,7 +1,7 @@
 /** SQL of the delivery state machine, shared by real-time alerts and digests (same columns). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { FilingDetail } from '../filings/parse/types';
+import type { FilingDetail } from '../../edgar-model/parse/types';
 import type { FilingFacts } from './alert-messages';
 import { BURST_BUNDLE_SECONDS } from './alerts.config';
 import { deliveryJobsSql, emailReachableSql, isProSql, phoneReachableSql } from './match.repo';

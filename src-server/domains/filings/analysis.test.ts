@@ -9,7 +9,7 @@ import { createSignedInUser } from '../../test/users';
 import { edgarFixture } from '../../test/edgar-fixtures';
 import { analyseFiling } from './analysis.service';
 import { storeParsedFiling } from './filings.service';
-import { parseFiling } from './parse/index';
+import { parseFiling } from '../../edgar-model/parse';
 
 let peer: Server;
 let llmUrl: string;

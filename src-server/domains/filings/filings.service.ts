@@ -9,7 +9,7 @@ import { fetchFiling } from '../../integrations/edgar/fetch-filing';
 import { accessionFolder, indexPagePath } from '../../integrations/edgar/paths';
 import type { EdgarPriority } from '../../integrations/edgar/request-budget';
 import { prepareFiling, type FilingSource } from './filings.store';
-import { parseFiling, type ParseHints } from './parse/index';
+import { parseFiling, type ParseHints } from '../../edgar-model/parse';
 import { storeBatched, storedFilingId } from './store-batcher';
 
 export { storeParsedFiling, type FilingSource, type StoreMeta, type StoreResult } from './filings.store';

@@ -12,9 +12,9 @@ import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/job';
 import { analyzeJob } from './filings.jobs';
 import * as repo from './filings.repo';
-import { easternMidnightIso } from './parse/dates';
-import type { ParsedFiling } from './parse/types';
-import { scoreFiling, type Score, type ScoreContext } from './score/index';
+import { easternMidnightIso } from '../../edgar-model/parse/dates';
+import type { ParsedFiling } from '../../edgar-model/parse/types';
+import { scoreFiling, type Score, type ScoreContext } from '../../edgar-model/score';
 
 export type FilingSource = 'feed' | 'backfill' | 'replay' | 'manual';
 

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFiling, type ParseHints } from './parse/index';
-import type { ParsedFiling } from './parse/types';
+import { parseFiling, type ParseHints } from '../../edgar-model/parse';
+import type { ParsedFiling } from '../../edgar-model/parse/types';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 export const GOLDEN_DIR = join(SERVER_DIR, 'test/golden');

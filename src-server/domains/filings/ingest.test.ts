@@ -16,8 +16,8 @@ import { createTestDatabase } from '../../test/db';
 import { edgarFixture } from '../../test/edgar-fixtures';
 import { ingestAccession, storeParsedFiling } from './filings.service';
 import { prepareFiling, storeFilings } from './filings.store';
-import { parseFiling } from './parse/index';
-import type { OwnershipDetail, ParsedFiling } from './parse/types';
+import { parseFiling } from '../../edgar-model/parse';
+import type { OwnershipDetail, ParsedFiling } from '../../edgar-model/parse/types';
 
 let database: Database;
 let replay: ReplayServer;

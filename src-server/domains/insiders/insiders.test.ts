@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { storeParsedFiling } from '../filings/filings.service';
-import { parseFiling } from '../filings/parse/index';
-import type { OwnershipDetail } from '../filings/parse/types';
+import { parseFiling } from '../../edgar-model/parse';
+import type { OwnershipDetail } from '../../edgar-model/parse/types';
 import { loadReplaySet } from '../../integrations/edgar/replay/replay-set';
 import { startTestApp } from '../../test/app';
 import { storeReplayFilings } from '../../test/replay-filings';

@@ -6,7 +6,7 @@
  */
 import { addDays } from '../../core/calendar';
 import { formName } from '../../core/spoken-forms';
-import type { FilingDetail, OwnershipDetail } from '../filings/parse/types';
+import type { FilingDetail, OwnershipDetail } from '../../edgar-model/parse/types';
 
 export interface ThreadFiling {
   id: number;

@@ -1,7 +1,7 @@
 /** SQL of story threads: a filing's candidates, links in and out, a company's threads. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { FilingDetail } from '../filings/parse/types';
+import type { FilingDetail } from '../../edgar-model/parse/types';
 import type { LinkWhy, ThreadFiling } from './thread-rules';
 
 /** Forms any thread rule reads, as one regular expression for the candidate query. */

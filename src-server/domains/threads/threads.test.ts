@@ -16,8 +16,8 @@ import { insertRealFilings, realFilings } from '../../test/real-filings';
 import { createSignedInUser } from '../../test/users';
 import type { AppRouter } from '../../transport/trpc/app-router';
 import { createSession } from '../auth/session.service';
-import { parseFiling } from '../filings/parse/index';
-import type { OwnershipDetail } from '../filings/parse/types';
+import { parseFiling } from '../../edgar-model/parse';
+import type { OwnershipDetail } from '../../edgar-model/parse/types';
 import { planLinks, type ThreadFiling } from './thread-rules';
 import { companyThreads, followsLines, linkFiling, undoLink } from './threads.service';
 

@@ -1,5 +1,5 @@
 /** The latest-filings Atom feed (browse-edgar?action=getcurrent&output=atom). */
-import { decodeEntities } from '../../domains/filings/parse/text';
+import { decodeEntities } from '../../edgar-model/parse/text';
 
 export interface FeedEntry {
   accessionNo: string;

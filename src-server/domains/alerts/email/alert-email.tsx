@@ -1,7 +1,7 @@
 /** The real-time alert email: one filing, or a burst of one company's filings named together. */
 import { Heading, Link, Text } from '@react-email/components';
 import { aForm, formName } from '../../../core/spoken-forms';
-import type { FilingDetail } from '../../filings/parse/types';
+import type { FilingDetail } from '../../../edgar-model/parse/types';
 import { keyFacts } from './facts';
 import { Badge, Buttons, FactsTable, Layout, Muted, Reasons, type Frame } from './parts';
 import { PALETTE } from './theme';

@@ -7,8 +7,8 @@ import { zonedParts, NEW_YORK } from '../../../core/calendar';
 import { form4BusinessDaysLate, lateLabel } from '../../../core/deadlines';
 import { itemShortLabel } from '../../../core/form8k-items';
 import { ownerRoleLabel, transactionCodeWords } from '../../../core/insider';
-import type { FilingDetail, OwnershipDetail } from '../../filings/parse/types';
-import { money, percent, price, shares } from '../../filings/score/format';
+import type { FilingDetail, OwnershipDetail } from '../../../edgar-model/parse/types';
+import { money, percent, price, shares } from '../../../edgar-model/score/format';
 
 export interface Fact {
   label: string;

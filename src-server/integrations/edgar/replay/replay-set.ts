@@ -1,7 +1,7 @@
 /** The recorded filings the replay serves, described from their own SEC headers or the manifest. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSubmission } from '../../../domains/filings/parse/sgml';
+import { parseSubmission } from '../../../edgar-model/parse/sgml';
 import { projectPath } from '../../../config/paths';
 
 export const REPLAY_DATA_DIR = projectPath('src-server/integrations/edgar/replay-data');

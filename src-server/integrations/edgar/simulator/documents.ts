@@ -8,7 +8,7 @@
  * the benchmark runs the real pipeline. Sizes stay small (the recorded size only shapes lags).
  */
 import { nyParts } from '../../../core/us-calendar';
-import { formFamily } from '../../../domains/filings/parse/index';
+import { formFamily } from '../../../edgar-model/parse';
 import { loadReplaySet, type ReplayFiling } from '../replay/replay-set';
 import type { SimFiling } from './edgar-state';
 

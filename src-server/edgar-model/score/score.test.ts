@@ -4,11 +4,11 @@
  * recoding a field (stated at each case); the numbers stay the document's own.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { SCORING_RULES } from '../../../core/scoring-rules';
-import { edgarFixture } from '../../../test/edgar-fixtures';
-import { parseFiling } from '../parse/index';
+import { SCORING_RULES } from '../../core/scoring-rules';
+import { edgarFixture } from '../../test/edgar-fixtures';
+import { parseFiling } from '../parse';
 import type { OwnershipDetail, ParsedFiling } from '../parse/types';
-import { scoreFiling, type ScoreContext } from './index';
+import { scoreFiling, type ScoreContext } from '.';
 
 const fired = new Set<string>();
 function score(parsed: ParsedFiling, context: ScoreContext = {}) {

@@ -1,7 +1,7 @@
 /** Parsed fields checked against values read from the real EDGAR documents. */
 import { describe, expect, it } from 'vitest';
-import { edgarFixture } from '../../../test/edgar-fixtures';
-import { parseFiling } from './index';
+import { edgarFixture } from '../../test/edgar-fixtures';
+import { parseFiling } from '.';
 import type { OwnershipDetail } from './types';
 
 const own = (name: string) => {
