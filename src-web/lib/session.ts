@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isPro } from '../../src-server/core/plans';
-import type { UserDto } from '../../src-server/domains/auth/session.service';
+import type { UserDto } from './router-types';
 import { STORAGE_CHANGE_EVENT, STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
 /**

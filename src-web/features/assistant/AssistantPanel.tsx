@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { Answer, Fact } from '../../../src-server/domains/assistant/contract';
-import type { AssistantEvent } from '../../../src-server/domains/assistant/assistant.router';
+import type { Answer, AssistantEvent, Fact } from '../../lib/router-types';
 import { Icon } from '../../components/Icon';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';

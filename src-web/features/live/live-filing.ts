@@ -1,5 +1,5 @@
 import { maxImportance, isImportance } from '../../../src-server/core/importance';
-import type { LiveFilingEvent as ServerLiveFilingEvent } from '../../../src-server/live/live.repo';
+import type { ServerLiveFilingEvent } from '../../lib/router-types';
 import type { WatchlistFiling, WatchlistItem } from '../watchlist/watchlist-types';
 
 /** One `filings.live` event: a newly scored filing for a ticker the user follows. */
