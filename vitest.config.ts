@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src-server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src-shared/**/*.test.ts', 'src-server/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['src-server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -22,7 +22,6 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['src-web/**/*.test.{ts,tsx}'],
-          exclude: ['src-web/e2e/**'],
           setupFiles: ['src-web/test/setup.ts'],
         },
       },
@@ -30,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['src-web/e2e/**/*.e2e.ts', 'scripts/**/*.e2e.ts'],
+          include: ['e2e/**/*.e2e.ts', 'scripts/**/*.e2e.ts'],
           globalSetup: ['src-server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -3,7 +3,7 @@
  * It then signs in as usual and exchanges its session at POST /api/admin/login (the admin area's
  * /admin/login page) for the admin credential.
  */
-import { isAppError } from '../src-server/core/app-error';
+import { isAppError } from '#shared/app-error';
 import { loadEnv } from '../src-server/config/env';
 import { openDatabase } from '../src-server/db/open';
 import { grantAdmin } from '../src-server/domains/auth/account.service';

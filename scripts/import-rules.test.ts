@@ -8,7 +8,7 @@ const LAYOUT = { web: 'web', shared: 'shared', integrations: 'server/integration
 let root = '';
 function project(files: Record<string, string>): string {
   root = mkdtempSync(join(tmpdir(), 'import-rules-'));
-  const all = { 'package.json': JSON.stringify({ imports: { '#shared/*': './shared/*', '#server/*': './server/*' } }), ...files };
+  const all = { 'package.json': JSON.stringify({ imports: { '#shared/*': './shared/*.ts', '#server/*': './server/*.ts' } }), ...files };
   for (const [path, text] of Object.entries(all)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

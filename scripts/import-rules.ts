@@ -65,7 +65,7 @@ export function resolveSpecifier(root: string, fromFile: string, specifier: stri
     for (const [pattern, target] of Object.entries(aliases)) {
       const prefix = pattern.replace(/\*$/, '');
       if (pattern.endsWith('*') ? specifier.startsWith(prefix) : specifier === pattern) {
-        base = resolve(root, target.replace(/\*$/, '') + specifier.slice(prefix.length));
+        base = resolve(root, target.replace('*', specifier.slice(prefix.length)));
         break;
       }
     }

@@ -47,7 +47,7 @@ function buildWebIfStale() {
   const builtIndex = join(root, 'dist/web/index.html');
   const sourcesNewest = Math.max(
     newestMtime(join(root, 'src-web')),
-    newestMtime(join(root, 'src-server/core')),
+    newestMtime(join(root, 'src-shared')),
     statSync(join(root, 'index.html')).mtimeMs,
   );
   if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesNewest) {

@@ -3,7 +3,7 @@
  * EDGAR_USER_AGENT and upserts it into the ticker catalogue (DATABASE_URL or the embedded database).
  * Running servers pick the new catalogue up within 30 seconds.
  */
-import { isAppError } from '../src-server/core/app-error';
+import { isAppError } from '#shared/app-error';
 import { loadEnv } from '../src-server/config/env';
 import { openDatabase } from '../src-server/db/open';
 import { companyTickersUrl } from '../src-server/domains/tickers/catalogue-file';

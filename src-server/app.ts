@@ -17,7 +17,7 @@ import { REST_ROUTES } from './rest-routes';
 import { restPlugin } from './transport/rest/plugin';
 import { procedurePaths } from './transport/rest/table';
 import { appRouter, type AppRouter } from './transport/trpc/app-router';
-import { TRPC_MAX_BATCH } from './transport/trpc/batch';
+import { TRPC_MAX_BATCH } from '#shared/trpc-batch';
 import { makeContextFactory } from './transport/trpc/context';
 import { registerTrpcGuard } from './transport/trpc/http-guard';
 import { registerSecurityHeaders } from './transport/security-headers';

@@ -1,4 +1,4 @@
-import { parseBrandHosts, type BrandId } from '../core/brands';
+import { parseBrandHosts, type BrandId } from '#shared/brands';
 import type { Env } from './env';
 
 type OriginEnv = Pick<Env, 'PUBLIC_URL' | 'PORT' | 'BRAND_HOSTS' | 'NODE_ENV'>;

@@ -1,4 +1,4 @@
-import { AppError } from '../core/app-error';
+import { AppError } from '#shared/app-error';
 
 /** The SQLSTATE of a PostgreSQL error, also when drizzle wrapped it (DrizzleQueryError.cause). */
 export function sqlState(error: unknown): string | undefined {

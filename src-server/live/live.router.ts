@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../core/input';
+import { text } from '#shared/input';
 import { proProcedure, router } from '../transport/trpc/init';
 import { openLiveFeed } from './live.service';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { catalogueFormOf } from '../core/forms';
-import { IMPORTANCE_RANK, type Importance } from '../core/importance';
+import { catalogueFormOf } from '#shared/forms';
+import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import type { Db } from '../db/client';
 import { filings } from '../db/schema';
 

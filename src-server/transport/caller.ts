@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { AppError } from '../core/app-error';
-import { resolveBrand, type BrandId } from '../core/brands';
-import { COPY } from '../core/copy';
-import { isPro } from '../core/plans';
+import { AppError } from '#shared/app-error';
+import { resolveBrand, type BrandId } from '#shared/brands';
+import { COPY } from '#shared/copy';
+import { isPro } from '#shared/plans';
 import { brandHostsOf, isOurOrigin } from '../config/public-origins';
 import type { AppDeps } from '../deps';
 import type { RequestInfo } from '../domains/auth/login.service';

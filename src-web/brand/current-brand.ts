@@ -1,4 +1,4 @@
-import { BRANDS, BRAND_IDS, DEFAULT_BRAND, isBrandId, type BrandConfig, type BrandId } from '../../src-server/core/brands';
+import { BRANDS, BRAND_IDS, DEFAULT_BRAND, isBrandId, type BrandConfig, type BrandId } from '#shared/brands';
 
 declare global {
   interface Window {

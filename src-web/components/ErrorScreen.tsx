@@ -1,4 +1,4 @@
-import { COPY } from '../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 
 /** The generic error screen of SPEC.md section 2. */
 export function ErrorScreen({ onRetry }: { onRetry?: () => void }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COPY } from '../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 import { currentBrandConfig } from '../brand/current-brand';
 import { LiveStatus } from '../features/live/LiveStatus';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { COPY } from '../../src-server/core/copy';
-import { hasActiveProPlan } from '../../src-server/core/plans';
+import { COPY } from '#shared/copy';
+import { hasActiveProPlan } from '#shared/plans';
 import { brandLink, currentBrandConfig } from '../brand/current-brand';
 import { useAuth } from '../lib/session';
 import { LogoutButton } from '../features/session/LogoutButton';

@@ -1,4 +1,4 @@
-import { IMPORTANCE_COLOUR, isImportance } from '../../src-server/core/importance';
+import { IMPORTANCE_COLOUR, isImportance } from '#shared/importance';
 
 /** Importance colours of SPEC.md section 9: CRITICAL red, HIGH orange, MEDIUM yellow, LOW gray. */
 export function importanceColour(level: unknown): string {

@@ -1,4 +1,4 @@
-import { COPY } from '../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 
 export function Loading() {
   return (

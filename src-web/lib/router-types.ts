@@ -3,7 +3,7 @@
  * files): the web imports only shared code and these types.
  */
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../src-server/transport/trpc/app-router';
+import type { AppRouter } from '#server/transport/trpc/app-router';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isPro } from '../../src-server/core/plans';
+import { isPro } from '#shared/plans';
 import type { UserDto } from './router-types';
 import { STORAGE_CHANGE_EVENT, STORAGE_KEYS, readStorage, writeStorage } from './storage';
 

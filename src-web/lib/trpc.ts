@@ -1,7 +1,7 @@
 import { createTRPCReact } from '@trpc/react-query';
 import { createWSClient, httpBatchLink, splitLink, wsLink, type TRPCLink } from '@trpc/client';
-import type { AppRouter } from '../../src-server/transport/trpc/app-router';
-import { TRPC_MAX_BATCH } from '../../src-server/transport/trpc/batch';
+import type { AppRouter } from '#server/transport/trpc/app-router';
+import { TRPC_MAX_BATCH } from '#shared/trpc-batch';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 import { currentBrand } from '../brand/current-brand';
 

@@ -3,7 +3,7 @@ import { adminProcedure, router } from '../../transport/trpc/init';
 import { alertLatency, listDeadAlerts, retryDeadAlerts } from '../alerts/alerts-admin.service';
 import { toUserDto } from '../auth/session.service';
 import { assistantFeedbackAdminProcedure } from '../assistant/assistant.router';
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import { EMAIL_TEMPLATES, previewTemplate } from '../alerts/email/templates';
 import { undoThreadLinkProcedure } from '../threads/threads.router';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';

@@ -3,9 +3,9 @@
  * react-email templates in email/ (registered in email/templates.ts, so the admin template editor
  * previews the same output); the plain-text part is written alongside. Pure: links and names come in.
  */
-import { COPY } from '../../core/copy';
-import { routeRule, type RouteSettings } from '../../core/routing';
-import { formName } from '../../core/spoken-forms';
+import { COPY } from '#shared/copy';
+import { routeRule, type RouteSettings } from '#shared/routing';
+import { formName } from '#shared/spoken-forms';
 import type { MailMessage } from '../../integrations/email/mailer';
 import { who, type AlertFiling } from './email/alert-email';
 import { receiptLine, type ReceiptTimes } from './email/receipt';

@@ -6,8 +6,8 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { text } from '../../core/input';
-import { escapeHtml } from '../../core/html';
+import { text } from '#shared/input';
+import { escapeHtml } from '#shared/html';
 import type { AppDeps } from '../../deps';
 import { sendErrorPage, sendMessagePage } from '../../transport/web/message-page';
 import { shortLinkTarget } from './short-link.service';

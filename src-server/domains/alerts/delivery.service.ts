@@ -3,7 +3,7 @@
  * called) -> sent with the provider's id. A send is keyed `alert:<id>` (the SMTP Message-ID
  * derives from it); a row found in 'sending' after its sender died is reconciled first.
  */
-import { IMPORTANCE_RANK, isImportance } from '../../core/importance';
+import { IMPORTANCE_RANK, isImportance } from '#shared/importance';
 import type { AppDeps } from '../../deps';
 import type { MailMessage } from '../../integrations/email/mailer';
 import { followsLines } from '../threads/threads.service';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DELIVER_JOB_ATTEMPTS } from './alerts.config';
 import { FILING_FIELDS, type FilingFields } from './delivery.repo';
-import { NEW_YORK } from '../../core/calendar';
+import { NEW_YORK } from '#shared/calendar';
 import { emailReachableSql, isProSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
 import { FALLBACK_TIME_ZONE } from './zoned-format';

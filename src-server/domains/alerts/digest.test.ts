@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Importance } from '../../core/importance';
+import type { Importance } from '#shared/importance';
 import { alertsDeps, captureErrors, follow, seedTickers } from '../../test/alerts';
 import { createTestDatabase } from '../../test/db';
 import { startMailEventsPeer } from '../../test/peers/mail-events';

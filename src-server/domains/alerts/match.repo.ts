@@ -1,9 +1,9 @@
 /** SQL that turns one stored filing into alert rows and delivery jobs. */
 import { sql, type SQL } from 'drizzle-orm';
-import { PRO_ONLY_FORMS } from '../../core/forms';
+import { PRO_ONLY_FORMS } from '#shared/forms';
 import type { Db } from '../../db/client';
-import { NEW_YORK } from '../../core/calendar';
-import { briefMorning } from '../../core/market-hours';
+import { NEW_YORK } from '#shared/calendar';
+import { briefMorning } from '#shared/market-hours';
 import { BURST_WINDOW_SECONDS, DELIVER_TASK, DELIVERY_CHUNK, DELIVER_JOB_ATTEMPTS } from './alerts.config';
 
 /** core/plans.ts isPro in SQL (admin, or plan pro and active) for a `users` alias. */

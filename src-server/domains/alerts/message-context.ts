@@ -1,4 +1,4 @@
-import { BRANDS, type BrandId } from '../../core/brands';
+import { BRANDS, type BrandId } from '#shared/brands';
 import type { AppDeps } from '../../deps';
 import { publicUrl } from '../auth/request-info';
 import { programName } from '../contacts/contact-messages';

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { briefMorning, briefSendAt } from '../../core/market-hours';
-import { ROUTING_DEFAULTS } from '../../core/routing';
+import { briefMorning, briefSendAt } from '#shared/market-hours';
+import { ROUTING_DEFAULTS } from '#shared/routing';
 import { alertsDeps, captureErrors, follow, seedTickers } from '../../test/alerts';
 import { createTestDatabase } from '../../test/db';
 import { startSmtpPeer } from '../../test/peers/smtp';

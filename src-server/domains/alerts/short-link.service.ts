@@ -1,5 +1,5 @@
 /** The short link in alert texts: /f/<filing id> opens the filing's ticker page. */
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import type { Db } from '../../db/client';
 import { filingTickerAndLink } from '../filings/filings.repo';
 

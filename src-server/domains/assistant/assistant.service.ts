@@ -4,7 +4,7 @@
  * tier 0's answer goes out marked degraded with the reason. Every answer is stored in the caller's
  * conversation (30 days).
  */
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import type { Db } from '../../db/client';
 import type { ChatClient } from '../../integrations/llm/chat-client';
 import * as repo from './assistant.repo';

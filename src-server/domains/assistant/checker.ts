@@ -3,7 +3,7 @@
  * quote in the model's text must come from this turn's tool results (or the question). Anything
  * else rejects the whole answer; the caller falls back to tier 0 and says so.
  */
-import { FORM_8K_ITEMS } from '../../core/form8k-items';
+import { FORM_8K_ITEMS } from '#shared/form8k-items';
 import type { Fact } from './contract';
 
 /**

@@ -3,8 +3,8 @@
  * is scoped to the asking user (their watchlist, their alert receipts) by the service, never by
  * its arguments. Every sentence tier 0 writes comes from a tool's facts and coverage.
  */
-import { itemTitle, CURRENT_8K_ITEMS_SINCE } from '../../core/form8k-items';
-import { transactionCodeWords } from '../../core/insider';
+import { itemTitle, CURRENT_8K_ITEMS_SINCE } from '#shared/form8k-items';
+import { transactionCodeWords } from '#shared/insider';
 import type { Db } from '../../db/client';
 import { getInsiderByCik, getInsiderByName } from '../insiders/insiders.service';
 import type { InsiderTransaction } from '../insiders/insider-profile';

@@ -1,4 +1,4 @@
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import type { Db } from '../../db/client';
 import * as accounts from './account.repo';
 import { parseIdentifier } from './login.service';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { text } from '../../core/input';
-import { IMPORTANCE_LEVELS } from '../../core/importance';
-import { LOGIN_CODE_LENGTH } from '../../core/phone';
+import { text } from '#shared/input';
+import { IMPORTANCE_LEVELS } from '#shared/importance';
+import { LOGIN_CODE_LENGTH } from '#shared/phone';
 
 /** Inputs of the auth and contacts endpoints, shared by REST and tRPC. Unknown fields are refused. */
 

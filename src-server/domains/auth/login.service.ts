@@ -1,8 +1,8 @@
-import { AppError } from '../../core/app-error';
-import type { BrandId } from '../../core/brands';
-import { COPY } from '../../core/copy';
-import { maskEmail } from '../../core/mask';
-import { identifierKind, isEmail, isUsPhone, normaliseEmail, normalisePhone } from '../../core/phone';
+import { AppError } from '#shared/app-error';
+import type { BrandId } from '#shared/brands';
+import { COPY } from '#shared/copy';
+import { maskEmail } from '#shared/mask';
+import { identifierKind, isEmail, isUsPhone, normaliseEmail, normalisePhone } from '#shared/phone';
 import type { Db } from '../../db/client';
 import type { Mailer, MailMessage } from '../../integrations/email/mailer';
 import type { SmsSender } from '../../integrations/sms/sms-sender';

@@ -1,5 +1,5 @@
-import { BRANDS, type BrandId } from '../../core/brands';
-import { escapeHtml } from '../../core/html';
+import { BRANDS, type BrandId } from '#shared/brands';
+import { escapeHtml } from '#shared/html';
 import type { MailMessage } from '../../integrations/email/mailer';
 
 /** Texts of the emails and SMS that the auth and contacts domains send. */

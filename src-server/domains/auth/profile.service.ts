@@ -1,8 +1,8 @@
-import { AppError } from '../../core/app-error';
-import type { BrandId } from '../../core/brands';
-import { COPY } from '../../core/copy';
-import { IMPORTANCE_RANK, importanceFromRank, type Importance } from '../../core/importance';
-import { hasBillingIssue, isPro, tickerLimitFor } from '../../core/plans';
+import { AppError } from '#shared/app-error';
+import type { BrandId } from '#shared/brands';
+import { COPY } from '#shared/copy';
+import { IMPORTANCE_RANK, importanceFromRank, type Importance } from '#shared/importance';
+import { hasBillingIssue, isPro, tickerLimitFor } from '#shared/plans';
 import type { Db } from '../../db/client';
 import { isOptedOut } from '../contacts/opt-out.repo';
 import * as accounts from './account.repo';

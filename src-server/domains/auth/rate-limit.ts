@@ -1,4 +1,4 @@
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import type { Db } from '../../db/client';
 import { hitIfUnder } from './rate-limit.repo';
 

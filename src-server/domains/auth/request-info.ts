@@ -1,4 +1,4 @@
-import type { BrandId } from '../../core/brands';
+import type { BrandId } from '#shared/brands';
 import type { AppDeps } from '../../deps';
 import { brandHostsOf, publicUrlOf } from '../../config/public-origins';
 import type { Messenger, RequestInfo } from './login.service';

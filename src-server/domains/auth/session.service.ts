@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
-import { AppError } from '../../core/app-error';
-import { hasBillingIssue, isPro, type PlanFacts } from '../../core/plans';
+import { AppError } from '#shared/app-error';
+import { hasBillingIssue, isPro, type PlanFacts } from '#shared/plans';
 import * as repo from './session.repo';
 import { hashToken, newToken } from './tokens';
 

@@ -1,5 +1,5 @@
-import { tickerLimitFor } from '../../core/plans';
-import type { BrandId } from '../../core/brands';
+import { tickerLimitFor } from '#shared/plans';
+import type { BrandId } from '#shared/brands';
 import type { Db } from '../../db/client';
 import * as accounts from './account.repo';
 import * as sessions from './session.repo';

@@ -1,5 +1,5 @@
 import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { LOGIN_CODE_LENGTH } from '../../core/phone';
+import { LOGIN_CODE_LENGTH } from '#shared/phone';
 
 /** 256-bit random token, URL-safe: sessions and emailed links. */
 export function newToken(): string {

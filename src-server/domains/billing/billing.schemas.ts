@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ADDON_PACKS } from '../../core/plans';
+import { MAX_ADDON_PACKS } from '#shared/plans';
 
 /** Inputs of the billing endpoints, shared by REST and tRPC. Unknown fields are refused. */
 const bodySession = { session: z.string().min(1).max(200).nullish() };

@@ -5,8 +5,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { AppError } from '../../core/app-error';
-import { BRANDS, brandSellsPlans, type BrandId } from '../../core/brands';
+import { AppError } from '#shared/app-error';
+import { BRANDS, brandSellsPlans, type BrandId } from '#shared/brands';
 import {
   ADDON_PACK_PRICE_USD,
   ALL_FILINGS_PLAN_PRICE_USD,
@@ -16,7 +16,7 @@ import {
   minimumPacksFor,
   proLimitWithPacks,
   tickerLimitFor,
-} from '../../core/plans';
+} from '#shared/plans';
 import type { AppDeps } from '../../deps';
 import { catalogueOf, CatalogueError, type Catalogue } from '../../integrations/stripe/catalogue';
 import { billingModeOf, type BillingMode, type StripeAccess } from '../../integrations/stripe/stripe-access';

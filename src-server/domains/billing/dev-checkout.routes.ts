@@ -8,7 +8,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml } from '../../core/html';
+import { escapeHtml } from '#shared/html';
 import type { AppDeps } from '../../deps';
 import type { CardBehaviour, StripeObject } from '../../integrations/stripe/local/local-stripe';
 import type { LocalStripeControl } from '../../integrations/stripe/local/open-local-stripe';

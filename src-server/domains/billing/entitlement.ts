@@ -4,7 +4,7 @@
  * out-of-order events cannot leave a wrong plan behind.
  */
 import type Stripe from 'stripe';
-import { BILLING_STATUSES, planForBillingStatus, type BillingStatus } from '../../core/plans';
+import { BILLING_STATUSES, planForBillingStatus, type BillingStatus } from '#shared/plans';
 
 /** How our subscription items are recognised: the products behind the lookup-keyed prices (stable when a price is replaced). */
 export interface CatalogueMatch {

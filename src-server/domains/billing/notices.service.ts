@@ -3,7 +3,7 @@
  * reason, with a job that sends it. A redelivered event, a repeated sync or a retried job sends
  * nothing twice (the row id is the email's idempotency key).
  */
-import { proLimitWithPacks, ADDON_PACK_PRICE_USD, ALL_FILINGS_PLAN_PRICE_USD } from '../../core/plans';
+import { proLimitWithPacks, ADDON_PACK_PRICE_USD, ALL_FILINGS_PLAN_PRICE_USD } from '#shared/plans';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { enqueue } from '../../jobs/job';

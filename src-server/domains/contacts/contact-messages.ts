@@ -1,4 +1,4 @@
-import { BRANDS, type BrandId } from '../../core/brands';
+import { BRANDS, type BrandId } from '#shared/brands';
 
 /** The SMS program's texts (CTIA: name, help contact, rates, how to stop). */
 export const PROGRAM_NAME = 'SEC Filing Alerts';

@@ -1,6 +1,6 @@
-import { AppError } from '../../core/app-error';
-import { COPY } from '../../core/copy';
-import { isEmail, isUsPhone, normaliseEmail, normalisePhone } from '../../core/phone';
+import { AppError } from '#shared/app-error';
+import { COPY } from '#shared/copy';
+import { isEmail, isUsPhone, normaliseEmail, normalisePhone } from '#shared/phone';
 import type { Db } from '../../db/client';
 import * as accounts from '../auth/account.repo';
 import * as links from '../auth/login.repo';

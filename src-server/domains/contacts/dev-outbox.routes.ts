@@ -1,9 +1,9 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { text } from '../../core/input';
-import { AppError } from '../../core/app-error';
-import { escapeHtml } from '../../core/html';
+import { text } from '#shared/input';
+import { AppError } from '#shared/app-error';
+import { escapeHtml } from '#shared/html';
 import type { AppDeps } from '../../deps';
 import { notFoundError } from '../../transport/rest/errors';
 import { supportEmailFor } from '../auth/request-info';

@@ -1,4 +1,4 @@
-import { normalisePhone } from '../../core/phone';
+import { normalisePhone } from '#shared/phone';
 import type { Db } from '../../db/client';
 import * as accounts from '../auth/account.repo';
 import type { UserRow } from '../auth/session.repo';

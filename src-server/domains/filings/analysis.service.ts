@@ -5,7 +5,7 @@
  * data. Without a model, or when the model fails or is refused: the rule-based analysis, labelled.
  */
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import type { Db } from '../../db/client';
 import { type ChatClient, LlmError } from '../../integrations/llm/chat-client';
 import { checkAnswer } from '../assistant/checker';

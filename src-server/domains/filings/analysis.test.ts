@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCORING_RULES } from '../../core/scoring-rules';
+import { SCORING_RULES } from '#shared/scoring-rules';
 import { createChatClient } from '../../integrations/llm/chat-client';
 import { startTestApp, type TestApp } from '../../test/app';
 import { createSignedInUser } from '../../test/users';

@@ -7,7 +7,7 @@
  * which layer, listed after when).
  */
 import { systemClock, type Clock } from '../../clock';
-import { nyDate, previousBusinessDay } from '../../core/us-calendar';
+import { nyDate, previousBusinessDay } from '#shared/us-calendar';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { EdgarClient } from '../../integrations/edgar/edgar-client';

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nyInstant } from '../../core/us-calendar';
+import { nyInstant } from '#shared/us-calendar';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { createEdgarSource } from '../../integrations/edgar/edgar-source';

@@ -5,9 +5,9 @@
  * statement for the batch after the commit. Concurrent ingest jobs share a batch (storeBatched),
  * so a burst costs a few round trips and one WAL flush per batch instead of ten per filing.
  */
-import { catalogueFormOf } from '../../core/forms';
-import { IMPORTANCE_RANK } from '../../core/importance';
-import { SCORING_THRESHOLDS } from '../../core/scoring-rules';
+import { catalogueFormOf } from '#shared/forms';
+import { IMPORTANCE_RANK } from '#shared/importance';
+import { SCORING_THRESHOLDS } from '#shared/scoring-rules';
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/job';
 import { analyzeJob } from './filings.jobs';

@@ -5,7 +5,7 @@
  * (bulk, behind live work) and named in `edgar_reconciliations`, whose detected/listed is recall.
  */
 import type { Clock } from '../../clock';
-import { addDays, isBusinessDay, nyDate, nyInstant } from '../../core/us-calendar';
+import { addDays, isBusinessDay, nyDate, nyInstant } from '#shared/us-calendar';
 import type { Db } from '../../db/client';
 import { dailyIndexPath, parseMasterIndex } from '../../integrations/edgar/daily-index';
 import type { EdgarClient } from '../../integrations/edgar/edgar-client';

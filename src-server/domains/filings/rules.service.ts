@@ -1,5 +1,5 @@
-import { IMPORTANCE_LEVELS } from '../../core/importance';
-import { SCORING_RULES, SCORING_THRESHOLDS, type ScoringRule } from '../../core/scoring-rules';
+import { IMPORTANCE_LEVELS } from '#shared/importance';
+import { SCORING_RULES, SCORING_THRESHOLDS, type ScoringRule } from '#shared/scoring-rules';
 
 export interface ScoringRulesView {
   levels: typeof IMPORTANCE_LEVELS;

@@ -1,5 +1,5 @@
 /** An insider's rows into the profile: roles, totals and holdings per company, every transaction (no I/O). */
-import { ownerRoleLabel, transactionCodeWords } from '../../core/insider';
+import { ownerRoleLabel, transactionCodeWords } from '#shared/insider';
 import type { TransactionDto } from '../ticker-pages/timeline';
 import type { OwnerRow } from './insiders.repo';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../../core/input';
+import { text } from '#shared/input';
 import { restTable } from '../../transport/rest/plugin';
 import * as res from '../../transport/rest/response-schemas';
 import { nameInput } from './insiders.schemas';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../../core/input';
+import { text } from '#shared/input';
 
 /**
  * CIKs are written with up to 10 digits (links may carry SEC's zero padding, "0001494730"); every

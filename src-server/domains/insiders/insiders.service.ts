@@ -1,5 +1,5 @@
 /** Insider profiles by CIK or by name (SPEC.md route /insider/cik/{cik} and /insider/{name}). */
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import type { Db } from '../../db/client';
 import { insiderHref } from '../ticker-pages/timeline';
 import { buildProfile, type InsiderProfile } from './insider-profile';

@@ -4,7 +4,7 @@
  * delivered per channel, the distribution, the ten slowest with the reason, and the nightly
  * reconciliations' recall. Replay mode is said plainly: its filings are recorded old ones.
  */
-import { latencyReason } from '../../core/latency-receipt';
+import { latencyReason } from '#shared/latency-receipt';
 import type { Db } from '../../db/client';
 import * as repo from './latency.repo';
 

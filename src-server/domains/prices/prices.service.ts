@@ -1,6 +1,6 @@
 /** Price history reads for ticker pages: chart series and a last-close summary. */
 import type { Db } from '../../db/client';
-import type { ChartRange } from '../../core/chart-ranges';
+import type { ChartRange } from '#shared/chart-ranges';
 import * as repo from './prices.repo';
 
 const RANGE_MONTHS: Record<ChartRange, number | null> = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '5Y': 60, MAX: null };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp } from '../../test/app';
 import type { AppRouter } from '../../transport/trpc/app-router';
-import { TRPC_MAX_BATCH } from '../../transport/trpc/batch';
+import { TRPC_MAX_BATCH } from '#shared/trpc-batch';
 
 const { url } = await startTestApp();
 

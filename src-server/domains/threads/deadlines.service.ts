@@ -3,8 +3,8 @@
  * status, the next report and its due date (core/deadlines.ts); an NT notice extends it; the
  * morning after a missed due date (07:00 New York) the watchers get a "10-Q overdue" email, once.
  */
-import { NEW_YORK, addDays, zonedParts } from '../../core/calendar';
-import { filerStatusOf, nextPeriod, periodicDueDate, type FilerStatus } from '../../core/deadlines';
+import { NEW_YORK, addDays, zonedParts } from '#shared/calendar';
+import { filerStatusOf, nextPeriod, periodicDueDate, type FilerStatus } from '#shared/deadlines';
 import type { AppDeps } from '../../deps';
 import { tickerPageUrl } from '../alerts/alert-messages';
 import { messageContext } from '../alerts/message-context';

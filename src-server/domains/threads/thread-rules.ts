@@ -4,8 +4,8 @@
  * and undone. `nearest` rules link a filing only to its closest partner (the next 5.02, the 10-Q
  * that follows the results 8-K); `all` rules link every partner (a Form 144's several Form 4s).
  */
-import { addDays } from '../../core/calendar';
-import { formName } from '../../core/spoken-forms';
+import { addDays } from '#shared/calendar';
+import { formName } from '#shared/spoken-forms';
 import type { FilingDetail, OwnershipDetail } from '../../edgar-model/parse/types';
 
 export interface ThreadFiling {

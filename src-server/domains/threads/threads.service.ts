@@ -2,8 +2,8 @@
  * Story threads: linking a stored filing to the company's other filings (thread-rules.ts), a
  * company's threads for its ticker page, the "follows ..." line of an alert, and an admin's undo.
  */
-import { AppError } from '../../core/app-error';
-import { formName } from '../../core/spoken-forms';
+import { AppError } from '#shared/app-error';
+import { formName } from '#shared/spoken-forms';
 import type { Db } from '../../db/client';
 import { zonedFormat } from '../alerts/zoned-format';
 import { isThreadForm, planLinks, RULE_BY_KIND, type LinkWhy } from './thread-rules';

@@ -1,5 +1,5 @@
 /** The ticker page chart: daily (or weekly) closes with the company's filings as markers. */
-import type { ChartRange } from '../../core/chart-ranges';
+import type { ChartRange } from '#shared/chart-ranges';
 import type { Db } from '../../db/client';
 import { priceSeries, type PriceSeries } from '../prices/prices.service';
 import type { TickerIndex } from '../tickers/ticker-index';

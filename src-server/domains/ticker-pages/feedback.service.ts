@@ -1,5 +1,5 @@
 /** Thumbs up/down on a filing's AI analysis (PRO users, who see it), and the admin's view of them. */
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import type { Db } from '../../db/client';
 import * as repo from './feedback.repo';
 import type { Vote } from './timeline';

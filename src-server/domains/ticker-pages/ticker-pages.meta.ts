@@ -1,4 +1,4 @@
-import { BRANDS } from '../../core/brands';
+import { BRANDS } from '#shared/brands';
 import { requestBrand } from '../../transport/rest/brand';
 import type { MetaResolver } from '../../transport/web/spa';
 import { tickerPageMeta } from './public-page.service';

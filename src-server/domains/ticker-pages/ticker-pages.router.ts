@@ -1,4 +1,4 @@
-import { isPro } from '../../core/plans';
+import { isPro } from '#shared/plans';
 import { adminProcedure, proProcedure, publicProcedure, router } from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
 import { getTickerChart } from './chart.service';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isoDateTime, text } from '../../core/input';
-import { IMPORTANCE_LEVELS } from '../../core/importance';
-import { CHART_RANGES } from '../../core/chart-ranges';
+import { isoDateTime, text } from '#shared/input';
+import { IMPORTANCE_LEVELS } from '#shared/importance';
+import { CHART_RANGES } from '#shared/chart-ranges';
 
 const ticker = text().trim().min(1, 'ticker is required').max(20);
 const forms = z.array(text().trim().min(1).max(20)).max(20);

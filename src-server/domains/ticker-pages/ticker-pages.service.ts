@@ -2,9 +2,9 @@
  * Ticker pages: the enhanced page's data in one call (company, quote line, the caller's seen
  * mark, filter facets, the first page of filings), further pages by cursor, the public page.
  */
-import { AppError } from '../../core/app-error';
-import { FORM_VALUES } from '../../core/forms';
-import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, importanceFromRank, type Importance } from '../../core/importance';
+import { AppError } from '#shared/app-error';
+import { FORM_VALUES } from '#shared/forms';
+import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, importanceFromRank, type Importance } from '#shared/importance';
 import type { Db } from '../../db/client';
 import { perDb } from '../../db/per-db';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';

@@ -1,7 +1,7 @@
 /** Timeline rows and insider rows into the ticker page's filing DTOs (no I/O). */
-import type { Receipt } from '../../core/latency-receipt';
-import { itemTitle } from '../../core/form8k-items';
-import { ownerRoleLabel, transactionCodeWords } from '../../core/insider';
+import type { Receipt } from '#shared/latency-receipt';
+import { itemTitle } from '#shared/form8k-items';
+import { ownerRoleLabel, transactionCodeWords } from '#shared/insider';
 import { toFilingDto, type FilingDto } from '../filings/filing-dto';
 import type { Cursor, InsiderRow, TimelineRow } from './ticker-pages.repo';
 

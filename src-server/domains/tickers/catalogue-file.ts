@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import { projectPath } from '../../config/paths';
 
 /** One row of SEC's company_tickers.json, in SEC's order (largest companies first). */

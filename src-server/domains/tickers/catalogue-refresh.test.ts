@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAppError } from '../../core/app-error';
+import { isAppError } from '#shared/app-error';
 import { startTestApp } from '../../test/app';
 import { companyTickersUrl, SHIPPED_CATALOGUE } from './catalogue-file';
 import { refreshCatalogueFromSec } from './catalogue.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../../core/input';
+import { text } from '#shared/input';
 
 /** GET /api/tickers?q= and tickers.search; a blank query finds nothing. */
 export const tickerSearchInput = z.object({ q: text().max(100).default('') });

@@ -1,5 +1,5 @@
-import { AppError } from '../../core/app-error';
-import { isCompanyNameEntry } from '../../core/ticker-entry';
+import { AppError } from '#shared/app-error';
+import { isCompanyNameEntry } from '#shared/ticker-entry';
 import type { Db } from '../../db/client';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';

@@ -1,4 +1,4 @@
-import { importanceFromRank, type Importance } from '../../core/importance';
+import { importanceFromRank, type Importance } from '#shared/importance';
 import { toFilingDto, type FilingDto, type FilingDtoSource } from '../filings/filing-dto';
 
 /** Filings listed per watchlist item (newest first, followed forms only). */

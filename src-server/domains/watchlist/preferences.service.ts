@@ -1,6 +1,6 @@
-import { AppError } from '../../core/app-error';
-import { DEFAULT_PREFERENCES, type PreferenceFilters, type Preferences } from '../../core/preferences';
-import { tradingUrlProblem } from '../../core/trading-url';
+import { AppError } from '#shared/app-error';
+import { DEFAULT_PREFERENCES, type PreferenceFilters, type Preferences } from '#shared/preferences';
+import { tradingUrlProblem } from '#shared/trading-url';
 import type { Db } from '../../db/client';
 import * as repo from './preferences.repo';
 import type { PreferencesUpdate } from './watchlist.schemas';

@@ -1,8 +1,8 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { COPY } from '../../core/copy';
-import { DEFAULT_PREFERENCES } from '../../core/preferences';
-import { TRADING_URL_SCHEME_MESSAGE, tradingUrlProblem } from '../../core/trading-url';
+import { COPY } from '#shared/copy';
+import { DEFAULT_PREFERENCES } from '#shared/preferences';
+import { TRADING_URL_SCHEME_MESSAGE, tradingUrlProblem } from '#shared/trading-url';
 import { startTestApp } from '../../test/app';
 import { createSignedInUser } from '../../test/users';
 import type { AppRouter } from '../../transport/trpc/app-router';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { COPY } from '../../core/copy';
+import { COPY } from '#shared/copy';
 import { startTestApp } from '../../test/app';
 import { createSignedInUser } from '../../test/users';
 

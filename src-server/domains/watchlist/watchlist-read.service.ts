@@ -1,6 +1,6 @@
-import { FORM_VALUES } from '../../core/forms';
-import { importanceFromRank } from '../../core/importance';
-import { tickerLimitFor } from '../../core/plans';
+import { FORM_VALUES } from '#shared/forms';
+import { importanceFromRank } from '#shared/importance';
+import { tickerLimitFor } from '#shared/plans';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { sessionBatcher, toUserDto, type UserDto } from '../auth/session.service';

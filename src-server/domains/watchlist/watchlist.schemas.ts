@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { text } from '../../core/input';
-import { FORM_VALUES } from '../../core/forms';
+import { text } from '#shared/input';
+import { FORM_VALUES } from '#shared/forms';
 import {
   ALERT_LEVEL_FILTERS,
   NO_FORMS_FILTER,
@@ -8,8 +8,8 @@ import {
   SORT_FIELDS,
   THEMES,
   VIEW_MODES,
-} from '../../core/preferences';
-import { TRADING_URL_MAX_LENGTH } from '../../core/trading-url';
+} from '#shared/preferences';
+import { TRADING_URL_MAX_LENGTH } from '#shared/trading-url';
 
 const listOrCommaText = z.union([text().max(5000), z.array(text().max(100)).max(200)]);
 

@@ -1,9 +1,9 @@
-import { AppError } from '../../core/app-error';
-import { allowedForms, type BrandId } from '../../core/brands';
-import { COPY, limitExceededMessage } from '../../core/copy';
-import { FORM_VALUES, type FormType } from '../../core/forms';
-import { isPro, tickerLimitFor } from '../../core/plans';
-import { parseTickerEntries } from '../../core/ticker-entry';
+import { AppError } from '#shared/app-error';
+import { allowedForms, type BrandId } from '#shared/brands';
+import { COPY, limitExceededMessage } from '#shared/copy';
+import { FORM_VALUES, type FormType } from '#shared/forms';
+import { isPro, tickerLimitFor } from '#shared/plans';
+import { parseTickerEntries } from '#shared/ticker-entry';
 import type { Db } from '../../db/client';
 import type { TickerIndex } from '../tickers/ticker-index';
 import { resolveEntry } from '../tickers/tickers.service';

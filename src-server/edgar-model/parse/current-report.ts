@@ -3,7 +3,7 @@
  * header (item numbers or "ITEM INFORMATION" titles) and from the document body's own item
  * headings; the filing's items are the union, and a disagreement is stated in `itemsNote`.
  */
-import { CURRENT_8K_ITEMS_SINCE, FORM_8K_ITEMS, itemNumberForTitle, itemTitle, LEGACY_8K_ITEMS } from '../../core/form8k-items';
+import { CURRENT_8K_ITEMS_SINCE, FORM_8K_ITEMS, itemNumberForTitle, itemTitle, LEGACY_8K_ITEMS } from '#shared/form8k-items';
 import { anyDateToIso } from './dates';
 import type { SubmissionHeader } from './sgml';
 import type { CurrentReportDetail } from './types';

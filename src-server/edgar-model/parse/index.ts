@@ -2,7 +2,7 @@
  * parseFiling: any EDGAR submission or bare primary document -> ParsedFiling. One module per
  * form family; anything unknown keeps its header metadata. Never throws on bad input.
  */
-import { displayOwnerName } from '../../core/insider';
+import { displayOwnerName } from '#shared/insider';
 import { parseCurrentReport } from './current-report';
 import { parseBeneficial, parseHoldings, parseOffering, parsePeriodic, parseProxy } from './families';
 import { ownershipGaps, parseOwnershipXml } from './ownership';

@@ -1,5 +1,5 @@
 /** Forms 3, 4, 5 and their amendments: the ownershipDocument XML (schemas X0202..X0508+). */
-import { displayOwnerName, nameWords, titleCaseName } from '../../core/insider';
+import { displayOwnerName, nameWords, titleCaseName } from '#shared/insider';
 import { anyDateToIso } from './dates';
 import type { OwnershipDetail, OwnershipOwner, OwnershipRow } from './types';
 import { asArray, bool, child, footnoteIds, num, parseXml, path, text, textAt, type XmlNode } from './xml';

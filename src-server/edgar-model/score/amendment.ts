@@ -3,7 +3,7 @@
  * line, and whether any of it is material: shares, prices, transaction codes, 8-K items other
  * than exhibits, the percent of class. Pure: the service passes the stored original's details.
  */
-import { collapseTrades, type InsiderTrade } from '../../core/insider-trades';
+import { collapseTrades, type InsiderTrade } from '#shared/insider-trades';
 import type { FilingDetail } from '../parse/types';
 import { percent, price, shares } from './format';
 

@@ -1,8 +1,8 @@
 /** scoreFiling: pure rules over a ParsedFiling (+ context from stored filings) -> importance and text. */
-import { itemShortLabel } from '../../core/form8k-items';
-import { IMPORTANCE_RANK, type Importance } from '../../core/importance';
-import { itemImportance, SCORING_THRESHOLDS as T } from '../../core/scoring-rules';
-import { form4BusinessDaysLate, lateLabel } from '../../core/deadlines';
+import { itemShortLabel } from '#shared/form8k-items';
+import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
+import { itemImportance, SCORING_THRESHOLDS as T } from '#shared/scoring-rules';
+import { form4BusinessDaysLate, lateLabel } from '#shared/deadlines';
 import type { ParsedFiling } from '../parse/types';
 import { money, percent, plural } from './format';
 import { amendmentChange } from './amendment';

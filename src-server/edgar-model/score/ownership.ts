@@ -1,7 +1,7 @@
 /** Scoring and text for Forms 3/4/5: what the insiders did, in words, and how much it matters. */
-import { ownerRoleLabel, transactionCodeWords } from '../../core/insider';
-import { collapseTrades, type InsiderTrade } from '../../core/insider-trades';
-import { SCORING_THRESHOLDS as T } from '../../core/scoring-rules';
+import { ownerRoleLabel, transactionCodeWords } from '#shared/insider';
+import { collapseTrades, type InsiderTrade } from '#shared/insider-trades';
+import { SCORING_THRESHOLDS as T } from '#shared/scoring-rules';
 import type { OwnershipDetail, OwnershipOwner, OwnershipRow } from '../parse/types';
 import { money, percent, plural, price, shares } from './format';
 import type { Hit, InsiderData, ScoreContext } from './types';

@@ -4,7 +4,7 @@
  * recoding a field (stated at each case); the numbers stay the document's own.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { SCORING_RULES } from '../../core/scoring-rules';
+import { SCORING_RULES } from '#shared/scoring-rules';
 import { edgarFixture } from '../../test/edgar-fixtures';
 import { parseFiling } from '../parse';
 import type { OwnershipDetail, ParsedFiling } from '../parse/types';

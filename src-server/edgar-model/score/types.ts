@@ -1,4 +1,4 @@
-import type { Importance } from '../../core/importance';
+import type { Importance } from '#shared/importance';
 
 /** One rule that fired, with its reason in plain words. */
 export interface Hit {
@@ -41,7 +41,7 @@ export interface Score {
   summaryText: string;
   insiderData: InsiderData | null;
   /** Forms 3/4/5: the collapsed trades (one per economic trade; rows and joint filers folded). */
-  trades?: import('../../core/insider-trades').InsiderTrade[];
+  trades?: import('#shared/insider-trades').InsiderTrade[];
   /** Amendments with their original on file: what changed, in one line. */
   amendment?: import('./amendment').AmendmentChange | null;
 }

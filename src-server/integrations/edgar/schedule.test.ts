@@ -1,6 +1,6 @@
 /** EDGAR's New York schedule: business days (federal holidays, observed dates), DST, the 06:00 sweep. */
 import { describe, expect, it } from 'vitest';
-import { federalHolidays, isBusinessDay, nyInstant, previousBusinessDay } from '../../core/us-calendar';
+import { federalHolidays, isBusinessDay, nyInstant, previousBusinessDay } from '#shared/us-calendar';
 import { deepSweepFloor, isEdgarActive, isExemptFromHold, msUntilActive } from './schedule';
 
 describe('US federal business days', () => {

@@ -4,7 +4,7 @@
  * otherwise. Non-exempt filings accepted after 17:30 are held and released at 06:00 the next
  * business day, inserted at their original acceptance time, so 06:00-06:12 gets a deep sweep.
  */
-import { isBusinessDay, nyInstant, nyParts, previousBusinessDay } from '../../core/us-calendar';
+import { isBusinessDay, nyInstant, nyParts, previousBusinessDay } from '#shared/us-calendar';
 
 const H = 3600;
 

@@ -7,7 +7,7 @@
  */
 import Stripe from 'stripe';
 import type { Env } from '../../config/env';
-import { ADDON_PACK_PRICE_USD, ALL_FILINGS_PLAN_PRICE_USD } from '../../core/plans';
+import { ADDON_PACK_PRICE_USD, ALL_FILINGS_PLAN_PRICE_USD } from '#shared/plans';
 import { openLocalStripe, type LocalStripeHandle } from './local/open-local-stripe';
 import { STRIPE_API_VERSION } from './stripe-version';
 

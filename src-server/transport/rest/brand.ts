@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { resolveBrand, type BrandId } from '../../core/brands';
+import { resolveBrand, type BrandId } from '#shared/brands';
 import type { AppDeps } from '../../deps';
 import { brandHostsOf } from '../../config/public-origins';
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { AppError, errorBody, INTERNAL_MESSAGE, isAppError } from '../../core/app-error';
+import { AppError, errorBody, INTERNAL_MESSAGE, isAppError } from '#shared/app-error';
 
 /** Messages for Fastify's own 4xx errors (bad JSON, wrong content type, body too large). */
 function fastifyClientMessage(error: FastifyError): string {

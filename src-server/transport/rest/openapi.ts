@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml } from '../../core/html';
+import { escapeHtml } from '#shared/html';
 import type { AppDeps } from '../../deps';
 import type { OpenApiOperation } from './openapi-route';
 import { errorResponse } from './response-schemas';

@@ -4,7 +4,7 @@
  * insider rows stay open (`looseObject`) where they carry many display fields.
  */
 import { z } from 'zod';
-import { IMPORTANCE_LEVELS } from '../../core/importance';
+import { IMPORTANCE_LEVELS } from '#shared/importance';
 
 const nullableNumber = z.number().nullable();
 const isoTime = z.string().describe('ISO 8601 time');

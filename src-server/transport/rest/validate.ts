@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import { zodMessage } from './errors';
 
 /** Parses a body/query with a zod schema; a mismatch is a 400 with the schema's messages. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BrandId } from '../../core/brands';
+import type { BrandId } from '#shared/brands';
 import type { AppDeps } from '../../deps';
 import type { AuthedSession } from '../../domains/auth/session.service';
 import { buildCaller, type Caller } from '../caller';

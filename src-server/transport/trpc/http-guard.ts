@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import type { AppDeps } from '../../deps';
 import { originVerdict } from '../caller';
 

@@ -1,8 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '../../core/app-error';
+import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '#shared/app-error';
 import { fromDataException } from '../../db/errors';
-import { COPY } from '../../core/copy';
+import { COPY } from '#shared/copy';
 import { assertPro, isVerified } from '../../domains/auth/session.service';
 import { zodMessage } from '../rest/errors';
 import type { Context } from './context';

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { isAppError } from '../../core/app-error';
-import { escapeHtml } from '../../core/html';
+import { isAppError } from '#shared/app-error';
+import { escapeHtml } from '#shared/html';
 
 export interface PageLink {
   href: string;

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../core/app-error';
+import { AppError } from '#shared/app-error';
 import type { AppDeps } from '../../deps';
 import { acceptEvent } from '../../domains/billing/events.service';
 

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../core/app-error';
-import { text } from '../../core/input';
+import { AppError } from '#shared/app-error';
+import { text } from '#shared/input';
 import type { AppDeps } from '../../deps';
 import { publicUrl, supportEmailFor } from '../../domains/auth/request-info';
 import { recordInboundMessage } from '../../domains/contacts/contacts.repo';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { BRANDS, defaultForms, type BrandId } from '../../../src-server/core/brands';
-import { COPY } from '../../../src-server/core/copy';
-import type { FormType } from '../../../src-server/core/forms';
-import { parseTickerEntries } from '../../../src-server/core/ticker-entry';
+import { BRANDS, defaultForms, type BrandId } from '#shared/brands';
+import { COPY } from '#shared/copy';
+import type { FormType } from '#shared/forms';
+import { parseTickerEntries } from '#shared/ticker-entry';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { addErrorMessage, addSuccessMessage, limitError, resolveEntries, validateAddForm } from './add-ticker-rules';

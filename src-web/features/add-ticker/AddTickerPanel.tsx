@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { BrandId } from '../../../src-server/core/brands';
+import type { BrandId } from '#shared/brands';
 import { trpc } from '../../lib/trpc';
 import { useSubscribe } from '../watchlist/use-watchlist';
 import { AddTickerForm, type AddTickerFormProps } from './AddTickerForm';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { FormType } from '../../../src-server/core/forms';
+import type { FormType } from '#shared/forms';
 import { formStatus, toggleForm, type FormRow } from './form-rows';
 import { Icon } from '../../components/Icon';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { COPY } from '../../../src-server/core/copy';
-import { formLabel } from '../../../src-server/core/forms';
+import { COPY } from '#shared/copy';
+import { formLabel } from '#shared/forms';
 import { Icon } from '../../components/Icon';
 
 /** 'NEW_LISTINGS Discovery': PRO users can follow IPOs and new fundraising; others see it locked. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { applySuggestion, lastEntry } from '../../../src-server/core/ticker-entry';
+import { applySuggestion, lastEntry } from '#shared/ticker-entry';
 import { cycleIndex, orderSuggestions, type TickerSuggestion } from './suggestions';
 
 const DEBOUNCE_MS = 120;

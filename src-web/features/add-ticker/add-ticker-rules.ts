@@ -1,5 +1,5 @@
-import { COPY, limitExceededMessage } from '../../../src-server/core/copy';
-import { isCompanyNameEntry, parseTickerEntries } from '../../../src-server/core/ticker-entry';
+import { COPY, limitExceededMessage } from '#shared/copy';
+import { isCompanyNameEntry, parseTickerEntries } from '#shared/ticker-entry';
 import { errorMessage, errorReason } from '../../lib/errors';
 
 /** The add form's own checks, in the spec's order: ticker text, then at least one form. */

@@ -1,5 +1,5 @@
-import { BRANDS, type BrandId } from '../../../src-server/core/brands';
-import { FORM_TYPES, type FormType } from '../../../src-server/core/forms';
+import { BRANDS, type BrandId } from '#shared/brands';
+import { FORM_TYPES, type FormType } from '#shared/forms';
 
 export interface FormRow {
   form: FormType;

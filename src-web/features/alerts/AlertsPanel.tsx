@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { COPY } from '../../../src-server/core/copy';
-import { FREE_TICKER_LIMIT, PRO_TICKER_LIMIT } from '../../../src-server/core/plans';
+import { COPY } from '#shared/copy';
+import { FREE_TICKER_LIMIT, PRO_TICKER_LIMIT } from '#shared/plans';
 import type { StoredUser } from '../../lib/session';
 import { Icon } from '../../components/Icon';
 

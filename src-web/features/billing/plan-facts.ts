@@ -1,12 +1,12 @@
-import { allowedForms, type BrandId } from '../../../src-server/core/brands';
-import { formLabel, FORM_TYPES } from '../../../src-server/core/forms';
+import { allowedForms, type BrandId } from '#shared/brands';
+import { formLabel, FORM_TYPES } from '#shared/forms';
 import {
   ADDON_PACK_PRICE_USD,
   ADDON_PACK_TICKERS,
   ALL_FILINGS_PLAN_PRICE_USD,
   FREE_TICKER_LIMIT,
   PRO_TICKER_LIMIT,
-} from '../../../src-server/core/plans';
+} from '#shared/plans';
 
 /** What each plan includes, derived from the shared plan constants and the brand's forms. */
 export function planFeatures(brand: BrandId) {

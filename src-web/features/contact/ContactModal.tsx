@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { COPY } from '../../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 import { Modal, ModalFormFooter } from '../../components/Modal';
 import { errorMessage } from '../../lib/errors';
 import type { StoredUser } from '../../lib/session';

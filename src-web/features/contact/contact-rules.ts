@@ -1,5 +1,5 @@
-import { COPY } from '../../../src-server/core/copy';
-import { isEmail, isUsPhone, normaliseEmail, normalisePhone } from '../../../src-server/core/phone';
+import { COPY } from '#shared/copy';
+import { isEmail, isUsPhone, normaliseEmail, normalisePhone } from '#shared/phone';
 
 export type ContactChannel = 'email' | 'sms';
 

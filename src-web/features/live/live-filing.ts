@@ -1,4 +1,4 @@
-import { maxImportance, isImportance } from '../../../src-server/core/importance';
+import { maxImportance, isImportance } from '#shared/importance';
 import type { ServerLiveFilingEvent } from '../../lib/router-types';
 import type { WatchlistFiling, WatchlistItem } from '../watchlist/watchlist-types';
 

@@ -1,5 +1,5 @@
-import { COPY } from '../../../src-server/core/copy';
-import { identifierKind, LOGIN_CODE_LENGTH } from '../../../src-server/core/phone';
+import { COPY } from '#shared/copy';
+import { identifierKind, LOGIN_CODE_LENGTH } from '#shared/phone';
 import { errorMessage } from '../../lib/errors';
 
 /** 'Detected: Email' when the entry has @, else phone; nothing for an empty field. */

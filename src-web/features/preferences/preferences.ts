@@ -1,7 +1,7 @@
 import type { inferRouterInputs } from '@trpc/server';
-import { isFormType } from '../../../src-server/core/forms';
-import { DEFAULT_PREFERENCES, NO_FORMS_FILTER, type Preferences } from '../../../src-server/core/preferences';
-import type { AppRouter } from '../../../src-server/transport/trpc/app-router';
+import { isFormType } from '#shared/forms';
+import { DEFAULT_PREFERENCES, NO_FORMS_FILTER, type Preferences } from '#shared/preferences';
+import type { AppRouter } from '#server/transport/trpc/app-router';
 import { ALERT_LEVEL_OPTIONS, EMPTY_FILTERS, type AlertLevelFilter, type WatchlistFilters } from '../watchlist/watchlist-filters';
 import { DEFAULT_SORT, type SortState } from '../watchlist/watchlist-sort';
 import type { ListPrefs } from '../watchlist/WatchlistList';

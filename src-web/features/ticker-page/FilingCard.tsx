@@ -1,5 +1,5 @@
-import { COPY } from '../../../src-server/core/copy';
-import { DETECTION_LAYERS, formatDuration } from '../../../src-server/core/latency-receipt';
+import { COPY } from '#shared/copy';
+import { DETECTION_LAYERS, formatDuration } from '#shared/latency-receipt';
 import { Icon } from '../../components/Icon';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
 import { formatExactTime, formatRelativeTime } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IChartApi, ISeriesApi, Time } from 'lightweight-charts';
-import { CHART_RANGES } from '../../../src-server/core/chart-ranges';
-import { IMPORTANCE_LEVELS } from '../../../src-server/core/importance';
+import { CHART_RANGES } from '#shared/chart-ranges';
+import { IMPORTANCE_LEVELS } from '#shared/importance';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { formatDay, formatPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { defaultForms } from '../../../src-server/core/brands';
-import { COPY } from '../../../src-server/core/copy';
+import { defaultForms } from '#shared/brands';
+import { COPY } from '#shared/copy';
 import { currentBrand } from '../../brand/current-brand';
 import { ErrorBox } from '../../components/Notice';
 import { errorMessage } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { IMPORTANCE_LEVELS } from '../../../src-server/core/importance';
+import { IMPORTANCE_LEVELS } from '#shared/importance';
 import { formLabel, hasFilters, importanceLabel, NO_FILTERS, toggle, type TimelineFilters as Filters } from './ticker-page-rules';
 import type { Facets } from './ticker-types';
 

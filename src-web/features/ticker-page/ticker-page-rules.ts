@@ -1,6 +1,6 @@
 /** Pure rules of the ticker page: filters in the URL, quote-line badges, chart marker grouping. */
-import { FORM_VALUES } from '../../../src-server/core/forms';
-import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, isImportance, type Importance } from '../../../src-server/core/importance';
+import { FORM_VALUES } from '#shared/forms';
+import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, isImportance, type Importance } from '#shared/importance';
 import { formDisplayName, volumeBadge, week52Badge } from '../watchlist/card-rules';
 import type { QuoteLine, TickerChart } from './ticker-types';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { COPY } from '../../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 import { Modal, ModalFormFooter } from '../../components/Modal';
 import { errorMessage } from '../../lib/errors';
-import { platformOfUrl, resolvePlatformChoice, TICKER_PLACEHOLDER, TRADING_PLATFORMS } from '../../../src-server/core/trading-url';
+import { platformOfUrl, resolvePlatformChoice, TICKER_PLACEHOLDER, TRADING_PLATFORMS } from '#shared/trading-url';
 
 /** 'Set Up Trading Platform': one of the brokers or a Custom URL with {TICKER}. */
 export function TradingPlatformModal({

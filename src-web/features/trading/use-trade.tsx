@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { tradeUrl } from '../../../src-server/core/trading-url';
+import { tradeUrl } from '#shared/trading-url';
 import { TradingPlatformModal } from './TradingPlatformModal';
 
 export function openTrade(template: string, ticker: string): void {

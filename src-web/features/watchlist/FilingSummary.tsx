@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COPY } from '../../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 import { form4Summary } from './card-rules';
 import type { WatchlistFiling } from './watchlist-types';
 import { Icon } from '../../components/Icon';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { COPY } from '../../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 import { isFormSelected, NO_FORMS, selectAllForms, toggleFormFilter, unselectAllForms } from './watchlist-filters';
 
 /** Filing-type multi-select: Select All, Unselect All, one checkbox per type. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { COPY } from '../../../src-server/core/copy';
-import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, PRO_TICKER_LIMIT } from '../../../src-server/core/plans';
+import { COPY } from '#shared/copy';
+import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, PRO_TICKER_LIMIT } from '#shared/plans';
 import { limitState } from './watchlist-response';
 
 /** The ticker counter (red at the limit) and, above 90% of the limit, 'Need More Tickers?'. */

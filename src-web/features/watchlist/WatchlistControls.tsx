@@ -1,4 +1,4 @@
-import { COPY } from '../../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 import { FormTypeFilter } from './FormTypeFilter';
 import { ALERT_LEVEL_OPTIONS, type AlertLevelFilter, type WatchlistFilters } from './watchlist-filters';
 import { flipDirection, SORT_OPTIONS, isSortField, type SortState } from './watchlist-sort';

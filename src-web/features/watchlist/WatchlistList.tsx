@@ -1,5 +1,5 @@
-import { COPY } from '../../../src-server/core/copy';
-import { quickAddCandidate } from '../../../src-server/core/ticker-entry';
+import { COPY } from '#shared/copy';
+import { quickAddCandidate } from '#shared/ticker-entry';
 import { LimitBanner, TickerCounter } from './LimitBanner';
 import { TickerCard, type CardDisplay } from './TickerCard';
 import type { ItemActions } from './item-actions';

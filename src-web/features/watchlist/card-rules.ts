@@ -1,5 +1,5 @@
-import { catalogueFormOf } from '../../../src-server/core/forms';
-import { COPY } from '../../../src-server/core/copy';
+import { catalogueFormOf } from '#shared/forms';
+import { COPY } from '#shared/copy';
 import type { InsiderData, WatchlistFiling, WatchlistItem } from './watchlist-types';
 
 /** 52-week position: Near Low under 25% of the range, Near High over 75%. */

@@ -1,6 +1,6 @@
-import { compareFormsForFilter } from '../../../src-server/core/forms';
-import { IMPORTANCE_RANK, isImportance } from '../../../src-server/core/importance';
-import { ALERT_LEVEL_FILTERS, NO_FORMS_FILTER } from '../../../src-server/core/preferences';
+import { compareFormsForFilter } from '#shared/forms';
+import { IMPORTANCE_RANK, isImportance } from '#shared/importance';
+import { ALERT_LEVEL_FILTERS, NO_FORMS_FILTER } from '#shared/preferences';
 import type { WatchlistItem } from './watchlist-types';
 
 /** '__NONE__' in the form-type filter means "none selected"; an empty list means "all". */

@@ -1,4 +1,4 @@
-import { tickerLimitFor } from '../../../src-server/core/plans';
+import { tickerLimitFor } from '#shared/plans';
 import type { StoredUser } from '../../lib/session';
 import type { WatchlistItem } from './watchlist-types';
 

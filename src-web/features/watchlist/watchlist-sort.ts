@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, SORT_DIRECTIONS, SORT_FIELDS } from '../../../src-server/core/preferences';
+import { DEFAULT_PREFERENCES, SORT_DIRECTIONS, SORT_FIELDS } from '#shared/preferences';
 import { importanceRank } from './watchlist-filters';
 import type { WatchlistItem } from './watchlist-types';
 

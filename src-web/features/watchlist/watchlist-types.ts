@@ -1,4 +1,4 @@
-import type { Importance } from '../../../src-server/core/importance';
+import type { Importance } from '#shared/importance';
 
 /** A filing as the watchlist carries it (SPEC.md section 3). */
 export interface WatchlistFiling {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { IMPORTANCE_LEVELS } from '../../../src-server/core/importance';
+import { IMPORTANCE_LEVELS } from '#shared/importance';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { Loading } from '../../components/Loading';
 import { ErrorBox } from '../../components/Notice';

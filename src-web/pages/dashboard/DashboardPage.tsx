@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { COPY } from '../../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 import { currentBrandConfig } from '../../brand/current-brand';
 import { LoadingPage } from '../../components/LoadingPage';
 import { ErrorBox } from '../../components/Notice';

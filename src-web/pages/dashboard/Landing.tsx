@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { COPY } from '../../../src-server/core/copy';
-import { ALL_FILINGS_PLAN_PRICE_USD, PRO_TICKER_LIMIT } from '../../../src-server/core/plans';
+import { COPY } from '#shared/copy';
+import { ALL_FILINGS_PLAN_PRICE_USD, PRO_TICKER_LIMIT } from '#shared/plans';
 import { currentBrandConfig, sisterBrands } from '../../brand/current-brand';
 
 /** The brand's name, headline, tagline and hero copy. */

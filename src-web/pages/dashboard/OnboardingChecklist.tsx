@@ -1,4 +1,4 @@
-import type { OnboardingStep } from '../../../src-server/core/brands';
+import type { OnboardingStep } from '#shared/brands';
 import { Link } from 'react-router';
 
 const STEP_TEXT: Record<OnboardingStep, string> = {

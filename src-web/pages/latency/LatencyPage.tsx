@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../src-server/transport/trpc/app-router';
-import { DETECTION_LAYERS, formatDuration } from '../../../src-server/core/latency-receipt';
+import type { AppRouter } from '#server/transport/trpc/app-router';
+import { DETECTION_LAYERS, formatDuration } from '#shared/latency-receipt';
 import { Loading } from '../../components/Loading';
 import { ErrorBox } from '../../components/Notice';
 import { PageShell } from '../../components/PageShell';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { currentBrandConfig } from '../../brand/current-brand';
-import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, ALL_FILINGS_PLAN_PRICE_USD } from '../../../src-server/core/plans';
+import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, ALL_FILINGS_PLAN_PRICE_USD } from '#shared/plans';
 import { LegalPage } from './LegalPage';
 
 export default function TermsPage() {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { COPY } from '../../../src-server/core/copy';
+import { COPY } from '#shared/copy';
 import { currentBrandConfig } from '../../brand/current-brand';
 import { Modal } from '../../components/Modal';
 import { ErrorBox } from '../../components/Notice';

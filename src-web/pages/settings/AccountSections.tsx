@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useState } from 'react';
-import type { AppRouter } from '../../../src-server/transport/trpc/app-router';
+import type { AppRouter } from '#server/transport/trpc/app-router';
 import { Link } from 'react-router';
-import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS } from '../../../src-server/core/plans';
+import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS } from '#shared/plans';
 import { longDate, money, requestKey } from '../../features/billing/billing-format';
 import { Modal } from '../../components/Modal';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { useThemeMode } from '../../features/session/use-theme-mode';
-import { platformOfUrl, TRADING_PLATFORMS } from '../../../src-server/core/trading-url';
+import { platformOfUrl, TRADING_PLATFORMS } from '#shared/trading-url';
 import { useTrade } from '../../features/trading/use-trade';
 import { errorMessage } from '../../lib/errors';
 import { storeUser, type StoredUser } from '../../lib/session';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { IMPORTANCE_LEVELS, type Importance } from '../../../src-server/core/importance';
+import { IMPORTANCE_LEVELS, type Importance } from '#shared/importance';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';

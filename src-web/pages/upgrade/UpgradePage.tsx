@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BRANDS } from '../../../src-server/core/brands';
+import { BRANDS } from '#shared/brands';
 import { brandLink, currentBrand, currentBrandConfig } from '../../brand/current-brand';
 import { ErrorBox } from '../../components/Notice';
 import { PageShell } from '../../components/PageShell';

@@ -1,6 +1,6 @@
 /** The real-time alert email: one filing, or a burst of one company's filings named together. */
 import { Heading, Link, Text } from '@react-email/components';
-import { aForm, formName } from '../../../core/spoken-forms';
+import { aForm, formName } from '#shared/spoken-forms';
 import type { FilingDetail } from '../../../edgar-model/parse/types';
 import { keyFacts } from './facts';
 import { Badge, Buttons, FactsTable, Layout, Muted, Reasons, type Frame } from './parts';

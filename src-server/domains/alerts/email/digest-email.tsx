@@ -1,7 +1,7 @@
 /** The daily digest and the pre-market brief: filings grouped by ticker, most important first. */
 import { Heading, Link, Section, Text } from '@react-email/components';
-import { IMPORTANCE_RANK, isImportance } from '../../../core/importance';
-import { formName } from '../../../core/spoken-forms';
+import { IMPORTANCE_RANK, isImportance } from '#shared/importance';
+import { formName } from '#shared/spoken-forms';
 import { who, type AlertFiling } from './alert-email';
 import { Badge, Buttons, Layout, Muted, type Frame } from './parts';
 import { PALETTE } from './theme';

@@ -3,10 +3,10 @@
  * `form4TradeFacts` is the one place a Form 4's trade is rendered: the collapsed trade (joint filers
  * and split-price rows as one) plugs in here.
  */
-import { zonedParts, NEW_YORK } from '../../../core/calendar';
-import { form4BusinessDaysLate, lateLabel } from '../../../core/deadlines';
-import { itemShortLabel } from '../../../core/form8k-items';
-import { ownerRoleLabel, transactionCodeWords } from '../../../core/insider';
+import { zonedParts, NEW_YORK } from '#shared/calendar';
+import { form4BusinessDaysLate, lateLabel } from '#shared/deadlines';
+import { itemShortLabel } from '#shared/form8k-items';
+import { ownerRoleLabel, transactionCodeWords } from '#shared/insider';
 import type { FilingDetail, OwnershipDetail } from '../../../edgar-model/parse/types';
 import { money, percent, price, shares } from '../../../edgar-model/score/format';
 

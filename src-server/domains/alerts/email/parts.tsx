@@ -1,8 +1,8 @@
 /** The pieces every alert, digest and brief email is made of (react-email components, inline styles). */
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
-import { COPY } from '../../../core/copy';
-import { isImportance } from '../../../core/importance';
+import { COPY } from '#shared/copy';
+import { isImportance } from '#shared/importance';
 import type { Fact } from './facts';
 import { BADGE, FONT, PALETTE } from './theme';
 

@@ -4,7 +4,7 @@
  * 4.5:1 contrast, backgrounds set with bgcolor too). Inline styles only: Gmail drops <style> blocks
  * in some clients and Outlook ignores most of them.
  */
-import type { Importance } from '../../../core/importance';
+import type { Importance } from '#shared/importance';
 
 export const PALETTE = {
   page: '#eef1f5',

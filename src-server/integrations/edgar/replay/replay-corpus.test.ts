@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BRANDS } from '../../../core/brands';
+import { BRANDS } from '#shared/brands';
 import { loadReplaySet } from './replay-set';
 
 const tickers = JSON.parse(readFileSync(fileURLToPath(new URL('../../../domains/tickers/data/company_tickers.json', import.meta.url)), 'utf8')) as Record<string, { cik_str: number; ticker: string }>;

@@ -7,7 +7,7 @@
  * these like any EDGAR submission; they exist to be fetched, parsed, scored and alerted on, so
  * the benchmark runs the real pipeline. Sizes stay small (the recorded size only shapes lags).
  */
-import { nyParts } from '../../../core/us-calendar';
+import { nyParts } from '#shared/us-calendar';
 import { formFamily } from '../../../edgar-model/parse';
 import { loadReplaySet, type ReplayFiling } from '../replay/replay-set';
 import type { SimFiling } from './edgar-state';

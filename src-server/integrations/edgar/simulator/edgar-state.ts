@@ -4,7 +4,7 @@
  * and the answers of those sources at "now". The HTTP layer (replay/replay-server.ts) serves
  * them under EDGAR's own paths; the replay of recorded filings and the simulated day share it.
  */
-import { nyDate, nyInstant } from '../../../core/us-calendar';
+import { nyDate, nyInstant } from '#shared/us-calendar';
 import { easternIso } from '../replay/atom-writer';
 
 export type FeedRole = 'Filer' | 'Issuer' | 'Reporting' | 'Subject' | 'Filed by';

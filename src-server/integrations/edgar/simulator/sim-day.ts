@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { nextBusinessDay, nyInstant, previousBusinessDay } from '../../../core/us-calendar';
+import { nextBusinessDay, nyInstant, previousBusinessDay } from '#shared/us-calendar';
 import { HOLD_CUTOFF_S, isExemptFromHold, MARKET_CLOSE_S, MARKET_OPEN_S } from '../schedule';
 import { simulatedFiles, simulatedOwner, simulatedPrimaryName } from './documents';
 import type { SimFiling, SimParty } from './edgar-state';

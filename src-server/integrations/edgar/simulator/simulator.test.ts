@@ -1,6 +1,6 @@
 /** The EDGAR simulator: SEC's rate block, the undeclared-tool 403, acceptance-ordered feed with held filings inserted deep, 404 until published. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { nyInstant } from '../../../core/us-calendar';
+import { nyInstant } from '#shared/us-calendar';
 import { parseAtomFeed } from '../atom';
 import { httpGet } from '../http-get';
 import { SimClock } from './clock';

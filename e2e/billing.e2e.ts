@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { toUserDto } from '../../src-server/domains/auth/session.service';
-import { startJobRunner } from '../../src-server/jobs/runner';
-import { TASKS } from '../../src-server/background';
-import { createSignedInUser } from '../../src-server/test/users';
+import { toUserDto } from '#server/domains/auth/session.service';
+import { startJobRunner } from '#server/jobs/runner';
+import { TASKS } from '#server/background';
+import { createSignedInUser } from '#server/test/users';
 import { startBrowserHarness } from './harness';
 
 // No STRIPE_SECRET_KEY and not production: the offline default, the local test checkout, whose

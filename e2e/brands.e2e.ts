@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRANDS } from '../../src-server/core/brands';
+import { BRANDS } from '#shared/brands';
 import { startBrowserHarness } from './harness';
 
 // Three brand hosts resolved by Chromium to the test server, as DNS would in production.

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { codeFromText } from '../../src-server/test/auth-client';
-import { startSmtpPeer } from '../../src-server/test/peers/smtp';
-import { startTwilioPeer } from '../../src-server/test/peers/twilio';
-import { loadShippedHistory } from '../../src-server/domains/prices/shipped-history';
+import { codeFromText } from '#server/test/auth-client';
+import { startSmtpPeer } from '#server/test/peers/smtp';
+import { startTwilioPeer } from '#server/test/peers/twilio';
+import { loadShippedHistory } from '#server/domains/prices/shipped-history';
 import { startBrowserHarness } from './harness';
 
 // Mail goes over real SMTP to a local server, texts to a local peer speaking Twilio's API.

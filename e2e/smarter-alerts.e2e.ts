@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { previewTemplate } from '../../src-server/domains/alerts/email/templates';
-import { toUserDto } from '../../src-server/domains/auth/session.service';
-import { linkFiling } from '../../src-server/domains/threads/threads.service';
-import { insertRealFilings, realFilings } from '../../src-server/test/real-filings';
-import { createSignedInUser } from '../../src-server/test/users';
+import { previewTemplate } from '#server/domains/alerts/email/templates';
+import { toUserDto } from '#server/domains/auth/session.service';
+import { linkFiling } from '#server/domains/threads/threads.service';
+import { insertRealFilings, realFilings } from '#server/test/real-filings';
+import { createSignedInUser } from '#server/test/users';
 import { startBrowserHarness } from './harness';
 
 // Issue #18 in the browser: a story thread on the ticker page (Apple's results 8-K of May 4, 2023

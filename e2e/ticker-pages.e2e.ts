@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { toUserDto } from '../../src-server/domains/auth/session.service';
-import { createChatClient } from '../../src-server/integrations/llm/chat-client';
-import { startLlmPeer } from '../../src-server/test/peers/llm';
-import { createSignedInUser } from '../../src-server/test/users';
+import { toUserDto } from '#server/domains/auth/session.service';
+import { createChatClient } from '#server/integrations/llm/chat-client';
+import { startLlmPeer } from '#server/test/peers/llm';
+import { createSignedInUser } from '#server/test/users';
 import { join } from 'node:path';
-import { loadTestEnv } from '../../src-server/config/test-env';
+import { loadTestEnv } from '#server/config/test-env';
 import { startBrowserHarness } from './harness';
 
 // The real pipeline as `npm start` runs it offline: the EDGAR replay releases its recorded

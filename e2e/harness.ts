@@ -3,13 +3,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
-import { loadTestEnv } from '../../src-server/config/test-env';
-import type { Database } from '../../src-server/db/client';
-import type { AppDeps } from '../../src-server/deps';
-import { createEdgarSource } from '../../src-server/integrations/edgar/edgar-source';
-import { startWorkers } from '../../src-server/background';
-import { startTestApp, type TestApp } from '../../src-server/test/app';
-import { createTestDatabase } from '../../src-server/test/db';
+import { loadTestEnv } from '#server/config/test-env';
+import type { Database } from '#server/db/client';
+import type { AppDeps } from '#server/deps';
+import { createEdgarSource } from '#server/integrations/edgar/edgar-source';
+import { startWorkers } from '#server/background';
+import { startTestApp, type TestApp } from '#server/test/app';
+import { createTestDatabase } from '#server/test/db';
 
 const testEnv = loadTestEnv();
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTestEnv } from '../../src-server/config/test-env';
-import { toUserDto } from '../../src-server/domains/auth/session.service';
-import { seedAssistantCorpus } from '../../src-server/test/assistant-corpus';
-import { createSignedInUser } from '../../src-server/test/users';
+import { loadTestEnv } from '#server/config/test-env';
+import { toUserDto } from '#server/domains/auth/session.service';
+import { seedAssistantCorpus } from '#server/test/assistant-corpus';
+import { createSignedInUser } from '#server/test/users';
 import { startBrowserHarness } from './harness';
 
 // The all-filings brand on its own host, as DNS would resolve it in production.

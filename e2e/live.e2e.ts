@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toUserDto } from '../../src-server/domains/auth/session.service';
-import { storeParsedFiling } from '../../src-server/domains/filings/filings.service';
-import { parseFiling } from '../../src-server/edgar-model/parse';
-import { edgarFixture } from '../../src-server/test/edgar-fixtures';
-import { createSignedInUser } from '../../src-server/test/users';
+import { toUserDto } from '#server/domains/auth/session.service';
+import { storeParsedFiling } from '#server/domains/filings/filings.service';
+import { parseFiling } from '#server/edgar-model/parse/index';
+import { edgarFixture } from '#server/test/edgar-fixtures';
+import { createSignedInUser } from '#server/test/users';
 import { startBrowserHarness } from './harness';
 
 const harness = await startBrowserHarness();
