@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { alertLinkRoutes } from './domains/alerts/alerts.routes';
 import { connectLocalStripe, devCheckoutRoutes } from './domains/billing/dev-checkout.routes';
-import { devOutboxRoutes } from './domains/contacts/dev-outbox.routes';
+import { devOutboxRoutes } from './domains/auth/dev-outbox.routes';
 import { tickerMetaResolver } from './domains/ticker-pages/ticker-pages.meta';
 import { livePlugin } from './live/live.plugin';
 import { logFormat, requestLogLevel } from './ops/logger';

@@ -5,7 +5,7 @@
 import { assistantRest } from './domains/assistant/assistant.rest';
 import { authRest } from './domains/auth/auth.rest';
 import { billingRest } from './domains/billing/billing.rest';
-import { contactsRest } from './domains/contacts/contacts.rest';
+import { contactsRest } from './domains/auth/contacts.rest';
 import { insidersRest } from './domains/insiders/insiders.rest';
 import { latencyRest } from './domains/latency/latency.rest';
 import { systemRest } from './domains/system/system.rest';

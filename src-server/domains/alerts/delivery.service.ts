@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import type { MailMessage } from '../../integrations/email/mailer';
 import { followsLines } from '../threads/threads.service';
 import { publicUrl } from '../auth/request-info';
-import { optOut } from '../contacts/opt-out.repo';
+import { optOut } from '../auth/opt-out.repo';
 import { alertEmail, alertSms, shortFilingUrl } from './alert-messages';
 import { DELIVER_TASK, SEND_PARALLELISM } from './alerts.config';
 import * as repo from './delivery.repo';

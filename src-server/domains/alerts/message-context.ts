@@ -1,7 +1,7 @@
 import { BRANDS, type BrandId } from '#shared/brands';
 import type { AppDeps } from '../../deps';
 import { publicUrl } from '../auth/request-info';
-import { programName } from '../contacts/contact-messages';
+import { programName } from '../auth/contact-messages';
 import type { MessageContext } from './alert-messages';
 import type { UnsubscribeChannel } from './unsubscribe.repo';
 import { unsubscribeToken } from './unsubscribe.service';

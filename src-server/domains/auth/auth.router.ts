@@ -1,7 +1,7 @@
 import { adminProcedure, publicProcedure, router, sessionProcedure, signedInProcedure, withSession } from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
 import { endBillingForDeletedAccount } from '../billing/billing.service';
-import { addSecondaryContact, saveContacts, verifyEmailLink } from '../contacts/contacts.service';
+import { addSecondaryContact, saveContacts, verifyEmailLink } from './contacts.service';
 import { adminLogin, adminLogout, deleteAccount, logout } from './account.service';
 import * as schemas from './auth.schemas';
 import { previewEmailLink, requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';

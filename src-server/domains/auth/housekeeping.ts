@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { WorkerStarter } from '../../jobs/workers';
-import { pruneInboundMessages } from '../contacts/contacts.repo';
+import { pruneInboundMessages } from './contacts.repo';
 import { pruneLoginSecrets } from './login.repo';
 import { LONGEST_WINDOW_SECONDS } from './rate-limit';
 import { pruneRateLimitHits } from './rate-limit.repo';

@@ -6,7 +6,7 @@ import { identifierKind, isEmail, isUsPhone, normaliseEmail, normalisePhone } fr
 import type { Db } from '../../db/client';
 import type { Mailer, MailMessage } from '../../integrations/email/mailer';
 import type { SmsSender } from '../../integrations/sms/sms-sender';
-import { isOptedOut } from '../contacts/opt-out.repo';
+import { isOptedOut } from './opt-out.repo';
 import * as codes from './login.repo';
 import { loginCodeSms, loginLinkEmail } from './messages';
 import { spend } from './rate-limit';

@@ -4,7 +4,7 @@ import { COPY } from '#shared/copy';
 import { IMPORTANCE_RANK, importanceFromRank, type Importance } from '#shared/importance';
 import { hasBillingIssue, isPro, tickerLimitFor } from '#shared/plans';
 import type { Db } from '../../db/client';
-import { isOptedOut } from '../contacts/opt-out.repo';
+import { isOptedOut } from './opt-out.repo';
 import * as accounts from './account.repo';
 import type { UserRow } from './session.repo';
 

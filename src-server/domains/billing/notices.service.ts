@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import { enqueue } from '../../jobs/job';
 import { notifyJob } from './billing.jobs';
 import { publicUrl } from '../auth/request-info';
-import { programName } from '../contacts/contact-messages';
+import { programName } from '../auth/contact-messages';
 import * as repo from './billing.repo';
 
 export type NoticeKind =

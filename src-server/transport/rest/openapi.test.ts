@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listDevOutbox } from '../../domains/contacts/dev-outbox.service';
+import { listDevOutbox } from '../../domains/auth/dev-outbox.service';
 import { startTestApp } from '../../test/app';
 import { storeReplayFilings } from '../../test/replay-filings';
 import { createSignedInUser } from '../../test/users';

@@ -4,10 +4,10 @@ import { restTable } from '../../transport/rest/plugin';
 import * as res from '../../transport/rest/response-schemas';
 import type { RestCall } from '../../transport/rest/table';
 import { parseInput } from '../../transport/rest/validate';
-import * as schemas from '../auth/auth.schemas';
-import { previewEmailLink } from '../auth/login.service';
+import * as schemas from './auth.schemas';
+import { previewEmailLink } from './login.service';
 import { twilioWebhook } from '../../transport/webhooks/twilio';
-import { linkPage } from '../auth/rest-helpers';
+import { linkPage } from './rest-helpers';
 
 const CONTACT_CALLS: RestCall[] = [
   {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inboundSmsSeen, smsVerifications, users } from '../../db/schema';
-import type { UserRow } from '../auth/session.repo';
+import type { UserRow } from './session.repo';
 
 /** Records that a YES from this phone should verify this user; older asks of the user lapse. */
 export async function insertSmsVerification(

@@ -1,8 +1,8 @@
 import { normalisePhone } from '#shared/phone';
 import type { Db } from '../../db/client';
-import * as accounts from '../auth/account.repo';
-import type { UserRow } from '../auth/session.repo';
-import { revokeUserSessions } from '../auth/session.service';
+import * as accounts from './account.repo';
+import type { UserRow } from './session.repo';
+import { revokeUserSessions } from './session.service';
 import { SMS } from './contact-messages';
 import * as repo from './contacts.repo';
 import { optIn, optOut } from './opt-out.repo';

@@ -6,7 +6,7 @@ import { AppError } from '#shared/app-error';
 import { escapeHtml } from '#shared/html';
 import type { AppDeps } from '../../deps';
 import { notFoundError } from '../../transport/rest/errors';
-import { supportEmailFor } from '../auth/request-info';
+import { supportEmailFor } from './request-info';
 import { listDevOutbox, replyAsPhone, type OutboxRow } from './dev-outbox.service';
 
 const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
