@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFiling } from '../domains/filings/parse/index';
 import type { OwnershipDetail } from '../domains/filings/parse/types';
 import { edgarFixture } from '../test/edgar-fixtures';
-import { findClusters, insiderActivity, marketTrades, partiesOf, type ActivityFiling } from './insider-activity';
+import { findClusters, insiderActivity, marketTrades, otherParties, partiesOf, type ActivityFiling } from './insider-activity';
 
 function filing(name: string, accessionNo?: string): ActivityFiling {
   const parsed = parseFiling(edgarFixture(name));
@@ -75,6 +75,19 @@ describe('parties (joint filers are one insider)', () => {
     expect(new Set(trades.map((t) => t.party.label)).size).toBe(1);
     const a = insiderActivity([filing(LEVINSON, 'a'), filing(LEVINSON, 'b')])!;
     expect(a.insiders).toBe(1);
+  });
+});
+
+describe('otherParties (the cluster scoring rule)', () => {
+  const rowsOf = (f: ActivityFiling) => f.owners.map((o) => ({ accession_no: f.accessionNo, owner_cik: o.cik, name: o.name }));
+
+  it("counts SoftBank's eight stored owner rows as one other buyer, and this filing's own owners as none", () => {
+    const softbank = filing(SOFTBANK);
+    const cook = filing(COOK);
+    expect(otherParties(cook.accessionNo, cook.owners, rowsOf(softbank))).toHaveLength(1);
+    expect(otherParties(cook.accessionNo, cook.owners, [...rowsOf(softbank), ...rowsOf(filing(LEVINSON))])).toHaveLength(2);
+    // One of SoftBank's owners filing again alone is still SoftBank's party.
+    expect(otherParties('again', [softbank.owners[2]!], rowsOf(softbank))).toEqual([]);
   });
 });
 

@@ -91,6 +91,27 @@ export function partiesOf(filings: readonly Pick<ActivityFiling, 'accessionNo' |
   return byAccession;
 }
 
+/**
+ * The other parties among stored owner rows (one row per owner and filing), for the cluster rule:
+ * joint filers of one filing are one party, and a filing sharing an owner with this one is this
+ * party, so a fund, its GP and its manager never make a cluster on their own.
+ */
+export function otherParties(
+  accessionNo: string,
+  owners: readonly TradeOwner[],
+  others: readonly { accession_no: string; owner_cik: number | null; name: string }[],
+): string[] {
+  const filings = new Map<string, { accessionNo: string; owners: TradeOwner[] }>([[accessionNo, { accessionNo, owners: [...owners] }]]);
+  for (const o of others) {
+    const f = filings.get(o.accession_no) ?? { accessionNo: o.accession_no, owners: [] };
+    f.owners.push({ cik: o.owner_cik, name: o.name });
+    filings.set(o.accession_no, f);
+  }
+  const parties = partiesOf([...filings.values()]);
+  const mine = parties.get(accessionNo);
+  return [...new Set([...parties].filter(([acc, party]) => acc !== accessionNo && party !== mine).map(([, party]) => party.label))];
+}
+
 /** Open-market share trades of the filings, collapsed, each with its party. */
 export function marketTrades(filings: readonly ActivityFiling[]): MarketTrade[] {
   const parties = partiesOf(filings);

@@ -7,7 +7,7 @@
  */
 import { catalogueFormOf } from '../../core/forms';
 import { IMPORTANCE_RANK } from '../../core/importance';
-import { partiesOf } from '../../core/insider-activity';
+import { otherParties } from '../../core/insider-activity';
 import { SCORING_THRESHOLDS } from '../../core/scoring-rules';
 import type { Db } from '../../db/client';
 import { addJob } from '../../jobs/queue';
@@ -53,23 +53,6 @@ function filedInstant(p: ParsedFiling): { filedAt: Date; datesFrom: string } {
   return { filedAt: new Date(), datesFrom: 'time of ingest (no date in the filing)' };
 }
 
-/**
- * Other insiders who bought: joint filers of one filing are one buyer, and a filing sharing an owner
- * with this one is the same buyer (core/insider-activity.ts parties), so a fund, its GP and its
- * manager never make a cluster on their own.
- */
-function otherBuyers(accessionNo: string, owners: { cik: number | null; name: string }[], others: { accession_no: string; owner_cik: number | null; name: string }[]): string[] {
-  const filings = new Map<string, { accessionNo: string; owners: { cik: number | null; name: string }[] }>([[accessionNo, { accessionNo, owners }]]);
-  for (const o of others) {
-    const f = filings.get(o.accession_no) ?? { accessionNo: o.accession_no, owners: [] };
-    f.owners.push({ cik: o.owner_cik, name: o.name });
-    filings.set(o.accession_no, f);
-  }
-  const parties = partiesOf([...filings.values()]);
-  const mine = parties.get(accessionNo);
-  return [...new Set([...parties].filter(([acc, party]) => acc !== accessionNo && party !== mine).map(([, party]) => party.label))];
-}
-
 async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<ScoreContext> {
   const d = p.detail;
   if (d?.kind === 'ownership' && d.issuer.cik != null && p.accessionNo) {
@@ -84,7 +67,7 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
       to: shiftDate(dates[dates.length - 1]!, days),
       excludeAccession: p.accessionNo,
     });
-    return { clusterBuyers: otherBuyers(p.accessionNo, d.owners.map((o) => ({ cik: o.cik, name: o.displayName })), others), marketCapUsd };
+    return { clusterBuyers: otherParties(p.accessionNo, d.owners.map((o) => ({ cik: o.cik, name: o.displayName })), others), marketCapUsd };
   }
   if (d?.kind === 'beneficial' && p.company?.cik != null && d.filer.cik != null) {
     return { previousPercent: await repo.previousStakePercent(db, { subjectCik: p.company.cik, filerCik: d.filer.cik, before: filedAt }) };
