@@ -3,7 +3,6 @@
  * EDGAR_USER_AGENT). The dashboard says so on every card in replay, so recorded filings never pass
  * for live ones.
  */
-import type { AppDeps } from '../../deps';
 
 export interface DataSource {
   mode: 'live' | 'replay';
@@ -14,7 +13,7 @@ export interface DataSource {
 export const REPLAY_NOTE =
   'Recorded filings: this server replays real SEC filings recorded earlier instead of reading EDGAR live. Each card shows the filing’s real date.';
 
-export function dataSource(deps: Pick<AppDeps, 'edgar' | 'env'>): DataSource {
+export function dataSource(deps: { edgar?: { mode: 'live' | 'replay' }; env: { EDGAR_USER_AGENT?: string } }): DataSource {
   const mode = deps.edgar?.mode ?? (deps.env.EDGAR_USER_AGENT ? 'live' : 'replay');
   return { mode, note: mode === 'replay' ? REPLAY_NOTE : null };
 }
