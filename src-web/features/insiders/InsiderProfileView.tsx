@@ -84,7 +84,8 @@ export function InsiderProfileView({ profile }: { profile: InsiderProfile }) {
         <p className="tp-header__facts">
           {profile.cik != null ? <span>CIK {profile.cik}</span> : <span>No CIK on file</span>}
           <span>
-            {profile.companies.length} {profile.companies.length === 1 ? 'company' : 'companies'} · {profile.transactions.length.toLocaleString('en-US')} transactions
+            {profile.companies.length} {profile.companies.length === 1 ? 'company' : 'companies'} ·{' '}
+            {plural(profile.companies.reduce((n, c) => n + c.totals.transactions, 0), 'trade')} ({plural(profile.transactions.length, 'filed row')})
           </span>
           {profile.cik != null && (
             <a href={`https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${String(profile.cik).padStart(10, '0')}&type=4&owner=include`} target="_blank" rel="noopener noreferrer">
