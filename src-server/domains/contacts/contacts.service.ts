@@ -1,6 +1,6 @@
 import { AppError } from '../../core/app-error';
 import { COPY } from '../../core/copy';
-import { isEmail, isUsPhone, normaliseEmail, normalisePhone } from '../../core/phone';
+import { isEmail, isUsPhone, normaliseEmail, normalisePhone, sendBudgetKey } from '../../core/phone';
 import type { Db } from '../../db/client';
 import * as accounts from '../auth/account.repo';
 import * as links from '../auth/login.repo';
@@ -47,7 +47,7 @@ function cleanPhone(raw: string | null | undefined): string | null {
   if (!raw?.trim()) return null;
   const phone = normalisePhone(raw);
   if (!isUsPhone(phone)) {
-    throw new AppError('BAD_REQUEST', 'Text alerts go to US numbers only (10 digits, e.g. 555 123 4567).', { reason: 'unsupported_phone' });
+    throw new AppError('BAD_REQUEST', 'Text alerts go to US numbers only (10 digits, e.g. 202 555 0143).', { reason: 'unsupported_phone' });
   }
   return phone;
 }
@@ -81,7 +81,7 @@ export async function saveContacts(db: Db, params: SaveParams): Promise<Contacts
   ];
   // Budgets are spent before anything changes, so a refused request leaves the contacts as they were.
   if (toVerify.length > 0) await spend(db, { budget: 'contactSendPerUser', key: before.id });
-  for (const address of toVerify) await spend(db, { budget: 'contactSendPerAddress', key: address });
+  for (const address of toVerify) await spend(db, { budget: 'contactSendPerAddress', key: sendBudgetKey(address) });
 
   const user = await db.transaction(async (tx) => {
     const current = await accounts.lockUser(tx, { userId: params.userId });

@@ -113,7 +113,7 @@ export function ContactModal({
                 className="input"
                 type="tel"
                 autoComplete="tel"
-                placeholder="(555) 123-4567"
+                placeholder="(202) 555-0143"
                 value={phone}
                 onChange={(event) => setPhone(event.target.value)}
                 aria-describedby="sms-us-only"
