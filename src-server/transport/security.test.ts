@@ -152,8 +152,9 @@ describe('4. "Reply YES" confirms whoever asked last', () => {
   it('with two accounts waiting on one number, YES confirms neither and says so', async () => {
     const victim = await createSignedInUser(db, { email: 'v4@example.com' });
     const attacker = await createSignedInUser(db, { email: 'a4@example.com' });
-    await api.post('/api/add-secondary-contact', { phone: '+12025550135' }, { session: victim.session });
-    await api.post('/api/add-secondary-contact', { phone: '+12025550135' }, { session: attacker.session });
+    const add = (who: { session: string }, email: string) => t.approvedContactChange('/api/add-secondary-contact', { phone: '+12025550135' }, who.session, email);
+    expect((await add(victim, 'v4@example.com')).status).toBe(200);
+    expect((await add(attacker, 'a4@example.com')).status).toBe(200);
     const yes = await twilio.sendInbound(webhook, { From: '+12025550135', Body: 'YES' });
     expect(yes.replies[0]).toContain('two accounts asked to use this number');
     expect((await userRow(attacker.user.id))!.phone_verified_at).toBeNull();
@@ -169,7 +170,7 @@ describe('6. logout and contact changes end the admin bearer', () => {
       const bearer = { authorization: `Bearer ${admin.body.token}` };
       expect((await fetch(`${t.url}/trpc/admin.me`, { headers: bearer })).status).toBe(200);
       if (end === 'logout') await api.post('/api/logout', {}, { session });
-      else await api.post('/api/notify', { email: `moved-${end}@example.com` }, { session });
+      else expect((await t.approvedContactChange('/api/notify', { email: `moved-${end}@example.com` }, session, `admin-${end}@example.com`)).status).toBe(200);
       expect((await fetch(`${t.url}/trpc/admin.me`, { headers: bearer })).status, end).toBe(401);
       expect(user.isAdmin).toBe(true);
     }

@@ -187,7 +187,10 @@ describe('tRPC twins', () => {
     expect(await me.auth.updateAlertThresholds.mutate({ sms: 'MEDIUM' })).toMatchObject({ alertThresholds: { sms: 'MEDIUM' } });
     expect(await me.auth.updateNotificationPreferences.mutate({ digestHour: 6 })).toMatchObject({ notifications: { digestHour: 6 } });
     expect(await me.auth.updateProfile.mutate({ timeZone: 'America/Chicago' })).toMatchObject({ timeZone: 'America/Chicago' });
-    const notified = await me.auth.addSecondaryContact.mutate({ email: 'twin@example.com' });
+    // The verified phone approves the new sign-in contact with the code texted to it.
+    await expect(me.auth.addSecondaryContact.mutate({ email: 'twin@example.com' })).rejects.toMatchObject({ data: { httpStatus: 403, reason: 'approval_required' } });
+    const approvalCode = codeFromText(twilio.to('+12025550125').at(-1)!.body);
+    const notified = await me.auth.addSecondaryContact.mutate({ email: 'twin@example.com', approvalCode });
     expect(notified).toMatchObject({ verification: { email: 'sent', sms: 'verified' } });
     await expect(me.auth.adminLogin.mutate()).rejects.toMatchObject({ data: { httpStatus: 403, reason: 'not_admin' } });
     await expect(me.auth.deleteAccount.mutate({})).rejects.toMatchObject({ data: { reason: 'confirmation_required' } });

@@ -12,6 +12,7 @@ import type { Channel } from '../auth/profile.service';
 import type { UserRow } from '../auth/session.repo';
 import { createSession, revokeUserSessions, toUserDto, type SessionMeta, type UserDto } from '../auth/session.service';
 import { hashToken, newToken } from '../auth/tokens';
+import { addsContact, approverOf, checkApproval, noticeContactAdded, requestApproval } from './contact-approval.service';
 import { SMS } from './contact-messages';
 import * as repo from './contacts.repo';
 import { isOptedOut } from './opt-out.repo';
@@ -31,6 +32,8 @@ interface SaveParams {
   email: string | null | undefined;
   phone: string | null | undefined;
   notifyVia?: Channel[];
+  /** The code sent to the account's verified contact, when the change adds a contact (contact-approval.service.ts). */
+  approvalCode?: string;
   sessionId: string;
   messenger: Messenger;
   request: RequestInfo;
@@ -75,6 +78,10 @@ export async function saveContacts(db: Db, params: SaveParams): Promise<Contacts
 
   const before = await accounts.findUser(db, { userId: params.userId });
   if (!before) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
+  const approver = approverOf(before);
+  const approval = approver && addsContact(before, { email, phone }) ? { user: before, approver, change: { email, phone }, ...params } : null;
+  if (approval && !params.approvalCode) return requestApproval(db, approval);
+  if (approval) await checkApproval(db, { ...approval, code: params.approvalCode! });
   const toVerify = [
     ...(email && !(email === before.email && before.emailVerifiedAt) ? [email] : []),
     ...(phone && !(phone === before.phone && before.phoneVerifiedAt) ? [phone] : []),
@@ -103,6 +110,7 @@ export async function saveContacts(db: Db, params: SaveParams): Promise<Contacts
     email: email ? (user.emailVerifiedAt ? 'verified' : 'sent') : null,
     sms: phone ? (user.phoneVerifiedAt ? 'verified' : 'sent') : null,
   } as const;
+  if (approval) await noticeContactAdded(approval);
   if (verification.email === 'sent') await sendEmailVerification(db, { ...params, user, email: email! });
   if (verification.sms === 'sent') await sendSmsVerification(db, { ...params, user, phone: phone! });
   return { user: toUserDto(user), verification };

@@ -37,7 +37,7 @@ describe('email contact', () => {
     const unchanged = await api.post('/api/notify', { email: 'alerts@example.com', notify_via: ['email'] }, { session });
     expect(unchanged.body).toMatchObject({ verification: { email: 'verified' }, user: { verified: true } });
 
-    const changed = await api.post('/api/notify', { email: 'moved@example.com', notify_via: ['email'] }, { session });
+    const changed = await t.approvedContactChange('/api/notify', { email: 'moved@example.com', notify_via: ['email'] }, session, 'alerts@example.com');
     expect(changed.body).toMatchObject({ user: { email: 'moved@example.com', verified: false }, verification: { email: 'sent' } });
     view = await profileOf(session);
     expect(view.profile.emailVerified).toBe(false);
@@ -136,7 +136,7 @@ describe('phone contact and inbound texts', () => {
 describe('secondary contact', () => {
   it('adds a phone to a verified email account without touching the email', async () => {
     const { session } = await createSignedInUser(db, { email: 'two@example.com' });
-    const r = await api.post('/api/add-secondary-contact', { phone: '2025550121' }, { session });
+    const r = await t.approvedContactChange('/api/add-secondary-contact', { phone: '2025550121' }, session, 'two@example.com');
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ user: { email: 'two@example.com', phone: '+12025550121', verified: true }, verification: { email: 'verified', sms: 'sent' } });
     await twilio.waitFor((m) => m.to === '+12025550121');
