@@ -41,7 +41,7 @@ export function parseIdentifier(raw: string): Contact {
   }
   const phone = normalisePhone(trimmed);
   if (!isUsPhone(phone)) {
-    throw new AppError('BAD_REQUEST', 'Text messages go to US numbers only (10 digits, e.g. 202 555 0143). Use your email instead.', {
+    throw new AppError('BAD_REQUEST', 'Text messages go to US mobile numbers only (10 digits, e.g. 202 555 0143). Use your email instead.', {
       reason: 'unsupported_phone',
     });
   }

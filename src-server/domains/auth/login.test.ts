@@ -196,6 +196,14 @@ describe('login by SMS code', () => {
     expect(r.body.error).toBe('unsupported_phone');
     expect(twilio.to('+442079460958')).toHaveLength(0);
   });
+
+  it('refuses the +1 numbers that are not US mobiles (toll fraud): Jamaica, premium 900, toll-free, N11, Canada', async () => {
+    for (const identifier of ['+1 876 555 1234', '1-900-555-1234', '(800) 555-1234', '911 555 1234', '+1 416 555 0123']) {
+      const r = await api.post('/api/login', { identifier }, { ip: freshIp() });
+      expect(r, identifier).toMatchObject({ status: 400, body: { error: 'unsupported_phone', message: expect.stringContaining('US mobile numbers only') } });
+    }
+    expect(twilio.messages.filter((m) => /^\+1(876|900|800|911|416)/.test(m.to))).toHaveLength(0);
+  });
 });
 
 describe('limits', () => {

@@ -50,7 +50,7 @@ function cleanPhone(raw: string | null | undefined): string | null {
   if (!raw?.trim()) return null;
   const phone = normalisePhone(raw);
   if (!isUsPhone(phone)) {
-    throw new AppError('BAD_REQUEST', 'Text alerts go to US numbers only (10 digits, e.g. 202 555 0143).', { reason: 'unsupported_phone' });
+    throw new AppError('BAD_REQUEST', 'Text alerts go to US mobile numbers only (10 digits, e.g. 202 555 0143).', { reason: 'unsupported_phone' });
   }
   return phone;
 }
