@@ -46,7 +46,7 @@ const rows = (filingId: number, userId: string) =>
 
 describe('routing defaults', () => {
   it('a new account texts only CRITICAL, emails HIGH at once and puts MEDIUM/LOW in the digest', async () => {
-    const { user } = await createSignedInUser(db, { email: 'new@example.com', phone: '+15557770101', planType: 'pro', planStatus: 'active', routing: 'defaults' });
+    const { user } = await createSignedInUser(db, { email: 'new@example.com', phone: '+12025550138', planType: 'pro', planStatus: 'active', routing: 'defaults' });
     expect(user).toMatchObject({ alertMinRankEmail: ROUTING_DEFAULTS.emailMinRank, alertMinRankSms: ROUTING_DEFAULTS.smsMinRank, digestBelowThreshold: true, briefEnabled: true, briefMinute: 480 });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     const [critical, high, medium] = [await tesla8k('CRITICAL'), await tesla8k('HIGH'), await tesla8k('MEDIUM')];
@@ -58,7 +58,7 @@ describe('routing defaults', () => {
 
   it('an account from before the defaults keeps its routing: every level by email, texts from HIGH, no digest', async () => {
     // LEGACY_ROUTING: the values migration 0019 leaves on rows that existed (its new columns start false).
-    const { user } = await createSignedInUser(db, { email: 'old@example.com', phone: '+15557770102', planType: 'pro', planStatus: 'active' });
+    const { user } = await createSignedInUser(db, { email: 'old@example.com', phone: '+12025550139', planType: 'pro', planStatus: 'active' });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     const [high, low] = [await tesla8k('HIGH'), await tesla8k('LOW')];
     for (const id of [high, low]) await matchFiling(db, { filingId: id });
