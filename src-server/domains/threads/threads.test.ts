@@ -20,6 +20,7 @@ import { parseFiling } from '../filings/parse/index';
 import type { OwnershipDetail } from '../filings/parse/types';
 import { planLinks, type ThreadFiling } from './thread-rules';
 import { matchMissedFilings } from '../alerts/match.service';
+import { tickerThreads } from './threads.rest';
 import { companyThreads, followsLines, linkFiling, undoLink } from './threads.service';
 
 const database = await createTestDatabase();
@@ -185,6 +186,14 @@ describe('Form 144 -> the Form 4 that reports the sale (Apple, Luca Maestri, Apr
     expect((await followsLines(db, { filingIds: [form4Id], timeZone: 'America/New_York' })).has(form4Id)).toBe(false);
     const threads = await client().threads.forTicker.query({ ticker: 'AAPL' });
     expect(threads.threads.some((t) => t.filings.some((f) => f.id === form4Id))).toBe(false);
+    // The REST mirror answers the same (GET /api/ticker/:ticker/threads).
+    const rest = await fetch(`${url}/api/ticker/aapl/threads`);
+    expect(rest.status).toBe(200);
+    const body = await rest.json();
+    expect(body).toEqual(threads);
+    expect(tickerThreads.safeParse(body).success).toBe(true);
+    expect(threads.threads.filter((t) => t.title === 'Results and the report')).toHaveLength(5);
+    expect((await fetch(`${url}/api/ticker/NOPE!!/threads`)).status).toBe(404);
     // Undoing twice keeps the first undo.
     expect((await undoLink(db, { linkId: link!.id, adminUserId: admin.user.id })).undoneAt).toBe(undone.undoneAt);
     await expect(client().threads.forTicker.query({ ticker: 'NOPE!!' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
