@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRestTable, type RestScope } from '../../transport/rest/table';
 import { userDto } from '../../transport/rest/response-schemas';
 import { activityRest } from './activity.rest';
+import { feedbackRest } from './feedback.rest';
 import { adminRow } from './admin-rest';
 
 /** Rows for the admin procedures that predate the console's sections. */
@@ -67,6 +68,7 @@ const baseRows = [
 export const ADMIN_REST = [
   ...baseRows,
   ...activityRest,
+  ...feedbackRest,
 ];
 
 /** Registered by the REST plugin (no import of the plugin here: test helpers import ADMIN_REST). */
