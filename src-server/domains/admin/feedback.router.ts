@@ -13,6 +13,8 @@ const feedbackFilter = {
   reviewed: z.boolean().nullish(),
   ticker: text().trim().max(20).nullish(),
   q: text().trim().max(200).nullish(),
+  // useInfiniteQuery sends its paging direction with the input; the list only pages forward.
+  direction: z.enum(['forward', 'backward']).nullish(),
 };
 
 /** /admin/ai-feedback: thumbs on AI analyses and assistant answers, and the review mark. */
