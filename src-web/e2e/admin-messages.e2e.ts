@@ -67,6 +67,9 @@ describe('admin: AI feedback and message templates', () => {
     const frame = page.locator('iframe');
     await frame.waitFor();
     await expect.poll(async () => (await frame.getAttribute('srcdoc'))?.includes('Wilson-Thompson') ?? false).toBe(true);
+    // The email's inline styles apply inside the sandboxed frame (it inherits the page's CSP).
+    const headline = page.frameLocator('iframe').locator('h1');
+    expect(await headline.evaluate((el) => getComputedStyle(el).fontSize)).toBe('20px');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await harness.screenshot(page, 'admin-message-templates');
   });
