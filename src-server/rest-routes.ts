@@ -2,6 +2,7 @@
  * Every domain's /api routes, in registration order (buildApp passes them to the REST plugin).
  * A domain with /api paths adds its `<name>.rest.ts` export here with one line.
  */
+import { adminRest } from './domains/admin/admin.rest';
 import { assistantRest } from './domains/assistant/assistant.rest';
 import { authRest } from './domains/auth/auth.rest';
 import { billingRest } from './domains/billing/billing.rest';
@@ -9,6 +10,7 @@ import { contactsRest } from './domains/auth/contacts.rest';
 import { insidersRest } from './domains/insiders/insiders.rest';
 import { latencyRest } from './domains/latency/latency.rest';
 import { systemRest } from './domains/system/system.rest';
+import { threadsRest } from './domains/threads/threads.rest';
 import { tickerPagesRest } from './domains/ticker-pages/ticker-pages.rest';
 import { tickersRest } from './domains/tickers/tickers.rest';
 import { watchlistRest } from './domains/watchlist/watchlist.rest';
@@ -21,8 +23,10 @@ export const REST_ROUTES: readonly RestRoutes[] = [
   watchlistRest,
   tickersRest,
   tickerPagesRest,
+  threadsRest,
   insidersRest,
   assistantRest,
   billingRest,
   latencyRest,
+  adminRest,
 ];

@@ -15,7 +15,10 @@ import { mailEventsFromEnv } from './integrations/email/mail-events';
 import { createMailer } from './integrations/email/mailer-from-env';
 import { chatClientFromEnv } from './integrations/llm/chat-client';
 import { createMarketData, createPriceHistory } from './integrations/market-data';
+import { hitIfUnder } from './domains/auth/rate-limit.repo';
+import { budgetedSms } from './integrations/sms/sms-budget';
 import { createSmsSender } from './integrations/sms/sms-from-env';
+import type { SmsSender } from './integrations/sms/sms-sender';
 import { smsLogFromEnv } from './integrations/sms/twilio-message-log';
 import { billingModeOf, openStripeAccess, stripeHandle } from './integrations/stripe/stripe-access';
 import { LiveHub } from './live/live-hub';
@@ -23,12 +26,18 @@ import { Metrics } from './ops/metrics';
 import { withProgress } from './ops/progress';
 import { createProcessStatus } from './ops/status';
 
+/** deps.sms: texts of every process together stay within SMS_HOURLY_BUDGET (a shared bucket in PostgreSQL). */
+export function smsWithinBudget(sms: SmsSender, { env, db, logger }: { env: Env; db: Database['db']; logger: () => FastifyBaseLogger }): SmsSender {
+  const inner = 'inner' in sms ? (sms as { inner: SmsSender }).inner : sms;
+  return budgetedSms(inner, { take: (p) => hitIfUnder(db, { ...p, key: 'all' }), perHour: env.SMS_HOURLY_BUDGET, logger });
+}
+
 /** The pieces every process builds the same way, runtime or test: messaging from env, caches, sender id. */
 export function processPieces(env: Env, database: Database, logger: FastifyBaseLogger) {
   const { db, sql } = database;
   return {
     mailer: createMailer(env, db, logger),
-    sms: createSmsSender(env, db, logger),
+    sms: smsWithinBudget(createSmsSender(env, db, logger), { env, db, logger: () => logger }),
     mailEvents: mailEventsFromEnv(env),
     smsLog: smsLogFromEnv(env),
     senderIdentity: createSenderIdentity(sql),

@@ -5,7 +5,7 @@ import { parseEnv, type Env } from '../config/env';
 import type { Database } from '../db/client';
 import type { AppDeps } from '../deps';
 import { createTestDatabase } from './db';
-import { createTestDeps, withHubs } from './deps';
+import { bindToDeps, createTestDeps } from './deps';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,7 +32,7 @@ export async function startTestApp(
     const base = deps;
     deps = await options.customise(base);
     // A new object (`{ ...deps, logger }`): its hubs must log and count there, unless it brought its own.
-    if (deps !== base) withHubs(deps, { live: deps.live === base.live ? undefined : deps.live, plans: deps.plans === base.plans ? undefined : deps.plans });
+    if (deps !== base) bindToDeps(deps, { live: deps.live === base.live ? undefined : deps.live, plans: deps.plans === base.plans ? undefined : deps.plans });
   }
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { PlanHub } from '../domains/billing/plan-hub';
 import { openStripeAccess, stripeHandle } from '../integrations/stripe/stripe-access';
 import { LiveHub } from '../live/live-hub';
-import { processPieces } from '../runtime-deps';
+import { processPieces, smsWithinBudget } from '../runtime-deps';
 import { LOG_REDACT, LOG_SERIALIZERS } from '../transport/log-options';
 
 /**
@@ -36,15 +36,17 @@ export function createTestDeps(base: { env: Env; database: Database }, overrides
     metrics: null,
     ...overrides,
   };
-  return withHubs(deps, overrides);
+  return bindToDeps(deps, overrides);
 }
 
 /**
- * The LISTEN hubs log through and count in the deps they serve: built on the final object, so a
- * test that swaps the logger or metrics (startTestApp's customise) sees their events there.
+ * The pieces that log through or count in the deps they serve (LISTEN hubs, the SMS budget's
+ * warning) are bound to the final object, so a test that swaps the logger or metrics (startTestApp's
+ * customise) sees their events there; a swapped SMS sender stays within the budget.
  */
-export function withHubs(deps: AppDeps, keep: Partial<Pick<AppDeps, 'live' | 'plans'>> = {}): AppDeps {
+export function bindToDeps(deps: AppDeps, keep: Partial<Pick<AppDeps, 'live' | 'plans'>> = {}): AppDeps {
   if (!keep.live) deps.live = new LiveHub(deps);
   if (!keep.plans) deps.plans = new PlanHub(deps);
+  deps.sms = smsWithinBudget(deps.sms, { env: deps.env, db: deps.db, logger: () => deps.logger });
   return deps;
 }

@@ -15,3 +15,6 @@ export interface SmsSender {
   /** Resolves with the provider's message SID once accepted; throws DeliveryError otherwise. */
   send(message: SmsMessage): Promise<{ sid: string }>;
 }
+
+/** The process's SMS sender (deps.sms: the adapter within SMS_HOURLY_BUDGET, built at the composition root). */
+export const smsFor = (deps: { sms: SmsSender }): SmsSender => deps.sms;
