@@ -29,6 +29,13 @@ export interface CachedBody {
   compressed: Partial<Record<'br' | 'gzip', Buffer>>;
   /** Watched tickers with their quote's fetched_at (ms), so hits still queue stale quotes. */
   quotes: { ticker: string; fetchedMs: number | null }[];
+  /** Bytes of the identity JSON (the parsed response is counted at twice that). */
+  jsonBytes?: number;
+  /**
+   * The response as an object, kept once a tRPC reader (the dashboard) asked for it, so its hits
+   * skip decompress -> parse; REST-only entries never hold it (it is ~10x their compressed size).
+   */
+  response?: unknown;
 }
 
 /**
@@ -61,19 +68,26 @@ export class WatchlistBodyCache {
     entry.fast = fast;
   }
 
-  /** Builds an entry from the response JSON, compressed for `encoding` (gzip when identity was asked for). */
-  async store(userId: string, entry: Omit<CachedBody, 'compressed'>, json: Buffer, encoding: BodyEncoding): Promise<CachedBody> {
+  /**
+   * Builds an entry from the response JSON, compressed for `encoding` (gzip when identity was
+   * asked for); `response`, the same response as an object, is kept when a tRPC reader built it.
+   */
+  async store(userId: string, entry: Omit<CachedBody, 'compressed' | 'jsonBytes' | 'response'>, json: Buffer, encoding: BodyEncoding, response?: unknown): Promise<CachedBody> {
     const first = encoding === 'identity' ? 'gzip' : encoding;
-    const stored: CachedBody = { ...entry, compressed: { [first]: await compress(first, json) } };
+    const stored: CachedBody = { ...entry, jsonBytes: json.length, response, compressed: { [first]: await compress(first, json) } };
     this.remove(userId);
     this.entries.set(userId, stored);
     this.bytes += sizeOf(stored);
+    this.evict();
+    return stored;
+  }
+
+  private evict(): void {
     while (this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.remove(oldest);
     }
-    return stored;
   }
 
   /** The entry's body in `encoding`, adding a missing compressed form to the entry. */
@@ -89,6 +103,18 @@ export class WatchlistBodyCache {
       this.bytes += added.length;
     }
     return added;
+  }
+
+  /** The entry's response as an object (tRPC): parsed once, then kept with the entry. */
+  async response<T>(userId: string, entry: CachedBody): Promise<T> {
+    if (entry.response !== undefined) return entry.response as T;
+    const parsed = JSON.parse((await identityOf(entry)).toString('utf8')) as T;
+    if (this.entries.get(userId) === entry && entry.response === undefined) {
+      entry.response = parsed;
+      this.bytes += responseBytes(entry);
+      this.evict();
+    }
+    return parsed;
   }
 
   /** Drops the user's entry (an emptied watchlist is not worth keeping). */
@@ -108,8 +134,12 @@ export class WatchlistBodyCache {
   }
 }
 
+function responseBytes(entry: CachedBody): number {
+  return entry.response === undefined ? 0 : (entry.jsonBytes ?? 0) * 2;
+}
+
 function sizeOf(entry: CachedBody): number {
-  return (entry.compressed.br?.length ?? 0) + (entry.compressed.gzip?.length ?? 0) + entry.userKey.length + entry.quotes.length * 64;
+  return (entry.compressed.br?.length ?? 0) + (entry.compressed.gzip?.length ?? 0) + entry.userKey.length + entry.quotes.length * 64 + responseBytes(entry);
 }
 
 function identityOf(entry: CachedBody): Promise<Buffer> {

@@ -1,47 +1,16 @@
 import { FORM_VALUES } from '#shared/forms';
-import { importanceFromRank } from '#shared/importance';
-import { tickerLimitFor } from '#shared/plans';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { sessionBatcher, toUserDto, type UserDto } from '../auth/session.service';
-import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
+import { sessionBatcher } from '../auth/session.service';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
-import { buildDigests, RECENT_FILINGS_PER_ITEM, summariseItem, UNSEEN_WINDOW, type FilingDigest, type ItemFilingSummary } from './filing-digest';
+import { buildDigests, RECENT_FILINGS_PER_ITEM, UNSEEN_WINDOW, type FilingDigest } from './filing-digest';
 import { FilingDigestCache } from './filing-digest-cache';
 import { WatchlistBodyCache, type BodyEncoding, type CachedBody } from './watchlist-body-cache';
 import type { WatchlistReadState } from './watchlist-read-state';
+import { applyExactUnseen, assembleWatchlist, emptyWatchlist, type BuiltWatchlist, type SessionUser, type WatchlistResponse } from './watchlist-build';
 import * as repo from './watchlist.repo';
 
-/** A watchlist item: every field of SPEC.md section 3, snake_case, plus cik and quote_updated_at. */
-export interface WatchlistItemDto extends QuoteFields, Omit<ItemFilingSummary, 'overflow'> {
-  id: number;
-  ticker: string;
-  cik: number | null;
-  company_name: string | null;
-  sector: string | null;
-  industry: string | null;
-  /** Followed catalogue forms, comma-separated ('8-K,4'). */
-  forms: string;
-  notes: string | null;
-  quote_updated_at: string | null;
-  /** Over the plan's limit after a downgrade: kept, but no alerts until there is room again. */
-  paused: boolean;
-}
-
-/** GET /api/watchlist and watchlist.get (SPEC.md section 7): both readings of the limit are present. */
-export interface WatchlistResponse {
-  watchlist: WatchlistItemDto[];
-  tickerLimit: number;
-  contact: { ticker_limit: number };
-  user: UserDto | null;
-}
-
-type SessionUser = Parameters<typeof toUserDto>[0];
-
-export function emptyWatchlist(user: SessionUser | null): WatchlistResponse {
-  const limit = tickerLimitFor(user);
-  return { watchlist: [], tickerLimit: limit, contact: { ticker_limit: limit }, user: user ? toUserDto(user) : null };
-}
+export { emptyWatchlist, type WatchlistItemDto, type WatchlistResponse } from './watchlist-build';
 
 /** One pair of set-based queries for companies whose digest is not cached at their current version. */
 async function loadDigests(db: Db, ciks: number[], wanted: Map<number, number>): Promise<Map<number, FilingDigest>> {
@@ -69,62 +38,20 @@ export function watchlistReadDeps(deps: AppDeps): WatchlistReadDeps {
   return { digests: deps.watchlist.digests, bodies: deps.watchlist.bodies, quotes: deps.quotes };
 }
 
-interface BuiltWatchlist {
-  response: WatchlistResponse;
-  /** The fingerprints read with the rows (null: no items, nothing worth caching). */
-  fingerprints: { fast: string; full: string } | null;
-  quotes: CachedBody['quotes'];
-}
-
 /**
  * One user's watchlist in at most four round trips whatever its size: the items with company,
  * quote and filings version; on a cache miss the missing companies' digests (two queries run
- * together); and, rarely, exact unseen counts past the digest window.
+ * together); and, rarely, exact unseen counts past the digest window. The response itself is
+ * assembled by the pure watchlist-build.ts.
  */
 async function buildWatchlist(db: Db, params: { user: SessionUser; digests: FilingDigestCache }): Promise<BuiltWatchlist> {
-  const { user } = params;
-  const rows = await repo.readItems(db, { userId: user.id });
+  const rows = await repo.readItems(db, { userId: params.user.id });
   const wanted = new Map<number, number>();
   for (const row of rows) if (row.cik != null) wanted.set(row.cik, row.filings_version ?? 0);
   const digests = await params.digests.resolve(wanted, (ciks) => loadDigests(db, ciks, wanted));
-
-  const overflowing: number[] = [];
-  const items = rows.map((row): WatchlistItemDto => {
-    const { overflow, ...filings } = summariseItem(row.cik == null ? undefined : digests.get(row.cik), {
-      forms: row.forms,
-      seenUs: row.seen_us,
-    });
-    if (overflow) overflowing.push(row.id);
-    return {
-      id: row.id,
-      ticker: row.ticker,
-      cik: row.cik,
-      company_name: row.company_name,
-      sector: row.sector,
-      industry: row.industry,
-      forms: row.forms.join(','),
-      notes: row.notes,
-      paused: row.paused,
-      ...pickQuoteFields(row),
-      quote_updated_at: row.quote_fetched_at?.toISOString() ?? null,
-      ...filings,
-    };
-  });
-
-  if (overflowing.length > 0) {
-    const exact = new Map((await repo.countUnseen(db, { itemIds: overflowing })).map((r) => [r.id, r]));
-    for (const item of items) {
-      const counted = exact.get(item.id);
-      if (!counted) continue;
-      item.unseen_filings_count = counted.unseen;
-      item.highest_importance = importanceFromRank(counted.max_rank ?? 0);
-    }
-  }
-  return {
-    response: { ...emptyWatchlist(user), watchlist: items },
-    fingerprints: rows[0] ? { fast: rows[0].fast_fingerprint, full: rows[0].full_fingerprint } : null,
-    quotes: rows.filter((r) => r.cik != null).map((r) => ({ ticker: r.ticker, fetchedMs: r.quote_fetched_at?.getTime() ?? null })),
-  };
+  const built = assembleWatchlist(params.user, rows, digests);
+  if (built.overflowing.length > 0) applyExactUnseen(built.response.watchlist, await repo.countUnseen(db, { itemIds: built.overflowing }));
+  return built;
 }
 
 /** Stale quotes are queued for a background refresh and never waited for. */
@@ -145,7 +72,7 @@ type Cached = { hit: CachedBody } | { built: BuiltWatchlist; json: Buffer; entry
  */
 async function readCached(
   db: Db,
-  params: WatchlistReadDeps & { user: SessionUser; fast?: string | null; encoding: BodyEncoding },
+  params: WatchlistReadDeps & { user: SessionUser; fast?: string | null; encoding: BodyEncoding; keepObject?: boolean },
 ): Promise<Cached> {
   const { user, bodies } = params;
   const userKey = JSON.stringify(emptyWatchlist(user));
@@ -169,7 +96,7 @@ async function readCached(
     bodies.delete(user.id);
     return { built, json };
   }
-  const entry = await bodies.store(user.id, { ...built.fingerprints, userKey, quotes: built.quotes }, json, params.encoding);
+  const entry = await bodies.store(user.id, { ...built.fingerprints, userKey, quotes: built.quotes }, json, params.encoding, params.keepObject ? built.response : undefined);
   return { built, json, entry };
 }
 
@@ -201,7 +128,7 @@ export async function readWatchlistForToken(
 /** watchlist.get (tRPC): the same cache and validation, as an object for tRPC to serialise. */
 export async function getWatchlist(db: Db, params: WatchlistReadDeps & { user: SessionUser | null }): Promise<WatchlistResponse> {
   if (!params.user) return emptyWatchlist(null);
-  const cached = await readCached(db, { ...params, user: params.user, encoding: 'identity' });
+  const cached = await readCached(db, { ...params, user: params.user, encoding: 'identity', keepObject: true });
   if ('built' in cached) return cached.built.response;
-  return JSON.parse((await params.bodies.body(params.user.id, cached.hit, 'identity')).toString('utf8')) as WatchlistResponse;
+  return params.bodies.response<WatchlistResponse>(params.user.id, cached.hit);
 }
