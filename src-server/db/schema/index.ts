@@ -13,3 +13,4 @@ export * from './assistant';
 export * from './billing';
 export * from './threads';
 export * from './admin';
+export * from './message-templates';

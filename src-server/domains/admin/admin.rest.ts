@@ -4,6 +4,7 @@ import { registerRestTable, type RestScope } from '../../transport/rest/table';
 import { userDto } from '../../transport/rest/response-schemas';
 import { activityRest } from './activity.rest';
 import { feedbackRest } from './feedback.rest';
+import { messageTemplatesRest } from './message-templates.rest';
 import { adminRow } from './admin-rest';
 
 /** Rows for the admin procedures that predate the console's sections. */
@@ -69,6 +70,7 @@ export const ADMIN_REST = [
   ...baseRows,
   ...activityRest,
   ...feedbackRest,
+  ...messageTemplatesRest,
 ];
 
 /** Registered by the REST plugin (no import of the plugin here: test helpers import ADMIN_REST). */

@@ -10,6 +10,7 @@ import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 // The console's sections, one sub-router per file (`admin.<section>.<procedure>`); keep A-Z.
 import { activityRouter } from './activity.router';
 import { feedbackRouter } from './feedback.router';
+import { messageTemplatesRouter } from './message-templates.router';
 
 /**
  * The admin router: the flat procedures that came before the console, then one sub-router per
@@ -49,4 +50,5 @@ export const adminRouter = router({
   // Sections (A-Z).
   activity: activityRouter,
   feedback: feedbackRouter,
+  messageTemplates: messageTemplatesRouter,
 });
