@@ -79,7 +79,9 @@ export async function previewMessageTemplate(db: Db, input: { id: string; fields
   const active = (await copyRepo.activeCopies(db)).get(template.id) ?? null;
   const fields = input.fields ?? active ?? template.defaults;
   const problems = copyProblems(template, fields);
-  const copy = problems.length ? null : fields;
+  // A draft with problems is still shown as it would read (an unknown variable reads as nothing),
+  // so the counter and the admin see what is wrong; the save refuses it.
+  const copy = fields;
   const filing = sampleFilings()[0]!;
   const facts = { ...filing, acceptedAt: filing.filedAt, detectedAt: new Date(filing.filedAt.getTime() + 9_000) };
   if (template.channel === 'sms') {
