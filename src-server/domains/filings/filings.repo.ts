@@ -14,7 +14,7 @@ export async function storedAccessions(db: Db, { accessionNos }: { accessionNos:
 // missing value becomes null, not the column's default.
 /** An insider row before its filing has an id; the ticker follows the filing's resolved one. */
 export type PendingInsiderRow = Omit<typeof insiderTransactions.$inferSelect, 'id' | 'filingId' | 'ticker'>;
-export type PendingFiling = Omit<typeof filings.$inferSelect, 'id' | 'storedAt' | 'updatedAt'>;
+export type PendingFiling = Omit<typeof filings.$inferSelect, 'id' | 'storedAt' | 'updatedAt' | 'reviewedAt' | 'reviewReason' | 'rulesImportance'>;
 
 /** [property, column] pairs written by insertFilings (identity and stored/updated defaults left out). */
 function columnPairs(table: typeof filings | typeof insiderTransactions, skip: string[]): [string, string][] {
