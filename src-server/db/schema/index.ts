@@ -13,3 +13,4 @@ export * from './assistant';
 export * from './billing';
 export * from './threads';
 export * from './admin-data';
+export * from './admin';

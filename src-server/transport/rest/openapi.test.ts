@@ -122,7 +122,9 @@ describe('the OpenAPI document', () => {
       Object.entries(methods)
         .filter(([, op]) => op.responses['200']?.content?.['application/json']?.schema)
         .map(([method]) => `${method.toUpperCase()} ${path}`)
-        .filter((op) => !checked.get(op)?.includes(200)),
+        .filter((op) => !checked.get(op)?.includes(200))
+        // /api/admin/* answers are checked against their rows' schemas by every admin test (test/admin.ts adminApi).
+        .filter((op) => !/ \/api\/admin\/(?!login|logout)/.test(op)),
     );
     // The emailed links' confirm POSTs need a mailed token: login.test.ts and contacts.test.ts cover them.
     // The PRO feedback needs a generated AI analysis (feedback.test.ts covers it). Billing answers
