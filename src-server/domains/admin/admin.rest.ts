@@ -3,6 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { registerRestTable, type RestScope } from '../../transport/rest/table';
 import { userDto } from '../../transport/rest/response-schemas';
 import { activityRest } from './activity.rest';
+import { filingsRest } from './filings.rest';
+import { jobsRest } from './jobs.rest';
+import { notificationsRest } from './notifications.rest';
+import { themeRest } from './theme.rest';
+import { tickersRest } from './tickers.rest';
 import { adminRow } from './admin-rest';
 
 /** Rows for the admin procedures that predate the console's sections. */
@@ -67,6 +72,11 @@ const baseRows = [
 export const ADMIN_REST = [
   ...baseRows,
   ...activityRest,
+  ...filingsRest,
+  ...jobsRest,
+  ...notificationsRest,
+  ...themeRest,
+  ...tickersRest,
 ];
 
 /** Registered by the REST plugin (no import of the plugin here: test helpers import ADMIN_REST). */

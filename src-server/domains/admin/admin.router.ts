@@ -9,6 +9,11 @@ import { undoThreadLinkProcedure } from '../threads/threads.router';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 // The console's sections, one sub-router per file (`admin.<section>.<procedure>`); keep A-Z.
 import { activityRouter } from './activity.router';
+import { filingsRouter } from './filings.router';
+import { jobsRouter } from './jobs.router';
+import { notificationsRouter } from './notifications.router';
+import { themeRouter } from './theme.router';
+import { tickersRouter } from './tickers.router';
 
 /**
  * The admin router: the flat procedures that came before the console, then one sub-router per
@@ -47,4 +52,9 @@ export const adminRouter = router({
 
   // Sections (A-Z).
   activity: activityRouter,
+  filings: filingsRouter,
+  jobs: jobsRouter,
+  notifications: notificationsRouter,
+  theme: themeRouter,
+  tickers: tickersRouter,
 });
