@@ -9,6 +9,8 @@ import { AppError } from '../../core/app-error';
 export const pageInput = {
   limit: z.number().int().min(1).max(200).default(50),
   cursor: z.string().max(300).nullish(),
+  /** Sent by tRPC's useInfiniteQuery with every page; the lists only page forward. */
+  direction: z.enum(['forward', 'backward']).nullish(),
 };
 
 export interface Page<T> {

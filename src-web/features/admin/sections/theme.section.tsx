@@ -60,7 +60,7 @@ export default function ThemeSection() {
               <span>{key === 'primaryColor' ? 'Primary colour' : 'Accent colour'}</span>
               <span className="admin-theme__colour">
                 <input type="color" aria-label={`${key === 'primaryColor' ? 'Primary' : 'Accent'} colour picker`} value={/^#[0-9a-f]{6}$/i.test(draft[key]) ? draft[key] : '#000000'} onChange={set(key)} />
-                <input className="input" value={draft[key]} onChange={set(key)} />
+                <input className="input" aria-label={`${key === 'primaryColor' ? 'Primary' : 'Accent'} colour (hex)`} value={draft[key]} onChange={set(key)} />
               </span>
             </label>
           ))}

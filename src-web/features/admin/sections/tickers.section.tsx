@@ -34,7 +34,7 @@ export default function TickersSection() {
           label="Search the catalogue"
           fields={[
             { name: 'q', label: 'Ticker, company or CIK', placeholder: 'AAPL' },
-            { name: 'sort', label: 'Order', type: 'select', options: [{ value: 'ticker', label: 'A-Z' }] },
+            { name: 'sort', label: 'Order (Any: most watched)', type: 'select', options: [{ value: 'ticker', label: 'A-Z' }] },
           ]}
           onApply={setFilters}
         />
