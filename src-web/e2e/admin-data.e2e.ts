@@ -108,7 +108,7 @@ describe('admin data sections', () => {
     await page.getByLabel('Filed from').last().fill('2025-12-01');
     await page.getByLabel('Filed to').last().fill('2025-12-31');
     await page.getByRole('button', { name: 'Rescore the range' }).click();
-    await page.getByText(/1 filings rescored; 0 changed labels\./).waitFor({ timeout: 30_000 });
+    await page.getByText(/1 filing rescored; 0 changed labels\./).waitFor({ timeout: 30_000 });
     await checked(page, 'admin-filings');
   });
 

@@ -186,7 +186,7 @@ function RescoreRange() {
         <JobProgress
           jobId={jobId}
           describe={(r, changed) =>
-            `${String(r.filings)} filings rescored; ${changed} changed label${changed === 1 ? '' : 's'}${
+            `${String(r.filings)} filing${r.filings === 1 ? '' : 's'} rescored; ${changed} changed label${changed === 1 ? '' : 's'}${
               changed ? `: ${Object.entries((r.moves as Record<string, number>) ?? {}).map(([m, n]) => `${m.replace('->', ' → ')} ×${n}`).join(', ')}` : ''
             }.`
           }
