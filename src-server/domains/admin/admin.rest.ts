@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRestTable, type RestScope } from '../../transport/rest/table';
 import { userDto } from '../../transport/rest/response-schemas';
 import { activityRest } from './activity.rest';
+import { feedbackRest } from './feedback.rest';
 import { filingsRest } from './filings.rest';
 import { jobsRest } from './jobs.rest';
 import { notificationsRest } from './notifications.rest';
@@ -72,6 +73,7 @@ const baseRows = [
 export const ADMIN_REST = [
   ...baseRows,
   ...activityRest,
+  ...feedbackRest,
   ...filingsRest,
   ...jobsRest,
   ...notificationsRest,

@@ -9,6 +9,7 @@ import { undoThreadLinkProcedure } from '../threads/threads.router';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 // The console's sections, one sub-router per file (`admin.<section>.<procedure>`); keep A-Z.
 import { activityRouter } from './activity.router';
+import { feedbackRouter } from './feedback.router';
 import { filingsRouter } from './filings.router';
 import { jobsRouter } from './jobs.router';
 import { notificationsRouter } from './notifications.router';
@@ -52,6 +53,7 @@ export const adminRouter = router({
 
   // Sections (A-Z).
   activity: activityRouter,
+  feedback: feedbackRouter,
   filings: filingsRouter,
   jobs: jobsRouter,
   notifications: notificationsRouter,
