@@ -4,6 +4,7 @@ import { registerRestTable, type RestScope } from '../../transport/rest/table';
 import { userDto } from '../../transport/rest/response-schemas';
 import { activityRest } from './activity.rest';
 import { adminRow } from './admin-rest';
+import { usersRest } from './users.rest';
 
 /** Rows for the admin procedures that predate the console's sections. */
 const baseRows = [
@@ -67,6 +68,7 @@ const baseRows = [
 export const ADMIN_REST = [
   ...baseRows,
   ...activityRest,
+  ...usersRest,
 ];
 
 /** Registered by the REST plugin (no import of the plugin here: test helpers import ADMIN_REST). */

@@ -9,6 +9,7 @@ import { undoThreadLinkProcedure } from '../threads/threads.router';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 // The console's sections, one sub-router per file (`admin.<section>.<procedure>`); keep A-Z.
 import { activityRouter } from './activity.router';
+import { usersRouter } from './users.router';
 
 /**
  * The admin router: the flat procedures that came before the console, then one sub-router per
@@ -47,4 +48,5 @@ export const adminRouter = router({
 
   // Sections (A-Z).
   activity: activityRouter,
+  users: usersRouter,
 });
