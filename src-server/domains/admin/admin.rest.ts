@@ -4,6 +4,7 @@ import { registerRestTable, type RestScope } from '../../transport/rest/table';
 import { userDto } from '../../transport/rest/response-schemas';
 import { activityRest } from './activity.rest';
 import { adminRow } from './admin-rest';
+import { overviewRest } from './overview.rest';
 import { usersRest } from './users.rest';
 
 /** Rows for the admin procedures that predate the console's sections. */
@@ -68,6 +69,7 @@ const baseRows = [
 export const ADMIN_REST = [
   ...baseRows,
   ...activityRest,
+  ...overviewRest,
   ...usersRest,
 ];
 
