@@ -48,7 +48,7 @@ describe('admin console: overview, users, activity, stripe setup', () => {
     await page.getByRole('button', { name: 'Comp PRO' }).click();
     await page.getByLabel('Until', { exact: true }).fill('2030-01-31');
     await page.getByRole('button', { name: 'Save comp' }).click();
-    await page.getByText('PRO (free, inactive)').waitFor();
+    await page.getByText('PRO (comp)').waitFor();
 
     await page.getByRole('button', { name: 'Pause alerts' }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).click();

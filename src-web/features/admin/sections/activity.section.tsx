@@ -17,6 +17,14 @@ const dayStart = (d?: string) => (d ? new Date(`${d}T00:00:00Z`).toISOString() :
 const dayEnd = (d?: string) => (d ? new Date(`${d}T23:59:59.999Z`).toISOString() : undefined);
 const short = (v: unknown) => (v == null ? '' : JSON.stringify(v).slice(0, 160));
 
+/** Only what changed: `key: before → after` for each differing field (whole values when not two objects). */
+function changeText(before: unknown, after: unknown): string {
+  const isObj = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+  if (!isObj(before) || !isObj(after)) return `${short(before) || '—'} → ${short(after) || '—'}`;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return keys.map((k) => `${k}: ${short(before[k]) || '—'} → ${short(after[k]) || '—'}`).join('; ') || 'no change';
+}
+
 /** /admin/activity: every console change (audit log) and the security events, filtered on the server, as CSV. */
 export default function ActivitySection() {
   const [log, setLog] = useState<Log>('audit');
@@ -85,7 +93,7 @@ export default function ActivitySection() {
               { header: 'Action', cell: (r) => r.action },
               { header: 'Target', cell: (r) => `${r.targetType} ${r.targetId ?? ''}` },
               { header: 'Reason', cell: (r) => r.reason ?? '—' },
-              { header: 'Change', cell: (r) => <span className="admin-error-text">{short(r.before)} → {short(r.after)}</span> },
+              { header: 'Change', cell: (r) => <span className="admin-error-text">{changeText(r.before, r.after)}</span> },
               { header: 'IP', cell: (r) => r.ip ?? '—' },
             ]}
           />

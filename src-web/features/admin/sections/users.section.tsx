@@ -76,7 +76,7 @@ function UserDetail({ userId, onBack }: { userId: string; onBack: () => void }) 
         <section className="admin-card" aria-label="Plan and billing">
           <h3>Plan and billing</h3>
           <dl className="admin-stats">
-            <div className="admin-stat"><dt>Plan</dt><dd>{u.isPro ? 'PRO' : 'Free'} ({u.plan.planType}, {u.plan.planStatus})</dd></div>
+            <div className="admin-stat"><dt>Plan</dt><dd>{u.plan.planType === 'pro' && u.plan.planStatus === 'active' ? 'PRO (paid)' : u.plan.compProUntil && u.isPro ? 'PRO (comp)' : u.isAdmin ? 'PRO (admin)' : `Free${u.plan.planStatus !== 'inactive' ? ` (${u.plan.planStatus})` : ''}`}</dd></div>
             <div className="admin-stat"><dt>Stripe status</dt><dd>{u.plan.billingStatus}</dd></div>
             <div className="admin-stat"><dt>Customer</dt><dd>{u.plan.stripeCustomerUrl ? <a href={u.plan.stripeCustomerUrl} target="_blank" rel="noreferrer">{u.plan.stripeCustomerId}</a> : (u.plan.stripeCustomerId ?? 'none')}</dd></div>
             <div className="admin-stat"><dt>Period ends</dt><dd>{u.plan.periodEnd ? formatExactTime(u.plan.periodEnd) : '—'}{u.plan.cancelAt ? ' (cancels)' : ''}</dd></div>
