@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRestTable, type RestScope } from '../../transport/rest/table';
 import { userDto } from '../../transport/rest/response-schemas';
 import { activityRest } from './activity.rest';
+import { feedbackRest } from './feedback.rest';
 import { adminRow } from './admin-rest';
 import { overviewRest } from './overview.rest';
 import { usersRest } from './users.rest';
@@ -69,6 +70,7 @@ const baseRows = [
 export const ADMIN_REST = [
   ...baseRows,
   ...activityRest,
+  ...feedbackRest,
   ...overviewRest,
   ...usersRest,
 ];

@@ -9,6 +9,7 @@ import { undoThreadLinkProcedure } from '../threads/threads.router';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 // The console's sections, one sub-router per file (`admin.<section>.<procedure>`); keep A-Z.
 import { activityRouter } from './activity.router';
+import { feedbackRouter } from './feedback.router';
 import { overviewRouter, stripeSetupRouter } from './overview.router';
 import { usersRouter } from './users.router';
 
@@ -49,6 +50,7 @@ export const adminRouter = router({
 
   // Sections (A-Z).
   activity: activityRouter,
+  feedback: feedbackRouter,
   overview: overviewRouter,
   stripeSetup: stripeSetupRouter,
   users: usersRouter,

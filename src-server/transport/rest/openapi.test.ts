@@ -91,6 +91,8 @@ describe('the OpenAPI document', () => {
     await check({ op: 'GET /api/ticker/{ticker}/filings', path: '/api/ticker/TSLA/filings', status: 200 });
     await check({ op: 'GET /api/ticker/{ticker}/chart', path: '/api/ticker/TSLA/chart?range=1Y', status: 200 });
     await check({ op: 'GET /api/public/ticker/{ticker}', path: '/api/public/ticker/TSLA', status: 200 });
+    await check({ op: 'GET /api/ticker/{ticker}/threads', path: '/api/ticker/TSLA/threads', status: 200 });
+    await check({ op: 'GET /api/ticker/{ticker}/threads', path: '/api/ticker/ZZZZZZ/threads', status: 404 });
     await check({ op: 'GET /api/insider/cik/{cik}', path: '/api/insider/cik/1494730', status: 200 });
     await check({ op: 'GET /api/insider/by-name/{name}', path: `/api/insider/by-name/${encodeURIComponent('Elon Musk')}`, status: 200 });
     await check({ op: 'GET /api/insider/by-name/{name}', path: '/api/insider/by-name/Nobody%20Here', status: 404 });
