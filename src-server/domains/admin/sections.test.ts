@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { adminApi, createAdminBearer } from '../../test/admin';
 import { startTestApp } from '../../test/app';
 import { createSignedInUser } from '../../test/users';
+import { listDevOutbox } from '../contacts/dev-outbox.service';
 import { overviewRest } from './overview.rest';
 import { activityRest } from './activity.rest';
 
@@ -82,6 +83,18 @@ describe('admin read-only sections', () => {
     expect(lines[0]).toBe('createdAt,adminEmail,adminUserId,action,targetType,targetId,reason,ip,before,after');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    // A sign-in (texted code from the development outbox) and a rate-limit trip (a sixth code for one number).
+    const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await fetch(`${url}/api/login`, json({ identifier: '+12025550188' }));
+    const [text] = await listDevOutbox(db, { limit: 1 });
+    const code = text!.body.match(/\b(\d{6})\b/)![1];
+    expect((await fetch(`${url}/api/verify-login-code`, json({ identifier: '+12025550188', code }))).status).toBe(200);
+    expect((await get('/admin/activity/security', { kind: 'sign_in' })).body.items).toEqual([expect.objectContaining({ subject: '•••-•••-0188' })]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${url}/api/login`, json({ identifier: '+12025550155' }))).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await get('/admin/activity/security', { kind: 'rate_limited' })).body.items).toEqual([expect.objectContaining({ subject: 'auth.login' })]);
+
     const securityCsv = await adminApi(url, '/admin/activity/export-csv', { bearer: admin.bearer, query: { log: 'security' } });
     expect(securityCsv.body).toContain('webhook_signature_failed');
   });
