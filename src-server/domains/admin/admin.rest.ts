@@ -10,6 +10,8 @@ import { notificationsRest } from './notifications.rest';
 import { themeRest } from './theme.rest';
 import { tickersRest } from './tickers.rest';
 import { adminRow } from './admin-rest';
+import { overviewRest } from './overview.rest';
+import { usersRest } from './users.rest';
 
 /** Rows for the admin procedures that predate the console's sections. */
 const baseRows = [
@@ -77,8 +79,10 @@ export const ADMIN_REST = [
   ...filingsRest,
   ...jobsRest,
   ...notificationsRest,
+  ...overviewRest,
   ...themeRest,
   ...tickersRest,
+  ...usersRest,
 ];
 
 /** Registered by the REST plugin (no import of the plugin here: test helpers import ADMIN_REST). */

@@ -13,8 +13,10 @@ import { feedbackRouter } from './feedback.router';
 import { filingsRouter } from './filings.router';
 import { jobsRouter } from './jobs.router';
 import { notificationsRouter } from './notifications.router';
+import { overviewRouter, stripeSetupRouter } from './overview.router';
 import { themeRouter } from './theme.router';
 import { tickersRouter } from './tickers.router';
+import { usersRouter } from './users.router';
 
 /**
  * The admin router: the flat procedures that came before the console, then one sub-router per
@@ -57,6 +59,9 @@ export const adminRouter = router({
   filings: filingsRouter,
   jobs: jobsRouter,
   notifications: notificationsRouter,
+  overview: overviewRouter,
+  stripeSetup: stripeSetupRouter,
   theme: themeRouter,
   tickers: tickersRouter,
+  users: usersRouter,
 });

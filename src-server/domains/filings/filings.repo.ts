@@ -1,4 +1,5 @@
 /** SQL of the filings domain. Every function takes a db handle or transaction first. */
+import { isProSql } from '../alerts/match.repo';
 import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { edgarBackfills, filingAnalyses, filings, insiderTransactions, quotes } from '../../db/schema';
@@ -143,7 +144,7 @@ export async function proWatchedTickers(db: Db, { tickers }: { tickers: string[]
   const rows = await db.execute<{ ticker: string }>(sql`
     select distinct w.ticker from watchlist_items w join users u on u.id = w.user_id
     where w.ticker in (select json_array_elements_text(${JSON.stringify(tickers)}::json))
-      and (u.is_admin or (u.plan_type = 'pro' and u.plan_status = 'active'))`);
+      and ${isProSql('u')}`);
   return new Set(rows.map((r) => r.ticker));
 }
 
