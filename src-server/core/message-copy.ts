@@ -16,6 +16,8 @@ export interface CopyField {
   maxLength: number;
   /** Variables this field must use (a subject without the ticker says nothing). */
   required: string[];
+  /** No line breaks (a subject is one mail header line). */
+  singleLine?: boolean;
 }
 
 export interface CopyTemplate {
@@ -45,8 +47,8 @@ export const COPY_TEMPLATES: readonly CopyTemplate[] = [
     description: 'The subject line and the opening line of a one-filing alert email (bursts keep the code copy).',
     variables: [...FILING_VARS, { name: 'name', description: 'Ticker and company: "TSLA (Tesla, Inc.)"' }],
     fields: [
-      { name: 'subject', label: 'Subject line', maxLength: 200, required: ['ticker'] },
-      { name: 'intro', label: 'Opening line (after the importance badge)', maxLength: 300, required: [] },
+      { name: 'subject', label: 'Subject line', maxLength: 200, required: ['ticker'], singleLine: true },
+      { name: 'intro', label: 'Opening line (after the importance badge)', maxLength: 300, required: [], singleLine: true },
     ],
     defaults: { subject: '{{ticker}} {{form}} · {{importance}}: {{oneLiner}}', intro: '{{name}} filed {{aForm}}' },
   },
@@ -97,7 +99,7 @@ export const SMS_MIN_ONE_LINER = 20;
 
 export interface CopyProblem {
   field: string;
-  reason: 'unknown_variable' | 'missing_variable' | 'too_long' | 'empty' | 'sms_too_long' | 'unknown_field';
+  reason: 'unknown_variable' | 'missing_variable' | 'too_long' | 'empty' | 'sms_too_long' | 'unknown_field' | 'line_break';
   message: string;
 }
 
@@ -114,6 +116,7 @@ export function copyProblems(template: CopyTemplate, fields: Record<string, stri
       problems.push({ field: field.name, reason: 'empty', message: `${field.label} is empty.` });
       continue;
     }
+    if (field.singleLine && /[\r\n]/.test(value)) problems.push({ field: field.name, reason: 'line_break', message: `${field.label} must be one line.` });
     if (value.length > field.maxLength) problems.push({ field: field.name, reason: 'too_long', message: `${field.label} is longer than ${field.maxLength} characters.` });
     const used = variablesIn(value);
     for (const name of new Set(used.filter((n) => !known.has(n)))) {

@@ -33,6 +33,8 @@ describe('message copy', () => {
   it('refuses unknown and missing variables, unknown fields and texts that cannot fit one segment', () => {
     expect(copyProblems(email, { subject: '{{tickr}} filed', intro: 'x' }).map((p) => p.reason)).toEqual(['unknown_variable', 'missing_variable']);
     expect(copyProblems(email, { subject: '{{ticker}}', intro: 'x', body: 'y' }).map((p) => p.reason)).toEqual(['unknown_field']);
+    // A subject is one header line: a line break could start another header.
+    expect(copyProblems(email, { subject: '{{ticker}}\r\nBcc: x@example.com', intro: 'x' }).map((p) => p.reason)).toEqual(['line_break']);
     expect(copyProblems(sms, { text: '{{ticker}} {{oneLiner}}' }).map((p) => p.reason)).toEqual(['missing_variable']);
     expect(copyProblems(sms, { text: `{{ticker}} ${'x'.repeat(100)} {{oneLiner}} {{link}}` }).map((p) => p.reason)).toEqual(['sms_too_long']);
     // The same words fit as GSM-7; one curly quote makes them UCS-2 (70) and they no longer do.

@@ -76,6 +76,7 @@ describe('/admin/message-templates', () => {
     const cases = [
       { body: { id: 'alert-email', fields: { subject: 'New {{tickr}} filing', intro: 'x' } }, says: /\{\{tickr\}\}/ },
       { body: { id: 'alert-email', fields: { subject: 'A new filing', intro: 'x' } }, says: /must use \{\{ticker\}\}/ },
+      { body: { id: 'alert-email', fields: { subject: '{{ticker}}\r\nBcc: everyone@example.com', intro: 'x' } }, says: /must be one line/ },
       { body: { id: 'alert-sms', fields: { text: `{{ticker}} ${'long words '.repeat(12)}{{oneLiner}} {{link}}` } }, says: /one SMS segment/ },
       { body: { id: 'alert-sms', fields: { text: '{{ticker}} {{oneLiner}}' } }, says: /must use \{\{link\}\}/ },
       { body: { id: 'alert-sms', fields: { text: '{{ticker}} {{link}}', html: '<b>' } }, says: /no field "html"/ },

@@ -109,7 +109,11 @@ export function CopyTemplates() {
           {template.fields.map((f) => (
             <label key={f.name} className="admin-copy__field">
               <span>{f.label}</span>
-              <textarea className="input" rows={f.name === 'subject' ? 2 : 3} maxLength={f.maxLength} value={fields[f.name] ?? ''} onChange={(event) => edit(f.name, event.target.value)} />
+              {f.singleLine ? (
+                <input className="input admin-copy__mono" maxLength={f.maxLength} value={fields[f.name] ?? ''} onChange={(event) => edit(f.name, event.target.value)} />
+              ) : (
+                <textarea className="input admin-copy__mono" rows={3} maxLength={f.maxLength} value={fields[f.name] ?? ''} onChange={(event) => edit(f.name, event.target.value)} />
+              )}
             </label>
           ))}
           {problems.length ? (
