@@ -4,6 +4,7 @@
  * A domain adds its tasks or its worker here with one line; jobs/ stays a library.
  */
 import type { AppDeps } from './deps';
+import { adminTasks } from './domains/admin/admin-jobs.tasks';
 import { alertTasks } from './domains/alerts/alerts.tasks';
 import { startAlerts } from './domains/alerts/alerts.workers';
 import { startAssistantHousekeeping } from './domains/assistant/assistant.workers';
@@ -17,7 +18,7 @@ import type { TaskDefinition } from './jobs/registry';
 import { runWorkers, type StartedWorkers, type WorkerStarter } from './jobs/workers';
 
 /** Every task the job runner knows. */
-export const TASKS: readonly TaskDefinition[] = [...filingTasks, ...alertTasks, ...billingTasks];
+export const TASKS: readonly TaskDefinition[] = [...filingTasks, ...alertTasks, ...billingTasks, ...adminTasks];
 
 /** Pollers, sweeps and watchers, started in this order after the job runner (stopped in reverse). */
 export const WORKERS: readonly WorkerStarter[] = [
