@@ -1,6 +1,8 @@
 import type { Env } from '../../config/env';
 
-export const DELIVER_TASK = 'alerts.deliver';
+import { deliverJob } from './alerts.jobs';
+
+export const DELIVER_TASK = deliverJob.name;
 /** Alerts per delivery job: a 100,000-watcher filing makes 500 jobs, still spread over every worker. */
 export const DELIVERY_CHUNK = 200;
 /** graphile-worker's own retries of a delivery job (the alert rows carry their own attempts). */

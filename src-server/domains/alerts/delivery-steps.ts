@@ -1,7 +1,9 @@
 /** Steps every delivery (an alert or a digest) shares: reconcile, send, and what a failure leads to. */
 import type { AppDeps } from '../../deps';
 import { DeliveryError } from '../../integrations/delivery-error';
-import { addJob } from '../../jobs/queue';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { enqueue, type JobType } from '../../jobs/job';
 import { alertSettings, backoffMs, DELIVER_JOB_ATTEMPTS } from './alerts.config';
 import * as repo from './delivery.repo';
 import { reconcileSend, type InterruptedSend } from './reconcile';
@@ -13,14 +15,24 @@ export interface Target {
   id: number;
   me: number;
   /** The job that picks the row up again after a hold or a retry. */
-  job: { task: string; payload: unknown; key: string };
+  job: Wakeup;
+}
+
+/** A typed job bound to its payload and key, added again whenever the row goes back to the queue. */
+export interface Wakeup {
+  key: string;
+  enqueue(db: Db, options: { runAt: Date; maxAttempts: number }): Promise<void>;
+}
+
+export function wakeup<S extends z.ZodType>(job: JobType<S>, payload: z.input<S>, key: string): Wakeup {
+  return { key, enqueue: (db, options) => enqueue(db, job, payload, { ...options, jobKey: key }) };
 }
 
 /** Back in the queue at `state.at`, with its wake-up job, in one transaction. */
 export async function requeue(deps: AppDeps, t: Target, state: repo.EndState & { status: 'queued' | 'sending' }): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await repo.release(tx, { table: t.table, id: t.id, me: t.me, state });
-    await addJob(tx, { task: t.job.task, payload: t.job.payload, runAt: state.at, jobKey: t.job.key, maxAttempts: DELIVER_JOB_ATTEMPTS });
+    await t.job.enqueue(tx, { runAt: state.at, maxAttempts: DELIVER_JOB_ATTEMPTS });
   });
 }
 

@@ -10,10 +10,11 @@ import { followsLines } from '../threads/threads.service';
 import { publicUrl } from '../auth/request-info';
 import { optOut } from '../auth/opt-out.repo';
 import { alertEmail, alertSms, shortFilingUrl } from './alert-messages';
-import { DELIVER_TASK, SEND_PARALLELISM } from './alerts.config';
+import { SEND_PARALLELISM } from './alerts.config';
+import { deliverJob } from './alerts.jobs';
 import { activeCopies } from './copy.repo';
 import * as repo from './delivery.repo';
-import { afterFailure, describeFailure, inFlight, reconcileStep, requeue, type Outcome, type Target } from './delivery-steps';
+import { afterFailure, describeFailure, inFlight, reconcileStep, requeue, wakeup, type Outcome, type Target } from './delivery-steps';
 import { messageContext } from './message-context';
 import { quietUntil } from './quiet-hours';
 
@@ -63,7 +64,7 @@ async function send(deps: AppDeps, out: Outgoing, key: string): Promise<string> 
 async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number, copyOf: CopyOf): Promise<Outcome> {
   const key = `alert:${w.id}`;
   const to = (w.channel === 'email' ? w.email : w.phone) ?? '';
-  const t: Target = { table: 'alerts', id: w.id, me, job: { task: DELIVER_TASK, payload: { alertIds: [w.id] }, key } };
+  const t: Target = { table: 'alerts', id: w.id, me, job: wakeup(deliverJob, { alertIds: [w.id] }, key) };
   if (w.prev === 'sending') {
     const interrupted = { channel: w.channel, idempotencyKey: key, to, suffix: shortFilingUrl(publicUrl(deps), w.filing_id), since: w.sending_at ?? new Date(0) };
     const step = await reconcileStep(deps, t, interrupted, w.attempts, (messageId) =>
@@ -92,7 +93,7 @@ async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number, copyOf: 
 }
 
 async function sendComposed(deps: AppDeps, w: repo.AlertWork, me: number, key: string, to: string, burst: repo.BurstRow[], copyOf: CopyOf): Promise<Outcome> {
-  const t: Target = { table: 'alerts', id: w.id, me, job: { task: DELIVER_TASK, payload: { alertIds: [w.id] }, key } };
+  const t: Target = { table: 'alerts', id: w.id, me, job: wakeup(deliverJob, { alertIds: [w.id] }, key) };
   // Composed before 'sending': a failure here cannot have reached the provider.
   const out = await compose(deps, w, burst, copyOf);
   const attempts = await repo.markSending(deps.db, { table: 'alerts', id: w.id, me });

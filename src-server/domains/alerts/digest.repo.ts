@@ -2,13 +2,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DELIVER_JOB_ATTEMPTS } from './alerts.config';
+import { digestJob } from './alerts.jobs';
 import { FILING_FIELDS, type FilingFields } from './delivery.repo';
 import { NEW_YORK } from '#shared/calendar';
 import { deliveryJobsSql, emailReachableSql, isProSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
 import { FALLBACK_TIME_ZONE } from './zoned-format';
 
-export const DIGEST_TASK = 'alerts.digest';
+export const DIGEST_TASK = digestJob.name;
 
 /**
  * Opens today's digest for every user whose local hour has reached their digest hour and who has

@@ -8,7 +8,8 @@ import type { AppDeps } from '../../deps';
 import { followsLines } from '../threads/threads.service';
 import { digestEmail } from './alert-messages';
 import * as delivery from './delivery.repo';
-import { afterFailure, describeFailure, inFlight, reconcileStep, type Outcome, type Target } from './delivery-steps';
+import { afterFailure, describeFailure, inFlight, reconcileStep, wakeup, type Outcome, type Target } from './delivery-steps';
+import { digestJob } from './alerts.jobs';
 import * as repo from './digest.repo';
 import { messageContext } from './message-context';
 
@@ -26,7 +27,7 @@ async function finish(deps: AppDeps, t: Target, state: { status: 'sent'; message
 
 async function deliver(deps: AppDeps, d: repo.DigestWork, me: number): Promise<Outcome> {
   const key = `digest:${d.id}`;
-  const t: Target = { table: 'alert_digests', id: d.id, me, job: { task: repo.DIGEST_TASK, payload: { digestId: d.id }, key } };
+  const t: Target = { table: 'alert_digests', id: d.id, me, job: wakeup(digestJob, { digestId: d.id }, key) };
   if (d.prev === 'sending') {
     const interrupted = { channel: 'email' as const, idempotencyKey: key, to: d.email ?? '', since: d.sending_at ?? new Date(0) };
     const step = await reconcileStep(deps, t, interrupted, d.attempts, (messageId) =>
