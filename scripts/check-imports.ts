@@ -1,5 +1,6 @@
-// npm test's import rule: the web imports only shared code and router types, integrations never
-// import domains, no import cycles (scripts/import-rules.ts). Exits 1 with one line per breach.
+// npm test's import rules (scripts/import-rules.ts): the web imports only shared code and router
+// types, shared code only shared code, integrations never import domains, no import cycles.
+// Exits 1 with one line per breach.
 import { resolve } from 'node:path';
 import { checkImports } from './import-rules';
 

@@ -59,6 +59,15 @@ describe('import rules', () => {
     expect(violations.map((v) => v.rule)).toEqual(['web-imports', 'web-imports']);
   });
 
+  it('keeps shared code on shared code (a shared test may load server fixtures)', () => {
+    const violations = check({
+      'server/integrations/edgar/schedule.ts': 'export const HOLD = 1;',
+      'shared/receipt.ts': "import { HOLD } from '../server/integrations/edgar/schedule';",
+      'shared/receipt.test.ts': "import '../server/integrations/edgar/schedule';",
+    });
+    expect(violations.map((v) => v.message)).toEqual([expect.stringContaining('shared/receipt.ts imports')]);
+  });
+
   it('refuses integrations importing domains, and reports a cycle', () => {
     const violations = check({
       'server/domains/filings/parse.ts': "import '../../integrations/edgar/client';",

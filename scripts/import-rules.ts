@@ -4,6 +4,7 @@
  * and string-literal `import()`):
  *  - the web (src-web) imports only web code, shared code (#shared/*) and packages, plus
  *    `import type` of the router (the tRPC AppRouter type);
+ *  - shared code imports only shared code (its tests may load server fixtures): the web bundles it;
  *  - integrations never import domains;
  *  - no import cycles, type-only imports included (a type cycle is still a knot to read).
  */
@@ -17,7 +18,7 @@ export interface ImportEdge {
 }
 
 export interface Violation {
-  rule: 'web-imports' | 'integrations-import-domains' | 'cycle';
+  rule: 'web-imports' | 'shared-imports' | 'integrations-import-domains' | 'cycle';
   message: string;
 }
 
@@ -154,6 +155,9 @@ export function checkImports(root: string, folders: string[], layout: Layout): {
         if (!(to === layout.routerTypes && typeOnly)) {
           violations.push({ rule: 'web-imports', message: `${file} imports ${specifier}: the web imports only shared code and \`import type\` of the router` });
         }
+      }
+      if (inside(file, layout.shared) && !inside(to, layout.shared) && !/\.test\.tsx?$/.test(file)) {
+        violations.push({ rule: 'shared-imports', message: `${file} imports ${specifier}: shared code imports only shared code (the web bundles it)` });
       }
       if (inside(file, layout.integrations) && inside(to, layout.domains)) {
         violations.push({ rule: 'integrations-import-domains', message: `${file} imports ${specifier}: integrations never import domains` });

@@ -2,7 +2,7 @@
  * A filing's latency receipt, and why a detection was slow, in plain words. Pure: the /latency
  * page, the ticker page and alert messages share it.
  */
-import { HOLD_CUTOFF_S } from '../src-server/integrations/edgar/schedule';
+import { HOLD_CUTOFF_S } from './edgar-hold';
 import { nyParts } from './us-calendar';
 
 export interface Receipt {

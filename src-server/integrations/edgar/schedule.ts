@@ -4,6 +4,7 @@
  * otherwise. Non-exempt filings accepted after 17:30 are held and released at 06:00 the next
  * business day, inserted at their original acceptance time, so 06:00-06:12 gets a deep sweep.
  */
+import { HOLD_CUTOFF_S } from '#shared/edgar-hold';
 import { isBusinessDay, nyInstant, nyParts, previousBusinessDay } from '#shared/us-calendar';
 
 const H = 3600;
@@ -11,8 +12,8 @@ const H = 3600;
 export const EDGAR_OPEN_S = 6 * H;
 /** Five minutes past EDGAR's 22:00 close: the last acceptances are still being listed. */
 export const EDGAR_POLL_CLOSE_S = 22 * H + 5 * 60;
-/** After 17:30 ET non-exempt filings are held for the next business day. */
-export const HOLD_CUTOFF_S = 17 * H + 30 * 60;
+/** After 17:30 ET non-exempt filings are held for the next business day (shared with the web). */
+export { HOLD_CUTOFF_S };
 /** The held filings come out between about 06:01 and 06:10; the sweep runs a little longer. */
 export const DEEP_SWEEP_END_S = 6 * H + 12 * 60;
 export const MARKET_OPEN_S = 9 * H + 30 * 60;
