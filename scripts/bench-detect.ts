@@ -187,6 +187,14 @@ const stored = new Map(rows.map((r) => [r.accession_no, r]));
 const sends = await database.db.execute<{ accession_no: string; detected_ms: number; sent_ms: number }>(sql`
   select f.accession_no, (extract(epoch from f.detected_at) * 1000)::float8 as detected_ms, (extract(epoch from a.sent_at) * 1000)::float8 as sent_ms
   from alerts a join filings f on f.id = a.filing_id where a.channel = 'email' and a.sent_at is not null`);
+// Where detect -> sent goes, per live emailed alert: ingest (detected -> stored), matching
+// (stored -> queued), waiting for a send (queued -> sending: the burst gather, then a job slot),
+// the SMTP exchange (sending -> sent). System-clock stamps are converted to simulated time.
+const chain = await database.db.execute<{ accession_no: string; detected_ms: number; stored_ms: number; created_ms: number; due_ms: number; sending_ms: number | null; sent_ms: number; bundled: boolean }>(sql`
+  select f.accession_no, (extract(epoch from f.detected_at) * 1000)::float8 as detected_ms, (extract(epoch from f.stored_at) * 1000)::float8 as stored_ms,
+    (extract(epoch from a.created_at) * 1000)::float8 as created_ms, (extract(epoch from a.next_attempt_at) * 1000)::float8 as due_ms,
+    (extract(epoch from a.sending_at) * 1000)::float8 as sending_ms, (extract(epoch from a.sent_at) * 1000)::float8 as sent_ms, a.burst_lead_id is not null as bundled
+  from alerts a join filings f on f.id = a.filing_id where a.channel = 'email' and a.sent_at is not null`);
 const recon = await database.db.execute<{ source: string; listed: number; detected_before: number }>(sql`select source, listed, detected_before from edgar_reconciliations`);
 
 // Filings EDGAR disseminated on the simulated day within the window (the day's master index).
@@ -234,6 +242,25 @@ console.log(`dropped from the feed: ${included.filter((f) => f.feedAt == null).l
 for (const r of recon) console.log(`reconciliation ${r.source}: ${r.detected_before}/${r.listed} detected before it ran`);
 const missing = included.filter((f) => !stored.get(f.accessionNo)?.detected_ms);
 if (missing.length) console.log(`not detected: ${missing.slice(0, 10).map((f) => `${f.accessionNo} ${f.formType} feed=${f.feedAt != null}`).join(', ')}`);
+{
+  const live = chain.filter((r) => ['feed', 'feed_deep', 'efts'].includes(stored.get(r.accession_no)?.detected_via ?? ''));
+  const toSim = (ms: number) => clock.simulated(ms);
+  const parts: [string, (r: (typeof live)[number]) => number | null][] = [
+    ['detected->stored', (r) => toSim(r.stored_ms) - r.detected_ms],
+    ['stored->queued', (r) => toSim(r.created_ms) - toSim(r.stored_ms)],
+    ['queued->due (burst gather)', (r) => toSim(r.due_ms) - toSim(r.created_ms)],
+    ['queued->sending', (r) => (r.sending_ms == null ? null : toSim(r.sending_ms) - toSim(r.created_ms))],
+    ['sending->sent', (r) => (r.sending_ms == null ? null : toSim(r.sent_ms) - toSim(r.sending_ms))],
+  ];
+  const gathered = live.filter((r) => r.due_ms - r.created_ms > 1000);
+  console.log(`detect -> sent, by step (simulated s; ${live.length} live emails, ${gathered.length} held by the burst gather, ${live.filter((r) => r.bundled).length} sent inside another alert's email):`);
+  for (const [name, f] of parts) {
+    const xs = live.map(f).filter((v): v is number => v != null).map(s);
+    console.log(`  ${name.padEnd(28)} p50 ${p(xs, 50).padStart(7)}  p95 ${p(xs, 95).padStart(7)}  max ${xs.length ? Math.max(...xs).toFixed(2) : 'n/a'}`);
+  }
+  const ungathered = live.filter((r) => r.due_ms - r.created_ms <= 1000).map((r) => s(toSim(r.sent_ms) - r.detected_ms));
+  console.log(`  detect->sent without a burst gather: n=${ungathered.length} p50 ${p(ungathered, 50)} p95 ${p(ungathered, 95)}`);
+}
 console.log(`\nacceptance -> detection, market hours (simulated s):\n${histogram(acceptToDetect)}`);
 mkdirSync(join(root, 'docs/bench'), { recursive: true });
 writeFileSync(join(root, 'docs/bench/detect-latency.svg'), latencySvg({ acceptToDetect, feedToDetect, detectToSent }));

@@ -19,6 +19,8 @@ export { groupForDigest } from './email/digest-email';
 export interface FilingFacts extends AlertFiling {
   acceptedAt?: Date | null;
   detectedAt?: Date | null;
+  /** The detection layer of the receipt ('feed', 'efts', ...). */
+  detectedVia?: string | null;
 }
 
 export interface MessageContext {
@@ -67,7 +69,7 @@ export async function alertEmail(
   { routing, burst = [], sentAt = new Date() }: { routing: AlertRouting; burst?: FilingFacts[]; sentAt?: Date },
 ): Promise<MailMessage> {
   const why = `You get this because ${who(f)} is on your ${ctx.brandName} watchlist with email alerts on.`;
-  const receipt: ReceiptTimes = { acceptedAt: f.acceptedAt ?? null, detectedAt: f.detectedAt ?? null, sentAt };
+  const receipt: ReceiptTimes = { acceptedAt: f.acceptedAt ?? null, detectedAt: f.detectedAt ?? null, detectedVia: f.detectedVia ?? null, sentAt };
   const rendered = await renderAlert({
     frame: frameOf(ctx, why),
     filing: f,
