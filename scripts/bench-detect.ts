@@ -115,6 +115,24 @@ let sim: EdgarSimulator | null = null;
  */
 let dirty = true;
 let listed = 0;
+/** EDGAR requests per simulated second, by kind: is the request budget what live work waits for? */
+const perSecond = new Map<number, Record<string, number>>();
+const kindOf = (path: string) => (path.startsWith('/cgi-bin/browse-edgar') ? 'feed' : path.startsWith('/Archives/edgar/data') ? 'archives' : path.includes('search-index') || path.includes('efts') ? 'efts' : 'other');
+/** Job slots, sampled every loop turn: what runs, what waits (due, unlocked), by task and lane. */
+const slotSamples: { running: Record<string, number>; waiting: Record<string, number> }[] = [];
+async function sampleSlots() {
+  const rows = await database.db.execute<{ task: string; bulk: boolean; running: boolean; n: number }>(sql`
+    select t.identifier as task, j.job_queue_id is not null as bulk, j.locked_at is not null as running, count(*)::int as n
+    from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+    where j.locked_at is not null or (j.run_at <= now() and j.attempts < j.max_attempts) group by 1, 2, 3`);
+  const sample = { running: {} as Record<string, number>, waiting: {} as Record<string, number> };
+  for (const r of rows) {
+    const key = `${r.task}${r.bulk ? ' (bulk)' : ''}`;
+    const into = r.running ? sample.running : sample.waiting;
+    into[key] = (into[key] ?? 0) + r.n;
+  }
+  slotSamples.push(sample);
+}
 await database.sql.listen('jobs:insert', () => void (dirty = true));
 await database.sql.listen('filing_scored', () => void (dirty = true));
 /** Nothing in flight: no request at the simulator, no job queued or running, nothing unmatched or unsent. */
@@ -138,6 +156,11 @@ deps.edgar = createEdgarSource(env, {
       day,
       clock,
       onRequest: (r) => {
+        const sec = Math.floor(r.at / 1000);
+        const counts = perSecond.get(sec) ?? {};
+        const kind = kindOf(r.path);
+        counts[kind] = (counts[kind] ?? 0) + 1;
+        perSecond.set(sec, counts);
         if (!r.path.startsWith('/cgi-bin/browse-edgar')) dirty = true;
         else {
           const n = sim?.world.feed.listedCount(r.at) ?? 0;
@@ -157,6 +180,7 @@ console.log(`bench:detect simulating ${day.date} ${windowsText} ET: ${day.filing
 let lastReport = performance.now();
 for (let w = 0; clock.now() < end; ) {
   await new Promise((r) => setTimeout(r, 200));
+  await sampleSlots();
   const windowEnd = nyInstant(day.date, WINDOWS[w]![1]);
   if (clock.now() >= windowEnd && w + 1 < WINDOWS.length) {
     w += 1;
@@ -258,8 +282,31 @@ if (missing.length) console.log(`not detected: ${missing.slice(0, 10).map((f) =>
     const xs = live.map(f).filter((v): v is number => v != null).map(s);
     console.log(`  ${name.padEnd(28)} p50 ${p(xs, 50).padStart(7)}  p95 ${p(xs, 95).padStart(7)}  max ${xs.length ? Math.max(...xs).toFixed(2) : 'n/a'}`);
   }
+  const slowest = [...live].sort((a, b) => toSim(b.stored_ms) - b.detected_ms - (toSim(a.stored_ms) - a.detected_ms)).slice(0, 3);
+  for (const r of slowest) {
+    const t = nyParts(r.detected_ms);
+    const f = day.filings.find((x) => x.accessionNo === r.accession_no);
+    console.log(`  slowest ingest: ${r.accession_no} ${f?.formType} detected ${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}:${String(t.second).padStart(2, '0')} ET via ${stored.get(r.accession_no)?.detected_via}, ` +
+      `documents up ${f?.archivesAt != null ? s(f.archivesAt - r.detected_ms).toFixed(1) : '?'} s after detection, stored ${s(toSim(r.stored_ms) - r.detected_ms).toFixed(1)} s after`);
+  }
   const ungathered = live.filter((r) => r.due_ms - r.created_ms <= 1000).map((r) => s(toSim(r.sent_ms) - r.detected_ms));
   console.log(`  detect->sent without a burst gather: n=${ungathered.length} p50 ${p(ungathered, 50)} p95 ${p(ungathered, 95)}`);
+}
+{
+  const share = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(0)}%`;
+  const sum = (r: Record<string, number>, f: (k: string) => boolean = () => true) => Object.entries(r).filter(([k]) => f(k)).reduce((a, [, n]) => a + n, 0);
+  const liveIngest = (k: string) => k === 'edgar.ingest';
+  const ingestWaits = slotSamples.filter((x) => sum(x.waiting, liveIngest) > 0);
+  const sendWaits = slotSamples.filter((x) => sum(x.waiting, (k) => k === 'alerts.deliver') > 0);
+  const avgRunning: Record<string, number> = {};
+  for (const x of ingestWaits.length ? ingestWaits : slotSamples) for (const [k, n] of Object.entries(x.running)) avgRunning[k] = (avgRunning[k] ?? 0) + n / Math.max(1, (ingestWaits.length ? ingestWaits : slotSamples).length);
+  console.log(`job slots (${slotSamples.length} samples): a live ingest waited in ${share(ingestWaits.length, slotSamples.length)}, a send waited in ${share(sendWaits.length, slotSamples.length)}; ` +
+    `running while ingests waited (average): ${Object.entries(avgRunning).map(([k, n]) => `${k} ${n.toFixed(2)}`).join(', ')}`);
+  const seconds = [...perSecond.values()];
+  const full = seconds.filter((c) => sum(c) >= 8);
+  const kinds: Record<string, number> = {};
+  for (const c of seconds) for (const [k, n] of Object.entries(c)) kinds[k] = (kinds[k] ?? 0) + n;
+  console.log(`EDGAR requests: ${full.length} of ${seconds.length} active seconds at the 8/s budget; by kind ${JSON.stringify(kinds)}`);
 }
 console.log(`\nacceptance -> detection, market hours (simulated s):\n${histogram(acceptToDetect)}`);
 mkdirSync(join(root, 'docs/bench'), { recursive: true });

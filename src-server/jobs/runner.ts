@@ -92,10 +92,13 @@ export async function startJobRunner(
  * during the 16:00 burst the shared slots fill with ingests (some waiting seconds for documents
  * EDGAR has not put up yet), and sends queued behind them waited up to 30 s (decision 140).
  */
-export async function startJobRunnerWorker(deps: AppDeps): Promise<JobRunner> {
-  const shared = await startJobRunner(deps, TASKS);
+export async function startJobRunnerWorker(
+  deps: AppDeps,
+  { tasks = TASKS, sendLane = SEND_LANE_TASKS, pollIntervalMs }: { tasks?: readonly TaskDefinition[]; sendLane?: readonly TaskDefinition[]; pollIntervalMs?: number } = {},
+): Promise<JobRunner> {
+  const shared = await startJobRunner(deps, tasks, { pollIntervalMs });
   const concurrency = deps.env.JOBS_SEND_CONCURRENCY;
-  const sends = concurrency > 0 ? await startJobRunner(deps, SEND_LANE_TASKS, { concurrency }) : null;
+  const sends = concurrency > 0 ? await startJobRunner(deps, sendLane, { concurrency, pollIntervalMs }) : null;
   return {
     async stop() {
       await Promise.all([shared.stop(), sends?.stop()]);
