@@ -157,7 +157,7 @@ describe('npm start stops cleanly', () => {
 describe('NODE_ENV=production npm start', () => {
   it('runs the server compiled into dist/server (no TypeScript at run time) and stops the same way', async () => {
     execFileSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'pipe' });
-    const app = await npmStart({ NODE_ENV: 'production' });
+    const app = await npmStart({ NODE_ENV: 'production', ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true' });
     // tsx compiles through an esbuild service process it starts as a child: there is none.
     const children = readdirSync('/proc')
       .filter((entry) => /^\d+$/.test(entry))

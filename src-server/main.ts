@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadEnv } from './config/env';
+import { assertProductionMessaging } from './config/production-messaging';
 import { openDatabase } from './db/open';
 import { startWorkers, type StartedWorkers } from './jobs/workers';
 import { createLogger } from './ops/logger';
@@ -10,6 +11,7 @@ import { createRuntimeDeps } from './runtime-deps';
 /** Process entry: config -> database -> app -> workers -> listen; ordered stop on signals. */
 async function main() {
   const env = loadEnv();
+  assertProductionMessaging(env);
   const logger = createLogger(env);
   const database = await openDatabase(env, (message, level = 'info') => logger[level](message));
   // Installed before the slow parts of start-up, so a Ctrl-C during them stops in order too.

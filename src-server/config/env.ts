@@ -90,6 +90,13 @@ export const envSchema = z.object({
   /** A +1 number in E.164 or a Messaging Service SID (MG...). */
   TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG\w+)$/, 'must be an E.164 number or a MG... service SID').optional(),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  /**
+   * NODE_ENV=production refuses to start without SMTP_URL and the Twilio variables (sign-in
+   * would write live links and codes to the development outbox); 'true' allows it knowingly.
+   */
+  ALLOW_DEV_OUTBOX_IN_PRODUCTION: bool.default(false),
+  /** Text messages all users together may be sent per rolling hour (toll-fraud ceiling); past it sends are refused and logged. */
+  SMS_HOURLY_BUDGET: z.coerce.number().int().min(0).max(1_000_000).default(500),
   /** Sender's postal address printed in every alert and digest email (CAN-SPAM). */
   MAIL_POSTAL_ADDRESS: z.string().min(5).max(300).optional(),
   /**

@@ -8,13 +8,13 @@ import { applySuggestion, lastEntry, parseTickerEntries, quickAddCandidate } fro
 
 describe('phone normalisation (SPEC.md section 5)', () => {
   it.each([
-    ['(555) 123-4567', '+15551234567'],
-    ['1 555 123 4567', '+15551234567'],
+    ['(202) 555-0143', '+12025550143'],
+    ['1 202 555 0143', '+12025550143'],
     ['44 20 7946 0958', '+442079460958'],
-    ['+1-555-123-4567', '+15551234567'],
+    ['+1-202-555-0143', '+12025550143'],
   ])('%s -> %s', (input, expected) => expect(normalisePhone(input)).toBe(expected));
   it('accepts only US numbers for SMS', () => {
-    expect(isUsPhone('+15551234567')).toBe(true);
+    expect(isUsPhone('+12025550143')).toBe(true);
     expect(isUsPhone('+442079460958')).toBe(false);
   });
 });

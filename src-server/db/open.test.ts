@@ -1,22 +1,11 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded';
 import { openDatabase } from './open';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from '../test/free-port';
 
 describe('scripts next to a running app share its embedded PostgreSQL', async () => {
   const root = mkdtempSync(join(tmpdir(), 'open-db-'));

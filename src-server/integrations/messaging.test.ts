@@ -57,21 +57,21 @@ describe('Twilio sender', () => {
   const sms = createSmsSender(testEnv(twilio.env), database.db);
 
   it('posts to the Messages API and returns the SID', async () => {
-    const { sid } = await sms.send({ to: '+15555550100', body: 'AAPL CRITICAL: 8-K item 1.03' });
+    const { sid } = await sms.send({ to: '+12025550126', body: 'AAPL CRITICAL: 8-K item 1.03' });
     expect(sms.kind).toBe('twilio');
     expect(sid).toMatch(/^SM[0-9a-f]{32}$/);
-    expect(twilio.to('+15555550100')).toMatchObject([{ sid, body: 'AAPL CRITICAL: 8-K item 1.03', from: twilio.from }]);
+    expect(twilio.to('+12025550126')).toMatchObject([{ sid, body: 'AAPL CRITICAL: 8-K item 1.03', from: twilio.from }]);
   });
 
   it('classifies failures: 5xx and 429 retry, invalid or opted-out numbers do not', async () => {
     twilio.failNext(1);
-    expect(await sms.send({ to: '+15555550101', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: false, providerCode: 20500 });
+    expect(await sms.send({ to: '+12025550127', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: false, providerCode: 20500 });
     twilio.failNext(1, { status: 429, code: 20429, message: 'Too Many Requests' });
-    expect(await sms.send({ to: '+15555550101', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: false });
-    twilio.blockNumber('+15555550102');
-    expect(await sms.send({ to: '+15555550102', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: true, providerCode: 21610 });
+    expect(await sms.send({ to: '+12025550127', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: false });
+    twilio.blockNumber('+12025550128');
+    expect(await sms.send({ to: '+12025550128', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: true, providerCode: 21610 });
     const wrongAuth = createSmsSender(testEnv({ ...twilio.env, TWILIO_AUTH_TOKEN: 'not-the-token' }), database.db);
-    expect(await wrongAuth.send({ to: '+15555550103', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: true, providerCode: 20003 });
+    expect(await wrongAuth.send({ to: '+12025550129', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: true, providerCode: 20003 });
   });
 
   it('needs all three settings or none', () => {
@@ -100,10 +100,10 @@ describe('development outbox', () => {
     const a = await mailer.send({ to: 'dev@example.com', subject: 'Hi', text: 'link', idempotencyKey: 'k1' });
     const b = await mailer.send({ to: 'dev@example.com', subject: 'Hi', text: 'link', idempotencyKey: 'k1' });
     expect(a.messageId).toBe(b.messageId);
-    await sms.send({ to: '+15555550104', body: 'code 123456' });
+    await sms.send({ to: '+12025550130', body: 'code 123456' });
     const rows = await listOutbox(database.db, { limit: 10 });
     expect(rows.map((r) => [r.channel, r.to])).toEqual([
-      ['sms', '+15555550104'],
+      ['sms', '+12025550130'],
       ['email', 'dev@example.com'],
     ]);
   });

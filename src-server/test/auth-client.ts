@@ -86,6 +86,12 @@ export interface AuthTestContext extends TestApp {
     phone: string,
     options?: { previousSession?: string; ip?: string },
   ): Promise<{ session: string; user: Record<string, unknown>; merged: number; rejected: number }>;
+  /**
+   * A contact change on an account with a verified contact, as its owner makes it: the first
+   * POST is refused and sends a code to `approver` (the verified email or phone), the second
+   * carries the code.
+   */
+  approvedContactChange(path: '/api/notify' | '/api/add-secondary-contact', body: Record<string, unknown>, session: string, approver: string): Promise<ApiResponse>;
 }
 
 /** The app wired to a real SMTP server and a Twilio-format HTTP peer on loopback. */
@@ -127,6 +133,16 @@ export async function startAuthTestApp(options: { env?: Record<string, string> }
       const session = cookieSession(response.headers);
       if (response.status !== 200 || !session) throw new Error(`link failed: ${response.status} ${JSON.stringify(response.body)}`);
       return { session, merged: response.body.merged, rejected: response.body.rejected };
+    },
+    async approvedContactChange(path, body, session, approver) {
+      const isEmail = approver.includes('@');
+      const before = isEmail ? smtp.to(approver).length : twilio.to(approver).length;
+      const refused = await api.post(path, body, { session });
+      if (refused.status !== 403 || refused.body.error !== 'approval_required') return refused;
+      const code = isEmail
+        ? codeFromText((await smtp.waitFor((m) => m.envelopeTo.includes(approver) && smtp.to(approver).indexOf(m) >= before)).text)
+        : codeFromText((await twilio.waitFor((m) => m.to === approver && twilio.to(approver).indexOf(m) >= before)).body);
+      return api.post(path, { ...body, approval_code: code }, { session });
     },
     async signInByPhone(phone, opts = {}) {
       const before = twilio.to(phone).length;

@@ -1,5 +1,4 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -7,23 +6,12 @@ import type { TestProject } from 'vitest/node';
 import { loadTestEnv } from '../config/test-env';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { prepareTemplate } from './template';
+import { freePort } from './free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pg: { adminUrl: string; template: string };
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**

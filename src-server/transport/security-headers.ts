@@ -5,7 +5,8 @@ import { publicUrl } from '../domains/auth/request-info';
 
 /**
  * Headers on every response (@fastify/helmet): a CSP that runs only our own scripts (the
- * index.html's inline brand script carries the response's nonce) and no plugins, never framed;
+ * index.html's inline brand script carries the response's nonce) and no plugins, never framed,
+ * style sheets only our own (inline style attributes allowed: decision 151);
  * nosniff; HSTS when PUBLIC_URL is https; no referrer beyond our own origin. Per-user JSON
  * (/api, /trpc) is `private, no-store` unless a route chose otherwise. Source maps stay off in
  * production.
@@ -20,6 +21,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: AppDep
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
+        // Inline style attributes only (not <style> or scripts): the admin's email preview is a
+        // sandboxed srcdoc frame, which inherits this policy, and emails carry their styles inline.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

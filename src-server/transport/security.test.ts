@@ -41,9 +41,9 @@ describe('1. session fixation through contact verification', () => {
 
   it('a token planted before a phone is verified by YES is dead after it', async () => {
     const planted = await t.anonymousSession();
-    await api.post('/api/notify', { phone: '+15557770001', notify_via: ['sms'] }, { session: planted });
-    await twilio.waitFor((m) => m.to === '+15557770001');
-    const yes = await twilio.sendInbound(webhook, { From: '+15557770001', Body: 'YES' });
+    await api.post('/api/notify', { phone: '+12025550133', notify_via: ['sms'] }, { session: planted });
+    await twilio.waitFor((m) => m.to === '+12025550133');
+    const yes = await twilio.sendInbound(webhook, { From: '+12025550133', Body: 'YES' });
     expect(yes.replies[0]).toContain('your number is verified');
     expect(await profileStatus(planted)).toBe(401);
   });
@@ -51,7 +51,7 @@ describe('1. session fixation through contact verification', () => {
 
 describe('2. CSRF', () => {
   it('refuses form posts to /api (the chains: change contacts, add a secondary email, clear the phone, logout)', async () => {
-    const { user, session } = await createSignedInUser(db, { email: 'pro@example.com', phone: '+15557770002', planType: 'pro', planStatus: 'active' });
+    const { user, session } = await createSignedInUser(db, { email: 'pro@example.com', phone: '+12025550134', planType: 'pro', planStatus: 'active' });
     const form = { 'content-type': 'application/x-www-form-urlencoded', cookie: `session=${session}`, origin: EVIL };
     for (const [path, body] of [
       ['/api/notify', 'email=attacker%40evil.example'],
@@ -65,7 +65,7 @@ describe('2. CSRF', () => {
     }
     const plain = await api.post('/api/notify', '{"email":"attacker@evil.example"}', { headers: { ...form, 'content-type': 'text/plain' } });
     expect(plain.status).toBe(415);
-    expect(await userRow(user.id)).toMatchObject({ email: 'pro@example.com', phone: '+15557770002' });
+    expect(await userRow(user.id)).toMatchObject({ email: 'pro@example.com', phone: '+12025550134' });
     expect(await profileStatus(session)).toBe(200);
   });
 
@@ -152,9 +152,10 @@ describe('4. "Reply YES" confirms whoever asked last', () => {
   it('with two accounts waiting on one number, YES confirms neither and says so', async () => {
     const victim = await createSignedInUser(db, { email: 'v4@example.com' });
     const attacker = await createSignedInUser(db, { email: 'a4@example.com' });
-    await api.post('/api/add-secondary-contact', { phone: '+15557770003' }, { session: victim.session });
-    await api.post('/api/add-secondary-contact', { phone: '+15557770003' }, { session: attacker.session });
-    const yes = await twilio.sendInbound(webhook, { From: '+15557770003', Body: 'YES' });
+    const add = (who: { session: string }, email: string) => t.approvedContactChange('/api/add-secondary-contact', { phone: '+12025550135' }, who.session, email);
+    expect((await add(victim, 'v4@example.com')).status).toBe(200);
+    expect((await add(attacker, 'a4@example.com')).status).toBe(200);
+    const yes = await twilio.sendInbound(webhook, { From: '+12025550135', Body: 'YES' });
     expect(yes.replies[0]).toContain('two accounts asked to use this number');
     expect((await userRow(attacker.user.id))!.phone_verified_at).toBeNull();
     expect((await userRow(victim.user.id))!.phone_verified_at).toBeNull();
@@ -169,7 +170,7 @@ describe('6. logout and contact changes end the admin bearer', () => {
       const bearer = { authorization: `Bearer ${admin.body.token}` };
       expect((await fetch(`${t.url}/trpc/admin.me`, { headers: bearer })).status).toBe(200);
       if (end === 'logout') await api.post('/api/logout', {}, { session });
-      else await api.post('/api/notify', { email: `moved-${end}@example.com` }, { session });
+      else expect((await t.approvedContactChange('/api/notify', { email: `moved-${end}@example.com` }, session, `admin-${end}@example.com`)).status).toBe(200);
       expect((await fetch(`${t.url}/trpc/admin.me`, { headers: bearer })).status, end).toBe(401);
       expect(user.isAdmin).toBe(true);
     }
@@ -199,12 +200,12 @@ describe('abuse and headers', () => {
   });
 
   it('a replayed Twilio MessageSid is refused without acting', async () => {
-    const params = { From: '+15557770004', Body: 'STOP', MessageSid: `SM${'a'.repeat(32)}` };
+    const params = { From: '+12025550136', Body: 'STOP', MessageSid: `SM${'a'.repeat(32)}` };
     expect((await twilio.sendInbound(webhook, params)).status).toBe(200);
-    await twilio.sendInbound(webhook, { From: '+15557770004', Body: 'START' });
+    await twilio.sendInbound(webhook, { From: '+12025550136', Body: 'START' });
     const replay = await twilio.sendInbound(webhook, params);
     expect(replay.status).toBe(409);
-    const [opted] = await db.execute<{ n: number }>(sql`select count(*)::int as n from sms_opt_outs where phone = '+15557770004'`);
+    const [opted] = await db.execute<{ n: number }>(sql`select count(*)::int as n from sms_opt_outs where phone = '+12025550136'`);
     expect(opted!.n).toBe(0);
   });
 

@@ -136,7 +136,7 @@ describe('journey 3: an email contact verified by the emailed link', () => {
     await dialog.getByRole('radio', { name: 'Text/SMS' }).check();
     await dialog.getByLabel('Mobile number').fill('+44 20 7946 0958');
     await dialog.getByRole('button', { name: 'Send verification text' }).click();
-    expect(await dialog.getByRole('alert').textContent()).toMatch(/US phone numbers only/);
+    expect(await dialog.getByRole('alert').textContent()).toMatch(/US mobile numbers only/);
     await dialog.getByRole('radio', { name: 'Email' }).check();
     await dialog.getByLabel('Email address').fill('Investor@Example.com');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
@@ -190,6 +190,24 @@ describe('journey 3: an email contact verified by the emailed link', () => {
     await expect.poll(() => page.getByLabel('Digest time').inputValue()).toBe('18');
     expect(await page.getByLabel('Only email alerts of at least').inputValue()).toBe('HIGH');
     await harness.screenshot(page, 'settings');
+
+    // A second contact on a verified account: the code goes to the verified email first.
+    await page.getByRole('button', { name: 'Change or re-verify contact' }).click();
+    const modal = page.getByRole('dialog', { name: 'Update Contact Information' });
+    await modal.getByRole('radio', { name: 'Text/SMS' }).check();
+    await modal.getByLabel('Mobile number').fill('(202) 555-0187');
+    await modal.getByRole('button', { name: 'Send verification text' }).click();
+    await modal.getByText('enter the 6-digit code we sent to i•••@example.com').waitFor();
+    const approval = await smtp.waitFor((m) => m.envelopeTo.includes('investor@example.com') && m.subject.startsWith('Approve'));
+    expect(twilio.to('+12025550187')).toHaveLength(0);
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'contact-approval-code');
+    await modal.getByLabel('Approval code').fill(codeFromText(approval.text));
+    await modal.getByRole('button', { name: 'Approve and send verification' }).click();
+    await page.getByRole('dialog', { name: 'Verification Text Sent!' }).waitFor();
+    await twilio.waitFor((m) => m.to === '+12025550187');
+    await smtp.waitFor((m) => m.envelopeTo.includes('investor@example.com') && m.subject.startsWith('A new sign-in contact'));
+    await page.getByRole('button', { name: 'Got it!' }).click();
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -53,7 +53,15 @@ describe('from the dashboard to the ticker page', () => {
     const page = (dashboard = await signedIn({ email: 'free@example.com' }, 'TSLA,AAPL'));
     await page.goto(`${harness.url}/?brand=form4`);
     await page.locator('article.ticker-card[data-ticker="TSLA"]').waitFor();
+    // The app runs on the replay: the dashboard says the filings are recorded, each card gives the real filing day.
+    expect(await page.getByTestId('replay-note').textContent()).toMatch(/^Recorded filings: this server replays real SEC filings recorded earlier/);
+    await expect
+      .poll(() => page.locator('article.ticker-card[data-ticker="TSLA"] .latest-filing__recorded').textContent())
+      .toMatch(/^Recorded filing, filed [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'dashboard-recorded-filings');
     await page.getByRole('button', { name: 'Table', exact: true }).click();
+    expect(await page.locator('tr[data-ticker="TSLA"] time').first().textContent()).toMatch(/^Recorded, filed /);
     const row = page.locator('tr[data-ticker="TSLA"]');
     await expect.poll(() => row.getByTestId('unseen-badge').count()).toBe(1);
     await row.getByRole('link', { name: 'Details for TSLA' }).click();
@@ -89,6 +97,17 @@ describe('from the dashboard to the ticker page', () => {
     expect(await musk.locator('tbody tr').first().textContent()).toMatch(/Open-market sale/);
     expect(await musk.locator('a[href="/insider/cik/1494730"]').count()).toBeGreaterThan(0);
     expect(await page.locator('.tp-new').count()).toBeGreaterThan(0);
+
+    // Insider trading on collapsed trades (issue #16): the 90 days to Tesla's latest recorded trade,
+    // dated, one trade per real sale, and no cluster.
+    const insiders = page.locator('section.tp-insiders');
+    expect(await insiders.getByRole('heading', { level: 2 }).textContent()).toBe('Insider trading');
+    expect(await insiders.locator('.tp-insiders__window').textContent()).toMatch(/from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(90 days to the latest trade on record\)/);
+    expect(await insiders.locator('.tp-insiders__net').textContent()).toMatch(/^Net sold [\d,]+ shares \(\$/);
+    expect(await insiders.locator('.in-totals').textContent()).toMatch(/1 insider(?!s)/);
+    expect(await insiders.locator('.tp-insiders__cluster').textContent()).toMatch(/^No cluster buying or selling/);
+    await insiders.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(loadTestEnv().SCREENSHOT_DIR, 'ticker-page-tsla-insider-activity.png'), clip: (await insiders.boundingBox())! });
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await harness.screenshot(page, 'ticker-page-tsla');
   });
@@ -144,6 +163,10 @@ describe('insider pages', () => {
     await page.goto(`${harness.url}/insider/elon%20musk`);
     await page.getByRole('heading', { level: 1, name: 'Elon Musk' }).waitFor();
     expect(await page.locator('.in-totals__sold').textContent()).toMatch(/4,400,000 shares/);
+    // Totals on collapsed trades: the nine price rows of 2022-11-08 are one trade.
+    expect(await page.locator('.in-company__period').textContent()).toMatch(/\d+ trades \(\d+ filed rows\)/);
+    expect(await page.locator('.in-company .tp-insiders__net').textContent()).toMatch(/^Net sold 4,400,000 shares \(\$843\.\d\dM\) in the open market$/);
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await page.getByTestId('holdings-chart').first().waitFor();
     await harness.screenshot(page, 'insider-musk');
 

@@ -50,6 +50,9 @@ export const assistantFeedback = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     vote: smallint('vote').notNull(),
     comment: text('comment'),
+    /** When an admin marked it reviewed on /admin/ai-feedback (null: waiting for review). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

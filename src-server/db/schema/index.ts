@@ -12,3 +12,4 @@ export * from './edgar';
 export * from './assistant';
 export * from './billing';
 export * from './threads';
+export * from './admin';

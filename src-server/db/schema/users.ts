@@ -15,7 +15,7 @@ export const users = pgTable(
      * someone else's address can neither block nor claim their account.
      */
     email: text('email'),
-    /** E.164 (+15551234567); unique once verified, like email. */
+    /** E.164 (+12025550143); unique once verified, like email. */
     phone: text('phone'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),

@@ -7,7 +7,15 @@ import { AppError } from '../../core/app-error';
 import { EMAIL_TEMPLATES, previewTemplate } from '../alerts/email/templates';
 import { undoThreadLinkProcedure } from '../threads/threads.router';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
+// The console's sections, one sub-router per file (`admin.<section>.<procedure>`); keep A-Z.
+import { activityRouter } from './activity.router';
+import { feedbackRouter } from './feedback.router';
 
+/**
+ * The admin router: the flat procedures that came before the console, then one sub-router per
+ * section (SPEC.md section 2's /admin routes). Every procedure here also has a REST row
+ * (admin.rest.ts; admin-rest.test.ts names any without one).
+ */
 export const adminRouter = router({
   /** The admin behind the bearer credential. */
   me: adminProcedure.query(({ ctx }) => toUserDto(ctx.user)),
@@ -37,4 +45,8 @@ export const adminRouter = router({
     if (!rendered) throw new AppError('NOT_FOUND', 'No email template with that id.', { reason: 'template_not_found' });
     return rendered;
   }),
+
+  // Sections (A-Z).
+  activity: activityRouter,
+  feedback: feedbackRouter,
 });

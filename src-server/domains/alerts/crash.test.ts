@@ -68,7 +68,7 @@ async function until(check: () => boolean | Promise<boolean>, { timeoutMs, every
 
 const count = async (where: ReturnType<typeof sql>) => (await db.execute<{ n: number }>(sql`select count(*)::int as n from alerts where ${where}`))[0]!.n;
 
-it('delivers 1,000 alerts exactly once while workers are SIGKILLed mid-send three times', { timeout: 90_000 }, async () => {
+it('delivers 1,000 alerts exactly once while workers are SIGKILLed mid-send three times', { timeout: 180_000 }, async () => {
   await seedTickers(db);
   await db.execute(sql`
     with u as (

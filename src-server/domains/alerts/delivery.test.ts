@@ -84,13 +84,13 @@ async function storeApple(form: string): Promise<number> {
 
 describe('real-time delivery', () => {
   it('emails and texts a PRO watcher the moment a filing is stored, with every link and header', async () => {
-    const { user } = await proUser(db, { email: 'trader@example.com', phone: '+15557770001' });
+    const { user } = await proUser(db, { email: 'trader@example.com', phone: '+12025550133' });
     await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['4'] });
     const filingId = await storeFixture(db, FIXTURES.teslaForm4.name);
 
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes('trader@example.com'));
-    const sms = await twilio.waitFor((m) => m.to === '+15557770001');
+    const sms = await twilio.waitFor((m) => m.to === '+12025550133');
     const rows = await eventually(() => alertRows(user.id), (r) => settled(r, 2));
     const email = rows.find((r) => r.channel === 'email')!;
 
@@ -137,7 +137,7 @@ describe('real-time delivery', () => {
   });
 
   it('one-click unsubscribe: GET confirms, POST turns that channel off without signing in, forged links fail', async () => {
-    const { user } = await proUser(db, { email: 'leaver@example.com', phone: '+15557770002' });
+    const { user } = await proUser(db, { email: 'leaver@example.com', phone: '+12025550134' });
     await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['8-K'] });
     await storeApple('8-K');
@@ -160,10 +160,10 @@ describe('real-time delivery', () => {
     expect(after!.notify_via).toEqual(['sms']);
     expect(await (await fetch(link)).text()).toContain('Already unsubscribed');
 
-    await twilio.waitFor((m) => m.to === '+15557770002');
+    await twilio.waitFor((m) => m.to === '+12025550134');
     const before = smtp.to('leaver@example.com').length;
     await storeApple('8-K');
-    await twilio.waitFor((m) => m.to === '+15557770002' && twilio.to('+15557770002').length === 2);
+    await twilio.waitFor((m) => m.to === '+12025550134' && twilio.to('+12025550134').length === 2);
     expect(smtp.to('leaver@example.com')).toHaveLength(before);
   });
 
@@ -178,7 +178,7 @@ describe('real-time delivery', () => {
   });
 
   it('dead-letters what keeps failing or is refused for good; admins list and requeue them', async () => {
-    const { user } = await proUser(db, { email: 'bounce@example.com', phone: '+15557770003' });
+    const { user } = await proUser(db, { email: 'bounce@example.com', phone: '+12025550135' });
     await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['10-K'] });
     smtp.failNext(1, { code: 550, message: 'No such user here' });
@@ -212,7 +212,7 @@ describe('real-time delivery', () => {
       ['sent', 1],
     ]);
     expect(smtp.to('bounce@example.com')).toHaveLength(1);
-    expect(twilio.to('+15557770003')).toHaveLength(1);
+    expect(twilio.to('+12025550135')).toHaveLength(1);
     await expect(client(`Bearer ${token}`).admin.retryDeadAlerts.mutate({ ids: [] })).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
 
     // End-to-end latency of what was delivered so far, per stage and channel.
@@ -249,14 +249,14 @@ describe('real-time delivery', () => {
   });
 
   it('a number the carrier reports as STOPped is opted out and its alert cancelled', async () => {
-    const { user } = await proUser(db, { phone: '+15557770004' });
+    const { user } = await proUser(db, { phone: '+12025550136' });
     await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['DEF 14A'] });
-    twilio.blockNumber('+15557770004');
+    twilio.blockNumber('+12025550136');
     await storeApple('DEF 14A');
     const rows = await eventually(() => alertRows(user.id), (r) => settled(r, 1));
     expect(rows.map((r) => [r.status, r.error_code])).toEqual([['cancelled', 'opted_out']]);
-    const [optOut] = await db.execute<{ keyword: string }>(sql`select keyword from sms_opt_outs where phone = '+15557770004'`);
+    const [optOut] = await db.execute<{ keyword: string }>(sql`select keyword from sms_opt_outs where phone = '+12025550136'`);
     expect(optOut?.keyword).toBe('carrier-stop');
   });
 });
@@ -286,7 +286,7 @@ describe('sends whose sender died mid-way', () => {
   const DEAD_SENDER = 2 ** 40 + 12345;
 
   it('are looked up at the provider, not sent again, when they went out (email events API, Twilio list)', async () => {
-    const { user } = await proUser(db, { email: 'crash@example.com', phone: '+15557770005' });
+    const { user } = await proUser(db, { email: 'crash@example.com', phone: '+12025550137' });
     await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['4'] });
     await storeApple('4');
@@ -298,7 +298,7 @@ describe('sends whose sender died mid-way', () => {
     const rows = await eventually(() => alertRows(user.id), (r) => settled(r, 2));
     expect(rows.map((r) => [r.status, r.provider_message_id])).toEqual(sent.map((r) => ['sent', r.provider_message_id]));
     expect(smtp.to('crash@example.com')).toHaveLength(1);
-    expect(twilio.to('+15557770005')).toHaveLength(1);
+    expect(twilio.to('+12025550137')).toHaveLength(1);
     expect(events.lookups.length).toBe(lookupsBefore + 1);
   });
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { DELIVER_JOB_ATTEMPTS } from './alerts.config';
 import { FILING_FIELDS, type FilingFields } from './delivery.repo';
 import { NEW_YORK } from '../../core/calendar';
-import { emailReachableSql, isProSql } from './match.repo';
+import { deliveryJobsSql, emailReachableSql, isProSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
 import { FALLBACK_TIME_ZONE } from './zoned-format';
 
@@ -95,6 +95,43 @@ export async function openDueBriefs(db: Db, { limit }: { limit: number }): Promi
     )
     select (select count(*) from digests)::int as n, (select n from jobs) as jobs, (select count(*) from bound)::int as bound`);
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * Brief rows that fell due after their morning's brief was opened (a match that raced the opening,
+ * or rows kept back across a change of brief time): each becomes an email sent at once, so nothing
+ * waits for a brief that already went out and no second brief is opened for that morning.
+ */
+export async function releaseLateBriefRows(db: Db): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    with late as (
+      update alerts a set channel = 'email', route = 'brief_sent', next_attempt_at = now(), updated_at = now()
+      where a.channel = 'brief' and a.status = 'queued' and a.digest_id is null and a.next_attempt_at <= now()
+        and exists (select 1 from alert_digests d where d.user_id = a.user_id and d.kind = 'brief'
+          and d.local_date = (a.next_attempt_at at time zone ${NEW_YORK})::date)
+        and not exists (select 1 from alerts e where e.user_id = a.user_id and e.filing_id = a.filing_id and e.channel = 'email')
+      returning a.id
+    ),
+    ids as (select id from late),
+    ${deliveryJobsSql()}
+    select (select count(*) from late)::int as n`);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * After a user changes their brief time (or turns the brief off): their held rows move to the new
+ * time on the same morning, so one brief still carries them all; a time already passed (or the
+ * brief turned off) makes them due now and the next sweep sends them.
+ */
+export async function rescheduleBriefRows(db: Db, { userId }: { userId: string }): Promise<number> {
+  const rows = await db.execute(sql`
+    update alerts a set updated_at = now(), next_attempt_at = case when u.brief_enabled
+        then ((a.next_attempt_at at time zone ${NEW_YORK})::date + make_interval(mins => u.brief_minute::int)) at time zone ${NEW_YORK}
+        else now() end
+    from users u
+    where u.id = ${userId}::uuid and a.user_id = u.id and a.channel = 'brief' and a.status = 'queued' and a.digest_id is null
+    returning a.id`);
+  return rows.length;
 }
 
 /** Digests no job will reach (their sender died, or their job was lost): queued again. */

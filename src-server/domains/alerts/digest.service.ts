@@ -77,7 +77,11 @@ export function openDueDigests(deps: AppDeps): Promise<number> {
   return repo.openDueDigests(deps.db, { limit: 5_000 });
 }
 
-/** The sweep's brief step: opens the pre-market briefs whose time has come. */
-export function openDueBriefs(deps: AppDeps): Promise<number> {
+/**
+ * The sweep's brief step: rows whose morning's brief already went out are emailed at once, then
+ * the pre-market briefs whose time has come are opened.
+ */
+export async function openDueBriefs(deps: AppDeps): Promise<number> {
+  await repo.releaseLateBriefRows(deps.db);
   return repo.openDueBriefs(deps.db, { limit: 5_000 });
 }

@@ -62,7 +62,8 @@ export interface MatchOutcome {
  * catalogue form, and inserts one row per channel the user's routing picks (core/routing.ts),
  * with the rule that picked it in `route`:
  * - PRO 'email' at or above the email threshold; 'brief' instead when the filing came between the
- *   close and 09:30 ET (`briefMorning`), it is not CRITICAL and the user's brief time is still ahead;
+ *   close and 09:30 ET (`briefMorning`), it is not CRITICAL and the user's brief time is still ahead
+ *   (route 'brief_sent' when that morning's brief already went out: the user moved their time past it);
  * - PRO 'sms' at or above the text threshold;
  * - 'digest': free users with a verified email (at or above the email threshold, or everything when
  *   digest_below_threshold), and PRO users with digest_below_threshold for what is below it.
@@ -99,19 +100,22 @@ export async function matchFiling(db: Db, { filingId, burstGatherSeconds = 0 }: 
     routed as (
       select u.id as user_id, ${isProSql('u')} as pro, u.alert_min_rank_email as email_min,
         (${morning}::date + make_interval(mins => u.brief_minute::int)) at time zone ${NEW_YORK} as brief_at,
+        -- This morning's brief already opened (the user moved their brief time past it): email at once.
+        u.brief_enabled and not exists (select 1 from alert_digests d where d.user_id = u.id and d.kind = 'brief' and d.local_date = ${morning}::date) as brief_open,
         ${emailReachableSql('u')} as email_ok, u.brief_enabled, u.digest_enabled, u.digest_below_threshold,
         u.alert_min_rank_sms as sms_min, ${phoneReachableSql('u')} as sms_ok
       from watchers w join users u on u.id = w.user_id
     ),
     candidates as (
       select user_id, channel,
-        case channel when 'email' then 'realtime_email' when 'sms' then 'realtime_sms' when 'brief' then 'brief'
+        case channel when 'email' then case when brief_missed then 'brief_sent' else 'realtime_email' end when 'sms' then 'realtime_sms' when 'brief' then 'brief'
           else case when pro or rank < email_min then 'digest_below' else 'digest' end end as route,
         case channel when 'brief' then brief_at when 'digest' then now() else coalesce((select run_at from burst), now()) end as due
       from (
-        select r.*, f.importance_rank as rank, array[
+        select r.*, f.importance_rank as rank,
+          f.importance_rank < 4 and r.brief_enabled and not r.brief_open and r.brief_at > now() as brief_missed, array[
           case when r.pro and r.email_ok and f.importance_rank >= r.email_min then
-            case when f.importance_rank < 4 and r.brief_enabled and r.brief_at > now() then 'brief' else 'email' end end,
+            case when f.importance_rank < 4 and r.brief_open and r.brief_at > now() then 'brief' else 'email' end end,
           case when r.pro and f.importance_rank >= r.sms_min and r.sms_ok then 'sms' end,
           case when r.email_ok and r.digest_enabled and (
             (not r.pro and f.catalogue_form <> all(${sql.param([...PRO_ONLY_FORMS])}::text[])

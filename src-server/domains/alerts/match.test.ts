@@ -44,7 +44,7 @@ async function appleFiling(form: string, importance: 'CRITICAL' | 'HIGH' | 'MEDI
 
 describe('matching a filing to its watchers', () => {
   it('finds watchers by ticker and form, one row per reachable channel, and enqueues their delivery', async () => {
-    const both = await proUser(db, { email: 'both@example.com', phone: '+15550000001' });
+    const both = await proUser(db, { email: 'both@example.com', phone: '+12025550100' });
     const wrongForm = await proUser(db, { email: 'wrongform@example.com' });
     const otherTicker = await proUser(db, { email: 'other@example.com' });
     await follow(db, { userId: both.user.id, ticker: 'TSLA', forms: ['4', '8-K'] });
@@ -89,7 +89,7 @@ describe('matching a filing to its watchers', () => {
   });
 
   it('applies each channel threshold: SMS only from HIGH (default), email from the user setting', async () => {
-    const user = await proUser(db, { email: 'thresholds@example.com', phone: '+15550000002' });
+    const user = await proUser(db, { email: 'thresholds@example.com', phone: '+12025550101' });
     await follow(db, { userId: user.user.id, ticker: 'AAPL', forms: ['8-K'] });
     await db.execute(sql`update users set alert_min_rank_email = 2 where id = ${user.user.id}`);
     const low = await appleFiling('8-K', 'LOW');
@@ -102,11 +102,11 @@ describe('matching a filing to its watchers', () => {
   });
 
   it('gives nothing to unverified contacts, channels not chosen, or a phone that replied STOP', async () => {
-    const unverified = await insertUser(db, { email: 'unverified@example.com', phone: '+15550000003', notifyVia: ['email', 'sms'], planType: 'pro', planStatus: 'active' });
-    const smsOnly = await proUser(db, { email: 'smsonly@example.com', phone: '+15550000004' });
-    const stopped = await proUser(db, { email: 'stopped@example.com', phone: '+15550000005' });
+    const unverified = await insertUser(db, { email: 'unverified@example.com', phone: '+12025550102', notifyVia: ['email', 'sms'], planType: 'pro', planStatus: 'active' });
+    const smsOnly = await proUser(db, { email: 'smsonly@example.com', phone: '+12025550103' });
+    const stopped = await proUser(db, { email: 'stopped@example.com', phone: '+12025550104' });
     await db.execute(sql`update users set notify_via = '{sms}' where id = ${smsOnly.user.id}`);
-    await db.execute(sql`insert into sms_opt_outs (phone, keyword) values ('+15550000005', 'STOP')`);
+    await db.execute(sql`insert into sms_opt_outs (phone, keyword) values ('+12025550104', 'STOP')`);
     for (const userId of [unverified.id, smsOnly.user.id, stopped.user.id]) await follow(db, { userId, ticker: 'AAPL', forms: ['8-K'] });
     const filingId = await appleFiling('8-K', 'CRITICAL');
     await matchFiling(db, { filingId });
@@ -116,10 +116,10 @@ describe('matching a filing to its watchers', () => {
   });
 
   it('PRO users and admins get real-time channels, free verified users a digest entry, visitors nothing', async () => {
-    const pro = await proUser(db, { email: 'pro@example.com', phone: '+15550000006' });
+    const pro = await proUser(db, { email: 'pro@example.com', phone: '+12025550105' });
     const admin = await createSignedInUser(db, { email: 'admin@example.com', isAdmin: true });
     const lapsed = await createSignedInUser(db, { email: 'lapsed@example.com', planType: 'pro', planStatus: 'canceled' });
-    const free = await createSignedInUser(db, { email: 'free@example.com', phone: '+15550000007' });
+    const free = await createSignedInUser(db, { email: 'free@example.com', phone: '+12025550106' });
     const freeNoDigest = await createSignedInUser(db, { email: 'nodigest@example.com' });
     const visitor = await insertUser(db, {});
     await db.execute(sql`update users set digest_enabled = false where id = ${freeNoDigest.user.id}`);

@@ -16,6 +16,7 @@ import { createSignedInUser } from '../../test/users';
 import { sweepAlerts } from './alerts.workers';
 import { deliverAlerts } from './delivery.service';
 import { deliverDigest } from './digest.service';
+import { updateProfile } from '../auth/profile.service';
 import { matchFiling } from './match.service';
 
 const database = await createTestDatabase();
@@ -46,7 +47,7 @@ const rows = (filingId: number, userId: string) =>
 
 describe('routing defaults', () => {
   it('a new account texts only CRITICAL, emails HIGH at once and puts MEDIUM/LOW in the digest', async () => {
-    const { user } = await createSignedInUser(db, { email: 'new@example.com', phone: '+15557770101', planType: 'pro', planStatus: 'active', routing: 'defaults' });
+    const { user } = await createSignedInUser(db, { email: 'new@example.com', phone: '+12025550138', planType: 'pro', planStatus: 'active', routing: 'defaults' });
     expect(user).toMatchObject({ alertMinRankEmail: ROUTING_DEFAULTS.emailMinRank, alertMinRankSms: ROUTING_DEFAULTS.smsMinRank, digestBelowThreshold: true, briefEnabled: true, briefMinute: 480 });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     const [critical, high, medium] = [await tesla8k('CRITICAL'), await tesla8k('HIGH'), await tesla8k('MEDIUM')];
@@ -58,7 +59,7 @@ describe('routing defaults', () => {
 
   it('an account from before the defaults keeps its routing: every level by email, texts from HIGH, no digest', async () => {
     // LEGACY_ROUTING: the values migration 0019 leaves on rows that existed (its new columns start false).
-    const { user } = await createSignedInUser(db, { email: 'old@example.com', phone: '+15557770102', planType: 'pro', planStatus: 'active' });
+    const { user } = await createSignedInUser(db, { email: 'old@example.com', phone: '+12025550139', planType: 'pro', planStatus: 'active' });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     const [high, low] = [await tesla8k('HIGH'), await tesla8k('LOW')];
     for (const id of [high, low]) await matchFiling(db, { filingId: id });
@@ -113,6 +114,82 @@ describe('pre-market brief', () => {
     expect(highText).toBeLessThan(lowText);
     expect(mail.html).toContain('Your pre-market brief for');
     expect((await rows(low, user.id))[0]!.status).toBe('sent');
+  });
+});
+
+describe('changing the brief time after the brief was scheduled or sent', () => {
+  /** Next Saturday noon UTC: filings accepted then wait for Monday's brief, still ahead. */
+  const nextSaturday = () => {
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() + ((6 - d.getUTCDay() + 7) % 7 || 7));
+    d.setUTCHours(12, 0, 0, 0);
+    return d;
+  };
+  const briefs = (userId: string) =>
+    db.execute<{ id: number; alert_count: number; status: string }>(sql`select id::float8 as id, alert_count, status from alert_digests where user_id = ${userId} and kind = 'brief'`);
+
+  it('held alerts move to the new time: one brief carries the ones before the change and after it', async () => {
+    const { user } = await createSignedInUser(db, { email: 'moved@example.com', planType: 'pro', planStatus: 'active', routing: 'defaults' });
+    await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
+    await db.execute(sql`update users set alert_min_rank_email = 1, brief_minute = 450 where id = ${user.id}`);
+    const saturday = nextSaturday();
+    const morning = briefMorning(saturday)!;
+    const before = await tesla8k('MEDIUM', { acceptedAt: saturday });
+    await matchFiling(db, { filingId: before });
+    expect(new Date((await rows(before, user.id))[0]!.next_attempt_at).toISOString()).toBe(briefSendAt(morning, 450).toISOString());
+
+    await updateProfile(db, { userId: user.id, changes: { routing: { briefTime: '09:05' } } });
+    const after = await tesla8k('LOW', { acceptedAt: new Date(saturday.getTime() + 60_000) });
+    await matchFiling(db, { filingId: after });
+    for (const id of [before, after]) {
+      const [row] = await rows(id, user.id);
+      expect(row).toMatchObject({ channel: 'brief', status: 'queued' });
+      expect(new Date(row!.next_attempt_at).toISOString()).toBe(briefSendAt(morning, 545).toISOString());
+    }
+    // The old time passing opens nothing; the new one opens one brief with both.
+    await sweepAlerts(deps);
+    expect(await briefs(user.id)).toEqual([]);
+    await db.execute(sql`update alerts set next_attempt_at = now() - interval '1 second' where user_id = ${user.id} and channel = 'brief'`);
+    await sweepAlerts(deps);
+    await sweepAlerts(deps);
+    expect((await briefs(user.id)).map((b) => b.alert_count)).toEqual([2]);
+  });
+
+  it('after the morning\'s brief went out, a later brief time sends what comes next at once, never a second brief', async () => {
+    const { user } = await createSignedInUser(db, { email: 'sent@example.com', planType: 'pro', planStatus: 'active', routing: 'defaults' });
+    await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
+    await db.execute(sql`update users set alert_min_rank_email = 1, brief_minute = 450 where id = ${user.id}`);
+    const saturday = nextSaturday();
+    const first = await tesla8k('MEDIUM', { acceptedAt: saturday });
+    await matchFiling(db, { filingId: first });
+    // The brief goes out (its time made due now: the morning it belongs to is still ahead).
+    await db.execute(sql`update alerts set next_attempt_at = now() - interval '1 second' where user_id = ${user.id} and channel = 'brief'`);
+    await sweepAlerts(deps);
+    const [sent] = await briefs(user.id);
+    // Made due early, it was opened under today's date; in life it opens on its morning.
+    await db.execute(sql`update alert_digests set local_date = ${briefMorning(saturday)!}::date where id = ${sent!.id}`);
+    await deliverDigest(deps, { digestId: sent!.id });
+    await smtp.waitFor((m) => m.envelopeTo.includes('sent@example.com') && /pre-market brief/.test(m.subject));
+
+    // The user moves the brief later; a filing of the same night arrives: an email now, saying why.
+    await updateProfile(db, { userId: user.id, changes: { routing: { briefTime: '09:15' } } });
+    const second = await tesla8k('LOW', { acceptedAt: new Date(saturday.getTime() + 120_000) });
+    await matchFiling(db, { filingId: second });
+    const [row] = await rows(second, user.id);
+    expect(row).toMatchObject({ channel: 'email', route: 'brief_sent', status: 'queued' });
+    await deliverAlerts(deps, { alertIds: [row!.id] });
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('sent@example.com') && !/pre-market brief/.test(m.subject));
+    expect(mail.text).toContain("this morning's pre-market brief had already gone out");
+
+    // A brief row that raced the opening (matched just before it, due after) is emailed by the sweep, not left waiting.
+    const raced = await tesla8k('LOW', { acceptedAt: new Date(saturday.getTime() + 180_000) });
+    await db.execute(sql`insert into alert_matches (filing_id) values (${raced})`);
+    // Its due time has passed, so the brief's morning is put on today for the row to fall due under it.
+    await db.execute(sql`update alert_digests set local_date = (now() at time zone 'America/New_York')::date where id = ${sent!.id}`);
+    await db.execute(sql`insert into alerts (user_id, filing_id, channel, route, next_attempt_at) values (${user.id}, ${raced}, 'brief', 'brief', now() - interval '1 second')`);
+    await sweepAlerts(deps);
+    expect((await rows(raced, user.id)).map((r) => [r.channel, r.route])).toEqual([['email', 'brief_sent']]);
+    expect((await briefs(user.id)).length).toBe(1);
   });
 });
 

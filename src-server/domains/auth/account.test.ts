@@ -34,7 +34,7 @@ describe('profile and notification settings', () => {
   });
 
   it('updates preferences, thresholds and profile fields, and keeps them', async () => {
-    const { session, user } = await createSignedInUser(db, { email: 'prefs@example.com', phone: '+15554010001' });
+    const { session, user } = await createSignedInUser(db, { email: 'prefs@example.com', phone: '+12025550123' });
     const prefs = await api.post<{ profile: Body }>(
       '/api/update-notification-preferences',
       { channels: ['sms', 'email'], digest: false, digestHour: 18, quietHours: { start: '22:30', end: '07:00' }, timeZone: 'America/Los_Angeles' },
@@ -95,7 +95,7 @@ describe('one user never reaches another', () => {
 
 describe('delete account', () => {
   it('needs confirm: true, then removes the user and everything they own in one go', async () => {
-    const phone = '+15554010002';
+    const phone = '+12025550124';
     const { session } = await t.signInByPhone(phone);
     const userId = ((await api.get<{ user: { id: string } }>('/api/profile', { session })).body.user.id);
     await db.execute(sql`insert into watchlist_items (user_id, ticker) values (${userId}, 'AAPL')`);
@@ -175,19 +175,22 @@ describe('tRPC twins', () => {
   it('login, verifyCode, profile, settings, notify, adminLogin and deleteAccount over tRPC', async () => {
     const anon = await t.anonymousSession();
     const client = trpc({ 'x-forwarded-for': freshIp() });
-    expect(await client.auth.login.mutate({ identifier: '555 401 0003' })).toEqual({ method: 'sms' });
-    const code = codeFromText((await twilio.waitFor((m) => m.to === '+15554010003')).body);
-    const signedIn = await client.auth.verifyCode.mutate({ identifier: '5554010003', code, previousSession: anon });
-    expect(signedIn).toMatchObject({ user: { phone: '+15554010003', verified: true }, merged: 0, rejected: 0 });
+    expect(await client.auth.login.mutate({ identifier: '202 555 0125' })).toEqual({ method: 'sms' });
+    const code = codeFromText((await twilio.waitFor((m) => m.to === '+12025550125')).body);
+    const signedIn = await client.auth.verifyCode.mutate({ identifier: '2025550125', code, previousSession: anon });
+    expect(signedIn).toMatchObject({ user: { phone: '+12025550125', verified: true }, merged: 0, rejected: 0 });
 
     const me = trpc({ 'x-session': signedIn.session });
-    expect(await me.auth.me.query()).toMatchObject({ phone: '+15554010003' });
+    expect(await me.auth.me.query()).toMatchObject({ phone: '+12025550125' });
     // A new account's routing defaults (issue #18): texts only for CRITICAL.
     expect(await me.auth.profile.query()).toMatchObject({ phoneVerified: true, alertThresholds: { sms: 'CRITICAL' } });
     expect(await me.auth.updateAlertThresholds.mutate({ sms: 'MEDIUM' })).toMatchObject({ alertThresholds: { sms: 'MEDIUM' } });
     expect(await me.auth.updateNotificationPreferences.mutate({ digestHour: 6 })).toMatchObject({ notifications: { digestHour: 6 } });
     expect(await me.auth.updateProfile.mutate({ timeZone: 'America/Chicago' })).toMatchObject({ timeZone: 'America/Chicago' });
-    const notified = await me.auth.addSecondaryContact.mutate({ email: 'twin@example.com' });
+    // The verified phone approves the new sign-in contact with the code texted to it.
+    await expect(me.auth.addSecondaryContact.mutate({ email: 'twin@example.com' })).rejects.toMatchObject({ data: { httpStatus: 403, reason: 'approval_required' } });
+    const approvalCode = codeFromText(twilio.to('+12025550125').at(-1)!.body);
+    const notified = await me.auth.addSecondaryContact.mutate({ email: 'twin@example.com', approvalCode });
     expect(notified).toMatchObject({ verification: { email: 'sent', sms: 'verified' } });
     await expect(me.auth.adminLogin.mutate()).rejects.toMatchObject({ data: { httpStatus: 403, reason: 'not_admin' } });
     await expect(me.auth.deleteAccount.mutate({})).rejects.toMatchObject({ data: { reason: 'confirmation_required' } });

@@ -101,6 +101,7 @@ export const authRouter = router({
       email: input.email,
       phone: input.phone,
       notifyVia: input.notifyVia,
+      approvalCode: input.approvalCode,
       sessionId: ctx.session.sessionId,
       messenger: messengerFor(ctx.deps),
       request: infoOf(ctx),

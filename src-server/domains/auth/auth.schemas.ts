@@ -70,17 +70,19 @@ const contactFields = {
   email: text().max(254).nullish(),
   phone: text().max(32).nullish(),
 };
-export const notifyInput = z.object({ ...contactFields, notifyVia: z.array(channel).max(2).optional() }).strict();
+/** Adding a contact to an account with a verified one: the code sent to that verified contact. */
+const approvalCode = code.optional();
+export const notifyInput = z.object({ ...contactFields, notifyVia: z.array(channel).max(2).optional(), approvalCode }).strict();
 export const notifyRestInput = z
-  .object({ ...bodySession, ...contactFields, notify_via: z.array(channel).max(2).optional() })
+  .object({ ...bodySession, ...contactFields, notify_via: z.array(channel).max(2).optional(), approval_code: approvalCode })
   .strict();
 
 const secondaryFields = { email: text().min(1).max(254).optional(), phone: text().min(1).max(32).optional() };
 const exactlyOne = (v: { email?: string; phone?: string }) => (v.email === undefined) !== (v.phone === undefined);
 const exactlyOneMessage = 'Send exactly one of email or phone';
-export const secondaryContactInput = z.object(secondaryFields).strict().refine(exactlyOne, exactlyOneMessage);
+export const secondaryContactInput = z.object({ ...secondaryFields, approvalCode }).strict().refine(exactlyOne, exactlyOneMessage);
 export const secondaryContactRestInput = z
-  .object({ ...bodySession, ...secondaryFields })
+  .object({ ...bodySession, ...secondaryFields, approval_code: approvalCode })
   .strict()
   .refine(exactlyOne, exactlyOneMessage);
 

@@ -17,14 +17,14 @@ describe('auth housekeeping', () => {
     await db.execute(sql`update sessions set last_seen_at = now() - interval '100 days', expires_at = now() - interval '40 days'
       where user_id in (${abandoned.user.id}, ${verified.user.id})`);
     await db.execute(sql`insert into login_codes (identifier, code_hash, expires_at) values
-      ('+15550000001', 'old', now() - interval '2 days'), ('+15550000002', 'live', now() + interval '5 minutes')`);
+      ('+12025550100', 'old', now() - interval '2 days'), ('+12025550101', 'live', now() + interval '5 minutes')`);
     await db.execute(sql`insert into rate_limit_hits (bucket, key, created_at) values
       ('loginSendPerIp', 'a', now() - interval '3 hours'), ('loginSendPerIp', 'b', now())`);
 
     expect(await pruneAuthData(db)).toEqual({ sessions: 1, anonymousUsers: 1 });
     expect(await ids(sql`select id from users order by created_at`)).toEqual(expect.arrayContaining([live.user.id, verified.user.id]));
     expect(await ids(sql`select id from users where id = ${abandoned.user.id}`)).toEqual([]);
-    expect(await ids(sql`select identifier as id from login_codes`)).toEqual(['+15550000002']);
+    expect(await ids(sql`select identifier as id from login_codes`)).toEqual(['+12025550101']);
     expect(await ids(sql`select key as id from rate_limit_hits`)).toEqual(['b']);
     expect(await ids(sql`select user_id as id from sessions`)).toEqual([live.user.id]);
   });

@@ -2,7 +2,7 @@ import { AppError } from '../../core/app-error';
 import type { BrandId } from '../../core/brands';
 import { COPY } from '../../core/copy';
 import { maskEmail } from '../../core/mask';
-import { identifierKind, isEmail, isUsPhone, normaliseEmail, normalisePhone } from '../../core/phone';
+import { identifierKind, isEmail, isUsPhone, normaliseEmail, normalisePhone, sendBudgetKey } from '../../core/phone';
 import type { Db } from '../../db/client';
 import type { Mailer, MailMessage } from '../../integrations/email/mailer';
 import type { SmsSender } from '../../integrations/sms/sms-sender';
@@ -41,7 +41,7 @@ export function parseIdentifier(raw: string): Contact {
   }
   const phone = normalisePhone(trimmed);
   if (!isUsPhone(phone)) {
-    throw new AppError('BAD_REQUEST', 'Text messages go to US numbers only (10 digits, e.g. 555 123 4567). Use your email instead.', {
+    throw new AppError('BAD_REQUEST', 'Text messages go to US mobile numbers only (10 digits, e.g. 202 555 0143). Use your email instead.', {
       reason: 'unsupported_phone',
     });
   }
@@ -68,7 +68,7 @@ export async function requestLogin(
   const contact = parseIdentifier(params.identifier);
   const { request } = params;
   await spend(db, { budget: 'loginSendPerIp', key: request.ip ?? 'unknown' });
-  await spend(db, { budget: 'loginSendPerIdentifier', key: contact.value });
+  await spend(db, { budget: 'loginSendPerIdentifier', key: sendBudgetKey(contact.value) });
 
   if (contact.kind === 'email') {
     await sendLoginLink(db, { email: contact.value, sessionId: params.sessionId, messenger: params.messenger, request, compose: loginLinkEmail });

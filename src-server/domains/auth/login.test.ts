@@ -114,32 +114,32 @@ describe('login by SMS code', () => {
     const anon = await t.anonymousSession();
     await addItems(await userIdOf(anon), ['NVDA']);
     const ip = freshIp();
-    const sent = await api.post('/api/login', { identifier: '(555) 201-0001' }, { ip });
+    const sent = await api.post('/api/login', { identifier: '(202) 555-0107' }, { ip });
     expect(sent).toMatchObject({ status: 200, body: { method: 'sms' } });
-    const sms = await twilio.waitFor((m) => m.to === '+15552010001');
+    const sms = await twilio.waitFor((m) => m.to === '+12025550107');
     expect(sms.from).toBe(twilio.from);
     expect(sms.body).toMatch(/^\d{6} is your 8-K Alerts sign-in code/);
     const code = codeFromText(sms.body);
     const [row] = await db.execute<{ code_hash: string; minutes: number }>(
-      sql`select code_hash, round(extract(epoch from expires_at - created_at) / 60)::int as minutes from login_codes where identifier = '+15552010001'`,
+      sql`select code_hash, round(extract(epoch from expires_at - created_at) / 60)::int as minutes from login_codes where identifier = '+12025550107'`,
     );
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.minutes).toBe(10);
 
-    const verified = await api.post<LoginBody>('/api/verify-login-code', { identifier: '5552010001', code, previousSession: anon }, { ip });
+    const verified = await api.post<LoginBody>('/api/verify-login-code', { identifier: '2025550107', code, previousSession: anon }, { ip });
     expect(verified.status).toBe(200);
-    expect(verified.body.user).toMatchObject({ phone: '+15552010001', email: null, verified: true, planStatus: 'inactive' });
+    expect(verified.body.user).toMatchObject({ phone: '+12025550107', email: null, verified: true, planStatus: 'inactive' });
     expect(verified.body).toMatchObject({ merged: 1, rejected: 0 });
     expect(verified.body.session).not.toBe(anon);
     expect(cookieSession(verified.headers)).toBe(verified.body.session);
     expect((await api.get('/api/profile', { session: anon })).status).toBe(401);
 
-    const replay = await api.post('/api/verify-login-code', { identifier: '+15552010001', code }, { ip });
+    const replay = await api.post('/api/verify-login-code', { identifier: '+12025550107', code }, { ip });
     expect(replay).toMatchObject({ status: 400, body: { error: 'code_expired' } });
   });
 
   it('kills a code after 5 wrong tries: even the right code is then refused', async () => {
-    const phone = '+15552010002';
+    const phone = '+12025550108';
     const code = await requestCode(phone);
     const wrong = code === '000000' ? '111111' : '000000';
     const ip = freshIp();
@@ -160,7 +160,7 @@ describe('login by SMS code', () => {
   });
 
   it('counts parallel guesses exactly: 12 at once never buy more than 5 tries', async () => {
-    const phone = '+15552010009';
+    const phone = '+12025550115';
     const code = await requestCode(phone);
     const wrong = code === '999999' ? '888888' : '999999';
     const results = await Promise.all(
@@ -172,7 +172,7 @@ describe('login by SMS code', () => {
   });
 
   it('refuses an expired code, a superseded code and a code for another number', async () => {
-    const phone = '+15552010003';
+    const phone = '+12025550109';
     const first = await requestCode(phone);
     await db.execute(sql`update login_codes set expires_at = now() - interval '1 second' where identifier = ${phone}`);
     expect(await api.post('/api/verify-login-code', { identifier: phone, code: first }, { ip: freshIp() })).toMatchObject({
@@ -185,7 +185,7 @@ describe('login by SMS code', () => {
     if (older !== newer) {
       expect((await api.post('/api/verify-login-code', { identifier: phone, code: older }, { ip: freshIp() })).status).toBe(400);
     }
-    const other = await api.post('/api/verify-login-code', { identifier: '+15552010004', code: newer }, { ip: freshIp() });
+    const other = await api.post('/api/verify-login-code', { identifier: '+12025550110', code: newer }, { ip: freshIp() });
     expect(other).toMatchObject({ status: 400, body: { error: 'invalid_code' } });
     expect((await api.post('/api/verify-login-code', { identifier: phone, code: newer }, { ip: freshIp() })).status).toBe(200);
   });
@@ -196,11 +196,19 @@ describe('login by SMS code', () => {
     expect(r.body.error).toBe('unsupported_phone');
     expect(twilio.to('+442079460958')).toHaveLength(0);
   });
+
+  it('refuses the +1 numbers that are not US mobiles (toll fraud): Jamaica, premium 900, toll-free, N11, Canada', async () => {
+    for (const identifier of ['+1 876 555 1234', '1-900-555-1234', '(800) 555-1234', '911 555 1234', '+1 416 555 0123']) {
+      const r = await api.post('/api/login', { identifier }, { ip: freshIp() });
+      expect(r, identifier).toMatchObject({ status: 400, body: { error: 'unsupported_phone', message: expect.stringContaining('US mobile numbers only') } });
+    }
+    expect(twilio.messages.filter((m) => /^\+1(876|900|800|911|416)/.test(m.to))).toHaveLength(0);
+  });
 });
 
 describe('limits', () => {
   it('sends at most 5 codes per identifier per hour, then a clear 429', async () => {
-    const phone = '+15552010005';
+    const phone = '+12025550111';
     for (let i = 0; i < 5; i += 1) expect((await api.post('/api/login', { identifier: phone }, { ip: freshIp() })).status).toBe(200);
     const over = await api.post('/api/login', { identifier: phone }, { ip: freshIp() });
     expect(over.status).toBe(429);
@@ -210,8 +218,19 @@ describe('limits', () => {
     expect(twilio.to(phone)).toHaveLength(5);
   });
 
+  it('counts plus-addressed variants of one inbox against one budget', async () => {
+    const variants = ['inbox@example.com', 'inbox+1@example.com', 'Inbox+two@Example.com', 'inbox+3@example.com', 'inbox+@example.com'];
+    for (const identifier of variants) expect((await api.post('/api/login', { identifier }, { ip: freshIp() })).status).toBe(200);
+    const over = await api.post('/api/login', { identifier: 'inbox+6@example.com' }, { ip: freshIp() });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/Too many sign-in codes/);
+    expect(smtp.messages.filter((m) => m.envelopeTo.some((to) => to.startsWith('inbox')))).toHaveLength(5);
+    // Another inbox on the same domain is untouched.
+    expect((await api.post('/api/login', { identifier: 'inbox2+6@example.com' }, { ip: freshIp() })).status).toBe(200);
+  });
+
   it('holds the per-identifier limit under a burst of parallel requests', async () => {
-    const phone = '+15552010010';
+    const phone = '+12025550116';
     const results = await Promise.all(
       Array.from({ length: 9 }, () => api.post('/api/login', { identifier: phone }, { ip: freshIp() })),
     );
@@ -222,7 +241,7 @@ describe('limits', () => {
   it('gives each client address a budget of sign-in requests', async () => {
     const ip = freshIp();
     const { limit } = BUDGETS.loginSendPerIp;
-    const phones = Array.from({ length: limit + 1 }, (_, i) => `+1555203${String(i).padStart(4, '0')}`);
+    const phones = Array.from({ length: limit + 1 }, (_, i) => `+1212555${String(100 + i).padStart(4, '0')}`);
     for (const phone of phones.slice(0, limit)) expect((await api.post('/api/login', { identifier: phone }, { ip })).status).toBe(200);
     const over = await api.post('/api/login', { identifier: phones[limit] }, { ip });
     expect(over.status).toBe(429);
@@ -233,10 +252,10 @@ describe('limits', () => {
 
 describe('no enumeration', () => {
   it('answers the same for existing and unknown contacts, and both get the same kind of message', async () => {
-    await createSignedInUser(db, { email: 'known@example.com', phone: '+15552010006' });
+    await createSignedInUser(db, { email: 'known@example.com', phone: '+12025550112' });
     const cases = [
       ['known@example.com', 'unknown@example.com'],
-      ['+15552010006', '+15552010007'],
+      ['+12025550112', '+12025550113'],
     ];
     for (const [known, unknown] of cases) {
       const a = await api.post('/api/login', { identifier: known }, { ip: freshIp() });
@@ -246,7 +265,7 @@ describe('no enumeration', () => {
       expect([...a.headers.keys()].sort()).toEqual([...b.headers.keys()].sort());
     }
     expect(smtp.to('known@example.com').at(-1)!.subject).toBe(smtp.to('unknown@example.com').at(-1)!.subject);
-    expect(twilio.to('+15552010006').at(-1)!.body.replace(/\d{6}/, '')).toBe(twilio.to('+15552010007').at(-1)!.body.replace(/\d{6}/, ''));
+    expect(twilio.to('+12025550112').at(-1)!.body.replace(/\d{6}/, '')).toBe(twilio.to('+12025550113').at(-1)!.body.replace(/\d{6}/, ''));
   });
 });
 
@@ -267,11 +286,11 @@ describe('merging the anonymous watchlist into an existing account', () => {
   });
 
   it('uses the PRO limit for PRO accounts and merges by SMS too', async () => {
-    const { user } = await createSignedInUser(db, { phone: '+15552010008', planType: 'pro', planStatus: 'active' });
+    const { user } = await createSignedInUser(db, { phone: '+12025550114', planType: 'pro', planStatus: 'active' });
     await addItems(user.id, Array.from({ length: 12 }, (_, i) => `P${i}`));
     const anon = await t.anonymousSession();
     await addItems(await userIdOf(anon), ['Q1', 'Q2']);
-    const result = await t.signInByPhone('+15552010008', { previousSession: anon });
+    const result = await t.signInByPhone('+12025550114', { previousSession: anon });
     expect(result).toMatchObject({ merged: 2, rejected: 0, user: { planType: 'pro', planStatus: 'active' } });
   });
 });

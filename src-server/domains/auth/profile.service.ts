@@ -4,6 +4,7 @@ import { COPY } from '../../core/copy';
 import { IMPORTANCE_RANK, importanceFromRank, type Importance } from '../../core/importance';
 import { hasBillingIssue, isPro, tickerLimitFor } from '../../core/plans';
 import type { Db } from '../../db/client';
+import { rescheduleBriefRows } from '../alerts/digest.repo';
 import { isOptedOut } from '../contacts/opt-out.repo';
 import * as accounts from './account.repo';
 import type { UserRow } from './session.repo';
@@ -130,7 +131,7 @@ export async function updateProfile(db: Db, params: { userId: string; changes: P
       throw new AppError('BAD_REQUEST', 'Add a phone number before choosing text alerts.', { reason: 'phone_required' });
     }
     const quiet = changes.quietHours;
-    return accounts.updateUser(tx, {
+    const updated = await accounts.updateUser(tx, {
       userId: current.id,
       values: {
         ...(changes.timeZone !== undefined ? { timeZone: changes.timeZone } : {}),
@@ -147,6 +148,9 @@ export async function updateProfile(db: Db, params: { userId: string; changes: P
         ...(changes.routing?.briefTime !== undefined ? { briefMinute: minuteOf(changes.routing.briefTime) } : {}),
       },
     });
+    // Alerts held for a brief follow its new time (or go now), in the same transaction as the change.
+    if (changes.routing?.briefTime !== undefined || changes.routing?.briefEnabled !== undefined) await rescheduleBriefRows(tx, { userId: current.id });
+    return updated;
   });
   return profileOf(db, user);
 }

@@ -14,7 +14,7 @@ export type SessionKind = 'user' | 'admin';
 /** The admin credential is short-lived: an unattended admin tab does not stay powerful. */
 const POLICY: Record<SessionKind, { idleMs: number; absoluteMs: number }> = {
   user: { idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS },
-  admin: { idleMs: 2 * 60 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000 },
+  admin: { idleMs: 30 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000 },
 };
 /** lastSeenAt is written at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60 * 1000;

@@ -18,9 +18,9 @@ const CONTACT_CALLS: RestCall[] = [
     summary: 'Save the email and/or phone alerts go to (new ones get a verification message) and the channels to use',
     body: schemas.notifyRestInput,
     session: 'required',
-    input: ({ body }) => ({ email: body.email, phone: body.phone, notifyVia: body.notify_via }),
+    input: ({ body }) => ({ email: body.email, phone: body.phone, notifyVia: body.notify_via, approvalCode: body.approval_code }),
     response: res.contactsResult,
-    errors: [401, 429],
+    errors: [400, 401, 403, 429],
   },
   {
     method: 'POST',
@@ -30,8 +30,9 @@ const CONTACT_CALLS: RestCall[] = [
     summary: 'Add the other kind of contact (email or phone) and send its verification',
     body: schemas.secondaryContactRestInput,
     session: 'required',
+    input: ({ body }) => ({ email: body.email, phone: body.phone, approvalCode: body.approval_code }),
     response: res.contactsResult,
-    errors: [401, 429],
+    errors: [400, 401, 403, 429],
   },
   {
     method: 'POST',

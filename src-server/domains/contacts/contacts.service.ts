@@ -1,6 +1,6 @@
 import { AppError } from '../../core/app-error';
 import { COPY } from '../../core/copy';
-import { isEmail, isUsPhone, normaliseEmail, normalisePhone } from '../../core/phone';
+import { isEmail, isUsPhone, normaliseEmail, normalisePhone, sendBudgetKey } from '../../core/phone';
 import type { Db } from '../../db/client';
 import * as accounts from '../auth/account.repo';
 import * as links from '../auth/login.repo';
@@ -12,6 +12,7 @@ import type { Channel } from '../auth/profile.service';
 import type { UserRow } from '../auth/session.repo';
 import { createSession, revokeUserSessions, toUserDto, type SessionMeta, type UserDto } from '../auth/session.service';
 import { hashToken, newToken } from '../auth/tokens';
+import { addsContact, approverOf, checkApproval, noticeContactAdded, requestApproval } from './contact-approval.service';
 import { SMS } from './contact-messages';
 import * as repo from './contacts.repo';
 import { isOptedOut } from './opt-out.repo';
@@ -31,6 +32,8 @@ interface SaveParams {
   email: string | null | undefined;
   phone: string | null | undefined;
   notifyVia?: Channel[];
+  /** The code sent to the account's verified contact, when the change adds a contact (contact-approval.service.ts). */
+  approvalCode?: string;
   sessionId: string;
   messenger: Messenger;
   request: RequestInfo;
@@ -47,7 +50,7 @@ function cleanPhone(raw: string | null | undefined): string | null {
   if (!raw?.trim()) return null;
   const phone = normalisePhone(raw);
   if (!isUsPhone(phone)) {
-    throw new AppError('BAD_REQUEST', 'Text alerts go to US numbers only (10 digits, e.g. 555 123 4567).', { reason: 'unsupported_phone' });
+    throw new AppError('BAD_REQUEST', 'Text alerts go to US mobile numbers only (10 digits, e.g. 202 555 0143).', { reason: 'unsupported_phone' });
   }
   return phone;
 }
@@ -75,13 +78,17 @@ export async function saveContacts(db: Db, params: SaveParams): Promise<Contacts
 
   const before = await accounts.findUser(db, { userId: params.userId });
   if (!before) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
+  const approver = approverOf(before);
+  const approval = approver && addsContact(before, { email, phone }) ? { user: before, approver, change: { email, phone }, ...params } : null;
+  if (approval && !params.approvalCode) return requestApproval(db, approval);
+  if (approval) await checkApproval(db, { ...approval, code: params.approvalCode! });
   const toVerify = [
     ...(email && !(email === before.email && before.emailVerifiedAt) ? [email] : []),
     ...(phone && !(phone === before.phone && before.phoneVerifiedAt) ? [phone] : []),
   ];
   // Budgets are spent before anything changes, so a refused request leaves the contacts as they were.
   if (toVerify.length > 0) await spend(db, { budget: 'contactSendPerUser', key: before.id });
-  for (const address of toVerify) await spend(db, { budget: 'contactSendPerAddress', key: address });
+  for (const address of toVerify) await spend(db, { budget: 'contactSendPerAddress', key: sendBudgetKey(address) });
 
   const user = await db.transaction(async (tx) => {
     const current = await accounts.lockUser(tx, { userId: params.userId });
@@ -103,6 +110,7 @@ export async function saveContacts(db: Db, params: SaveParams): Promise<Contacts
     email: email ? (user.emailVerifiedAt ? 'verified' : 'sent') : null,
     sms: phone ? (user.phoneVerifiedAt ? 'verified' : 'sent') : null,
   } as const;
+  if (approval) await noticeContactAdded(approval);
   if (verification.email === 'sent') await sendEmailVerification(db, { ...params, user, email: email! });
   if (verification.sms === 'sent') await sendSmsVerification(db, { ...params, user, phone: phone! });
   return { user: toUserDto(user), verification };

@@ -37,7 +37,7 @@ describe('email contact', () => {
     const unchanged = await api.post('/api/notify', { email: 'alerts@example.com', notify_via: ['email'] }, { session });
     expect(unchanged.body).toMatchObject({ verification: { email: 'verified' }, user: { verified: true } });
 
-    const changed = await api.post('/api/notify', { email: 'moved@example.com', notify_via: ['email'] }, { session });
+    const changed = await t.approvedContactChange('/api/notify', { email: 'moved@example.com', notify_via: ['email'] }, session, 'alerts@example.com');
     expect(changed.body).toMatchObject({ user: { email: 'moved@example.com', verified: false }, verification: { email: 'sent' } });
     view = await profileOf(session);
     expect(view.profile.emailVerified).toBe(false);
@@ -68,38 +68,38 @@ describe('email contact', () => {
 describe('phone contact and inbound texts', () => {
   it('YES verifies the number that was asked; the webhook signature is checked', async () => {
     const session = await t.anonymousSession();
-    const saved = await api.post('/api/notify', { phone: '555-301-0001', notify_via: ['sms'] }, { session });
-    expect(saved.body).toMatchObject({ user: { phone: '+15553010001', verified: false }, verification: { sms: 'sent' } });
-    const ask = await twilio.waitFor((m) => m.to === '+15553010001');
+    const saved = await api.post('/api/notify', { phone: '202-555-0117', notify_via: ['sms'] }, { session });
+    expect(saved.body).toMatchObject({ user: { phone: '+12025550117', verified: false }, verification: { sms: 'sent' } });
+    const ask = await twilio.waitFor((m) => m.to === '+12025550117');
     expect(ask.body).toContain('reply YES');
     expect(ask.body).toContain('Msg&data rates may apply');
 
-    const forged = await twilio.sendInbound(webhook, { From: '+15553010001', Body: 'YES' }, { signature: 'bm90IGEgc2lnbmF0dXJl' });
+    const forged = await twilio.sendInbound(webhook, { From: '+12025550117', Body: 'YES' }, { signature: 'bm90IGEgc2lnbmF0dXJl' });
     expect(forged.status).toBe(403);
-    const unsigned = await twilio.sendInbound(webhook, { From: '+15553010001', Body: 'YES' }, { signature: null });
+    const unsigned = await twilio.sendInbound(webhook, { From: '+12025550117', Body: 'YES' }, { signature: null });
     expect(unsigned.status).toBe(403);
-    const otherUrl = await twilio.sendInbound(webhook, { From: '+15553010001', Body: 'YES' }, { signedUrl: `${t.url}/elsewhere` });
+    const otherUrl = await twilio.sendInbound(webhook, { From: '+12025550117', Body: 'YES' }, { signedUrl: `${t.url}/elsewhere` });
     expect(otherUrl.status).toBe(403);
     expect((await profileOf(session)).user.verified).toBe(false);
 
-    const yes = await twilio.sendInbound(webhook, { From: '+15553010001', Body: ' yes ' });
+    const yes = await twilio.sendInbound(webhook, { From: '+12025550117', Body: ' yes ' });
     expect(yes.status).toBe(200);
     expect(yes.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Message>/);
     expect(yes.replies[0]).toContain('your number is verified');
     // Verification ends every session of the account (a token planted before it must not survive);
     // its owner signs in with the number, which reaches the same account.
     expect((await api.get('/api/profile', { session })).status).toBe(401);
-    const signedIn = await t.signInByPhone('+15553010001');
+    const signedIn = await t.signInByPhone('+12025550117');
     const view = await profileOf(signedIn.session);
-    expect(view.user).toMatchObject({ verified: true, phone: '+15553010001' });
+    expect(view.user).toMatchObject({ verified: true, phone: '+12025550117' });
     expect(view.profile.phoneVerified).toBe(true);
 
-    const again = await twilio.sendInbound(webhook, { From: '+15553010001', Body: 'YES' });
+    const again = await twilio.sendInbound(webhook, { From: '+12025550117', Body: 'YES' });
     expect(again.replies[0]).toContain('already verified');
   });
 
   it('STOP and its synonyms opt the number out of every text; START opts back in', async () => {
-    const phone = '+15553010002';
+    const phone = '+12025550118';
     const { session } = await createSignedInUser(db, { phone });
     for (const word of ['STOP', 'unsubscribe', 'End', 'QUIT', 'stopall', 'REVOKE', 'OPTOUT', 'Cancel']) {
       const r = await twilio.sendInbound(webhook, { From: phone, Body: word });
@@ -118,17 +118,17 @@ describe('phone contact and inbound texts', () => {
   });
 
   it('HELP answers with the program name, the contact and the rates notice', async () => {
-    const r = await twilio.sendInbound(webhook, { From: '+15553010003', Body: 'HELP' });
+    const r = await twilio.sendInbound(webhook, { From: '+12025550119', Body: 'HELP' });
     expect(r.status).toBe(200);
     expect(r.replies[0]).toBe(
       'SEC Filing Alerts: SEC filing alerts for your watchlist. Help: help@filings.example. Msg&data rates may apply. Reply STOP to opt out.',
     );
-    const other = await twilio.sendInbound(webhook, { From: '+15553010003', Body: 'what is this' });
+    const other = await twilio.sendInbound(webhook, { From: '+12025550119', Body: 'what is this' });
     expect(other.replies[0]).toContain('reply YES');
   });
 
   it('YES from a number nobody asked about verifies nothing', async () => {
-    const r = await twilio.sendInbound(webhook, { From: '+15553010004', Body: 'YES' });
+    const r = await twilio.sendInbound(webhook, { From: '+12025550120', Body: 'YES' });
     expect(r.replies[0]).toContain('nothing to confirm');
   });
 });
@@ -136,11 +136,11 @@ describe('phone contact and inbound texts', () => {
 describe('secondary contact', () => {
   it('adds a phone to a verified email account without touching the email', async () => {
     const { session } = await createSignedInUser(db, { email: 'two@example.com' });
-    const r = await api.post('/api/add-secondary-contact', { phone: '5553010005' }, { session });
+    const r = await t.approvedContactChange('/api/add-secondary-contact', { phone: '2025550121' }, session, 'two@example.com');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ user: { email: 'two@example.com', phone: '+15553010005', verified: true }, verification: { email: 'verified', sms: 'sent' } });
-    await twilio.waitFor((m) => m.to === '+15553010005');
-    await twilio.sendInbound(webhook, { From: '+15553010005', Body: 'YES' });
+    expect(r.body).toMatchObject({ user: { email: 'two@example.com', phone: '+12025550121', verified: true }, verification: { email: 'verified', sms: 'sent' } });
+    await twilio.waitFor((m) => m.to === '+12025550121');
+    await twilio.sendInbound(webhook, { From: '+12025550121', Body: 'YES' });
     const view = await profileOf((await t.signInByEmail('two@example.com')).session);
     expect(view.profile).toMatchObject({ emailVerified: true, phoneVerified: true });
     expect(view.profile.notifications.channels.sort()).toEqual(['email', 'sms']);
@@ -155,7 +155,7 @@ describe('contact validation', () => {
       [{ email: 'not-an-email' }, 'invalid_email'],
       [{ phone: '+44 20 7946 0958' }, 'unsupported_phone'],
       [{ email: 'a@example.com', notify_via: ['sms'] }, 'phone_required'],
-      [{ phone: '5553010009', notify_via: ['email'] }, 'email_required'],
+      [{ phone: '2025550122', notify_via: ['email'] }, 'email_required'],
     ];
     for (const [body, reason] of cases) {
       const r = await api.post('/api/notify', body, { session });
@@ -164,6 +164,15 @@ describe('contact validation', () => {
     }
     expect((await api.post('/api/notify', { email: 'a@example.com' })).body).toMatchObject({ error: 'session_not_found' });
     expect((await profileOf(session)).user).toMatchObject({ email: null, phone: null });
+  });
+
+  it('counts plus-addressed variants of one inbox against one verification budget', async () => {
+    const session = await t.anonymousSession();
+    for (let i = 1; i <= 5; i += 1) expect((await api.post('/api/notify', { email: `plus+${i}@example.com` }, { session })).status).toBe(200);
+    const over = await api.post('/api/notify', { email: 'plus+6@example.com' }, { session });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/sent to this contact/);
+    expect((await profileOf(session)).user.email).toBe('plus+5@example.com');
   });
 
   it('limits verification messages per contact', async () => {

@@ -38,7 +38,7 @@ label{display:flex;flex-direction:column;font-size:.85rem}</style></head><body>
 <p>Emails and texts the app sent without SMTP_URL / Twilio settings, newest first. Not served in production.
 <a href="/dev/outbox">Refresh</a> · <a href="/dev/outbox?format=json">JSON</a></p>
 <form method="post" action="/dev/outbox/reply"><label>Reply from
-<input name="From" list="phones" required placeholder="+15551234567" value="${escapeHtml(phones[0] ?? '')}"></label>
+<input name="From" list="phones" required placeholder="+12025550143" value="${escapeHtml(phones[0] ?? '')}"></label>
 <datalist id="phones">${phones.map((p) => `<option value="${escapeHtml(p)}">`).join('')}</datalist>
 <label>Text<input name="Body" required value="YES"></label><button>Send reply as that phone</button></form>
 ${items || '<p>Nothing sent yet.</p>'}

@@ -10,10 +10,10 @@ describe('development outbox (no SMTP_URL, no Twilio)', async () => {
 
   it('lists sign-in emails and texts as JSON and as a page whose link signs in', async () => {
     expect((await api.post('/api/login', { identifier: 'dev@example.com' }, { ip: freshIp() })).status).toBe(200);
-    expect((await api.post('/api/login', { identifier: '5556010001' }, { ip: freshIp() })).status).toBe(200);
+    expect((await api.post('/api/login', { identifier: '2025550131' }, { ip: freshIp() })).status).toBe(200);
     const json = await api.get<Outbox>('/dev/outbox?format=json');
     expect(json.body.messages.map((m) => [m.channel, m.to])).toEqual([
-      ['sms', '+15556010001'],
+      ['sms', '+12025550131'],
       ['email', 'dev@example.com'],
     ]);
     const page = await api.get('/dev/outbox');
@@ -28,23 +28,23 @@ describe('development outbox (no SMTP_URL, no Twilio)', async () => {
     expect(JSON.stringify(confirm.body)).toContain('•••');
 
     const code = codeFromText(json.body.messages[0]!.body);
-    expect((await api.post('/api/verify-login-code', { identifier: '+15556010001', code })).status).toBe(200);
+    expect((await api.post('/api/verify-login-code', { identifier: '+12025550131', code })).status).toBe(200);
   });
 
   it('replies to a text from the page (YES verifies the number)', async () => {
     // The first write creates the visitor's session (over tRPC, as the web app does).
-    const asked = await fetch(`${url}/trpc/auth.notify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '5556010002' }) });
+    const asked = await fetch(`${url}/trpc/auth.notify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '2025550132' }) });
     expect(asked.status).toBe(200);
     const session = asked.headers.get('x-session')!;
     expect(session).toBeTruthy();
-    const replied = await api.post('/dev/outbox/reply', 'From=%2B15556010002&Body=YES', {
+    const replied = await api.post('/dev/outbox/reply', 'From=%2B12025550132&Body=YES', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(replied.status).toBe(303);
     // Verified: the account's sessions are signed out (a planted session cannot ride on it).
     expect((await api.get('/api/profile', { session })).status).toBe(401);
     const json = await api.get<Outbox>('/dev/outbox?format=json');
-    expect(json.body.messages[0]).toMatchObject({ to: '+15556010002', body: expect.stringContaining('your number is verified') });
+    expect(json.body.messages[0]).toMatchObject({ to: '+12025550132', body: expect.stringContaining('your number is verified') });
     expect((await api.post('/dev/outbox/reply', 'From=', { headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(400);
   });
 
@@ -55,13 +55,13 @@ describe('development outbox (no SMTP_URL, no Twilio)', async () => {
     const reply = await fetch(`${url}/dev/outbox/reply`, {
       method: 'POST',
       headers: { 'x-forwarded-for': '203.0.113.7', 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'From=%2B15556010002&Body=YES',
+      body: 'From=%2B12025550132&Body=YES',
     });
     expect(reply.status).toBe(404);
   });
 
   it('the inbound webhook is off without Twilio settings', async () => {
-    const r = await api.post('/api/sms/inbound', 'From=%2B15556010002&Body=STOP', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const r = await api.post('/api/sms/inbound', 'From=%2B12025550132&Body=STOP', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(r.status).toBe(503);
   });
 });

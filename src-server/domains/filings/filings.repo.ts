@@ -157,16 +157,16 @@ export async function filingTickerAndLink(db: Db, { id }: { id: number }): Promi
 }
 
 /** Display names of insiders who bought in the open market (P) at this issuer within the window. */
+/** Owners of other filings' open-market purchases (code P) of the issuer in the window, per filing. */
 export async function openMarketBuyers(
   db: Db,
   { issuerCik, from, to, excludeAccession }: { issuerCik: number; from: string; to: string; excludeAccession: string },
-): Promise<string[]> {
-  const rows = await db.execute<{ name: string }>(sql`
-    select distinct owner_display_name as name from insider_transactions
+): Promise<{ accession_no: string; owner_cik: number | null; name: string }[]> {
+  return db.execute<{ accession_no: string; owner_cik: number | null; name: string }>(sql`
+    select distinct accession_no, owner_cik, owner_display_name as name from insider_transactions
     where issuer_cik = ${issuerCik} and code = 'P' and not is_holding
       and transaction_date between ${from}::date and ${to}::date
       and accession_no <> ${excludeAccession}`);
-  return rows.map((r) => r.name);
 }
 
 /** The same filer's latest earlier 13D/13G percent on this subject company. */

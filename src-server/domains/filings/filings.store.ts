@@ -7,6 +7,7 @@
  */
 import { catalogueFormOf } from '../../core/forms';
 import { IMPORTANCE_RANK } from '../../core/importance';
+import { otherParties } from '../../core/insider-activity';
 import { SCORING_THRESHOLDS } from '../../core/scoring-rules';
 import type { Db } from '../../db/client';
 import { addJob } from '../../jobs/queue';
@@ -60,13 +61,13 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
     const marketCapUsd = sells && d.issuer.tradingSymbol ? await repo.marketCapOf(db, { ticker: d.issuer.tradingSymbol }) : null;
     if (dates.length === 0) return { marketCapUsd };
     const days = SCORING_THRESHOLDS.clusterDays;
-    const clusterBuyers = await repo.openMarketBuyers(db, {
+    const others = await repo.openMarketBuyers(db, {
       issuerCik: d.issuer.cik,
       from: shiftDate(dates[0]!, -days),
       to: shiftDate(dates[dates.length - 1]!, days),
       excludeAccession: p.accessionNo,
     });
-    return { clusterBuyers, marketCapUsd };
+    return { clusterBuyers: otherParties(p.accessionNo, d.owners.map((o) => ({ cik: o.cik, name: o.displayName })), others), marketCapUsd };
   }
   if (d?.kind === 'beneficial' && p.company?.cik != null && d.filer.cik != null) {
     return { previousPercent: await repo.previousStakePercent(db, { subjectCik: p.company.cik, filerCik: d.filer.cik, before: filedAt }) };

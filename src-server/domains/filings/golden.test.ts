@@ -1,11 +1,27 @@
 /** Every real filing of the corpus against the facts read from it (npm run edgar:golden prints the same count). */
 import { describe, expect, it } from 'vitest';
-import { compareGolden } from './golden';
+import { compareGolden, ruleCoverage } from './golden';
+
+/** Rules README's scoring table says a real corpus filing fires on its own (no stored history). */
+const FIRED_BY_REAL_FILINGS = [
+  '8k.item.1.01', '8k.item.1.02', '8k.item.1.03', '8k.item.2.01', '8k.item.2.02', '8k.item.2.03', '8k.item.2.05', '8k.item.3.01',
+  '8k.item.3.02', '8k.item.3.03', '8k.item.4.01', '8k.item.4.02', '8k.item.5.01', '8k.item.5.02', '8k.item.5.03', '8k.item.5.07',
+  '8k.item.7.01', '8k.item.8.01', '8k.item.other', '6k.report', 'form3.initial', 'form3.ten-percent', 'form4.no-rows', 'form4.routine',
+  'form4.sale', 'form4.sale.executive', 'form4.sale.huge', 'form4.sale.large', 'form4.sale.plan', 'form4.sale.position', 'form4.very-late',
+  '13d.initial', '13g.passive', '13g.large', '13f.holdings', 'offering.form-d', 'offering.registration', 'periodic.report',
+];
 
 describe('golden corpus of real EDGAR filings', () => {
   it('the parser gets every expected fact right', () => {
     const result = compareGolden();
-    expect(result.filings).toBeGreaterThanOrEqual(130);
+    expect(result.filings).toBeGreaterThanOrEqual(150);
     expect(result.mismatches).toEqual([]);
+  });
+
+  it("fires each rule README's table credits to a real filing", () => {
+    const coverage = ruleCoverage();
+    expect(FIRED_BY_REAL_FILINGS.filter((rule) => !coverage.has(rule))).toEqual([]);
+    // Musk's $843M discretionary sale is the CRITICAL size rule's filing.
+    expect(coverage.get('form4.sale.huge')).toEqual(['integrations/edgar/replay-data/filings/0000899243-22-035394_tsla_musk_S_9_rows.txt']);
   });
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFiling, type ParseHints } from './parse/index';
 import type { ParsedFiling } from './parse/types';
+import { scoreFiling } from './score/index';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 export const GOLDEN_DIR = join(SERVER_DIR, 'test/golden');
@@ -60,13 +61,19 @@ function actualFact(p: ParsedFiling, name: string): unknown {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Each golden file with its filing parsed. */
+function* parsedGolden(): Generator<{ golden: GoldenFile; parsed: ParsedFiling }> {
+  for (const name of readdirSync(GOLDEN_DIR).filter((n) => n.endsWith('.json')).sort()) {
+    const golden = JSON.parse(readFileSync(join(GOLDEN_DIR, name), 'utf8')) as GoldenFile;
+    yield { golden, parsed: parseFiling(readFileSync(join(SERVER_DIR, golden.file), 'utf8'), golden.hints) };
+  }
+}
+
 export function compareGolden(): { filings: number; facts: number; wrong: number; mismatches: GoldenMismatch[] } {
   const mismatches: GoldenMismatch[] = [];
   let filings = 0;
   let facts = 0;
-  for (const name of readdirSync(GOLDEN_DIR).filter((n) => n.endsWith('.json')).sort()) {
-    const golden = JSON.parse(readFileSync(join(GOLDEN_DIR, name), 'utf8')) as GoldenFile;
-    const parsed = parseFiling(readFileSync(join(SERVER_DIR, golden.file), 'utf8'), golden.hints);
+  for (const { golden, parsed } of parsedGolden()) {
     filings += 1;
     for (const [fact, expected] of Object.entries(golden.facts)) {
       // An object of facts (shares by code) counts one fact per key.
@@ -86,4 +93,17 @@ export function compareGolden(): { filings: number; facts: number; wrong: number
     }
   }
   return { filings, facts, wrong: mismatches.length, mismatches };
+}
+
+/**
+ * Which scoring rules the real filings of the golden corpus fire without stored history (rules that
+ * need earlier filings — clusters, stake crossings, amendments — fire only with a score context):
+ * rule id -> the corpus files that fire it. README's scoring table is read from this.
+ */
+export function ruleCoverage(): Map<string, string[]> {
+  const coverage = new Map<string, string[]>();
+  for (const { golden, parsed } of parsedGolden()) {
+    for (const rule of new Set(scoreFiling(parsed).rules)) coverage.set(rule, [...(coverage.get(rule) ?? []), golden.file]);
+  }
+  return coverage;
 }

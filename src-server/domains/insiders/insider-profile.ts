@@ -1,5 +1,7 @@
 /** An insider's rows into the profile: roles, totals and holdings per company, every transaction (no I/O). */
 import { ownerRoleLabel, transactionCodeWords } from '../../core/insider';
+import type { Cluster } from '../../core/insider-activity';
+import { collapseTrades, type TradeRowInput } from '../../core/insider-trades';
 import type { TransactionDto } from '../ticker-pages/timeline';
 import type { OwnerRow } from './insiders.repo';
 
@@ -18,16 +20,23 @@ export interface InsiderTransaction
   link: string | null;
 }
 
+/** Totals over collapsed trades: one per real trade, however many price rows it was filed in. */
 export interface CompanyTotals {
   /** Open-market purchases (code P) and sales (code S) of shares. */
   bought_shares: number;
   bought_value: number;
   sold_shares: number;
   sold_value: number;
+  /** Bought minus sold in the open market. */
+  net_shares: number;
+  net_value: number;
   /** Other acquisitions (grants, exercises, gifts received...) and dispositions (tax withholding, gifts...). */
   other_acquired_shares: number;
   other_disposed_shares: number;
+  /** Collapsed trades (all codes). */
   transactions: number;
+  /** Filed rows behind them. */
+  rows: number;
 }
 
 export interface HoldingsSeries {
@@ -45,6 +54,8 @@ export interface InsiderCompany {
   first_date: string;
   last_date: string;
   totals: CompanyTotals;
+  /** Cluster buying or selling of the company this insider took part in (filled by the service). */
+  clusters: Cluster[];
   holdings: HoldingsSeries[];
 }
 
@@ -89,19 +100,44 @@ function toTransaction(row: OwnerRow): InsiderTransaction {
   };
 }
 
+const tradeRow = (row: OwnerRow): TradeRowInput => ({
+  tableKind: row.table_kind,
+  isHolding: row.is_holding,
+  rowIndex: row.row_index,
+  securityTitle: row.security_title,
+  transactionDate: row.transaction_date,
+  code: row.code,
+  acquiredDisposed: row.acquired_disposed === 'A' || row.acquired_disposed === 'D' ? row.acquired_disposed : null,
+  shares: row.shares,
+  pricePerShare: row.price_per_share,
+  sharesOwnedAfter: row.shares_owned_after,
+  directIndirect: row.direct_indirect === 'D' || row.direct_indirect === 'I' ? row.direct_indirect : null,
+  natureOfOwnership: row.nature_of_ownership,
+  is10b51: row.is_10b5_1,
+});
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
 function totalsOf(rows: OwnerRow[]): CompanyTotals {
-  const t: CompanyTotals = { bought_shares: 0, bought_value: 0, sold_shares: 0, sold_value: 0, other_acquired_shares: 0, other_disposed_shares: 0, transactions: 0 };
-  for (const row of rows) {
-    if (row.is_holding) continue;
-    t.transactions += 1;
-    // Shares of the company's stock only: option rows count contracts, not shares bought or sold.
-    if (row.table_kind !== 'non_derivative' || row.shares == null) continue;
-    const value = row.value ?? (row.price_per_share != null ? row.shares * row.price_per_share : 0);
-    if (row.code === 'P') (t.bought_shares += row.shares), (t.bought_value += value);
-    else if (row.code === 'S') (t.sold_shares += row.shares), (t.sold_value += value);
-    else if (row.acquired_disposed === 'A') t.other_acquired_shares += row.shares;
-    else if (row.acquired_disposed === 'D') t.other_disposed_shares += row.shares;
+  const t: CompanyTotals = { bought_shares: 0, bought_value: 0, sold_shares: 0, sold_value: 0, net_shares: 0, net_value: 0, other_acquired_shares: 0, other_disposed_shares: 0, transactions: 0, rows: 0 };
+  const byFiling = new Map<number, OwnerRow[]>();
+  for (const row of rows) if (!row.is_holding) byFiling.set(row.filing_id, [...(byFiling.get(row.filing_id) ?? []), row]);
+  for (const filingRows of byFiling.values()) {
+    t.rows += filingRows.length;
+    for (const trade of collapseTrades(filingRows.map(tradeRow), [])) {
+      t.transactions += 1;
+      // Shares of the company's stock only: option rows count contracts, not shares bought or sold.
+      if (trade.tableKind !== 'non_derivative') continue;
+      if (trade.code === 'P') (t.bought_shares += trade.shares), (t.bought_value += trade.value);
+      else if (trade.code === 'S') (t.sold_shares += trade.shares), (t.sold_value += trade.value);
+      else if (trade.acquiredDisposed === 'A') t.other_acquired_shares += trade.shares;
+      else if (trade.acquiredDisposed === 'D') t.other_disposed_shares += trade.shares;
+    }
   }
+  t.bought_value = round2(t.bought_value);
+  t.sold_value = round2(t.sold_value);
+  t.net_shares = round2(t.bought_shares - t.sold_shares);
+  t.net_value = round2(t.bought_value - t.sold_value);
   return t;
 }
 
@@ -143,6 +179,7 @@ function companyOf(rows: OwnerRow[]): InsiderCompany {
     first_date: days[0]!,
     last_date: days[days.length - 1]!,
     totals: totalsOf(rows),
+    clusters: [],
     holdings: holdingsOf(rows),
   };
 }

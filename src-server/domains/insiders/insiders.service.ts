@@ -3,6 +3,9 @@ import { AppError } from '../../core/app-error';
 import type { Db } from '../../db/client';
 import { insiderHref } from '../ticker-pages/timeline';
 import { buildProfile, type InsiderProfile } from './insider-profile';
+import { findClusters } from '../../core/insider-activity';
+import { SCORING_THRESHOLDS } from '../../core/scoring-rules';
+import { companiesTrades } from './activity.service';
 import * as repo from './insiders.repo';
 
 /** Rows read for one profile; a prolific filer's oldest rows beyond this are left out (and flagged). */
@@ -24,7 +27,30 @@ const notFound = (what: string) =>
 
 async function profileOf(db: Db, who: { cik: number } | { name: string }): Promise<InsiderProfile | null> {
   const rows = await repo.ownerRows(db, who, MAX_PROFILE_ROWS + 1);
-  return buildProfile(rows.slice(0, MAX_PROFILE_ROWS), { truncated: rows.length > MAX_PROFILE_ROWS });
+  const profile = buildProfile(rows.slice(0, MAX_PROFILE_ROWS), { truncated: rows.length > MAX_PROFILE_ROWS });
+  if (profile) await addClusters(db, profile);
+  return profile;
+}
+
+const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Each company's cluster buying/selling (collapsed trades of every insider) that this insider took part in. */
+async function addClusters(db: Db, profile: InsiderProfile): Promise<void> {
+  const companies = profile.companies.filter((c) => c.issuer_cik != null && c.totals.bought_shares + c.totals.sold_shares > 0);
+  if (companies.length === 0) return;
+  const days = SCORING_THRESHOLDS.clusterDays;
+  const from = shift(companies.map((c) => c.first_date).sort()[0]!, -days);
+  const to = shift(companies.map((c) => c.last_date).sort().at(-1)!, days);
+  const trades = await companiesTrades(db, { issuerCiks: companies.map((c) => c.issuer_cik!), from, to });
+  const isMe = (o: { cik: number | null; name: string }) =>
+    profile.cik != null ? o.cik === profile.cik : o.name.toLowerCase() === profile.name.toLowerCase() || profile.filed_names.some((n) => n.toLowerCase() === o.name.toLowerCase());
+  for (const company of companies) {
+    const list = trades.get(company.issuer_cik!) ?? [];
+    company.clusters = (['buying', 'selling'] as const)
+      .flatMap((direction) => findClusters(list, direction))
+      .filter((c) => c.trades.some((t) => t.party.owners.some(isMe)))
+      .map(({ trades: _t, ...c }) => c);
+  }
 }
 
 export async function getInsiderByCik(db: Db, { cik }: { cik: number }): Promise<InsiderProfile> {

@@ -44,7 +44,14 @@ describe('by CIK', () => {
       role: { label: 'CEO', officer_title: 'CEO', director: true, officer: true, ten_percent_owner: true },
     });
     // 2022: nine open-market sales of 4,400,000 shares in total; 2023: an option exercise (code M).
-    expect(tesla!.totals).toMatchObject({ bought_shares: 0, sold_shares: 4_400_000 });
+    expect(tesla!.totals).toMatchObject({ bought_shares: 0, sold_shares: 4_400_000, net_shares: -4_400_000 });
+    expect(tesla!.totals.net_value).toBe(-tesla!.totals.sold_value);
+    // The nine price rows of 2022-11-08 are one trade (issue #16: totals on collapsed trades).
+    const rows2022 = body.transactions.filter((t) => t.accession_no === MUSK_2022).length;
+    const rows2023 = body.transactions.filter((t) => t.accession_no === MUSK_2023).length;
+    expect(rows2022).toBe(9);
+    expect(tesla!.totals.rows).toBe(rows2022 + rows2023);
+    expect(tesla!.totals.transactions).toBeLessThan(tesla!.totals.rows);
     expect(tesla!.totals.sold_value).toBeGreaterThan(800_000_000);
     const sales = body.transactions.filter((t) => t.code === 'S');
     expect(sales).toHaveLength(9);
@@ -76,8 +83,11 @@ describe('by CIK', () => {
     ]);
     const [alphabet, google] = body.companies;
     expect(alphabet!.role).toMatchObject({ director: true, officer: false, ten_percent_owner: true });
-    expect(alphabet!.totals.transactions).toBe(6);
-    expect(google!.totals.transactions).toBe(19);
+    // Collapsed trades (issue #16): Alphabet 2022 is one sale filed in 6 price rows; Google 2015 is a
+    // conversion (both tables) and one sale in 17 price rows.
+    expect(alphabet!.totals).toMatchObject({ transactions: 1, rows: 6, sold_shares: 2710, net_shares: -2710 });
+    expect(google!.totals).toMatchObject({ transactions: 3, rows: 19, sold_shares: 16_670, net_shares: -16_670 });
+    expect(body.companies.every((c) => c.clusters.length === 0)).toBe(true);
     for (const company of body.companies) {
       const sold = body.transactions.filter((t) => t.issuer_cik === company.issuer_cik && t.code === 'S' && !t.derivative);
       expect(company.totals.sold_shares).toBe(sold.reduce((n, t) => n + t.shares!, 0));

@@ -6,7 +6,7 @@
  */
 import { addDays } from '../../core/calendar';
 import { formName } from '../../core/spoken-forms';
-import type { FilingDetail, OwnershipDetail } from '../filings/parse/types';
+import type { FilingDetail, OfficerChange, OwnershipDetail } from '../filings/parse/types';
 
 export interface ThreadFiling {
   id: number;
@@ -103,20 +103,72 @@ const saleNoticeToTrade: ThreadRule = {
   },
 };
 
-/** 8-K item 5.02 (officer/director change) -> the Form 3 a new insider files within 30 days. */
-const officerChangeToForm3: ThreadRule = {
+/** First names that agree as written or as a short form ("Doug" and "Douglas"), with the same surname. */
+function sameSurnameAndFirst(a: string, b: string): boolean {
+  const parts = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/,?\s(?:jr|sr|ii|iii|iv)\.?$/, '')
+      .replace(/[^a-z -]/g, ' ')
+      .split(/\s+/)
+      .filter((t) => t.length > 1);
+  const pa = parts(a);
+  const pb = parts(b);
+  if (pa.length < 2 || pb.length < 2 || pa.at(-1) !== pb.at(-1)) return false;
+  const [fa, fb] = [pa[0]!, pb[0]!];
+  return fa.length >= 3 && fb.length >= 3 && (fa.startsWith(fb) || fb.startsWith(fa));
+}
+
+const CHANGE_WORDS: Record<OfficerChange['change'], string> = {
+  departure: 'departure',
+  appointment: 'appointment',
+  role_change: 'change of role',
+  compensation: 'pay',
+  named: 'named',
+};
+
+const officerPeople = (f: ThreadFiling): OfficerChange[] | null => (f.detail?.kind === 'current' && f.detail.people ? f.detail.people : null);
+
+/**
+ * 8-K item 5.02 (officer/director change) -> the Form 3 and Form 4s of a person it names (Form 3
+ * within 30 days, Form 4 within 60), matched by name against the reporting owner. A 5.02 stored
+ * before names were read (no `people`) falls back to any officer's or director's Form 3 within 30
+ * days; one whose text named nobody links to nothing by person.
+ */
+const officerChangeToInsider: ThreadRule = {
   kind: 'officer_change_insider',
   title: 'Officer or director change',
   pick: 'all',
   from: has8KItem('5.02'),
-  to: (f) => form(f).startsWith('3') && ownership(f) != null,
+  to: (f) => /^[34](\/A)?$/.test(form(f)) && ownership(f) != null,
   match(a, b) {
-    if (!within(a, b, 30)) return null;
-    const owner = ownership(b)!.owners.find((o) => o.isOfficer || o.isDirector);
+    const initial = form(b).startsWith('3');
+    if (!within(a, b, initial ? 30 : 60)) return null;
+    const owners = ownership(b)!.owners;
+    const days = Math.round(daysBetween(a.filedAt, b.filedAt));
+    const people = officerPeople(a);
+    if (people) {
+      for (const person of people) {
+        const owner = owners.find((o) => sameName(person.name, o.displayName) || sameName(person.name, o.name) || sameSurnameAndFirst(person.name, o.displayName));
+        if (!owner) continue;
+        const role = person.role ?? owner.officerTitle ?? (owner.isDirector ? 'Director' : 'Officer');
+        return {
+          why: `${owner.displayName} (${role}), named in the 8-K's item 5.02 (${CHANGE_WORDS[person.change]}), filed ${initial ? 'an initial Form 3' : 'a Form 4'} ${days} days later.`,
+          fields: [
+            { field: 'person (name)', from: person.name, to: owner.displayName },
+            { field: 'role', from: person.role ?? 'not stated', to: owner.officerTitle ?? (owner.isDirector ? 'Director' : 'not stated') },
+            { field: 'filed', from: day(a.filedAt), to: day(b.filedAt) },
+          ],
+        };
+      }
+      return null;
+    }
+    if (!initial) return null;
+    const owner = owners.find((o) => o.isOfficer || o.isDirector);
     if (!owner) return null;
     const role = owner.officerTitle ?? (owner.isDirector ? 'Director' : 'Officer');
     return {
-      why: `${owner.displayName} (${role}) filed an initial Form 3 ${Math.round(daysBetween(a.filedAt, b.filedAt))} days after the 8-K reporting an officer or director change.`,
+      why: `${owner.displayName} (${role}) filed an initial Form 3 ${days} days after the 8-K reporting an officer or director change.`,
       fields: [
         { field: '8-K item', from: '5.02', to: 'Form 3' },
         { field: 'role', from: 'officer/director change', to: role },
@@ -285,7 +337,7 @@ const restatement: ThreadRule = {
 
 export const THREAD_RULES: readonly ThreadRule[] = [
   saleNoticeToTrade,
-  officerChangeToForm3,
+  officerChangeToInsider,
   officerChangeNext,
   stakeAmendment,
   passiveToActive,

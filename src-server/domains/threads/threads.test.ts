@@ -19,6 +19,8 @@ import { createSession } from '../auth/session.service';
 import { parseFiling } from '../filings/parse/index';
 import type { OwnershipDetail } from '../filings/parse/types';
 import { planLinks, type ThreadFiling } from './thread-rules';
+import { matchMissedFilings } from '../alerts/match.service';
+import { tickerThreads } from './threads.rest';
 import { companyThreads, followsLines, linkFiling, undoLink } from './threads.service';
 
 const database = await createTestDatabase();
@@ -30,6 +32,21 @@ beforeAll(() => seedTickers(db));
 const ids = async (accessions: string[]) => {
   const rows = await db.execute<{ id: number; accession_no: string }>(sql`select id::float8 as id, accession_no from filings where accession_no = any(${sql.param(accessions)}::text[])`);
   return new Map(rows.map((r) => [r.accession_no, Number(r.id)]));
+};
+
+const asThread = (raw: string, id: number, filedAt: string, override: Partial<ThreadFiling> = {}): ThreadFiling => {
+  const p = parseFiling(raw);
+  return {
+    id,
+    cik: p.company?.cik ?? 0,
+    formType: p.formType,
+    filedAt: new Date(filedAt),
+    periodOfReport: p.periodOfReport,
+    items: p.detail?.kind === 'current' ? p.detail.items.map((i) => i.number) : [],
+    filerCik: p.filer?.cik ?? null,
+    detail: p.detail,
+    ...override,
+  };
 };
 
 describe('results 8-K -> the 10-Q/10-K of that period (Apple, 2022-2023)', () => {
@@ -169,28 +186,66 @@ describe('Form 144 -> the Form 4 that reports the sale (Apple, Luca Maestri, Apr
     expect((await followsLines(db, { filingIds: [form4Id], timeZone: 'America/New_York' })).has(form4Id)).toBe(false);
     const threads = await client().threads.forTicker.query({ ticker: 'AAPL' });
     expect(threads.threads.some((t) => t.filings.some((f) => f.id === form4Id))).toBe(false);
+    // The REST mirror answers the same (GET /api/ticker/:ticker/threads).
+    const rest = await fetch(`${url}/api/ticker/aapl/threads`);
+    expect(rest.status).toBe(200);
+    const body = await rest.json();
+    expect(body).toEqual(threads);
+    expect(tickerThreads.safeParse(body).success).toBe(true);
+    expect(threads.threads.filter((t) => t.title === 'Results and the report')).toHaveLength(5);
+    expect((await fetch(`${url}/api/ticker/NOPE!!/threads`)).status).toBe(404);
     // Undoing twice keeps the first undo.
     expect((await undoLink(db, { linkId: link!.id, adminUserId: admin.user.id })).undoneAt).toBe(undone.undoneAt);
     await expect(client().threads.forTicker.query({ ticker: 'NOPE!!' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
   });
 });
 
-describe('rules on real documents', () => {
-  const asThread = (raw: string, id: number, filedAt: string, override: Partial<ThreadFiling> = {}): ThreadFiling => {
-    const p = parseFiling(raw);
-    return {
-      id,
-      cik: p.company?.cik ?? 0,
-      formType: p.formType,
-      filedAt: new Date(filedAt),
-      periodOfReport: p.periodOfReport,
-      items: p.detail?.kind === 'current' ? p.detail.items.map((i) => i.number) : [],
-      filerCik: p.filer?.cik ?? null,
-      detail: p.detail,
-      ...override,
-    };
-  };
+describe('8-K 5.02 -> the Form 4 of a person it names (NVIDIA, stored as ingest stores them)', () => {
+  const NVIDIA = 1045810;
 
+  it('links the pay 8-K to Debora Shoquist\'s Form 4 by her name, through the sweep that links every stored filing', async () => {
+    // Real: NVIDIA's 8-K of 2026-03-06 (Item 5.02, the FY2027 variable pay of five named executive
+    // officers) and Debora Shoquist's Form 4 (tax withholding, accepted 2023-06-23). At its real
+    // date the Form 4 is three years before the 8-K: no link.
+    const eightK = await storeFixture(db, '0001045810-26-000024.txt');
+    const real = await storeFixture(db, '0001045810-23-000128_nvda_shoquist_F.txt');
+    const [stored] = await db.execute<{ people: unknown }>(sql`select details->'people' as people from filings where id = ${eightK}`);
+    expect(stored!.people).toContainEqual({ name: 'Debora Shoquist', role: 'Executive Vice President', change: 'compensation' });
+    expect(await matchMissedFilings(db)).toBe(0);
+    const none = await db.execute(sql`select 1 from filing_links where to_filing_id = ${real} and kind = 'officer_change_insider'`);
+    expect(none).toHaveLength(0);
+
+    // DERIVED: the same Form 4 document stored as a filing accepted 2026-03-10 (accession changed),
+    // four days after the 8-K, as the sweep finds it.
+    const raw = edgarFixture('0001045810-23-000128_nvda_shoquist_F.txt')
+      .replace(/ACCESSION NUMBER:\s+\S+/, 'ACCESSION NUMBER:\t9999999999-26-000001')
+      .replace(/<ACCEPTANCE-DATETIME>\d+/, '<ACCEPTANCE-DATETIME>20260310211500');
+    const later = await storeFixtureText(raw);
+    await matchMissedFilings(db);
+    const [link] = await db.execute<{ from_id: number; matched: { why: string; fields: { field: string; from: string; to: string }[] } }>(sql`
+      select from_filing_id::float8 as from_id, matched from filing_links where to_filing_id = ${later} and kind = 'officer_change_insider'`);
+    expect(link!.from_id).toBe(eightK);
+    expect(link!.matched.fields[0]).toEqual({ field: 'person (name)', from: 'Debora Shoquist', to: 'Debora Shoquist' });
+    expect(link!.matched.why).toBe('Debora Shoquist (Executive Vice President), named in the 8-K\'s item 5.02 (pay), filed a Form 4 4 days later.');
+    const thread = (await companyThreads(db, { cik: NVIDIA })).find((t) => t.links.some((l) => l.to_id === later));
+    expect(thread).toMatchObject({ title: 'Officer or director change' });
+  });
+
+  it('does not link a Form 4 by someone the 5.02 does not name', () => {
+    // Real: JPMorgan's 5.02 of June 2026 names Petno, Rohrbaugh, Lake, Erdoes and Piepszak; the
+    // Shoquist Form 4 (real document) placed 10 days after it under the same CIK finds no name.
+    const jpm = asThread(edgarFixture('0000019617-26-000241.txt'), 20, '2026-06-26T21:00:00Z', { cik: 1 });
+    const form4 = asThread(edgarFixture('0001045810-23-000128_nvda_shoquist_F.txt'), 21, '2026-07-06T21:00:00Z', { cik: 1 });
+    expect(planLinks(form4, [jpm]).links.filter((l) => l.kind === 'officer_change_insider')).toEqual([]);
+    // The same Form 4 under NVIDIA's 8-K links, and a nickname matches ("Deb" would be "Debora").
+    const nvda = asThread(edgarFixture('0001045810-26-000024.txt'), 22, '2026-06-26T21:00:00Z', { cik: 1 });
+    expect(planLinks(form4, [nvda]).links.map((l) => l.kind)).toEqual(['officer_change_insider']);
+    const nick = { ...nvda, id: 23, detail: nvda.detail?.kind === 'current' ? { ...nvda.detail, people: [{ name: 'Deb Shoquist', role: null, change: 'named' as const }] } : nvda.detail };
+    expect(planLinks(form4, [nick]).links.map((l) => l.kind)).toEqual(['officer_change_insider']);
+  });
+});
+
+describe('rules on real documents', () => {
   it('chains a holder\'s Schedule 13G to its later 13D (passive turned active) and names the stake path', () => {
     // Real: Coupang's SC 13G/A (0000895421-24-000024). The 13D after it is DERIVED (the same document
     // with its form changed and a higher stake), as the fixture set has no 13D.

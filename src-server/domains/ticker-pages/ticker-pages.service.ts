@@ -10,6 +10,8 @@ import { perKey } from '../../integrations/per-deps';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import type { QuoteRefresher } from '../quotes/quote-refresher';
 import type { TickerIndex } from '../tickers/ticker-index';
+import { companyActivity } from '../insiders/activity.service';
+import type { InsiderActivity } from '../../core/insider-activity';
 import * as repo from './ticker-pages.repo';
 import { VersionedCache } from './versioned-cache';
 import { decodeCursor, encodeCursor, toTickerFilingDto, type TickerFilingDto } from './timeline';
@@ -62,6 +64,8 @@ export interface TickerPageData {
   viewer: { pro: boolean; signed_in: boolean; ai_available: boolean };
   facets: { total: number; forms: { form: string; count: number }[]; importance: { level: Importance; count: number }[] };
   filings: FilingsPage;
+  /** Open-market insider trades over the 90 days to the latest one on record, collapsed (null: none). */
+  insider_activity: InsiderActivity | null;
 }
 
 /** Form and importance filters as the repo takes them; an unknown form is a 400. */
@@ -190,7 +194,8 @@ export async function getTickerPage(
   const seen = viewer.userId ? repo.markCompanySeen(db, { userId: viewer.userId, cik }) : Promise.resolve({ watching: false, previousSeenAt: null });
   const filings = seen.then((s) => filingsPage(db, { cik, filter, cursor: null, limit: PAGE_SIZE, newSince: s.previousSeenAt, viewer }));
   const facets = header.then((h) => companyFacets(db, { cik, version: h.filings_version }));
-  const [head, watch, page, facetCounts] = await Promise.all([header, seen, filings, facets]);
+  const activity = companyActivity(db, { cik });
+  const [head, watch, page, facetCounts, insiderActivity] = await Promise.all([header, seen, filings, facets, activity]);
   return {
     company: companyDto(head),
     quote: quoteLine(head),
@@ -198,6 +203,7 @@ export async function getTickerPage(
     viewer: { pro: viewer.pro, signed_in: viewer.userId != null, ai_available: params.aiAvailable },
     facets: facetCounts,
     filings: page,
+    insider_activity: insiderActivity,
   };
 }
 

@@ -102,6 +102,26 @@ describe('the enhanced page in one request', () => {
     expect(musk.transactions.reduce((n, r) => n + r.shares!, 0)).toBe(4_400_000);
   });
 
+  it('sums insider activity on collapsed trades: nine price rows are one sale by one insider (issue #16)', async () => {
+    const { body } = await page('TSLA');
+    expect(body.insider_activity).toMatchObject({
+      window_days: 90,
+      from: '2022-08-10',
+      to: '2022-11-08',
+      trades: 1,
+      insiders: 1,
+      bought_shares: 0,
+      sold_shares: 4_400_000,
+      net_shares: -4_400_000,
+      sellers: ['Elon Musk'],
+      cluster_buying: null,
+      cluster_selling: null,
+    });
+    expect(body.insider_activity!.net_value).toBeLessThan(-843_000_000);
+    // A company without Form 4 trades on record has none.
+    expect((await page('AAPL')).body.insider_activity).toBeNull();
+  });
+
   it('answers 404 for an unknown ticker and 400 for bad filters, changing nothing', async () => {
     expect((await page('ZZZZZZ')).body).toMatchObject({ error: 'ticker_not_found' });
     expect((await page('ZZZZZZ')).status).toBe(404);

@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { createLogger } from '../../ops/logger';
 import { outboxSms } from '../outbox/outbox-senders';
 import { perDeps } from '../per-deps';
+import { budgetedSms } from './sms-budget';
 import { twilioSender } from './twilio-sender';
 
 export interface SmsMessage {
@@ -42,8 +44,15 @@ export function createSmsSender(env: Env, db: Db, logger?: FastifyBaseLogger): S
   return outboxSms({ db, logger, logBodies: env.NODE_ENV !== 'production', from: 'dev-outbox' });
 }
 
-const fromEnv = perDeps((deps) => createSmsSender(deps.env, deps.db, deps.logger));
-/** deps.sms, or the adapter the environment selects (tests that pass only env). */
+const budgeted = perDeps((deps) =>
+  budgetedSms(deps.sms ?? createSmsSender(deps.env, deps.db, deps.logger), {
+    db: deps.db,
+    perHour: deps.env.SMS_HOURLY_BUDGET,
+    logger: () => deps.logger ?? (fallbackLogger ??= createLogger(deps.env)),
+  }),
+);
+let fallbackLogger: FastifyBaseLogger | undefined;
+/** deps.sms, or the adapter the environment selects (tests that pass only env), within SMS_HOURLY_BUDGET. */
 export function smsFor(deps: AppDeps): SmsSender {
-  return deps.sms ?? fromEnv(deps);
+  return budgeted(deps);
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { systemRest } from '../../domains/system/system.rest';
+import { adminRest } from '../../domains/admin/admin.rest';
 import { assistantRest } from '../../domains/assistant/assistant.rest';
 import { authRest } from '../../domains/auth/auth.rest';
 import { billingRest } from '../../domains/billing/billing.rest';
 import { contactsRest } from '../../domains/contacts/contacts.rest';
 import { insidersRest } from '../../domains/insiders/insiders.rest';
 import { latencyRest } from '../../domains/latency/latency.rest';
+import { threadsRest } from '../../domains/threads/threads.rest';
 import { tickerPagesRest } from '../../domains/ticker-pages/ticker-pages.rest';
 import { tickersRest } from '../../domains/tickers/tickers.rest';
 import { watchlistRest } from '../../domains/watchlist/watchlist.rest';
@@ -31,7 +33,7 @@ export function restTable(calls: RestCall[], handWritten?: RestRoutes): RestRout
   };
 }
 
-const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, insidersRest, assistantRest, billingRest, latencyRest];
+const ROUTES: RestRoutes[] = [systemRest, authRest, contactsRest, watchlistRest, tickersRest, tickerPagesRest, threadsRest, insidersRest, assistantRest, billingRest, latencyRest, adminRest];
 
 /** The /api/* compatibility layer for scripts and older clients (SPEC.md section 7), and its OpenAPI document. */
 export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps; scope: RestScope }) {

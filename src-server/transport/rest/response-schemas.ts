@@ -162,6 +162,20 @@ export const tickerPage = z.object({
     importance: z.array(z.object({ level: z.enum(IMPORTANCE_LEVELS), count: z.number().int() })),
   }),
   filings: filingsPage,
+  insider_activity: z
+    .looseObject({
+      window_days: z.number().int(),
+      from: z.string(),
+      to: z.string(),
+      net_shares: z.number(),
+      net_value: z.number(),
+      trades: z.number().int(),
+      insiders: z.number().int(),
+      cluster_buying: z.looseObject({ from: z.string(), to: z.string(), insiders: z.array(z.string()) }).nullable(),
+      cluster_selling: z.looseObject({ from: z.string(), to: z.string(), insiders: z.array(z.string()) }).nullable(),
+    })
+    .nullable()
+    .describe('open-market insider trades over the 90 days to the latest one on record, one per real trade'),
 });
 export const publicTickerPage = z.object({ company, quote: quoteLine, filings: z.array(tickerFiling), total_filings: z.number().int() });
 export const tickerChart = z.object({

@@ -51,6 +51,35 @@ describe('contact modal (SPEC.md sections 2, 5 and 8)', () => {
     expect(submit).toHaveBeenCalledWith({ channel: 'email', email: 'new@example.com', phone: null });
     expect(screen.getByRole('dialog', { name: 'Verification Email Sent!' }).textContent).toContain('Click the link');
   });
+  it('adding a contact to a verified account asks for the code sent to the verified contact, then sends it', async () => {
+    const asked = 'To add a new contact, enter the 6-digit code we sent to o•••@example.com.';
+    const submit = vi
+      .fn()
+      .mockRejectedValueOnce(Object.assign(new Error(asked), { data: { reason: 'approval_required', httpStatus: 403 } }))
+      .mockResolvedValueOnce(undefined);
+    const { user } = setup({ submit, user: { ...unverified, email: 'old@example.com', verified: true } });
+    await user.click(screen.getByRole('radio', { name: 'Text/SMS' }));
+    await user.type(screen.getByLabelText('Mobile number'), '202 555 0143');
+    await user.click(screen.getByRole('button', { name: 'Send verification text' }));
+    expect((await screen.findByText(/we sent to o•••@example.com/)).textContent).toContain('keeps anyone else');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Approve and send verification' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter the 6-digit approval code.');
+    await user.type(screen.getByLabelText('Approval code'), '12a3456');
+    await user.click(screen.getByRole('button', { name: 'Approve and send verification' }));
+    expect(submit).toHaveBeenLastCalledWith({ channel: 'sms', email: null, phone: '+12025550143', approvalCode: '123456' });
+    expect(screen.getByRole('dialog', { name: 'Verification Text Sent!' })).toBeTruthy();
+  });
+  it('editing the contact after a code was asked drops the code field (the code was for the other contact)', async () => {
+    const asked = 'To add a new contact, enter the 6-digit code we sent to o•••@example.com.';
+    const submit = vi.fn().mockRejectedValueOnce(Object.assign(new Error(asked), { data: { reason: 'approval_required', httpStatus: 403 } }));
+    const { user } = setup({ submit, user: { ...unverified, verified: true } });
+    await user.type(screen.getByLabelText('Email address'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Send verification email' }));
+    expect(await screen.findByLabelText('Approval code')).toBeTruthy();
+    await user.type(screen.getByLabelText('Email address'), 'y');
+    expect(screen.queryByLabelText('Approval code')).toBeNull();
+  });
   it("shows the server's reason, or 'Failed to add contact info'", async () => {
     const submit = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
     const { user } = setup({ submit });

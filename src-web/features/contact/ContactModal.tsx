@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { COPY } from '../../../src-server/core/copy';
 import { Modal, ModalFormFooter } from '../../components/Modal';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, errorReason } from '../../lib/errors';
+import { CODE_LENGTH } from '../login/login-rules';
+import { ApprovalCodeField } from './ApprovalCodeField';
 import type { StoredUser } from '../../lib/session';
 import { validateContact, type ContactChannel } from './contact-rules';
 import { Icon } from '../../components/Icon';
@@ -10,6 +12,8 @@ export interface ContactInput {
   channel: ContactChannel;
   email: string | null;
   phone: string | null;
+  /** The code sent to the account's verified contact, once the server asked for it. */
+  approvalCode?: string;
 }
 
 /**
@@ -36,17 +40,26 @@ export function ContactModal({
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<{ channel: ContactChannel; to: string } | null>(null);
+  // A code approves one exact change: once the contact is edited it no longer applies.
+  const asked = `${channel}\n${email}\n${phone}`;
+  const [approvalFor, setApproval] = useState<{ asked: string; message: string; code: string } | null>(null);
+  const approval = approvalFor?.asked === asked ? approvalFor : null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateContact({ channel, value: channel === 'email' ? email : phone, session });
     if (!checked.ok) return setError(checked.error);
+    if (approval && approval.code.length !== CODE_LENGTH) return setError(`Enter the ${CODE_LENGTH}-digit approval code.`);
     setError(null);
     setPending(true);
     try {
-      await submit({ channel, email: checked.email, phone: checked.phone });
+      await submit({ channel, email: checked.email, phone: checked.phone, ...(approval ? { approvalCode: approval.code } : {}) });
       setSent({ channel, to: (checked.email ?? checked.phone)! });
     } catch (failure) {
+      const reason = errorReason(failure);
+      if (reason === 'approval_required') return setApproval({ asked, message: errorMessage(failure, COPY.contactFailed), code: '' });
+      // An expired or used code cannot be retried: the next save sends a new one.
+      if (reason === 'approval_expired') setApproval(null);
       setError(errorMessage(failure, COPY.contactFailed));
     } finally {
       setPending(false);
@@ -113,7 +126,7 @@ export function ContactModal({
                 className="input"
                 type="tel"
                 autoComplete="tel"
-                placeholder="(555) 123-4567"
+                placeholder="(202) 555-0143"
                 value={phone}
                 onChange={(event) => setPhone(event.target.value)}
                 aria-describedby="sms-us-only"
@@ -128,6 +141,7 @@ export function ContactModal({
             </p>
           </div>
         )}
+        {approval && <ApprovalCodeField message={approval.message} value={approval.code} onChange={(code) => setApproval({ ...approval, code })} />}
         {updating && (
           <p className="notice notice--warning">
             Changing your contact information requires verifying it again. Alerts pause until the new contact is verified.
@@ -137,7 +151,7 @@ export function ContactModal({
           error={error}
           onCancel={onClose}
           pending={pending}
-          label={channel === 'email' ? 'Send verification email' : 'Send verification text'}
+          label={approval ? 'Approve and send verification' : channel === 'email' ? 'Send verification email' : 'Send verification text'}
           pendingLabel="Sending..."
         />
       </form>

@@ -17,5 +17,9 @@ describe('contact modal validation (SPEC.md section 5)', () => {
     expect(validateContact({ channel: 'sms', value: '(415) 555-0134', session: 's' })).toEqual({ ok: true, email: null, phone: '+14155550134' });
     expect(validateContact({ channel: 'sms', value: '1 415 555 0134', session: 's' })).toEqual({ ok: true, email: null, phone: '+14155550134' });
     expect(validateContact({ channel: 'sms', value: '44 20 7946 0958', session: 's' })).toEqual({ ok: false, error: US_ONLY_MESSAGE });
+    // The same libphonenumber check as the server: other +1 countries and premium lines are refused here too.
+    for (const value of ['876 555 1234', '1 900 555 1234', '(416) 555-0123']) {
+      expect(validateContact({ channel: 'sms', value, session: 's' })).toEqual({ ok: false, error: US_ONLY_MESSAGE });
+    }
   });
 });

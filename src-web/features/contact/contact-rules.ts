@@ -4,7 +4,7 @@ import { isEmail, isUsPhone, normaliseEmail, normalisePhone } from '../../../src
 export type ContactChannel = 'email' | 'sms';
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
-export const US_ONLY_MESSAGE = 'Text alerts are available for US phone numbers only (+1 followed by 10 digits).';
+export const US_ONLY_MESSAGE = 'Text alerts are available for US mobile numbers only (10 digits, e.g. 202 555 0143).';
 
 /** Validates the contact modal (SPEC.md section 5); returns the value to send or the message. */
 export function validateContact(params: {

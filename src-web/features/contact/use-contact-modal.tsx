@@ -13,11 +13,12 @@ export function useContactModal(onDone?: () => void): { open: () => void; modal:
     <ContactModal
       user={auth.user}
       session={auth.session}
-      submit={async ({ channel, email, phone }) => {
+      submit={async ({ channel, email, phone, approvalCode }) => {
         // Both contacts are sent: a missing one would be cleared. The server picks the channels.
         const result = await notify.mutateAsync({
           email: channel === 'email' ? email : (auth.user?.email ?? null),
           phone: channel === 'sms' ? phone : (auth.user?.phone ?? null),
+          ...(approvalCode ? { approvalCode } : {}),
         });
         storeUser(result.user);
       }}

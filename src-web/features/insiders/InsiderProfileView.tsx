@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InsiderProfile } from '../ticker-page/ticker-types';
 import { formatShares as shares, formatValue as dollars, AmountCells, AmountHeaders, PlanCell, TransactionCell } from '../ticker-page/transaction-cells';
+import { clusterWords, netWords, plural } from './activity-words';
 import { HoldingsChart } from './HoldingsChart';
 
 type Company = InsiderProfile['companies'][number];
@@ -45,15 +46,23 @@ function CompanyCard({ company }: { company: Company }) {
         <Roles role={company.role} />
         <p className="muted in-company__period">
           {company.first_date === company.last_date ? `Reported ${company.first_date}` : `Reported ${company.first_date} to ${company.last_date}`} ·{' '}
-          {t.transactions.toLocaleString('en-US')} transactions
+          {plural(t.transactions, 'trade')} <span title="Rows split by price are one trade">({plural(t.rows, 'filed row')})</span>
         </p>
       </header>
+      {t.bought_shares + t.sold_shares > 0 && (
+        <p className={`tp-insiders__net ${t.net_shares < 0 ? 'is-sold' : t.net_shares > 0 ? 'is-bought' : ''}`}>{netWords(t.net_shares, t.net_value)} in the open market</p>
+      )}
       <dl className="in-totals">
         <Total className="in-totals__bought" label="Bought (open market)" count={t.bought_shares} value={t.bought_value} />
         <Total className="in-totals__sold" label="Sold (open market)" count={t.sold_shares} value={t.sold_value} />
         <Total label="Other acquired" count={t.other_acquired_shares} />
         <Total label="Other disposed" count={t.other_disposed_shares} />
       </dl>
+      {company.clusters.map((c) => (
+        <p key={`${c.direction}-${c.from}`} className={`notice ${c.direction === 'buying' ? 'notice--info' : 'notice--warning'} tp-insiders__cluster`}>
+          <strong>Cluster {c.direction}:</strong> {clusterWords(c)}
+        </p>
+      ))}
       <h4 className="in-company__sub">Holdings over time</h4>
       <HoldingsChart series={company.holdings} label={`Shares of ${company.name ?? company.ticker ?? 'the company'} held over time`} />
     </article>
@@ -75,7 +84,8 @@ export function InsiderProfileView({ profile }: { profile: InsiderProfile }) {
         <p className="tp-header__facts">
           {profile.cik != null ? <span>CIK {profile.cik}</span> : <span>No CIK on file</span>}
           <span>
-            {profile.companies.length} {profile.companies.length === 1 ? 'company' : 'companies'} · {profile.transactions.length.toLocaleString('en-US')} transactions
+            {profile.companies.length} {profile.companies.length === 1 ? 'company' : 'companies'} ·{' '}
+            {plural(profile.companies.reduce((n, c) => n + c.totals.transactions, 0), 'trade')} ({plural(profile.transactions.length, 'filed row')})
           </span>
           {profile.cik != null && (
             <a href={`https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${String(profile.cik).padStart(10, '0')}&type=4&owner=include`} target="_blank" rel="noopener noreferrer">

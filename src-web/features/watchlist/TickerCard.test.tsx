@@ -27,3 +27,29 @@ describe('a card without a live quote', () => {
     expect(screen.getByText('Market data not available yet')).toBeTruthy();
   });
 });
+
+describe('a card on the replay of recorded filings (issue #16)', () => {
+  // Elon Musk's Form 4, accepted 2022-11-09 01:32 UTC: still November 8 in New York.
+  const filing = { id: 7, form: '4', importance: 'CRITICAL' as const, one_liner: 'Elon Musk sold 4,400,000 shares', filed_at: '2022-11-09T01:32:00Z' };
+  const item: WatchlistItem = { ...TSLA, recent_filings: [filing] };
+
+  it('says the filing is recorded and gives its real filing day instead of "3y ago"', () => {
+    render(
+      <MemoryRouter>
+        <TickerCard item={item} display={{ primaryForm: '4', pro: false, showAll: false, recorded: true }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/Recorded filing/).textContent).toBe('Recorded filing, filed Nov 8, 2022');
+    expect(screen.queryByText(/ago$/)).toBeNull();
+  });
+
+  it('keeps the relative time when the app reads EDGAR live', () => {
+    render(
+      <MemoryRouter>
+        <TickerCard item={item} display={{ primaryForm: '4', pro: false, showAll: false }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/Recorded filing/)).toBeNull();
+    expect(screen.getByText(/ago$/)).toBeTruthy();
+  });
+});

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
 import { formatDay, formatExactTime, formatMarketCap, formatNumber, formatPercent, formatPrice, formatRelativeTime } from '../../lib/format';
-import { filingForm, latestFilingFor, volumeBadge, week52Badge } from './card-rules';
+import { filedDayWords, filingForm, latestFilingFor, volumeBadge, week52Badge } from './card-rules';
 import { FilingSummary } from './FilingSummary';
 import { secLinkFor, type ItemActions } from './item-actions';
 import type { LastClose } from './use-last-closes';
@@ -11,6 +11,8 @@ export interface CardDisplay {
   primaryForm: string | null;
   pro: boolean;
   showAll: boolean;
+  /** The app runs on the replay of recorded filings: dates are shown as dates, marked recorded. */
+  recorded?: boolean;
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -104,9 +106,18 @@ export function TickerCard({
           <div className="latest-filing__meta">
             <ImportanceBadge level={latest.filing.importance} />
             <span className="form-tag">{filingForm(latest.filing)}</span>
-            <time dateTime={latest.filing.filed_at ?? undefined} title={formatExactTime(latest.filing.filed_at)}>
-              {formatRelativeTime(latest.filing.filed_at)}
-            </time>
+            {display.recorded ? (
+              <span className="latest-filing__recorded">
+                Recorded filing, filed{' '}
+                <time dateTime={latest.filing.filed_at ?? undefined} title={formatExactTime(latest.filing.filed_at)}>
+                  {filedDayWords(latest.filing.filed_at)}
+                </time>
+              </span>
+            ) : (
+              <time dateTime={latest.filing.filed_at ?? undefined} title={formatExactTime(latest.filing.filed_at)}>
+                {formatRelativeTime(latest.filing.filed_at)}
+              </time>
+            )}
           </div>
           <p className="latest-filing__text">
             <FilingSummary filing={latest.filing} />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { formatExactTime, formatMarketCap, formatPercent, formatPrice, formatRelativeTime } from '../../lib/format';
-import { filingForm, latestFilingFor } from './card-rules';
+import { filedDayWords, filingForm, latestFilingFor } from './card-rules';
 import { FilingSummary } from './FilingSummary';
 import type { ItemActions } from './item-actions';
 import type { CardDisplay } from './TickerCard';
@@ -84,7 +84,7 @@ export function WatchlistTable({
                 <td>
                   {filing?.filed_at ? (
                     <time dateTime={filing.filed_at} title={formatExactTime(filing.filed_at)}>
-                      {formatRelativeTime(filing.filed_at)}
+                      {display.recorded ? `Recorded, filed ${filedDayWords(filing.filed_at)}` : formatRelativeTime(filing.filed_at)}
                     </time>
                   ) : (
                     '—'

@@ -97,3 +97,11 @@ export function form4Summary(filing: WatchlistFiling): Form4Summary | null {
   const href = cik ? `/insider/cik/${encodeURIComponent(String(cik))}` : name ? `/insider/${encodeURIComponent(name)}` : null;
   return { text, href, incomplete };
 }
+
+/** A filed instant as its day in New York, "Nov 8, 2022": recorded filings show their real date, not "3y ago". */
+export function filedDayWords(filedAt: string | null | undefined): string {
+  if (!filedAt) return '';
+  const date = new Date(filedAt);
+  if (!Number.isFinite(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' });
+}

@@ -1,17 +1,17 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { currentBrandConfig } from '../../brand/current-brand';
 import { Loading } from '../../components/Loading';
 import { ErrorBox } from '../../components/Notice';
 import { storeAdminToken } from '../../features/admin/admin-auth';
-import { MessageTemplates } from '../../features/admin/MessageTemplates';
 import { ADMIN_SECTIONS, ADMIN_SECTION_LABELS, type AdminSection } from '../../features/admin/admin-sections';
+import { sectionComponent } from '../../features/admin/sections/registry';
 import { errorReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
 /**
- * The admin area's frame: who is signed in, the section navigation and admin sign-out. The
- * sections' tools belong to the admin issue; until then each section says so.
+ * The admin area's frame: who is signed in, the section navigation and admin sign-out. Each
+ * section's content is its own lazily loaded file (features/admin/sections/registry.ts).
  */
 export default function AdminPage() {
   const brand = currentBrandConfig();
@@ -20,6 +20,7 @@ export default function AdminPage() {
   const me = trpc.admin.me.useQuery(undefined, { retry: false });
   const logout = trpc.auth.adminLogout.useMutation();
   const section = pathname.replace(/^\/admin\/?/, '') as AdminSection | '';
+  const Section = sectionComponent(section || 'overview');
 
   const signOut = async () => {
     await logout.mutateAsync().catch(() => undefined);
@@ -59,8 +60,10 @@ export default function AdminPage() {
             <Loading />
           ) : me.isError ? (
             <ErrorBox>{me.error.message}</ErrorBox>
-          ) : section === 'message-templates' ? (
-            <MessageTemplates />
+          ) : Section ? (
+            <Suspense fallback={<Loading />}>
+              <Section />
+            </Suspense>
           ) : (
             <p className="muted">The tools for this section are not part of this build yet.</p>
           )}

@@ -8,6 +8,7 @@ import { useLiveFilings } from '../../features/live/use-live-filings';
 import { listPrefsFrom, preferencesPatch } from '../../features/preferences/preferences';
 import { usePreferences } from '../../features/preferences/use-preferences';
 import { useTrade } from '../../features/trading/use-trade';
+import { useDataSource } from '../../features/watchlist/use-data-source';
 import { useLastCloses } from '../../features/watchlist/use-last-closes';
 import { useUnsubscribe } from '../../features/watchlist/use-watchlist';
 import { WatchlistList } from '../../features/watchlist/WatchlistList';
@@ -36,7 +37,8 @@ export function FullView(props: DashboardViewProps) {
   const lastCloses = useLastCloses(watchlist.items);
   const live = useLiveFilings(auth.pro);
   const trading = useTrade(prefs.tradingPlatformUrl, (url) => update({ tradingPlatformUrl: url }));
-  const display = { primaryForm: brand.forms.primaryForm, pro: auth.pro, showAll: prefs.showAllFilings };
+  const source = useDataSource();
+  const display = { primaryForm: brand.forms.primaryForm, pro: auth.pro, showAll: prefs.showAllFilings, recorded: source.recorded };
 
   const quickAdd = (ticker: string) => {
     onTickersChange(`${ticker}, `);
@@ -79,6 +81,11 @@ export function FullView(props: DashboardViewProps) {
           <RealtimeUpsell />
         )}
         {brand.features.chatbot && (auth.pro ? <AssistantPanel /> : <AssistantUpsell />)}
+        {source.note && (
+          <p className="notice notice--info replay-note" role="note" data-testid="replay-note">
+            {source.note}
+          </p>
+        )}
         <WatchlistList
           items={watchlist.items}
           prefs={listPrefsFrom(prefs, search)}

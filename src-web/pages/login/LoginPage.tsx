@@ -71,7 +71,7 @@ export default function LoginPage() {
                 type="text"
                 inputMode="email"
                 autoComplete="username"
-                placeholder="you@example.com or (555) 123-4567"
+                placeholder="you@example.com or (202) 555-0143"
                 value={identifier}
                 onChange={(event) => setIdentifier(event.target.value)}
                 aria-describedby={`${uid}-detected`}

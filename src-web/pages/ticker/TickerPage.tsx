@@ -3,6 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/PageShell';
 import { CompanyHeader } from '../../features/ticker-page/CompanyHeader';
 import { FilingsTimeline } from '../../features/ticker-page/FilingsTimeline';
+import { InsiderActivityPanel } from '../../features/ticker-page/InsiderActivityPanel';
 import { PriceChart } from '../../features/ticker-page/PriceChart';
 import { StoryThreads } from '../../features/ticker-page/StoryThreads';
 import { TickerActions } from '../../features/ticker-page/TickerActions';
@@ -49,6 +50,7 @@ export default function TickerPage() {
       </nav>
       <CompanyHeader company={data.company} quote={data.quote} actions={<TickerActions ticker={data.company.ticker} />} />
       <PriceChart ticker={data.company.ticker} filters={filters} onMarkerClick={scrollToFiling} />
+      {data.insider_activity && <InsiderActivityPanel activity={data.insider_activity} />}
       <StoryThreads ticker={data.company.ticker} />
       <FilingsTimeline ticker={data.company.ticker} data={data} filters={filters} onFiltersChange={setFilters} />
     </PageShell>

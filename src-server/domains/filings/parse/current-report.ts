@@ -5,6 +5,7 @@
  */
 import { CURRENT_8K_ITEMS_SINCE, FORM_8K_ITEMS, itemNumberForTitle, itemTitle, LEGACY_8K_ITEMS } from '../../../core/form8k-items';
 import { anyDateToIso } from './dates';
+import { officerChanges } from './officer-change';
 import type { SubmissionHeader } from './sgml';
 import type { CurrentReportDetail } from './types';
 
@@ -134,5 +135,6 @@ export function parseCurrentReport(formType: string, header: SubmissionHeader, b
     unknownItemTitles,
     eventDate: header.periodOfReport ?? eventDateFromBody(bodyText) ?? (isSixK ? firstDateIn(bodyText) : null),
     subject: isSixK ? subjectFromBody(bodyText) : null,
+    ...(numbers.includes('5.02') ? { people: officerChanges(bodyText) } : {}),
   };
 }

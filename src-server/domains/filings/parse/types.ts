@@ -76,6 +76,15 @@ export interface CurrentReportDetail {
   eventDate: string | null;
   /** 6-K: subject line or exhibit description when stated. */
   subject: string | null;
+  /** Item 5.02: the people it names (parse/officer-change.ts); absent on filings stored before it was read. */
+  people?: OfficerChange[];
+}
+
+/** A person an 8-K's Item 5.02 names: the role printed beside the name and what happened. */
+export interface OfficerChange {
+  name: string;
+  role: string | null;
+  change: 'departure' | 'appointment' | 'role_change' | 'compensation' | 'named';
 }
 
 export interface PeriodicDetail {

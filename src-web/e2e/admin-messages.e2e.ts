@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { toUserDto } from '../../src-server/domains/auth/session.service';
+import { saveAnalysis } from '../../src-server/domains/filings/filings.repo';
+import { createAdminBearer } from '../../src-server/test/admin';
+import { insertRealFilings, realFilings } from '../../src-server/test/real-filings';
+import { createSignedInUser } from '../../src-server/test/users';
+import { startBrowserHarness } from './harness';
+
+// Issue #14's message sections in the browser, signed in with the admin credential: the AI feedback
+// a PRO reader gave on Apple's real 8-K (its cached analysis and an assistant answer citing it),
+// filtered and marked reviewed (audited); then the message templates previewed with real filings.
+const harness = await startBrowserHarness();
+const db = harness.database.db;
+const admin = await createAdminBearer(db);
+
+const adminPage = () => harness.newPage({ width: 1280, height: 900, storage: { adminAuth: admin.bearer, session: admin.session, 'auth-user': JSON.stringify(toUserDto(admin.user)) } });
+
+describe('admin: AI feedback and message templates', () => {
+  it('lists the feedback waiting for review, filters it and marks one reviewed', async () => {
+    const reader = await createSignedInUser(db, { email: 'reader@example.com', planType: 'pro', planStatus: 'active' });
+    const [eightK] = realFilings('AAPL', { forms: ['8-K'] });
+    const [filingId] = await insertRealFilings(db, [eightK!], { ticker: 'AAPL', importance: 'HIGH' });
+    await saveAnalysis(db, { filingId: filingId!, model: 'peer-model', summary: 'Apple reported quarterly results; the press release is attached as Exhibit 99.1.', latencyMs: 10 });
+    await db.execute(sql`insert into analysis_feedback (user_id, filing_id, vote, comment, model) values (${reader.user.id}, ${filingId!}, -1, 'It does not say how revenue changed.', 'peer-model')`);
+    const [conversation] = await db.execute<{ id: string }>(sql`insert into assistant_conversations (user_id) values (${reader.user.id}) returning id`);
+    const [message] = await db.execute<{ id: number }>(sql`
+      insert into assistant_messages (conversation_id, user_id, question, answer, tier, intent)
+      values (${conversation!.id}, ${reader.user.id}, 'What did Apple file last?',
+        ${JSON.stringify({ text: `Apple filed an 8-K with its quarterly results [[acc:${eightK!.accessionNo}]].`, citations: [eightK!.accessionNo] })}::jsonb, 1, 'latest')
+      returning id::float8 as id`);
+    await db.execute(sql`insert into assistant_feedback (message_id, user_id, vote, comment) values (${message!.id}, ${reader.user.id}, 1, 'Quick and right.')`);
+
+    const page = await adminPage();
+    await page.goto(`${harness.url}/admin/ai-feedback`);
+    const table = page.locator('.admin-table');
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(2);
+    expect(await table.textContent()).toContain('It does not say how revenue changed.');
+    expect(await table.textContent()).toContain('What did Apple file last?');
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'admin-ai-feedback');
+
+    // Only thumbs down: the server filters.
+    await page.getByLabel('Vote').selectOption('down');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await table.getByRole('button', { name: 'Mark reviewed' }).click();
+    // Waiting for review is the filter: the reviewed one leaves the list.
+    await page.getByText('No feedback matches.', { exact: false }).waitFor();
+    const [row] = await db.execute<{ reviewed_by: string | null }>(sql`select reviewed_by from analysis_feedback where filing_id = ${filingId!}`);
+    expect(row!.reviewed_by).toBe(admin.user.id);
+    const audit = await db.execute(sql`select 1 from admin_audit where action = 'feedback.markReviewed' and target_type = 'analysis_feedback'`);
+    expect(audit).toHaveLength(1);
+
+    await page.getByLabel('Review').selectOption('yes');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await table.getByRole('button', { name: 'Mark not reviewed' }).waitFor();
+    expect(await table.textContent()).toContain('Reviewed');
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'admin-ai-feedback-reviewed');
+  });
+
+  it('previews each message template with real filings', async () => {
+    const page = await adminPage();
+    await page.goto(`${harness.url}/admin/message-templates`);
+    const frame = page.locator('iframe');
+    await frame.waitFor();
+    await expect.poll(async () => (await frame.getAttribute('srcdoc'))?.includes('Wilson-Thompson') ?? false).toBe(true);
+    // The email's inline styles apply inside the sandboxed frame (it inherits the page's CSP).
+    const headline = page.frameLocator('iframe').locator('h1');
+    expect(await headline.evaluate((el) => getComputedStyle(el).fontSize)).toBe('20px');
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'admin-message-templates');
+  });
+});
