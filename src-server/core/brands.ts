@@ -159,7 +159,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
         { title: 'AI analysis', text: 'A plain-language read of each filing on top of the rule-based score.' },
       ],
     },
-    ui: { primaryColor: '#6d28d9', accentColor: '#a855f7', logoText: 'SEC' },
+    ui: { primaryColor: '#6d28d9', accentColor: '#ad5ff7', logoText: 'SEC' },
   },
 };
 

@@ -29,6 +29,13 @@ export interface PlanFacts {
   isAdmin: boolean;
   planType: string | null | undefined;
   planStatus: string | null | undefined;
+  /** PRO granted by an admin until this time (the admin console's "comp"). */
+  compProUntil?: Date | string | null;
+}
+
+/** An admin's comp still runs. */
+export function hasCompPro(user: Pick<PlanFacts, 'compProUntil'> | null | undefined, now = Date.now()): boolean {
+  return user?.compProUntil != null && new Date(user.compProUntil).getTime() > now;
 }
 
 /** The plan a synced Stripe status grants (docs/decisions/020-billing-on-stripe.md). */
@@ -56,10 +63,10 @@ export function hasActiveProPlan(user: Omit<PlanFacts, 'isAdmin'> | null | undef
   return user?.planType === 'pro' && user.planStatus === 'active';
 }
 
-/** PRO means admin, or planType pro with planStatus active. */
+/** PRO means admin, or planType pro with planStatus active, or an admin's comp that still runs. */
 export function isPro(user: PlanFacts | null | undefined): boolean {
   if (!user) return false;
-  return user.isAdmin || hasActiveProPlan(user);
+  return user.isAdmin || hasActiveProPlan(user) || hasCompPro(user);
 }
 
 export interface LimitFacts extends PlanFacts {

@@ -1,9 +1,12 @@
+import { themedBrand, type BrandTheme } from '../../src-server/core/brand-theme';
 import { BRANDS, BRAND_IDS, DEFAULT_BRAND, isBrandId, type BrandConfig, type BrandId } from '../../src-server/core/brands';
 
 declare global {
   interface Window {
     __BRAND__?: string;
     __BRAND_LINKS__?: Partial<Record<string, string | null>>;
+    /** The theme an admin stored for this brand (/admin/theme); null: the code default. */
+    __BRAND_THEME__?: BrandTheme | null;
   }
 }
 
@@ -18,7 +21,7 @@ export function currentBrand(): BrandId {
 }
 
 export function currentBrandConfig(): BrandConfig {
-  return BRANDS[currentBrand()];
+  return themedBrand(BRANDS[currentBrand()], window.__BRAND_THEME__);
 }
 
 /** Where the other brands live (server-injected from BRAND_HOSTS); `/?brand=` during development. */

@@ -29,3 +29,24 @@ export const adminAudit = pgTable(
     index('admin_audit_admin_idx').on(t.adminUserId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * Security events for /admin/activity: sign-ins, failed codes, rate-limit trips, webhook
+ * signature failures. Written by the code that sees them (domains/admin/security-events.ts), best
+ * effort; contacts are stored masked. No foreign key: events outlive deleted accounts.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** sign_in | code_failed | rate_limited | webhook_signature_failed */
+    kind: text('kind').notNull(),
+    userId: uuid('user_id'),
+    /** The masked email or phone, the limit's name, or the webhook's provider. */
+    subject: text('subject'),
+    detail: jsonb('detail'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('security_events_created_idx').on(t.createdAt.desc(), t.id.desc()), index('security_events_kind_idx').on(t.kind, t.createdAt.desc())],
+);

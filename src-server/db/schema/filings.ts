@@ -71,6 +71,13 @@ export const filings = pgTable(
     dataIncomplete: boolean('data_incomplete').notNull().default(false),
     /** How we learned of it: 'feed' (live Atom poll), 'backfill' (submissions JSON), 'replay', 'manual'. */
     source: text('source'),
+    /**
+     * An admin reviewed the importance by hand (users see it marked "reviewed"): importance holds
+     * the reviewed level, rules_importance what the rules said (rescoring updates only that).
+     */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewReason: text('review_reason'),
+    rulesImportance: text('rules_importance'),
   },
   (t) => [
     index('filings_ticker_filed_idx').on(t.ticker, t.filedAt.desc(), t.id.desc()),

@@ -12,4 +12,6 @@ export * from './edgar';
 export * from './assistant';
 export * from './billing';
 export * from './threads';
+export * from './admin-data';
 export * from './admin';
+export * from './message-templates';

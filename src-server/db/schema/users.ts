@@ -26,6 +26,10 @@ export const users = pgTable(
     planStatus: text('plan_status').notNull().default('inactive'),
     /** Set by an admin; overrides the plan's limit. */
     tickerLimitOverride: integer('ticker_limit_override'),
+    /** PRO granted by an admin until this time (no Stripe subscription involved); core/plans.ts isPro. */
+    compProUntil: timestamp('comp_pro_until', { withTimezone: true }),
+    /** Set by an admin: no new alerts are made for this user until cleared (support, abuse, bounces). */
+    alertsPausedAt: timestamp('alerts_paused_at', { withTimezone: true }),
     /** Paid +20 ticker packs: the add-on quantity Stripe has applied (paid), not one awaiting payment. */
     addonPacks: integer('addon_packs').notNull().default(0),
     /**

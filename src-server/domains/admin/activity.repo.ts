@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminAudit } from '../../db/schema';
+import { adminAudit, securityEvents } from '../../db/schema';
 import type { CursorKey } from './keyset';
 
 export interface AuditFilter {
@@ -48,5 +48,35 @@ export async function listAudit(db: Db, params: { filter: AuditFilter; after: Cu
     .from(adminAudit)
     .where(auditWhere(params.filter, params.after))
     .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
+    .limit(params.limit + 1);
+}
+
+export interface SecurityFilter {
+  kind?: string | null;
+  subject?: string | null;
+  ip?: string | null;
+  from?: Date | null;
+  to?: Date | null;
+}
+
+/** Security events newest first, `limit + 1` of them (keyset on created_at, id). */
+export async function listSecurityEvents(db: Db, params: { filter: SecurityFilter; after: CursorKey | null; limit: number }) {
+  const f = params.filter;
+  const parts: (SQL | undefined)[] = [
+    f.kind ? eq(securityEvents.kind, f.kind) : undefined,
+    f.subject ? eq(securityEvents.subject, f.subject) : undefined,
+    f.ip ? eq(securityEvents.ip, f.ip) : undefined,
+    f.from ? gte(securityEvents.createdAt, f.from) : undefined,
+    f.to ? lte(securityEvents.createdAt, f.to) : undefined,
+  ];
+  if (params.after) {
+    const at = new Date(params.after[0] as string);
+    parts.push(or(lt(securityEvents.createdAt, at), and(eq(securityEvents.createdAt, at), lt(securityEvents.id, Number(params.after[1])))));
+  }
+  return db
+    .select()
+    .from(securityEvents)
+    .where(and(...parts.filter((p): p is SQL => Boolean(p))))
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
     .limit(params.limit + 1);
 }

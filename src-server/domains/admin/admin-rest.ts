@@ -19,6 +19,7 @@ export function adminRow(row: {
   description?: string;
   input?: RestCall['input'];
   errors?: RestCall['errors'];
+  output?: RestCall['output'];
 }): RestCall {
   return {
     method: row.method,
@@ -31,6 +32,7 @@ export function adminRow(row: {
     query: row.query,
     input: row.input ?? (row.method === 'GET' ? ({ query }) => query : undefined),
     response: row.response,
+    output: row.output,
     errors: row.errors ?? [400, 401, 403],
   };
 }

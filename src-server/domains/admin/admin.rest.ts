@@ -4,7 +4,15 @@ import { registerRestTable, type RestScope } from '../../transport/rest/table';
 import { userDto } from '../../transport/rest/response-schemas';
 import { activityRest } from './activity.rest';
 import { feedbackRest } from './feedback.rest';
+import { filingsRest } from './filings.rest';
+import { jobsRest } from './jobs.rest';
+import { messageTemplatesRest } from './message-templates.rest';
+import { notificationsRest } from './notifications.rest';
+import { themeRest } from './theme.rest';
+import { tickersRest } from './tickers.rest';
 import { adminRow } from './admin-rest';
+import { overviewRest } from './overview.rest';
+import { usersRest } from './users.rest';
 
 /** Rows for the admin procedures that predate the console's sections. */
 const baseRows = [
@@ -69,6 +77,14 @@ export const ADMIN_REST = [
   ...baseRows,
   ...activityRest,
   ...feedbackRest,
+  ...filingsRest,
+  ...jobsRest,
+  ...messageTemplatesRest,
+  ...notificationsRest,
+  ...overviewRest,
+  ...themeRest,
+  ...tickersRest,
+  ...usersRest,
 ];
 
 /** Registered by the REST plugin (no import of the plugin here: test helpers import ADMIN_REST). */

@@ -10,6 +10,14 @@ import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 // The console's sections, one sub-router per file (`admin.<section>.<procedure>`); keep A-Z.
 import { activityRouter } from './activity.router';
 import { feedbackRouter } from './feedback.router';
+import { filingsRouter } from './filings.router';
+import { jobsRouter } from './jobs.router';
+import { messageTemplatesRouter } from './message-templates.router';
+import { notificationsRouter } from './notifications.router';
+import { overviewRouter, stripeSetupRouter } from './overview.router';
+import { themeRouter } from './theme.router';
+import { tickersRouter } from './tickers.router';
+import { usersRouter } from './users.router';
 
 /**
  * The admin router: the flat procedures that came before the console, then one sub-router per
@@ -49,4 +57,13 @@ export const adminRouter = router({
   // Sections (A-Z).
   activity: activityRouter,
   feedback: feedbackRouter,
+  filings: filingsRouter,
+  jobs: jobsRouter,
+  messageTemplates: messageTemplatesRouter,
+  notifications: notificationsRouter,
+  overview: overviewRouter,
+  stripeSetup: stripeSetupRouter,
+  theme: themeRouter,
+  tickers: tickersRouter,
+  users: usersRouter,
 });

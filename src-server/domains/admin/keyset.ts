@@ -9,6 +9,8 @@ import { AppError } from '../../core/app-error';
 export const pageInput = {
   limit: z.number().int().min(1).max(200).default(50),
   cursor: z.string().max(300).nullish(),
+  // tRPC's infinite queries also send the paging direction; admin lists only go forward.
+  direction: z.literal('forward').optional(),
 };
 
 export interface Page<T> {

@@ -6,10 +6,10 @@ import { NEW_YORK } from '../../core/calendar';
 import { briefMorning } from '../../core/market-hours';
 import { BURST_WINDOW_SECONDS, DELIVER_TASK, DELIVERY_CHUNK, DELIVER_JOB_ATTEMPTS } from './alerts.config';
 
-/** core/plans.ts isPro in SQL (admin, or plan pro and active) for a `users` alias. */
+/** core/plans.ts isPro in SQL (admin, or plan pro and active, or a running comp) for a `users` alias. */
 export function isProSql(u: string): SQL {
   const t = sql.raw(u);
-  return sql`(${t}.is_admin or (${t}.plan_type = 'pro' and ${t}.plan_status = 'active'))`;
+  return sql`(${t}.is_admin or (${t}.plan_type = 'pro' and ${t}.plan_status = 'active') or coalesce(${t}.comp_pro_until > now(), false))`;
 }
 
 /** A verified email the user asked alerts on. */
@@ -105,6 +105,8 @@ export async function matchFiling(db: Db, { filingId, burstGatherSeconds = 0 }: 
         ${emailReachableSql('u')} as email_ok, u.brief_enabled, u.digest_enabled, u.digest_below_threshold,
         u.alert_min_rank_sms as sms_min, ${phoneReachableSql('u')} as sms_ok
       from watchers w join users u on u.id = w.user_id
+      -- An admin paused this user's alerts (/admin/users): no new alert rows until resumed.
+      where u.alerts_paused_at is null
     ),
     candidates as (
       select user_id, channel,

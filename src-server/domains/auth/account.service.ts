@@ -1,5 +1,7 @@
 import { AppError } from '../../core/app-error';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { endBillingForDeletedAccount } from '../billing/billing.service';
 import * as accounts from './account.repo';
 import { parseIdentifier } from './login.service';
 import * as sessionRepo from './session.repo';
@@ -55,6 +57,16 @@ export async function deleteAccount(db: Db, params: { userId: string; confirm: b
     await accounts.deleteUser(tx, { userId: user.id });
   });
   return { deleted: true };
+}
+
+/**
+ * Closing an account, by its owner (POST /api/delete-account) or by an admin (/admin/users): a
+ * live Stripe subscription is canceled at once first (confirmation checked before, so a request
+ * without it cancels nothing), then the account goes (deleteAccount).
+ */
+export async function closeAccount(deps: AppDeps, params: { userId: string; confirm: boolean }): Promise<{ deleted: true }> {
+  if (params.confirm === true) await endBillingForDeletedAccount(deps, { userId: params.userId });
+  return deleteAccount(deps.db, params);
 }
 
 /**

@@ -1,8 +1,7 @@
 import { adminProcedure, publicProcedure, router, sessionProcedure, signedInProcedure, withSession } from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
-import { endBillingForDeletedAccount } from '../billing/billing.service';
 import { addSecondaryContact, saveContacts, verifyEmailLink } from '../contacts/contacts.service';
-import { adminLogin, adminLogout, deleteAccount, logout } from './account.service';
+import { adminLogin, adminLogout, closeAccount, logout } from './account.service';
 import * as schemas from './auth.schemas';
 import { previewEmailLink, requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
 import { getProfile, updateProfile } from './profile.service';
@@ -122,11 +121,7 @@ export const authRouter = router({
 
   deleteAccount: signedInProcedure
     .input(schemas.deleteAccountInput)
-    .mutation(async ({ ctx, input }) => {
-      // Confirmation is checked first, so a request without it cancels nothing at Stripe.
-      if (input.confirm === true) await endBillingForDeletedAccount(ctx.deps, { userId: ctx.user.id });
-      return deleteAccount(ctx.deps.db, { userId: ctx.user.id, confirm: input.confirm === true });
-    }),
+    .mutation(({ ctx, input }) => closeAccount(ctx.deps, { userId: ctx.user.id, confirm: input.confirm === true })),
 
   /** Exchanges a verified admin's session for the admin area's bearer credential. */
   adminLogin: signedInProcedure.mutation(({ ctx }) =>

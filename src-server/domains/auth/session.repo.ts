@@ -60,6 +60,7 @@ const SESSION_USER_COLUMNS = {
   tickerLimitOverride: users.tickerLimitOverride,
   addonPacks: users.addonPacks,
   billingStatus: users.billingStatus,
+  compProUntil: users.compProUntil,
 };
 export type SessionUserRow = Pick<UserRow, keyof typeof SESSION_USER_COLUMNS>;
 const SESSION_USER_KEYS = Object.keys(SESSION_USER_COLUMNS) as (keyof typeof SESSION_USER_COLUMNS)[];

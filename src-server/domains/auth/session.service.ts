@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../core/app-error';
-import { hasBillingIssue, isPro, type PlanFacts } from '../../core/plans';
+import { hasActiveProPlan, hasBillingIssue, hasCompPro, isPro, type PlanFacts } from '../../core/plans';
 import * as repo from './session.repo';
 import { hashToken, newToken } from './tokens';
 
@@ -48,14 +48,16 @@ export function assertPro(user: PlanFacts): void {
 }
 
 export function toUserDto(user: repo.SessionUserRow): UserDto {
+  // An admin's comp shows as the PRO plan it grants (clients read PRO from planType/planStatus).
+  const comped = hasCompPro(user) && !hasActiveProPlan(user);
   return {
     id: user.id,
     email: user.email,
     phone: user.phone,
     verified: isVerified(user),
     isAdmin: user.isAdmin,
-    planType: user.planType,
-    planStatus: user.planStatus,
+    planType: comped ? 'pro' : user.planType,
+    planStatus: comped ? 'active' : user.planStatus,
     isPro: isPro(user),
     billingIssue: hasBillingIssue(user),
   };

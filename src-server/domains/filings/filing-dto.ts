@@ -21,6 +21,8 @@ export interface FilingDto {
   insider_cik: string | null;
   executive_names: string[];
   data_incomplete: boolean;
+  /** An admin reviewed the importance by hand (shown as "reviewed"). */
+  reviewed: boolean;
   /** The primary document on sec.gov, else the filing index. */
   link: string | null;
 }
@@ -40,6 +42,7 @@ export interface FilingDtoSource extends Record<string, unknown> {
   insider_cik: string | null;
   executive_names: string[] | null;
   data_incomplete: boolean;
+  reviewed: boolean;
   primary_doc_url: string | null;
   index_url: string | null;
 }
@@ -48,7 +51,7 @@ export interface FilingDtoSource extends Record<string, unknown> {
 export const FILING_DTO_COLUMNS = sql.raw(`f.id::float8 as id, f.accession_no, f.form_type, f.importance, f.reasons,
   f.one_liner, f.summary_text, (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms,
   (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
-  f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.primary_doc_url, f.index_url`);
+  f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.reviewed_at is not null as reviewed, f.primary_doc_url, f.index_url`);
 
 export function toFilingDto(row: FilingDtoSource): FilingDto {
   return {
@@ -66,6 +69,7 @@ export function toFilingDto(row: FilingDtoSource): FilingDto {
     insider_cik: row.insider_cik,
     executive_names: row.executive_names ?? [],
     data_incomplete: row.data_incomplete,
+    reviewed: row.reviewed === true,
     link: row.primary_doc_url ?? row.index_url,
   };
 }

@@ -1,4 +1,5 @@
 /** SQL of the filings domain. Every function takes a db handle or transaction first. */
+import { isProSql } from '../alerts/match.repo';
 import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { edgarBackfills, filingAnalyses, filings, insiderTransactions, quotes } from '../../db/schema';
@@ -14,7 +15,7 @@ export async function storedAccessions(db: Db, { accessionNos }: { accessionNos:
 // missing value becomes null, not the column's default.
 /** An insider row before its filing has an id; the ticker follows the filing's resolved one. */
 export type PendingInsiderRow = Omit<typeof insiderTransactions.$inferSelect, 'id' | 'filingId' | 'ticker'>;
-export type PendingFiling = Omit<typeof filings.$inferSelect, 'id' | 'storedAt' | 'updatedAt'>;
+export type PendingFiling = Omit<typeof filings.$inferSelect, 'id' | 'storedAt' | 'updatedAt' | 'reviewedAt' | 'reviewReason' | 'rulesImportance'>;
 
 /** [property, column] pairs written by insertFilings (identity and stored/updated defaults left out). */
 function columnPairs(table: typeof filings | typeof insiderTransactions, skip: string[]): [string, string][] {
@@ -143,7 +144,7 @@ export async function proWatchedTickers(db: Db, { tickers }: { tickers: string[]
   const rows = await db.execute<{ ticker: string }>(sql`
     select distinct w.ticker from watchlist_items w join users u on u.id = w.user_id
     where w.ticker in (select json_array_elements_text(${JSON.stringify(tickers)}::json))
-      and (u.is_admin or (u.plan_type = 'pro' and u.plan_status = 'active'))`);
+      and ${isProSql('u')}`);
   return new Set(rows.map((r) => r.ticker));
 }
 

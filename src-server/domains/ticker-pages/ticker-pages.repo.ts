@@ -113,7 +113,7 @@ export function timelineQuery(params: TimelineParams): SQL {
       ${iso('f.feed_listed_after')} as listed_after, ${iso('f.detected_at')} as detected_at, ${iso('f.stored_at')} as stored_at, f.detected_via,
       (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
       (extract(epoch from f.filed_at) * 1000000)::int8::text as filed_us,
-      f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.primary_doc_url, f.index_url, f.items, f.amends_accession_no,
+      f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.reviewed_at is not null as reviewed, f.primary_doc_url, f.index_url, f.items, f.amends_accession_no,
       coalesce(f.stored_at > ${params.newSince}::timestamptz, false) as is_new,
       a.filing_id is not null as has_analysis,
       case when ${params.withAnalysis} then a.summary end as analysis_summary,

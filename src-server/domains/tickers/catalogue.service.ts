@@ -7,6 +7,7 @@ import {
   type CatalogueFile,
 } from './catalogue-file';
 import * as repo from './tickers.repo';
+import { applyOverrides } from './tickers-admin.repo';
 
 export interface CatalogueLoad {
   loaded: boolean;
@@ -26,7 +27,10 @@ export async function importCatalogue(
       const state = await repo.readCatalogueState(tx);
       if (state && state.asOf >= params.onlyIfOlderThan) return { loaded: false, entries: state.entries, changed: 0, deactivated: 0 };
     }
-    const { changed, deactivated } = await repo.upsertCatalogueRows(tx, { entries: params.file.entries });
+    const rows = await repo.upsertCatalogueRows(tx, { entries: params.file.entries });
+    // Mappings an admin set by hand survive every reload of SEC's file.
+    await applyOverrides(tx);
+    const { changed, deactivated } = rows;
     await repo.writeCatalogueState(tx, {
       source: params.source,
       asOf: params.asOf,

@@ -51,7 +51,7 @@ const ITEM_FIELDS = [
 ].sort();
 const FILING_FIELDS = [
   'id', 'accession_no', 'form', 'form_type', 'importance', 'reasons', 'one_liner', 'summary_text',
-  'filed_at', 'updated_at', 'insider_data', 'insider_cik', 'executive_names', 'data_incomplete', 'link',
+  'filed_at', 'updated_at', 'insider_data', 'insider_cik', 'executive_names', 'data_incomplete', 'reviewed', 'link',
 ].sort();
 
 // Apple: the newest 60 real filings (Form 4, 8-K, 10-Q, and untracked forms such as 144 or 424B2).

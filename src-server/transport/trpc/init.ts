@@ -4,6 +4,7 @@ import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '../../core/
 import { fromDataException } from '../../db/errors';
 import { COPY } from '../../core/copy';
 import { assertPro, isVerified } from '../../domains/auth/session.service';
+import { maskedContact, recordSecurityEvent } from '../../domains/admin/security-events';
 import { zodMessage } from '../rest/errors';
 import type { Context } from './context';
 
@@ -57,8 +58,35 @@ const originRule = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
+const SIGN_IN_PATHS = new Set(['auth.verifyCode', 'auth.verifyLink']);
+const CODE_FAILURES = new Set(['invalid_code', 'code_expired', 'too_many_attempts']);
+
+/**
+ * Security events for /admin/activity, seen where every call passes (tRPC and the REST table):
+ * sign-ins, failed codes and rate-limit trips. Written on the pool after the call ended.
+ */
+const securityEvents = t.middleware(async ({ ctx, path, next, getRawInput }) => {
+  const result = await next();
+  if (result.ok) {
+    if (SIGN_IN_PATHS.has(path)) {
+      const user = (result.data as { user?: { id?: string; email?: string | null; phone?: string | null } } | undefined)?.user;
+      await recordSecurityEvent(ctx.deps.db, { kind: 'sign_in', userId: user?.id, subject: maskedContact(user?.email ?? user?.phone), detail: { via: path }, ip: ctx.ip });
+    }
+    return result;
+  }
+  const cause = result.error.cause;
+  const reason = isAppError(cause) ? cause.reason : undefined;
+  if (reason === 'rate_limited') {
+    await recordSecurityEvent(ctx.deps.db, { kind: 'rate_limited', subject: path, detail: { message: (cause as AppError).message }, ip: ctx.ip });
+  } else if (reason && CODE_FAILURES.has(reason) && path === 'auth.verifyCode') {
+    const input = (await getRawInput().catch(() => undefined)) as { identifier?: unknown } | undefined;
+    await recordSecurityEvent(ctx.deps.db, { kind: 'code_failed', subject: maskedContact(input?.identifier), detail: { reason }, ip: ctx.ip });
+  }
+  return result;
+});
+
 /** Anyone. ctx.getSession() may still be used for optional personalisation. */
-export const publicProcedure = t.procedure.use(mapErrors).use(originRule);
+export const publicProcedure = t.procedure.use(mapErrors).use(securityEvents).use(originRule);
 
 /**
  * A caller with a session. A mutation without one gets a new anonymous session (HTTP); a

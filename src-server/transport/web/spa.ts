@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { themedBrand } from '../../core/brand-theme';
 import { BRANDS, brandLinks } from '../../core/brands';
 import { escapeHtml } from '../../core/html';
 import type { AppDeps } from '../../deps';
+import { storedTheme } from '../../domains/theme/theme.service';
 import { brandHostsFor, requestBrand } from '../rest/brand';
 import { notFound } from '../rest/errors';
 
@@ -46,7 +48,9 @@ export async function registerSpa(
       meta = await resolver(deps, request);
       if (meta) break;
     }
-    const config = BRANDS[brand];
+    // An admin's stored theme (/admin/theme) over the code default, so the first paint has it.
+    const theme = await storedTheme(deps.db, { brand });
+    const config = themedBrand(BRANDS[brand], theme);
     const title = meta?.title ?? `${config.brandName} — ${config.tagline}`;
     const description = meta?.description ?? config.copy.heroSubtitle;
     const html = template
@@ -56,7 +60,7 @@ export async function registerSpa(
         `<meta name="description" content="${escapeHtml(description)}" />` +
           `<meta property="og:title" content="${escapeHtml(title)}" />` +
           `<meta property="og:description" content="${escapeHtml(description)}" />` +
-          `<script nonce="${reply.cspNonce.script}">window.__BRAND__=${JSON.stringify(brand)};window.__BRAND_LINKS__=${JSON.stringify(
+          `<script nonce="${reply.cspNonce.script}">window.__BRAND__=${JSON.stringify(brand)};window.__BRAND_THEME__=${JSON.stringify(theme).replace(/</g, '\\u003c')};window.__BRAND_LINKS__=${JSON.stringify(
             brandLinks({ host: request.headers.host, protocol: request.protocol, hostMap }),
           ).replace(/</g, '\\u003c')}</script>`,
       );

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/app-error';
+import { recordSecurityEvent } from '../../domains/admin/security-events';
 import type { AppDeps } from '../../deps';
 import { acceptEvent } from '../../domains/billing/events.service';
 import { stripeAccessFor } from '../../integrations/stripe/stripe-access';
@@ -45,6 +46,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { deps: Ap
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         request.log.warn({ reason: error.message }, 'stripe webhook refused');
+        await recordSecurityEvent(deps.db, { kind: 'webhook_signature_failed', subject: 'stripe', detail: { reason: error.message }, ip: request.ip });
         throw new AppError('BAD_REQUEST', 'The Stripe-Signature header does not match this body.', { reason: 'invalid_signature' });
       }
       throw error;

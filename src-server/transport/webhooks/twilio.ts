@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../core/app-error';
+import { recordSecurityEvent } from '../../domains/admin/security-events';
 import { text } from '../../core/input';
 import type { AppDeps } from '../../deps';
 import { publicUrl, supportEmailFor } from '../../domains/auth/request-info';
@@ -54,6 +55,7 @@ export async function twilioWebhook(app: FastifyInstance, opts: { deps: AppDeps 
     const signature = request.headers['x-twilio-signature'];
     const body = (request.body ?? {}) as WebhookParams;
     if (!isValidTwilioSignature({ authToken, url, body, signature: typeof signature === 'string' ? signature : undefined })) {
+      await recordSecurityEvent(deps.db, { kind: 'webhook_signature_failed', subject: 'twilio', detail: { signed: typeof signature === 'string' }, ip: request.ip });
       throw new AppError('FORBIDDEN', 'The X-Twilio-Signature header does not match.', { reason: 'invalid_signature' });
     }
     const input = parseInput(inboundSmsInput, body);

@@ -43,7 +43,7 @@ export function FilingCard({ filing, aiAvailable, compact = false }: { filing: T
   return (
     <article className={`tp-filing tp-filing--${importanceColour(filing.importance)}`} id={`filing-${filing.id}`} data-filing-id={filing.id} data-form={filing.form}>
       <header className="tp-filing__meta">
-        <ImportanceBadge level={filing.importance} />
+        <ImportanceBadge level={filing.importance} reviewed={filing.reviewed} />
         <span className="form-tag">{formDisplayName(filing.form)}</span>
         {filing.is_new && <span className="tp-new">New</span>}
         <FiledTime filing={filing} />

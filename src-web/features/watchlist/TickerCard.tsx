@@ -104,7 +104,7 @@ export function TickerCard({
       {latest.kind === 'filing' ? (
         <div className={`latest-filing latest-filing--${importanceColour(latest.filing.importance)}`}>
           <div className="latest-filing__meta">
-            <ImportanceBadge level={latest.filing.importance} />
+            <ImportanceBadge level={latest.filing.importance} reviewed={latest.filing.reviewed} />
             <span className="form-tag">{filingForm(latest.filing)}</span>
             {display.recorded ? (
               <span className="latest-filing__recorded">

@@ -19,6 +19,8 @@ export interface WatchlistFiling {
   executive_names?: string[] | string | null;
   /** Set by the parser when a field of the filing could not be read. */
   data_incomplete?: boolean | null;
+  /** An admin reviewed the importance by hand. */
+  reviewed?: boolean | null;
 }
 
 export interface InsiderData {

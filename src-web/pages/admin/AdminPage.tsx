@@ -17,7 +17,8 @@ export default function AdminPage() {
   const brand = currentBrandConfig();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const me = trpc.admin.me.useQuery(undefined, { retry: false });
+  // Rechecked on focus and every minute: an idle-expired or revoked credential sends the admin to sign in.
+  const me = trpc.admin.me.useQuery(undefined, { retry: false, refetchOnWindowFocus: true, refetchInterval: 60_000 });
   const logout = trpc.auth.adminLogout.useMutation();
   const section = pathname.replace(/^\/admin\/?/, '') as AdminSection | '';
   const Section = sectionComponent(section || 'overview');

@@ -74,6 +74,8 @@ export interface EdgarServerOptions {
   override?: (path: string) => number | undefined;
   /** Compressed bodies by accession (bench:ingest: EDGAR's CPU is not ours). */
   precompressed?: Map<string, Buffer>;
+  /** Whole files served as they are, by URL path (the replay's /files/company_tickers.json). */
+  staticFiles?: Record<string, { path: string; type: string }>;
 }
 
 export interface EdgarServer {
@@ -167,6 +169,11 @@ export async function serveEdgar(world: EdgarWorld, options: EdgarServerOptions 
       const from = Math.max(0, Number(url.searchParams.get('from') ?? 0) || 0);
       const size = Math.max(1, Number(url.searchParams.get('size') ?? 100) || 100);
       send(req, res, 200, JSON.stringify(eftsAnswer(world.filings, now, { ciks, startdt, enddt, from, size })), 'application/json');
+      return 200;
+    }
+    const staticFile = options.staticFiles?.[path];
+    if (staticFile) {
+      send(req, res, 200, readFileSync(staticFile.path, 'utf8'), staticFile.type);
       return 200;
     }
     const subm = /^\/submissions\/CIK(\d{10})\.json$/.exec(path);

@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { systemClock, type Clock } from '../../../clock';
+import { projectPath } from '../../../config/paths';
 import type { SimFiling } from '../simulator/edgar-state';
 import { replayRole } from './atom-writer';
 import { EdgarWorld, serveEdgar, type EdgarServer, type RequestInfo } from './edgar-server';
@@ -86,7 +87,9 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
   };
   for (let i = 0; i < Math.min(options.initial ?? 0, filings.length); i += 1) release();
   const precompressed = options.precompress ? new Map(recorded.map((f) => [`${f.accessionNo}/${fileName(f)}`, gzipSync(f.body)])) : undefined;
-  const server = await serveEdgar(world, { port: options.port, onRequest: options.onRequest, override: options.override, precompressed });
+  // SEC's ticker file as shipped (a real download, data/SOURCES.md): the admin refresh reads it offline.
+  const staticFiles = { '/files/company_tickers.json': { path: projectPath('src-server/domains/tickers/data/company_tickers.json'), type: 'application/json' } };
+  const server = await serveEdgar(world, { port: options.port, onRequest: options.onRequest, override: options.override, precompressed, staticFiles });
   const timer = options.intervalMs ? setInterval(release, options.intervalMs) : null;
   timer?.unref();
   return {

@@ -69,7 +69,7 @@ export function ConfirmWithReason({
             {children}
             <label className="select-field">
               <span>Reason{reasonRequired ? ' (required)' : ' (optional)'}</span>
-              <textarea className="input" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-autofocus required={reasonRequired} />
+              <textarea className="input" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-autofocus aria-required={reasonRequired} />
             </label>
             <ModalFormFooter error={error} onCancel={close} pending={pending} label={confirmLabel} pendingLabel="Working..." />
           </form>

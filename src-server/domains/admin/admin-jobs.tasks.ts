@@ -1,0 +1,34 @@
+/** The queue task behind admin jobs: one task, a handler per job kind (each idempotent). */
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { defineTask } from '../../jobs/registry';
+import { retryAllDead } from '../alerts/deliveries-admin.service';
+import { rescoreRange } from '../filings/filings-admin.service';
+import { refreshCatalogueViaEdgar } from '../tickers/tickers-admin.service';
+import { runAdminJob, type AdminJobHandler, type AdminJobKind } from './admin-jobs.service';
+
+const rescoreParams = z.object({ from: z.string(), to: z.string(), form: z.string().nullish() });
+
+export function adminJobHandlers(deps: AppDeps): Record<AdminJobKind, AdminJobHandler> {
+  return {
+    'tickers.refresh': async (_params, { progress }) => {
+      if (!deps.edgar) throw new Error('The ticker refresh needs the EDGAR integration (deps.edgar).');
+      return refreshCatalogueViaEdgar(deps.db, { client: await deps.edgar.start(), progress });
+    },
+    'filings.rescore': async (params, { progress }) => {
+      const { from, to, form } = rescoreParams.parse(params);
+      return rescoreRange(deps.db, { from, to, form: form ?? null, progress });
+    },
+    'alerts.retry_dead': (_params, { progress }) => retryAllDead(deps.db, { progress }),
+  };
+}
+
+export const adminJobTask = defineTask({
+  name: 'admin.job',
+  payload: z.object({ jobId: z.number().int().positive() }),
+  async handler({ jobId }, { deps, job }) {
+    await runAdminJob(deps.db, { jobId, handlers: adminJobHandlers(deps), lastAttempt: job.attempts >= job.maxAttempts });
+  },
+});
+
+export const adminTasks = [adminJobTask];

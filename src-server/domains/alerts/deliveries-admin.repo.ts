@@ -1,0 +1,85 @@
+/** SQL of /admin/notifications: deliveries by channel and status, provider figures, dead ids. */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export interface DeliveryCountRow extends Record<string, unknown> {
+  channel: string;
+  status: string;
+  count: number;
+}
+
+/** Alerts created in the window, counted by channel and status. */
+export async function deliveryCounts(db: Db, { hours }: { hours: number }): Promise<DeliveryCountRow[]> {
+  return db.execute<DeliveryCountRow>(sql`
+    select channel, status, count(*)::int as count from alerts
+    where created_at > now() - make_interval(hours => ${hours})
+    group by channel, status order by channel, status`);
+}
+
+export interface DeliveryRow extends Record<string, unknown> {
+  id: number;
+  channel: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  error_code: string | null;
+  provider_message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+  user_id: string;
+  email: string | null;
+  phone: string | null;
+  filing_id: number;
+  ticker: string | null;
+  form_type: string;
+}
+
+/** Deliveries newest first, filtered on the server, paged by id. */
+export async function listDeliveries(
+  db: Db,
+  { channel, status, beforeId, limit }: { channel: string | null; status: string | null; beforeId: number | null; limit: number },
+): Promise<DeliveryRow[]> {
+  return db.execute<DeliveryRow>(sql`
+    select a.id::float8 as id, a.channel, a.status, a.attempts, a.last_error, a.error_code, a.provider_message_id,
+      to_json(a.created_at)#>>'{}' as created_at, to_json(a.sent_at)#>>'{}' as sent_at,
+      a.user_id, u.email, u.phone, f.id::float8 as filing_id, f.ticker, f.form_type
+    from alerts a join users u on u.id = a.user_id join filings f on f.id = a.filing_id
+    where (${channel}::text is null or a.channel = ${channel}::text)
+      and (${status}::text is null or a.status = ${status}::text)
+      and (${beforeId}::int8 is null or a.id < ${beforeId}::int8)
+    order by a.id desc limit ${limit}`);
+}
+
+export interface ProviderRow extends Record<string, unknown> {
+  channel: string;
+  sent: number;
+  failed: number;
+  last_sent_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+}
+
+/** Per channel over the window: accepted by the provider, refused for good, and the latest refusal. */
+export async function providerFigures(db: Db, { hours }: { hours: number }): Promise<ProviderRow[]> {
+  return db.execute<ProviderRow>(sql`
+    select c.channel,
+      (select count(*)::int from alerts a where a.channel = c.channel and a.sent_at > now() - make_interval(hours => ${hours})) as sent,
+      (select count(*)::int from alerts a where a.channel = c.channel and a.status = 'dead' and a.updated_at > now() - make_interval(hours => ${hours})) as failed,
+      (select to_json(max(a.sent_at))#>>'{}' from alerts a where a.channel = c.channel and a.sent_at is not null) as last_sent_at,
+      e.last_error, to_json(e.updated_at)#>>'{}' as last_error_at
+    from (values ('email'), ('sms')) c(channel)
+    left join lateral (select a.last_error, a.updated_at from alerts a
+      where a.channel = c.channel and a.last_error is not null order by a.updated_at desc limit 1) e on true`);
+}
+
+/** Dead alert ids after `afterId`, oldest first: the bulk retry walks them in batches. */
+export async function deadIds(db: Db, { afterId, limit }: { afterId: number; limit: number }): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    select id::float8 as id from alerts where status = 'dead' and id > ${afterId} order by id limit ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+export async function deadCount(db: Db): Promise<number> {
+  const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from alerts where status = 'dead'`);
+  return row?.n ?? 0;
+}

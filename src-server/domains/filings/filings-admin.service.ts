@@ -1,0 +1,181 @@
+/**
+ * /admin/filings: search, a filing's parsed facts and score, rescoring after a rule change,
+ * re-ingesting from EDGAR, and an admin's importance review (users see it marked "reviewed").
+ */
+import { AppError } from '../../core/app-error';
+import { IMPORTANCE_RANK, isImportance, type Importance } from '../../core/importance';
+import type { Db } from '../../db/client';
+import type { FilingRow } from '../../db/schema';
+import type { EdgarClient } from '../../integrations/edgar/edgar-client';
+import { fetchFiling } from '../../integrations/edgar/fetch-filing';
+import type { Progress } from '../admin/admin-jobs.service';
+import * as repo from './filings-admin.repo';
+import { prepareFiling } from './filings.store';
+import { formFamily, parseFiling } from './parse/index';
+import type { FilingDetail, ParsedFiling } from './parse/types';
+
+export interface FilingAdminItem {
+  id: number;
+  accessionNo: string;
+  form: string;
+  ticker: string | null;
+  companyName: string | null;
+  importance: string;
+  /** What the rules say, when an admin reviewed the importance. */
+  rulesImportance: string | null;
+  reviewedAt: string | null;
+  oneLiner: string;
+  filedAt: string;
+}
+
+export async function searchFilingsAdmin(db: Db, s: Omit<repo.FilingSearch, 'ticker' | 'form'> & { ticker?: string | null; form?: string | null }) {
+  const rows = await repo.searchFilings(db, { ...s, ticker: s.ticker?.trim().toUpperCase() || null, form: s.form?.trim().toUpperCase() || null });
+  const items: FilingAdminItem[] = rows.map((r) => ({
+    id: r.id,
+    accessionNo: r.accession_no,
+    form: r.form_type,
+    ticker: r.ticker,
+    companyName: r.company_name,
+    importance: r.importance,
+    rulesImportance: r.rules_importance,
+    reviewedAt: r.reviewed_at,
+    oneLiner: r.one_liner,
+    filedAt: r.filed_at,
+  }));
+  const last = items.at(-1);
+  return { items, next: items.length === s.limit && last ? { filedAt: last.filedAt, id: last.id } : null };
+}
+
+async function mustFind(db: Db, id: number): Promise<FilingRow> {
+  const row = await repo.filingById(db, { id });
+  if (!row) throw new AppError('NOT_FOUND', 'No filing with that id.', { reason: 'filing_not_found' });
+  return row;
+}
+
+type StoredDetails = Record<string, unknown> & { rules?: unknown; incomplete?: string[]; datesFrom?: string; filedDate?: string | null };
+
+/** A filing in full: parsed facts, the rules that fired, score and review. */
+export async function filingAdminDetail(db: Db, { id }: { id: number }) {
+  const row = await mustFind(db, id);
+  const { rules, incomplete, datesFrom, filedDate, ...facts } = (row.details ?? {}) as StoredDetails;
+  return {
+    id: row.id,
+    accessionNo: row.accessionNo,
+    form: row.formType,
+    ticker: row.ticker,
+    cik: row.cik,
+    companyName: row.companyName,
+    filedAt: row.filedAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    importance: row.importance,
+    rulesImportance: row.rulesImportance,
+    review: row.reviewedAt ? { at: row.reviewedAt.toISOString(), reason: row.reviewReason } : null,
+    reasons: row.reasons,
+    rules: rules ?? [],
+    oneLiner: row.oneLiner,
+    summaryText: row.summaryText,
+    facts,
+    incomplete: incomplete ?? [],
+    datesFrom: datesFrom ?? null,
+    filedDate: filedDate ?? null,
+    link: row.primaryDocUrl ?? row.indexUrl,
+    source: row.source,
+  };
+}
+
+type ReviewState = { importance: string; rulesImportance: string | null; reviewReason: string | null };
+const reviewState = (r: FilingRow): ReviewState => ({ importance: r.importance, rulesImportance: r.rulesImportance, reviewReason: r.reviewReason });
+
+/** Sets the importance by hand (reason required); alerts already sent are not recalled. */
+export async function reviewImportance(db: Db, { id, importance, reason }: { id: number; importance: Importance; reason: string }) {
+  return db.transaction(async (tx) => {
+    const before = await mustFind(tx, id);
+    await repo.writeReview(tx, { id, importance, rank: IMPORTANCE_RANK[importance], reason: reason.trim() });
+    return { before: reviewState(before), after: reviewState(await mustFind(tx, id)) };
+  });
+}
+
+/** Drops a review: the rules' importance applies again. */
+export async function clearImportanceReview(db: Db, { id }: { id: number }) {
+  return db.transaction(async (tx) => {
+    const before = await mustFind(tx, id);
+    if (!before.reviewedAt) throw new AppError('CONFLICT', 'That filing has no review to clear.', { reason: 'filing_not_reviewed' });
+    const rules = before.rulesImportance as Importance;
+    await repo.clearReview(tx, { id, rank: isImportance(rules) ? IMPORTANCE_RANK[rules] : 1 });
+    return { before: reviewState(before), after: reviewState(await mustFind(tx, id)) };
+  });
+}
+
+/** The ParsedFiling a stored row was made from (filings.store.ts keeps the detail in `details`). */
+function storedParse(row: FilingRow): ParsedFiling {
+  const { rules: _rules, incomplete, datesFrom: _from, filedDate, ...detail } = (row.details ?? {}) as StoredDetails;
+  return {
+    accessionNo: row.accessionNo,
+    formType: row.formType,
+    family: formFamily(row.formType),
+    isAmendment: /\/A$/.test(row.formType),
+    company: row.cik != null || row.companyName
+      ? { cik: row.cik, name: row.companyName, sic: null, sicDescription: null, fiscalYearEnd: null, tradingSymbol: row.ticker }
+      : null,
+    filer: row.filerCik != null ? { cik: row.filerCik, name: null } : null,
+    filedDate: filedDate ?? null,
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    periodOfReport: row.periodOfReport,
+    primaryDocument: null,
+    detail: 'kind' in detail ? (detail as unknown as FilingDetail) : null,
+    incomplete: incomplete ?? [],
+  };
+}
+
+/** Scores a parse with today's rules and writes the result; `changed` when the label moved. */
+async function writeScore(db: Db, row: FilingRow, parsed: ParsedFiling) {
+  const prepared = await prepareFiling(db, { parsed, meta: { source: (row.source as 'feed') ?? 'manual' } });
+  const f = prepared.filing;
+  const rulesBefore = row.rulesImportance ?? row.importance;
+  await repo.writeRescore(db, {
+    id: row.id,
+    importance: f.importance,
+    rank: f.importanceRank,
+    reasons: f.reasons,
+    oneLiner: f.oneLiner,
+    summaryText: f.summaryText,
+    details: f.details,
+  });
+  return { id: row.id, before: rulesBefore, after: f.importance, changed: rulesBefore !== f.importance };
+}
+
+/** Rescores one stored filing from its stored parse (no EDGAR request). */
+export async function rescoreFiling(db: Db, { id }: { id: number }) {
+  return writeScore(db, await mustFind(db, id), storedParse(await mustFind(db, id)));
+}
+
+/** The range rescore job: every filing filed in [from, to] (NY days), progress per 25 filings. */
+export async function rescoreRange(db: Db, { from, to, form, progress }: { from: string; to: string; form: string | null; progress: Progress }) {
+  const ids = await repo.filingIdsFiled(db, { from, to, form });
+  const moves: Record<string, number> = {};
+  let changed = 0;
+  await progress({ done: 0, total: ids.length, changed });
+  for (const [i, id] of ids.entries()) {
+    const row = await repo.filingById(db, { id });
+    if (row) {
+      const r = await writeScore(db, row, storedParse(row));
+      if (r.changed) {
+        changed += 1;
+        moves[`${r.before}->${r.after}`] = (moves[`${r.before}->${r.after}`] ?? 0) + 1;
+      }
+    }
+    if ((i + 1) % 25 === 0 || i === ids.length - 1) await progress({ done: i + 1, total: ids.length, changed });
+  }
+  return { filings: ids.length, changed, moves };
+}
+
+/** Fetches the filing from EDGAR again (budgeted; the replay offline), parses and rescores it. */
+export async function reingestFiling(db: Db, { id, client }: { id: number; client: EdgarClient }) {
+  const row = await mustFind(db, id);
+  if (row.cik == null) throw new AppError('CONFLICT', 'This filing has no company CIK to fetch it by.', { reason: 'filing_without_cik' });
+  const ref = { accessionNo: row.accessionNo, cik: row.cik, formType: row.formType, companyName: row.companyName };
+  const fetched = await fetchFiling(client, ref, 'bulk');
+  if (!fetched) throw new AppError('UNAVAILABLE', 'EDGAR does not have this filing’s documents right now.', { reason: 'filing_not_available' });
+  const parsed = parseFiling(fetched.raw, { ...ref, documentTexts: fetched.documentTexts });
+  return writeScore(db, row, parsed);
+}
