@@ -5,7 +5,7 @@
  */
 import type { AppDeps } from './deps';
 import { adminTasks } from './domains/admin/admin-jobs.tasks';
-import { alertTasks } from './domains/alerts/alerts.tasks';
+import { alertTasks, deliverTask } from './domains/alerts/alerts.tasks';
 import { startAlerts } from './domains/alerts/alerts.workers';
 import { startAssistantHousekeeping } from './domains/assistant/assistant.workers';
 import { startAuthHousekeeping } from './domains/auth/housekeeping';
@@ -20,6 +20,13 @@ import { runWorkers, type StartedWorkers, type WorkerStarter } from './jobs/work
 /** Every task the job runner knows. */
 export const TASKS: readonly TaskDefinition[] = [...filingTasks, ...alertTasks, ...billingTasks, ...adminTasks];
 
+/**
+ * The send lane's tasks: real-time alert sends, which also run in slots of their own
+ * (jobs/runner.ts startJobRunnerWorker) so a burst of ingest jobs never makes them wait
+ * (bench:detect, decision 140).
+ */
+export const SEND_LANE_TASKS: readonly TaskDefinition[] = [deliverTask];
+
 /** Pollers, sweeps and watchers, started in this order after the job runner (stopped in reverse). */
 export const WORKERS: readonly WorkerStarter[] = [
   startAuthHousekeeping,
@@ -31,5 +38,5 @@ export const WORKERS: readonly WorkerStarter[] = [
 ];
 
 export function startWorkers(deps: AppDeps): Promise<StartedWorkers> {
-  return runWorkers(deps, { tasks: TASKS, starters: WORKERS });
+  return runWorkers(deps, { tasks: TASKS, sendLane: SEND_LANE_TASKS, starters: WORKERS });
 }

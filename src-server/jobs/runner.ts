@@ -83,3 +83,24 @@ export async function startJobRunner(
     },
   };
 }
+
+/**
+ * This process works the queue: every registered task in JOBS_CONCURRENCY slots, plus the send
+ * lane (both lists from the entry, src-server/background.ts), JOBS_SEND_CONCURRENCY slots that only take real-time alert sends. graphile-worker picks a
+ * job only among the runner's own tasks, so the lane is a second runner with the send task alone:
+ * during the 16:00 burst the shared slots fill with ingests (some waiting seconds for documents
+ * EDGAR has not put up yet), and sends queued behind them waited up to 30 s (decision 140).
+ */
+export async function startJobRunnerWorker(
+  deps: AppDeps,
+  { tasks, sendLane, pollIntervalMs }: { tasks: readonly TaskDefinition[]; sendLane: readonly TaskDefinition[]; pollIntervalMs?: number },
+): Promise<JobRunner> {
+  const shared = await startJobRunner(deps, tasks, { pollIntervalMs });
+  const concurrency = deps.env.JOBS_SEND_CONCURRENCY;
+  const sends = concurrency > 0 ? await startJobRunner(deps, sendLane, { concurrency, pollIntervalMs }) : null;
+  return {
+    async stop() {
+      await Promise.all([shared.stop(), sends?.stop()]);
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import type { TaskDefinition } from './registry';
-import { startJobRunner } from './runner';
+import { startJobRunnerWorker } from './runner';
 
 export interface RunningWorkers {
   stop(): Promise<void>;
@@ -17,11 +17,14 @@ export interface StartedWorkers extends RunningWorkers {
 }
 
 /**
- * Starts the job queue runner with `tasks`, then each of `starters` in order. The lists are the
+ * Starts the job queue runner with `tasks` (and the send lane), then each of `starters` in order. The lists are the
  * entry's (src-server/background.ts), so this library imports no domain.
  */
-export async function runWorkers(deps: AppDeps, lists: { tasks: readonly TaskDefinition[]; starters: readonly WorkerStarter[] }): Promise<StartedWorkers> {
-  const queue = await startJobRunner(deps, lists.tasks);
+export async function runWorkers(
+  deps: AppDeps,
+  lists: { tasks: readonly TaskDefinition[]; sendLane: readonly TaskDefinition[]; starters: readonly WorkerStarter[] },
+): Promise<StartedWorkers> {
+  const queue = await startJobRunnerWorker(deps, { tasks: lists.tasks, sendLane: lists.sendLane });
   const running: RunningWorkers[] = [];
   for (const start of lists.starters) running.push(await start(deps));
   const stopWorkers = async () => void (await Promise.allSettled(running.reverse().map((w) => w.stop())));

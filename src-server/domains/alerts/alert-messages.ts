@@ -21,6 +21,8 @@ export { groupForDigest } from './email/digest-email';
 export interface FilingFacts extends AlertFiling {
   acceptedAt?: Date | null;
   detectedAt?: Date | null;
+  /** The detection layer of the receipt ('feed', 'efts', ...). */
+  detectedVia?: string | null;
 }
 
 export interface MessageContext {
@@ -69,7 +71,7 @@ export async function alertEmail(
   { routing, burst = [], sentAt = new Date(), copy = null }: { routing: AlertRouting; burst?: FilingFacts[]; sentAt?: Date; copy?: Record<string, string> | null },
 ): Promise<MailMessage> {
   const why = `You get this because ${who(f)} is on your ${ctx.brandName} watchlist with email alerts on.`;
-  const receipt: ReceiptTimes = { acceptedAt: f.acceptedAt ?? null, detectedAt: f.detectedAt ?? null, sentAt };
+  const receipt: ReceiptTimes = { acceptedAt: f.acceptedAt ?? null, detectedAt: f.detectedAt ?? null, detectedVia: f.detectedVia ?? null, sentAt };
   const rendered = await renderAlert({
     frame: frameOf(ctx, why),
     filing: f,
