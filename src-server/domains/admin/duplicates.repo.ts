@@ -27,9 +27,9 @@ const findings = sql`
     json_agg(json_build_object('id', t.ticker, 'label', t.ticker || case when t.active then ' (current)' else ' (no longer listed)' end) order by t.active desc, t.ticker)
   from tickers t group by t.cik having bool_or(t.active) and bool_or(not t.active)
   union all
-  -- One name filed under two or more CIKs (profiles already merged do not count).
+  -- One name filed under two or more CIKs (profiles already merged do not count); the CIK with most filings first (the merge keeps it).
   select 'insider', 'name:' || it.owner_display_name, min(it.owner_display_name_any),
-    json_agg(json_build_object('id', it.owner_cik::text, 'label', 'CIK ' || it.owner_cik || ' · ' || it.filings || ' filing(s)') order by it.owner_cik)
+    json_agg(json_build_object('id', it.owner_cik::text, 'label', 'CIK ' || it.owner_cik || ' · ' || it.filings || ' filing(s)') order by it.filings desc, it.owner_cik)
   from (
     select lower(x.owner_display_name) as owner_display_name, min(x.owner_display_name) as owner_display_name_any, x.owner_cik, count(distinct x.filing_id) as filings
     from insider_transactions x left join insider_profile_edits e on e.owner_cik = x.owner_cik
