@@ -75,6 +75,10 @@ describe('admin insiders', () => {
     expect((await audits('insiders.setDisplayName')).map((a) => [a.target_id, a.before, a.after])).toEqual([[String(BRIN), { display_name: null }, { display_name: 'Sergey M. Brin' }]]);
     expect((await publicGet(`/insider/cik/${BRIN}`)).body.name).toBe('Sergey M. Brin');
     expect((await publicGet('/insider/by-name/Brin%20Sergey')).body.profile.name).toBe('Sergey M. Brin');
+    // The ticker page lists the filing's owner under the fixed name too.
+    const alphabet = await publicGet('/ticker/GOOG?form=4');
+    const owners = alphabet.body.filings.items.flatMap((f: { owners: { cik: number; name: string }[] }) => f.owners).filter((o: { cik: number }) => o.cik === BRIN);
+    expect(owners.map((o: { name: string }) => o.name)).toEqual(['Sergey M. Brin']);
 
     await adminApi(url, '/admin/insiders/set-display-name', { bearer: admin.bearer, body: { cik: BRIN, displayName: null } });
     expect((await publicGet(`/insider/cik/${BRIN}`)).body.name).toBe('Sergey Brin');

@@ -22,3 +22,10 @@ export async function mergedInto(db: Db, cik: number): Promise<number[]> {
   const rows = await db.execute<{ owner_cik: number }>(sql`select owner_cik from insider_profile_edits where merged_into_cik = ${cik} order by owner_cik`);
   return rows.map((r) => r.owner_cik);
 }
+
+/**
+ * The name to show for an owner row `it` wherever filings list their owners: the name an admin
+ * set for the CIK, or for the profile it was merged into, else the name as filed.
+ */
+export const shownOwnerName = sql`coalesce((select coalesce(t.display_name, e.display_name) from insider_profile_edits e
+  left join insider_profile_edits t on t.owner_cik = e.merged_into_cik where e.owner_cik = it.owner_cik), it.owner_display_name)`;
