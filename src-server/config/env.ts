@@ -34,6 +34,11 @@ export const envSchema = z.object({
   /** Jobs one process runs at once (graphile-worker concurrency). */
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**
+   * Extra job slots only real-time alert sends may use (the send lane, jobs/runner.ts), so a send
+   * never waits behind ingest jobs during a burst; 0 turns the lane off.
+   */
+  JOBS_SEND_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  /**
    * SEC fair-access identity, 'Company Name contact@domain'. Required for live EDGAR; unset, the
    * ingester runs against the built-in replay of recorded real filings.
    */

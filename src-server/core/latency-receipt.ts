@@ -66,15 +66,21 @@ export function latencyReason(r: Receipt): string {
   return "EDGAR's feed listed it late; the exact listing time is not known (first poll after a restart).";
 }
 
-/** One line for an alert: accepted -> detected (-> stored), in the reader's zone. */
-export function receiptLine(r: Receipt, format: (d: Date) => string): string | null {
+/**
+ * An alert's receipt line: accepted by SEC -> detected (how long after, by which layer) -> sent,
+ * each instant through `format` (the reader's zone; called in that order, so it may leave out a
+ * date the previous instant already showed). Null without a detection instant.
+ */
+export function receiptLine(r: Pick<Receipt, 'accepted_at' | 'detected_at' | 'detected_via'> & { sent_at?: string | null }, format: (d: Date) => string): string | null {
   const a = ms(r.accepted_at);
   const d = ms(r.detected_at);
+  const sent = ms(r.sent_at ?? null);
   if (Number.isNaN(d)) return null;
-  const parts = [
-    ...(Number.isNaN(a) ? [] : [`accepted by SEC ${format(new Date(a))}`]),
-    `detected ${format(new Date(d))}${Number.isNaN(a) ? '' : ` (${formatDuration((d - a) / 1000)} later)`}`,
+  const accepted = Number.isNaN(a) ? null : `accepted by SEC ${format(new Date(a))}`;
+  const how = [
+    ...(Number.isNaN(a) ? [] : [`${formatDuration((d - a) / 1000)} later`]),
     ...(r.detected_via && DETECTION_LAYERS[r.detected_via] ? [`via the ${DETECTION_LAYERS[r.detected_via]}`] : []),
   ];
-  return `Receipt: ${parts.join(', ')}.`;
+  const detected = `detected ${format(new Date(d))}${how.length ? ` (${how.join(', ')})` : ''}`;
+  return [accepted, detected, Number.isNaN(sent) ? null : `sent ${format(new Date(sent))}`].filter(Boolean).join(' → ');
 }

@@ -6,7 +6,7 @@ import { Logger, run, type LogLevel, type Runner, type TaskList } from 'graphile
 import pg from 'pg';
 import type { AppDeps } from '../deps';
 import type { TaskDefinition } from './registry';
-import { TASKS } from './tasks';
+import { SEND_LANE_TASKS, TASKS } from './tasks';
 
 type LogSink = { [K in 'error' | 'warn' | 'info' | 'debug']: (obj: object, msg: string) => void };
 
@@ -85,7 +85,23 @@ export async function startJobRunner(
   };
 }
 
-/** The STARTERS entry: this process works the queue with every registered task. */
-export function startJobRunnerWorker(deps: AppDeps): Promise<JobRunner> {
-  return startJobRunner(deps, TASKS);
+/**
+ * This process works the queue: every registered task in JOBS_CONCURRENCY slots, plus the send
+ * lane, JOBS_SEND_CONCURRENCY slots that only take real-time alert sends. graphile-worker picks a
+ * job only among the runner's own tasks, so the lane is a second runner with the send task alone:
+ * during the 16:00 burst the shared slots fill with ingests (some waiting seconds for documents
+ * EDGAR has not put up yet), and sends queued behind them waited up to 30 s (decision 140).
+ */
+export async function startJobRunnerWorker(
+  deps: AppDeps,
+  { tasks = TASKS, sendLane = SEND_LANE_TASKS, pollIntervalMs }: { tasks?: readonly TaskDefinition[]; sendLane?: readonly TaskDefinition[]; pollIntervalMs?: number } = {},
+): Promise<JobRunner> {
+  const shared = await startJobRunner(deps, tasks, { pollIntervalMs });
+  const concurrency = deps.env.JOBS_SEND_CONCURRENCY;
+  const sends = concurrency > 0 ? await startJobRunner(deps, sendLane, { concurrency, pollIntervalMs }) : null;
+  return {
+    async stop() {
+      await Promise.all([shared.stop(), sends?.stop()]);
+    },
+  };
 }

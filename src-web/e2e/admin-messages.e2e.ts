@@ -64,13 +64,58 @@ describe('admin: AI feedback and message templates', () => {
   it('previews each message template with real filings', async () => {
     const page = await adminPage();
     await page.goto(`${harness.url}/admin/message-templates`);
-    const frame = page.locator('iframe');
+    const frame = page.locator('iframe[title="Email preview"]');
     await frame.waitFor();
     await expect.poll(async () => (await frame.getAttribute('srcdoc'))?.includes('Wilson-Thompson') ?? false).toBe(true);
     // The email's inline styles apply inside the sandboxed frame (it inherits the page's CSP).
-    const headline = page.frameLocator('iframe').locator('h1');
+    const headline = page.frameLocator('iframe[title="Email preview"]').locator('h1');
     expect(await headline.evaluate((el) => getComputedStyle(el).fontSize)).toBe('20px');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await harness.screenshot(page, 'admin-message-templates');
+  });
+
+  it('edits the alert text and email copy with a live preview and segment counter, saves versions and reverts', async () => {
+    const page = await adminPage();
+    await page.goto(`${harness.url}/admin/message-templates`);
+    await page.getByLabel('Editable template').selectOption('alert-sms');
+    const text = page.getByLabel('Text message');
+    const smsPreview = page.getByTestId('sms-preview');
+    const counter = page.getByTestId('segment-counter');
+    await expect.poll(() => smsPreview.textContent()).toMatch(/^Insider Trades Alerts: TSLA .+ https:\/\/alerts\.example\/f\/1$/);
+
+    // Too long for one segment: the counter says so, the problem is listed and saving is off.
+    await text.fill(`{{ticker}} ${'Please read this before the market opens. '.repeat(3)}{{oneLiner}} {{link}}`);
+    await page.getByRole('list', { name: 'Problems' }).waitFor();
+    await expect.poll(() => counter.textContent()).toMatch(/2 segments/);
+    expect(await page.getByRole('button', { name: 'Save as new version' }).isDisabled()).toBe(true);
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'admin-message-templates-sms-too-long');
+
+    await text.fill('ALERT {{ticker}} {{importance}}: {{oneLiner}} {{link}}');
+    await expect.poll(() => smsPreview.textContent()).toMatch(/^ALERT TSLA /);
+    await expect.poll(() => counter.textContent()).toMatch(/^\d+ of 160 characters \(GSM-7\), 1 segment$/);
+    await page.getByLabel('Reason (optional, kept in the audit log)').fill('Shorter text');
+    await page.getByRole('button', { name: 'Save as new version' }).click();
+    await page.getByText('Saved as version 1').waitFor();
+    const [sms] = await db.execute<{ fields: { text: string }; reason: string }>(sql`select fields, reason from message_template_versions where template_id = 'alert-sms'`);
+    expect(sms).toMatchObject({ fields: { text: 'ALERT {{ticker}} {{importance}}: {{oneLiner}} {{link}}' }, reason: 'Shorter text' });
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'admin-message-templates-sms-saved');
+
+    // The email subject: preview, save, then back to the code default (audited).
+    await page.getByLabel('Editable template').selectOption('alert-email');
+    await page.getByLabel('Subject line').fill('Heads up: {{ticker}} filed {{aForm}}');
+    await expect.poll(() => page.getByTestId('subject-preview').textContent()).toBe('Heads up: TSLA filed a Form 4');
+    await page.getByRole('button', { name: 'Save as new version' }).click();
+    await page.getByText('Saved as version 1').waitFor();
+    await page.getByRole('button', { name: 'Revert to the code default' }).click();
+    await page.getByRole('button', { name: 'Revert', exact: true }).click();
+    await page.getByText('The code default is sent again.').waitFor();
+    await expect.poll(() => page.getByTestId('subject-preview').textContent()).toMatch(/^TSLA Form 4 · /);
+    const [active] = await db.execute<{ version_id: number | null }>(sql`select version_id from message_template_active where template_id = 'alert-email'`);
+    expect(active!.version_id).toBeNull();
+    expect(await db.execute(sql`select 1 from admin_audit where action like 'messageTemplates.%'`)).toHaveLength(3);
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'admin-message-templates-email-reverted');
   });
 });

@@ -14,3 +14,4 @@ export * from './billing';
 export * from './threads';
 export * from './admin-data';
 export * from './admin';
+export * from './message-templates';

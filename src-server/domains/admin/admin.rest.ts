@@ -8,6 +8,7 @@ import { feedbackRest } from './feedback.rest';
 import { filingsRest } from './filings.rest';
 import { insidersRest } from './insiders.rest';
 import { jobsRest } from './jobs.rest';
+import { messageTemplatesRest } from './message-templates.rest';
 import { notificationsRest } from './notifications.rest';
 import { themeRest } from './theme.rest';
 import { tickersRest } from './tickers.rest';
@@ -82,6 +83,7 @@ export const ADMIN_REST = [
   ...filingsRest,
   ...insidersRest,
   ...jobsRest,
+  ...messageTemplatesRest,
   ...notificationsRest,
   ...overviewRest,
   ...themeRest,

@@ -14,6 +14,7 @@ import { feedbackRouter } from './feedback.router';
 import { filingsRouter } from './filings.router';
 import { insidersRouter } from './insiders.router';
 import { jobsRouter } from './jobs.router';
+import { messageTemplatesRouter } from './message-templates.router';
 import { notificationsRouter } from './notifications.router';
 import { overviewRouter, stripeSetupRouter } from './overview.router';
 import { themeRouter } from './theme.router';
@@ -62,6 +63,7 @@ export const adminRouter = router({
   filings: filingsRouter,
   insiders: insidersRouter,
   jobs: jobsRouter,
+  messageTemplates: messageTemplatesRouter,
   notifications: notificationsRouter,
   overview: overviewRouter,
   stripeSetup: stripeSetupRouter,

@@ -4,10 +4,12 @@
  * previews the same output); the plain-text part is written alongside. Pure: links and names come in.
  */
 import { COPY } from '../../core/copy';
+import { fillCopy, SMS_MIN_ONE_LINER, smsRoom } from '../../core/message-copy';
+import { GSM_BASIC } from '../../core/sms-segments';
 import { routeRule, type RouteSettings } from '../../core/routing';
 import { formName } from '../../core/spoken-forms';
 import type { MailMessage } from '../../integrations/email/mailer';
-import { who, type AlertFiling } from './email/alert-email';
+import { alertCopyValues, who, type AlertFiling } from './email/alert-email';
 import { receiptLine, type ReceiptTimes } from './email/receipt';
 import { renderAlert, renderDigest } from './email/templates';
 import { zonedFormat } from './zoned-format';
@@ -19,6 +21,8 @@ export { groupForDigest } from './email/digest-email';
 export interface FilingFacts extends AlertFiling {
   acceptedAt?: Date | null;
   detectedAt?: Date | null;
+  /** The detection layer of the receipt ('feed', 'efts', ...). */
+  detectedVia?: string | null;
 }
 
 export interface MessageContext {
@@ -64,10 +68,10 @@ export async function alertEmail(
   to: string,
   f: FilingFacts,
   ctx: MessageContext,
-  { routing, burst = [], sentAt = new Date() }: { routing: AlertRouting; burst?: FilingFacts[]; sentAt?: Date },
+  { routing, burst = [], sentAt = new Date(), copy = null }: { routing: AlertRouting; burst?: FilingFacts[]; sentAt?: Date; copy?: Record<string, string> | null },
 ): Promise<MailMessage> {
   const why = `You get this because ${who(f)} is on your ${ctx.brandName} watchlist with email alerts on.`;
-  const receipt: ReceiptTimes = { acceptedAt: f.acceptedAt ?? null, detectedAt: f.detectedAt ?? null, sentAt };
+  const receipt: ReceiptTimes = { acceptedAt: f.acceptedAt ?? null, detectedAt: f.detectedAt ?? null, detectedVia: f.detectedVia ?? null, sentAt };
   const rendered = await renderAlert({
     frame: frameOf(ctx, why),
     filing: f,
@@ -76,6 +80,7 @@ export async function alertEmail(
     filedAtText: localTime(f.filedAt, ctx.timeZone),
     receipt: receiptLine(receipt, ctx.timeZone),
     rule: routeRule(routing.route, routing.settings),
+    copy,
   });
   return { to, subject: rendered.subject, text: `${rendered.text}\n\n${footerText(ctx, why)}`, html: rendered.html, headers: listUnsubscribe(ctx) };
 }
@@ -86,7 +91,6 @@ const SMS_LIMIT = 160;
  * GSM 03.38 keeps a text to one 160-character segment; one character outside it (a curly quote,
  * an ellipsis, a middle dot) turns the whole text into 70-character UCS-2 segments.
  */
-const GSM_BASIC = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 const GSM_SET = new Set(GSM_BASIC);
 const ASCII_FOR: Record<string, string> = { '‘': "'", '’': "'", '“': '"', '”': '"', '–': '-', '—': '-', '…': '...', '·': '-', '→': '->', '\u00a0': ' ' };
 
@@ -99,14 +103,27 @@ export function toGsm7(text: string): string {
 export const isOneSegment = (text: string) => text.length <= SMS_LIMIT && [...text].every((ch) => GSM_SET.has(ch));
 
 /** One GSM-7 segment: brand, ticker, importance, form, one-liner (and the thread, when there is room), short link. */
-export function alertSms(f: FilingFacts, ctx: Pick<MessageContext, 'brandName' | 'publicUrl'>, { burst = 0 }: { burst?: number } = {}): string {
+export function alertSms(
+  f: FilingFacts,
+  ctx: Pick<MessageContext, 'brandName' | 'publicUrl'>,
+  { burst = 0, copy = null }: { burst?: number; copy?: Record<string, string> | null } = {},
+): string {
   const link = shortFilingUrl(ctx.publicUrl, f.filingId);
+  if (copy?.text) return editedSms(copy.text, f, ctx, link, burst);
   const head = toGsm7(`${ctx.brandName}: ${who(f)} ${f.importance} ${formName(f.formType)}${burst ? ` +${burst} more` : ''}: `);
   const room = SMS_LIMIT - head.length - link.length - 1;
   const body = toGsm7(f.oneLiner.replace(/\s+/g, ' ').trim());
   const follows = f.follows ? toGsm7(` (${f.follows})`) : '';
   const text = body.length + follows.length <= room ? body + follows : clip(body, Math.max(20, room));
   return `${head}${text} ${link}`;
+}
+
+/** An alert text from edited copy: the one-liner is shortened to the room the rest leaves in one segment. */
+function editedSms(text: string, f: FilingFacts, ctx: Pick<MessageContext, 'brandName'>, link: string, burst: number): string {
+  const values = { ...alertCopyValues(f, 1_000), brand: ctx.brandName, link, ticker: `${who(f)}${burst ? ` +${burst} more` : ''}` };
+  const gsm = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, toGsm7(v.replace(/\s+/g, ' ').trim())]));
+  const room = smsRoom(toGsm7(text), gsm);
+  return toGsm7(fillCopy(text, { ...gsm, oneLiner: clip(gsm.oneLiner!, Math.max(SMS_MIN_ONE_LINER, room)) }));
 }
 
 /** The daily digest (kind 'digest') or the pre-market brief (kind 'brief'). */

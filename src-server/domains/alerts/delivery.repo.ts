@@ -23,12 +23,13 @@ export interface FilingFields extends Record<string, unknown> {
   filed_at: Date;
   accepted_at: Date | null;
   detected_at: Date | null;
+  detected_via: string | null;
   items: string[] | null;
   details: FilingDetail | null;
 }
 
 export const FILING_FIELDS = sql`f.id::float8 as filing_id, f.ticker, f.company_name, f.form_type, f.importance, f.reasons,
-  f.one_liner, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at, f.accepted_at, f.detected_at, f.items, f.details`;
+  f.one_liner, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at, f.accepted_at, f.detected_at, f.detected_via, f.items, f.details`;
 
 export function filingFacts(row: FilingFields): FilingFacts {
   return {
@@ -43,6 +44,7 @@ export function filingFacts(row: FilingFields): FilingFacts {
     filedAt: new Date(row.filed_at),
     acceptedAt: row.accepted_at ? new Date(row.accepted_at) : null,
     detectedAt: row.detected_at ? new Date(row.detected_at) : null,
+    detectedVia: row.detected_via,
     items: row.items,
     details: row.details,
   };

@@ -12,6 +12,7 @@ import { publicUrl } from '../auth/request-info';
 import { optOut } from '../contacts/opt-out.repo';
 import { alertEmail, alertSms, shortFilingUrl } from './alert-messages';
 import { DELIVER_TASK, SEND_PARALLELISM } from './alerts.config';
+import { activeCopies } from './copy.repo';
 import * as repo from './delivery.repo';
 import { afterFailure, describeFailure, inFlight, reconcileStep, requeue, type Outcome, type Target } from './delivery-steps';
 import { messageContext } from './message-context';
@@ -31,10 +32,17 @@ function cancelReason(w: repo.AlertWork): string | null {
 
 type Outgoing = { channel: 'email'; message: MailMessage } | { channel: 'sms'; to: string; body: string };
 
+/**
+ * The edited copy (/admin/message-templates), read once per delivery run and shared by its sends:
+ * a save takes effect on the next run, and no process keeps an old text longer than one run.
+ */
+type CopyOf = () => Promise<Map<string, Record<string, string>>>;
+
 const rankOf = (importance: string) => (isImportance(importance) ? IMPORTANCE_RANK[importance] : 0);
 
 /** The message for an alert (and the burst sent with it): the most important filing heads it. */
-async function compose(deps: AppDeps, w: repo.AlertWork, burst: repo.BurstRow[]): Promise<Outgoing> {
+async function compose(deps: AppDeps, w: repo.AlertWork, burst: repo.BurstRow[], copyOf: CopyOf): Promise<Outgoing> {
+  const copies = await copyOf();
   const ctx = await messageContext(deps, { userId: w.user_id, brand: w.brand, timeZone: w.time_zone, channel: w.channel });
   const rows: repo.FilingFields[] = [w, ...burst];
   const follows = await followsLines(deps.db, { filingIds: rows.map((r) => Number(r.filing_id)), timeZone: w.time_zone });
@@ -44,9 +52,9 @@ async function compose(deps: AppDeps, w: repo.AlertWork, burst: repo.BurstRow[])
   const [head, ...rest] = facts;
   if (w.channel === 'email') {
     const routing = { route: w.route ?? 'realtime_email', settings: { emailMinRank: w.email_min_rank, smsMinRank: w.sms_min_rank } };
-    return { channel: 'email', message: await alertEmail(w.email!, head!, ctx, { routing, burst: rest }) };
+    return { channel: 'email', message: await alertEmail(w.email!, head!, ctx, { routing, burst: rest, copy: copies.get('alert-email') }) };
   }
-  return { channel: 'sms', to: w.phone!, body: alertSms(head!, ctx, { burst: rest.length }) };
+  return { channel: 'sms', to: w.phone!, body: alertSms(head!, ctx, { burst: rest.length, copy: copies.get('alert-sms') }) };
 }
 
 async function send(deps: AppDeps, out: Outgoing, key: string): Promise<string> {
@@ -54,7 +62,7 @@ async function send(deps: AppDeps, out: Outgoing, key: string): Promise<string> 
   return (await smsFor(deps).send({ to: out.to, body: out.body, idempotencyKey: key })).sid;
 }
 
-async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number): Promise<Outcome> {
+async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number, copyOf: CopyOf): Promise<Outcome> {
   const key = `alert:${w.id}`;
   const to = (w.channel === 'email' ? w.email : w.phone) ?? '';
   const t: Target = { table: 'alerts', id: w.id, me, job: { task: DELIVER_TASK, payload: { alertIds: [w.id] }, key } };
@@ -78,17 +86,17 @@ async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number): Promise
   // A fresh send names the company's other queued alerts of the burst in the same message.
   const burst = w.prev === 'queued' ? await repo.leaseBurst(deps.db, { lead: w, me }) : [];
   try {
-    return await sendComposed(deps, w, me, key, to, burst);
+    return await sendComposed(deps, w, me, key, to, burst, copyOf);
   } finally {
     // Unless they went out with this one, the burst's alerts go back to their own jobs.
     await repo.releaseLeases(deps.db, { ids: burst.map((b) => b.alert_id), me });
   }
 }
 
-async function sendComposed(deps: AppDeps, w: repo.AlertWork, me: number, key: string, to: string, burst: repo.BurstRow[]): Promise<Outcome> {
+async function sendComposed(deps: AppDeps, w: repo.AlertWork, me: number, key: string, to: string, burst: repo.BurstRow[], copyOf: CopyOf): Promise<Outcome> {
   const t: Target = { table: 'alerts', id: w.id, me, job: { task: DELIVER_TASK, payload: { alertIds: [w.id] }, key } };
   // Composed before 'sending': a failure here cannot have reached the provider.
-  const out = await compose(deps, w, burst);
+  const out = await compose(deps, w, burst, copyOf);
   const attempts = await repo.markSending(deps.db, { table: 'alerts', id: w.id, me });
   if (attempts == null) return 'lost_lease';
   try {
@@ -114,13 +122,15 @@ export type DeliveryCounts = Record<Outcome, number>;
 export async function deliverAlerts(deps: AppDeps, { alertIds }: { alertIds: number[] }): Promise<DeliveryCounts> {
   const me = await senderIdentityFor(deps).current();
   const work = await repo.leaseAlerts(deps.db, { ids: alertIds, me });
+  let copies: ReturnType<CopyOf> | null = null;
+  const copyOf: CopyOf = () => (copies ??= activeCopies(deps.db));
   const counts: DeliveryCounts = { sent: 0, reconciled: 0, retry: 0, dead: 0, cancelled: 0, held: 0, lost_lease: 0 };
   const pending = [...work];
   const done = new Set<number>();
   const lane = async () => {
     for (let w = pending.shift(); w; w = pending.shift()) {
       const alert = w;
-      counts[await inFlight(deps, { table: 'alerts', id: alert.id }, () => deliverOne(deps, alert, me))] += 1;
+      counts[await inFlight(deps, { table: 'alerts', id: alert.id }, () => deliverOne(deps, alert, me, copyOf))] += 1;
       done.add(alert.id);
     }
   };

@@ -261,6 +261,26 @@ describe('real-time delivery', () => {
   });
 });
 
+describe('the latency receipt', () => {
+  it("every alert email carries the filing's stored receipt (accepted, detected, how and how long after, sent), HTML and plain text", async () => {
+    const { user } = await proUser(db, { email: 'receipt@example.com' });
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['3'] });
+    // Apple's newest Form 3 (accepted 2021-11-12 18:30:48 UTC per SEC's submissions JSON), detected
+    // by the feed 27 s later: the stored receipt, as the ingest job writes it.
+    await delivery.stop();
+    const [filingId] = await insertRealFilings(db, [realFilings('AAPL', { forms: ['3'] })[0]!], { ticker: 'AAPL', importance: 'HIGH' });
+    await db.execute(sql`update filings set detected_at = accepted_at + interval '27 seconds', detected_via = 'feed' where id = ${filingId!}`);
+    delivery = await startDelivery(deps);
+
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('receipt@example.com'));
+    const line = 'accepted by SEC Nov 12 1:30:48 PM EST → detected 1:31:15 PM EST (27 s later, via the latest-filings feed) → sent ';
+    expect(mail.text).toContain(`Receipt: ${line}`);
+    // Sent today, another day than the acceptance: the sending instant names its day.
+    expect(mail.text).toMatch(/→ sent [A-Z][a-z]{2} \d{1,2} \d{1,2}:\d{2}:\d{2} [AP]M E[SD]T/);
+    expect(mail.html).toContain(line);
+  });
+});
+
 describe('sends whose sender died mid-way', () => {
   /** A sender id no process holds: what a SIGKILLed worker leaves behind. */
   const DEAD_SENDER = 2 ** 40 + 12345;

@@ -57,7 +57,7 @@ let detection: RunningWorkers;
 async function runUntil(t: number) {
   clock.until = t;
   while (clock.now() < t) await new Promise((r) => setTimeout(r, 20));
-  for (let i = 0; i < 200 && !(await pipelineIdle(database.db)); i += 1) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 200 && !(await pipelineIdle(database.db, { alerts: false })); i += 1) await new Promise((r) => setTimeout(r, 50));
 }
 
 type Row = { accession_no: string; detected_via: string; detected_ms: number; listed_ms: number | null; accepted_ms: number | null };
@@ -75,7 +75,7 @@ beforeAll(async () => {
   const [user] = await database.db.execute<{ id: string }>(sql`insert into users default values returning id`);
   await database.db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values (${user!.id}, 'AAPL', '{8-K,4}'), (${user!.id}, 'TSLA', '{4,10-Q}')`);
   await database.db.execute(sql`insert into edgar_backfills (cik, status) values (320193, 'done'), (1318605, 'done')`);
-  clock = new SimClock({ start: nyInstant(DAY, 6 * 3600 + 55), quiet: async () => (sim?.inFlight() ?? 0) === 0 && (await pipelineIdle(database.db)) });
+  clock = new SimClock({ start: nyInstant(DAY, 6 * 3600 + 55), quiet: async () => (sim?.inFlight() ?? 0) === 0 && (await pipelineIdle(database.db, { alerts: false })) });
   clock.until = clock.now();
   const env = testEnv({ EDGAR_POLL_SECONDS: '1', EDGAR_EFTS_SWEEP_SECONDS: '60' });
   const edgar = createEdgarSource(env, {

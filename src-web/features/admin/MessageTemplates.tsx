@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc';
 /**
  * Admin → Message templates: the registered email templates, their variables, and each rendered
  * with its sample of real filings by the same renderer delivery uses (HTML in a sandboxed frame,
- * the plain-text part beside it). Editing comes with the admin issue; this is its preview.
+ * the plain-text part beside it). The editable copy is in CopyTemplates.tsx.
  */
 export function MessageTemplates() {
   const list = trpc.admin.emailTemplates.useQuery();

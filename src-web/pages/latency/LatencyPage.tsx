@@ -12,6 +12,8 @@ type Window = Report['windows']['24h'];
 
 const CHANNELS: Record<string, string> = { email: 'Email (accepted by the mail relay)', sms: 'SMS (accepted by the SMS provider)', live: 'Live dashboard (pushed)' };
 const seconds = (v: number | null | undefined) => (v == null ? '-' : formatDuration(v));
+/** A bucket edge as an axis label: "30 s", "1.5 min", "24 h" (formatDuration's "1 min 0 s" overlapped its neighbours). */
+const edge = (s: number) => (s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`);
 
 function WindowFigures({ title, w }: { title: string; w: Window }) {
   const channels = Object.entries(w.detect_to_delivered);
@@ -75,10 +77,12 @@ function Histogram({ buckets }: { buckets: Report['histogram_7d'] }) {
   const W = 640;
   const H = 200;
   const bar = W / buckets.length;
-  const label = (b: Report['histogram_7d'][number]) => (b.hi_s == null ? `≥${formatDuration(b.lo_s)}` : `<${formatDuration(b.hi_s)}`);
+  const label = (b: Report['histogram_7d'][number]) => (b.hi_s == null ? `≥${edge(b.lo_s)}` : `<${edge(b.hi_s)}`);
+  // Room above the tallest bar for its count.
+  const TOP = 16;
   return (
     <figure className="latency-chart">
-      <svg viewBox={`0 0 ${W} ${H + 40}`} role="img" aria-label="How many filings were detected within each time after SEC acceptance, last 7 days">
+      <svg viewBox={`0 -${TOP} ${W} ${H + 40 + TOP}`} role="img" aria-label="How many filings were detected within each time after SEC acceptance, last 7 days">
         {buckets.map((b, i) => {
           const h = (b.count / max) * H;
           return (
@@ -119,7 +123,7 @@ export default function LatencyPage() {
         <>
           {report.data.notice && (
             <div className="error-box latency-replay" role="status">
-              <strong>Replay mode.</strong> {report.data.notice}
+              {report.data.notice}
             </div>
           )}
           <div className="latency-windows">
@@ -135,7 +139,8 @@ export default function LatencyPage() {
             {report.data.worst_7d.length === 0 ? (
               <p className="muted">No live detections in the last 7 days.</p>
             ) : (
-              <div className="table-wrap">
+              // Focusable and named: on a phone the table scrolls sideways, and keyboard users must reach it too.
+              <div className="table-wrap" tabIndex={0} role="region" aria-label="The ten slowest filings">
                 <table className="rules-table">
                   <thead>
                     <tr>

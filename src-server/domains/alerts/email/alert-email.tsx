@@ -1,5 +1,6 @@
 /** The real-time alert email: one filing, or a burst of one company's filings named together. */
 import { Heading, Link, Text } from '@react-email/components';
+import { fillCopy } from '../../../core/message-copy';
 import { aForm, formName } from '../../../core/spoken-forms';
 import type { FilingDetail } from '../../filings/parse/types';
 import { keyFacts } from './facts';
@@ -34,13 +35,30 @@ export interface AlertEmailProps {
   filedAtText: string;
   receipt: string;
   rule: string;
+  /** Edited copy from /admin/message-templates ({ subject, intro }); absent: the code default. */
+  copy?: Record<string, string> | null;
 }
 
 export const who = (f: Pick<AlertFiling, 'ticker' | 'companyName'>) => f.ticker ?? f.companyName ?? 'A company you follow';
 
+/** The values of the copy variables ({{ticker}}, {{oneLiner}}...) for a filing. */
+export function alertCopyValues(f: AlertFiling, oneLinerMax: number): Record<string, string> {
+  return {
+    ticker: who(f),
+    company: f.companyName ?? who(f),
+    name: f.companyName && f.ticker ? `${f.ticker} (${f.companyName})` : who(f),
+    form: formName(f.formType),
+    aForm: aForm(f.formType),
+    importance: f.importance,
+    oneLiner: clip(f.oneLiner, oneLinerMax),
+  };
+}
+
 export function alertHeadline(p: AlertEmailProps): string {
   const f = p.filing;
   const company = f.companyName && f.ticker ? ` (${f.companyName})` : '';
+  // Bursts keep the code copy: their line names a count the one-filing copy has no variable for.
+  if (p.copy?.intro && !p.burst.length) return fillCopy(p.copy.intro, alertCopyValues(f, 300));
   if (p.burst.length) return `${who(f)}${company} filed ${p.burst.length + 1} documents within minutes`;
   return `${who(f)}${company} filed ${aForm(f.formType)}`;
 }
@@ -107,8 +125,9 @@ export function alertText(p: AlertEmailProps): string {
 
 const SUBJECT_ONE_LINER = 90;
 
-export function alertSubject(p: Pick<AlertEmailProps, 'filing' | 'burst'>): string {
+export function alertSubject(p: Pick<AlertEmailProps, 'filing' | 'burst' | 'copy'>): string {
   const f = p.filing;
+  if (p.copy?.subject && !p.burst.length) return fillCopy(p.copy.subject, alertCopyValues(f, SUBJECT_ONE_LINER));
   if (p.burst.length) return `${who(f)}: ${p.burst.length + 1} filings within minutes · ${f.importance}: ${clip(f.oneLiner, SUBJECT_ONE_LINER - 20)}`;
   return `${who(f)} ${formName(f.formType)} · ${f.importance}: ${clip(f.oneLiner, SUBJECT_ONE_LINER)}`;
 }

@@ -1,13 +1,17 @@
 /**
- * The receipt line every alert carries: when EDGAR accepted the filing, when we detected it, when
- * the message went out. One function, so the receipt timestamps issue #17 adds (listed-in-feed,
- * stored, delivered) are added here and nowhere else.
+ * The receipt line every alert email carries (HTML and plain text): when SEC accepted the filing,
+ * when we detected it (how long after, by which layer), when the message went out, from the
+ * filing's stored receipt. The wording is core/latency-receipt's receiptLine (shared with the
+ * ticker page and /latency); this adds the reader's zone, naming a day only when it changes.
  */
+import { receiptLine as latencyReceiptLine } from '../../../core/latency-receipt';
 import { zonedFormat } from '../zoned-format';
 
 export interface ReceiptTimes {
   acceptedAt: Date | null;
   detectedAt: Date | null;
+  /** Which layer found it ('feed', 'efts', ...; core/latency-receipt DETECTION_LAYERS). */
+  detectedVia?: string | null;
   sentAt: Date;
 }
 
@@ -15,18 +19,15 @@ const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', 
 const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
 
 export function receiptLine(t: ReceiptTimes, timeZone: string): string {
-  const clock = (d: Date) => zonedFormat(timeZone, CLOCK).format(d);
-  const day = (d: Date) => zonedFormat(timeZone, DAY).format(d);
-  const parts: string[] = [];
   let lastDay = '';
-  const stamp = (label: string, d: Date | null) => {
-    if (!d) return;
-    const today = day(d);
-    parts.push(`${label} ${today !== lastDay ? `${today} ` : ''}${clock(d)}`);
-    lastDay = today;
+  const format = (d: Date) => {
+    const day = zonedFormat(timeZone, DAY).format(d);
+    const text = `${day !== lastDay ? `${day} ` : ''}${zonedFormat(timeZone, CLOCK).format(d)}`;
+    lastDay = day;
+    return text;
   };
-  stamp('accepted', t.acceptedAt);
-  stamp('detected', t.detectedAt);
-  stamp('sent', t.sentAt);
-  return parts.join(' → ');
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const line = latencyReceiptLine({ accepted_at: iso(t.acceptedAt), detected_at: iso(t.detectedAt), detected_via: t.detectedVia ?? null, sent_at: iso(t.sentAt) }, format);
+  // Not detected by us (a filing imported by hand): the sending instant is still a receipt.
+  return line ?? `${t.acceptedAt ? `accepted by SEC ${format(t.acceptedAt)} → ` : ''}sent ${format(t.sentAt)}`;
 }

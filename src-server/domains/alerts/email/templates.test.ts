@@ -38,7 +38,7 @@ describe('email templates', () => {
     expect(email.text).toContain('Transaction: Open-market sale\nShares: 100,000\nPrice: $411.63 average');
     expect(email.text).toContain('Also reported: Option or RSU exercise/conversion');
     expect(email.text).toContain('10b5-1 plan: Yes');
-    expect(email.text).toMatch(/Receipt: accepted Jan 8 7:00:05 PM EST → detected 7:00:14 PM EST → sent 7:00:16 PM EST/);
+    expect(email.text).toMatch(/Receipt: accepted by SEC Jan 8 7:00:05 PM EST → detected 7:00:14 PM EST \(9\.0 s later, via the latest-filings feed\) → sent 7:00:16 PM EST/);
     expect(email.text).toContain('Routing: Email at once: your email alerts are set to HIGH and up.');
   });
 

@@ -113,7 +113,7 @@ function sampleAlert(burst: boolean): AlertEmailProps {
     burst: burst ? [form4!, tenK!] : [],
     tickerUrl: `${SAMPLE_URL}/ticker/${filing.ticker}`,
     filedAtText: 'Jan 8, 2025, 7:00 PM EST',
-    receipt: receiptLine({ acceptedAt: filing.filedAt, detectedAt: new Date(filing.filedAt.getTime() + 9_000), sentAt: new Date(filing.filedAt.getTime() + 11_000) }, 'America/New_York'),
+    receipt: receiptLine({ acceptedAt: filing.filedAt, detectedAt: new Date(filing.filedAt.getTime() + 9_000), detectedVia: 'feed', sentAt: new Date(filing.filedAt.getTime() + 11_000) }, 'America/New_York'),
     rule: routeRule('realtime_email', SETTINGS),
   };
 }

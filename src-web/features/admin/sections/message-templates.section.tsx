@@ -1,2 +1,13 @@
-/** /admin/message-templates (issue #18 builds the section on this preview). */
-export { MessageTemplates as default } from '../MessageTemplates';
+/** /admin/message-templates: the editable copy (subject, opening line, alert text) and the email layouts' preview. */
+import { CopyTemplates } from '../CopyTemplates';
+import { MessageTemplates } from '../MessageTemplates';
+
+export default function MessageTemplatesSection() {
+  return (
+    <>
+      <CopyTemplates />
+      <h2>Email layouts</h2>
+      <MessageTemplates />
+    </>
+  );
+}
