@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { registerRestTable, type RestScope } from '../../transport/rest/table';
 import { userDto } from '../../transport/rest/response-schemas';
 import { activityRest } from './activity.rest';
+import { duplicatesRest } from './duplicates.rest';
 import { feedbackRest } from './feedback.rest';
 import { filingsRest } from './filings.rest';
+import { insidersRest } from './insiders.rest';
 import { jobsRest } from './jobs.rest';
 import { messageTemplatesRest } from './message-templates.rest';
 import { notificationsRest } from './notifications.rest';
@@ -76,8 +78,10 @@ const baseRows = [
 export const ADMIN_REST = [
   ...baseRows,
   ...activityRest,
+  ...duplicatesRest,
   ...feedbackRest,
   ...filingsRest,
+  ...insidersRest,
   ...jobsRest,
   ...messageTemplatesRest,
   ...notificationsRest,

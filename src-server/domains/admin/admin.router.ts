@@ -9,8 +9,10 @@ import { undoThreadLinkProcedure } from '../threads/threads.router';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
 // The console's sections, one sub-router per file (`admin.<section>.<procedure>`); keep A-Z.
 import { activityRouter } from './activity.router';
+import { duplicatesRouter } from './duplicates.router';
 import { feedbackRouter } from './feedback.router';
 import { filingsRouter } from './filings.router';
+import { insidersRouter } from './insiders.router';
 import { jobsRouter } from './jobs.router';
 import { messageTemplatesRouter } from './message-templates.router';
 import { notificationsRouter } from './notifications.router';
@@ -56,8 +58,10 @@ export const adminRouter = router({
 
   // Sections (A-Z).
   activity: activityRouter,
+  duplicates: duplicatesRouter,
   feedback: feedbackRouter,
   filings: filingsRouter,
+  insiders: insidersRouter,
   jobs: jobsRouter,
   messageTemplates: messageTemplatesRouter,
   notifications: notificationsRouter,

@@ -7,6 +7,7 @@ import { findClusters } from '#shared/insider-activity';
 import { SCORING_THRESHOLDS } from '#shared/scoring-rules';
 import { companiesTrades } from './activity.service';
 import * as repo from './insiders.repo';
+import * as edits from './profile-edits.repo';
 
 /** Rows read for one profile; a prolific filer's oldest rows beyond this are left out (and flagged). */
 export const MAX_PROFILE_ROWS = 5000;
@@ -25,11 +26,46 @@ export type InsiderLookup = { kind: 'profile'; profile: InsiderProfile } | { kin
 const notFound = (what: string) =>
   new AppError('NOT_FOUND', `We have no insider filings for ${what}.`, { reason: 'insider_not_found', details: { query: what } });
 
+/**
+ * The profile of a CIK as admins corrected it (/admin/insiders): a CIK merged into another opens
+ * that profile (its old URL keeps working), the profile gathers the filings of every CIK merged
+ * into it, and a display name set by hand replaces the one the filings give.
+ */
 async function profileOf(db: Db, who: { cik: number } | { name: string }): Promise<InsiderProfile | null> {
-  const rows = await repo.ownerRows(db, who, MAX_PROFILE_ROWS + 1);
+  let target: number | null = null;
+  let select: { ciks: number[] } | { name: string };
+  if ('cik' in who) {
+    target = (await edits.editsOf(db, [who.cik])).get(who.cik)?.merged_into_cik ?? who.cik;
+    select = { ciks: [target, ...(await edits.mergedInto(db, target))] };
+  } else select = who;
+  const rows = await repo.ownerRows(db, select, MAX_PROFILE_ROWS + 1);
   const profile = buildProfile(rows.slice(0, MAX_PROFILE_ROWS), { truncated: rows.length > MAX_PROFILE_ROWS });
-  if (profile) await addClusters(db, profile);
+  if (!profile) return null;
+  if (target != null) {
+    profile.cik = target;
+    profile.name = (await edits.editsOf(db, [target])).get(target)?.display_name ?? profile.name;
+  }
+  await addClusters(db, profile);
   return profile;
+}
+
+/** Identities under a name with merged CIKs folded into the profile they joined and hand-set names applied. */
+async function correctedIdentities(db: Db, identities: repo.IdentityRow[]): Promise<repo.IdentityRow[]> {
+  const ciks = identities.flatMap((i) => (i.owner_cik != null ? [i.owner_cik] : []));
+  const known = await edits.editsOf(db, ciks);
+  const targets = [...known.values()].flatMap((e) => (e.merged_into_cik != null ? [e.merged_into_cik] : []));
+  const targetEdits = await edits.editsOf(db, targets);
+  const byCik = new Map<number | null, repo.IdentityRow>();
+  for (const identity of identities) {
+    const cik = identity.owner_cik != null ? (known.get(identity.owner_cik)?.merged_into_cik ?? identity.owner_cik) : null;
+    const name = cik != null ? (targetEdits.get(cik) ?? known.get(cik))?.display_name : null;
+    const seen = byCik.get(cik);
+    if (seen) {
+      seen.filings += identity.filings;
+      seen.companies = [...seen.companies, ...identity.companies];
+    } else byCik.set(cik, { ...identity, owner_cik: cik, name: name ?? identity.name });
+  }
+  return [...byCik.values()];
 }
 
 const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -67,7 +103,7 @@ export async function getInsiderByCik(db: Db, { cik }: { cik: number }): Promise
 export async function getInsiderByName(db: Db, { name }: { name: string }): Promise<InsiderLookup> {
   const wanted = name.trim().replace(/\s+/g, ' ');
   if (!wanted) throw new AppError('BAD_REQUEST', 'Give an insider name.', { reason: 'name_required' });
-  const identities = await repo.identitiesByName(db, { name: wanted });
+  const identities = await correctedIdentities(db, await repo.identitiesByName(db, { name: wanted }));
   const withCik = identities.filter((i) => i.owner_cik != null);
   if (withCik.length > 1) {
     return {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import type { QuoteFields } from '../quotes/quote-fields';
 import type { FilingDtoSource } from '../filings/filing-dto';
+import { shownOwnerName } from '../insiders/profile-edits.repo';
 
 export interface FilingFilter {
   /** Catalogue forms; 'OTHER' matches filings outside the catalogue. Empty: every form. */
@@ -124,7 +125,7 @@ export function timelineQuery(params: TimelineParams): SQL {
     left join filing_analyses a on a.filing_id = f.id
     left join analysis_feedback fb on fb.filing_id = f.id and fb.user_id = ${params.userId}::uuid
     left join lateral (
-      select json_agg(json_build_object('owner_index', it.owner_index, 'owner_cik', it.owner_cik, 'owner_display_name', it.owner_display_name,
+      select json_agg(json_build_object('owner_index', it.owner_index, 'owner_cik', it.owner_cik, 'owner_display_name', ${shownOwnerName},
         'officer_title', it.officer_title, 'is_director', it.is_director, 'is_officer', it.is_officer,
         'is_ten_percent_owner', it.is_ten_percent_owner, 'other_text', it.other_text, 'table_kind', it.table_kind,
         'is_holding', it.is_holding, 'row_index', it.row_index, 'security_title', it.security_title,
