@@ -55,6 +55,13 @@ export function nyParts(ms: number): NyParts {
   };
 }
 
+/** Offset of New York from UTC at an instant, in ms (EST -5 h, EDT -4 h). */
+export function nyOffsetMs(ms: number): number {
+  const p = nyParts(ms);
+  const whole = ms - (ms % 1000);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
+}
+
 export function nyDate(ms: number): IsoDate {
   return nyParts(ms).date;
 }

@@ -1,4 +1,5 @@
 /** Date shapes found in EDGAR documents, normalised to ISO (dates YYYY-MM-DD, instants UTC). */
+import { nyOffsetMs } from '#shared/us-calendar';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
@@ -36,17 +37,6 @@ export function anyDateToIso(value: string | null | undefined): string | null {
   return yyyymmddToIso(v);
 }
 
-const nyParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 const offsetCache = new Map<number, number>();
 
 /** Offset of New York from UTC at an instant, in ms (negative: EST -5h, EDT -4h); cached per hour. */
@@ -54,17 +44,12 @@ function newYorkOffset(utcMs: number): number {
   const hour = Math.floor(utcMs / 3_600_000);
   const cached = offsetCache.get(hour);
   if (cached !== undefined) return cached;
-  const offset = computeOffset(hour * 3_600_000);
+  const offset = nyOffsetMs(hour * 3_600_000);
   if (offsetCache.size > 10_000) offsetCache.clear();
   offsetCache.set(hour, offset);
   return offset;
 }
 
-function computeOffset(utcMs: number): number {
-  const parts = Object.fromEntries(nyParts.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return asUtc - utcMs;
-}
 
 /** EDGAR acceptance stamps are Eastern wall-clock time: '20221108201810' -> '2022-11-09T01:18:10.000Z'. */
 export function easternToIso(value: string): string | null {

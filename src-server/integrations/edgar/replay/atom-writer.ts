@@ -1,29 +1,21 @@
 /** Writes the latest-filings Atom feed in EDGAR's own format (what browse-edgar?action=getcurrent returns). */
+import { nyOffsetMs, nyParts } from '#shared/us-calendar';
 import type { ReplayFiling } from './replay-set';
 
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-const easternFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'shortOffset',
-});
-
 /** EDGAR prints Eastern time with its offset: 2026-01-12T11:27:39-05:00. */
 export function easternIso(iso: string): string {
-  const parts = Object.fromEntries(easternFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  const m = /GMT([+-]\d+)/.exec(parts.timeZoneName ?? '');
-  const offset = m?.[1] ? `${m[1][0]}${m[1].slice(1).padStart(2, '0')}:00` : '-05:00';
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+  const ms = Date.parse(iso);
+  const p = nyParts(ms);
+  const hours = nyOffsetMs(ms) / 3_600_000;
+  const offset = `${hours < 0 ? '-' : '+'}${String(Math.abs(hours)).padStart(2, '0')}:00`;
+  return `${p.date}T${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}${offset}`;
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 export interface AtomEntryInput {
   accessionNo: string;
