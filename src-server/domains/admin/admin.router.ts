@@ -5,8 +5,9 @@ import { toUserDto } from '../auth/session.service';
 import { assistantFeedbackAdminProcedure } from '../assistant/assistant.router';
 import { AppError } from '#shared/app-error';
 import { EMAIL_TEMPLATES, previewTemplate } from '../alerts/email/templates';
-import { undoThreadLinkProcedure } from '../threads/threads.router';
+import { undoLink } from '../threads/threads.service';
 import { aiFeedbackAdminProcedure } from '../ticker-pages/ticker-pages.router';
+import { adminMutation } from './admin-procedure';
 // The console's sections, one sub-router per file (`admin.<section>.<procedure>`); keep A-Z.
 import { activityRouter } from './activity.router';
 import { duplicatesRouter } from './duplicates.router';
@@ -34,9 +35,14 @@ export const adminRouter = router({
     .input(z.object({ limit: z.number().int().min(1).max(200).default(50), beforeId: z.number().int().positive().nullish() }).strict().default({ limit: 50 }))
     .query(({ ctx, input }) => listDeadAlerts(ctx.deps.db, input)),
   /** Sends dead alerts again with fresh attempts (digest entries join the next digest). */
-  retryDeadAlerts: adminProcedure
-    .input(z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }).strict())
-    .mutation(({ ctx, input }) => retryDeadAlerts(ctx.deps.db, input)),
+  retryDeadAlerts: adminMutation({
+    action: 'alerts.retryDead',
+    input: { ids: z.array(z.number().int().positive()).min(1).max(500) },
+    run: async (input, { tx }) => {
+      const result = await retryDeadAlerts(tx, input);
+      return { target: { type: 'alerts', id: input.ids.length === 1 ? input.ids[0]! : null }, before: { ids: input.ids, status: 'dead' }, after: result, result };
+    },
+  }),
   /** Delivery latency percentiles per stage and channel over the last `hours`. */
   alertLatency: adminProcedure
     .input(z.object({ hours: z.number().int().min(1).max(720).default(24) }).strict().default({ hours: 24 }))
@@ -46,7 +52,14 @@ export const adminRouter = router({
   /** Thumbs up/down on filing-assistant answers, newest first (/admin/ai-feedback). */
   assistantFeedback: assistantFeedbackAdminProcedure,
   /** Undo a story-thread link: it stops showing and is never made again. */
-  undoThreadLink: undoThreadLinkProcedure,
+  undoThreadLink: adminMutation({
+    action: 'threads.undoLink',
+    input: { linkId: z.number().int().positive() },
+    run: async (input, { tx, admin }) => {
+      const result = await undoLink(tx, { linkId: input.linkId, adminUserId: admin.user.id });
+      return { target: { type: 'thread_link', id: input.linkId }, before: { undone: false }, after: { undoneAt: result.undoneAt }, result };
+    },
+  }),
   /** The email templates with their variables (/admin/message-templates). */
   emailTemplates: adminProcedure.query(() => EMAIL_TEMPLATES.map(({ id, name, description, variables }) => ({ id, name, description, variables }))),
   /** A template rendered with its sample of real filings: the same HTML and text delivery sends. */

@@ -206,6 +206,7 @@ describe('real-time delivery', () => {
     expect(mine[0]!.lastError).toContain('No such user here');
 
     expect(await client(`Bearer ${token}`).admin.retryDeadAlerts.mutate({ ids: mine.map((a) => a.id) })).toEqual({ requeued: 2 });
+    expect(await db.execute(sql`select 1 from admin_audit where action = 'alerts.retryDead'`)).toHaveLength(1);
     const revived = await eventually(() => alertRows(user.id), (r) => r.every((a) => a.status === 'sent'));
     expect(revived.map((r) => [r.status, r.attempts])).toEqual([
       ['sent', 1],

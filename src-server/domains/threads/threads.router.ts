@@ -1,9 +1,9 @@
-/** Story threads over tRPC: a ticker's threads (public, like the ticker page) and the admin's undo. */
+/** Story threads over tRPC: a ticker's threads (public, like the ticker page); the admin's undo is admin.undoThreadLink. */
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '../../transport/trpc/init';
+import { publicProcedure, router } from '../../transport/trpc/init';
 import { loadHeader } from '../ticker-pages/ticker-pages.service';
 import { companyDeadlines } from './deadlines.repo';
-import { companyThreads, undoLink } from './threads.service';
+import { companyThreads } from './threads.service';
 
 export const threadsRouter = router({
   /** The company's story threads (newest first) and its open report deadlines. */
@@ -14,7 +14,3 @@ export const threadsRouter = router({
   }),
 });
 
-/** Admin: undo a thread link (mounted under admin.undoThreadLink). */
-export const undoThreadLinkProcedure = adminProcedure
-  .input(z.object({ linkId: z.number().int().positive() }).strict())
-  .mutation(({ ctx, input }) => undoLink(ctx.deps.db, { linkId: input.linkId, adminUserId: ctx.user.id }));

@@ -181,6 +181,8 @@ describe('Form 144 -> the Form 4 that reports the sale (Apple, Luca Maestri, Apr
 
     const undone = await client(`Bearer ${token}`).admin.undoThreadLink.mutate({ linkId: link!.id });
     expect(undone.id).toBe(link!.id);
+    const audit = await db.execute<{ target_id: string }>(sql`select target_id from admin_audit where action = 'threads.undoLink'`);
+    expect(audit.map((r) => String(r.target_id))).toEqual([String(link!.id)]);
     expect(await linkFiling(db, { filingId: form4Id })).toBe(0);
     expect(await linkFiling(db, { filingId: noticeId })).toBe(0);
     expect((await followsLines(db, { filingIds: [form4Id], timeZone: 'America/New_York' })).has(form4Id)).toBe(false);
