@@ -6,15 +6,14 @@
  * contrast refused live, a passing theme saved and seen on the landing page). Screenshots and axe.
  */
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminJobTask } from '#server/domains/admin/admin-jobs.tasks';
-import { createSession, toUserDto } from '#server/domains/auth/session.service';
 import { tickerCatalogue } from '#server/domains/tickers/ticker-catalogue';
 import { createEdgarSource } from '#server/integrations/edgar/edgar-source';
 import { startJobRunner } from '#server/jobs/runner';
 import { storeReplayFilings } from '#server/test/replay-filings';
 import { createSignedInUser } from '#server/test/users';
+import { checkedScreen, openSection, signInAsAdmin } from './admin-steps';
 import { startBrowserHarness } from './harness';
 
 const META_8K = '0001628280-25-058337'; // Item 5.02, HIGH
@@ -37,30 +36,10 @@ await db.execute(sql`
 
 const admin = await createSignedInUser(db, { email: 'ops@example.com', isAdmin: true });
 
-async function signIn(): Promise<Page> {
-  const { user } = admin;
-  const { token: session } = await createSession(db, { userId: user.id });
-  const page = await harness.newPage({ width: 1360, storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
-  await page.goto(`${harness.url}/admin/login`);
-  await page.getByRole('button', { name: 'Open the admin area' }).click();
-  await page.waitForURL(`${harness.url}/admin`);
-  return page;
-}
-
-async function open(page: Page, label: string) {
-  await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
-  await page.getByRole('heading', { name: label, level: 1 }).waitFor();
-}
-
-async function checked(page: Page, name: string) {
-  await harness.screenshot(page, name);
-  expect(await harness.seriousA11yViolations(page)).toEqual([]);
-}
-
 describe('admin data sections', () => {
   it('tickers: watchers, a mapping by hand, the refresh job with progress', async () => {
-    const page = await signIn();
-    await open(page, 'Tickers');
+    const page = await signInAsAdmin(harness, admin.user);
+    await openSection(page, 'Tickers');
     const table = page.getByRole('table', { name: 'Tickers with their watchers' });
     await table.getByRole('row').nth(1).waitFor();
     expect(await table.getByRole('row').nth(1).textContent()).toMatch(/^META.*1326801 *1SEC file$/);
@@ -75,20 +54,20 @@ describe('admin data sections', () => {
     await page.getByRole('search', { name: 'Search the catalogue' }).getByLabel('Ticker, company or CIK').fill('BRK');
     await page.getByRole('button', { name: 'Apply' }).click();
     await table.getByText('Set by hand: Share class missing from SEC file').waitFor();
-    await checked(page, 'admin-tickers');
+    await checkedScreen(harness, page, 'admin-tickers');
     const [audit] = await db.execute<{ n: number }>(sql`select count(*)::int as n from admin_audit where action in ('tickers.setMapping', 'tickers.refresh')`);
     expect(audit!.n).toBe(2);
   });
 
   it('filings: search, facts, a review users see as "reviewed", a range rescore job', async () => {
-    const page = await signIn();
-    await open(page, 'Filings');
+    const page = await signInAsAdmin(harness, admin.user);
+    await openSection(page, 'Filings');
     await page.getByLabel('Ticker').fill('META');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('link', { name: /Meta Platforms/ }).click();
     await page.getByRole('heading', { name: /0001628280-25-058337/ }).waitFor();
     expect(await page.getByLabel('Parsed facts as stored').textContent()).toContain('"kind": "current"');
-    await checked(page, 'admin-filing-detail');
+    await checkedScreen(harness, page, 'admin-filing-detail');
     await page.getByRole('button', { name: 'Override the importance' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('New importance').selectOption('CRITICAL');
@@ -109,14 +88,14 @@ describe('admin data sections', () => {
     await page.getByLabel('Filed to').last().fill('2025-12-31');
     await page.getByRole('button', { name: 'Rescore the range' }).click();
     await page.getByText(/1 filing rescored; 0 changed labels\./).waitFor({ timeout: 30_000 });
-    await checked(page, 'admin-filings');
+    await checkedScreen(harness, page, 'admin-filings');
   });
 
   it('notifications: the dead letter with the provider’s error, retried; a test email', async () => {
-    const page = await signIn();
-    await open(page, 'Notifications');
+    const page = await signInAsAdmin(harness, admin.user);
+    await openSection(page, 'Notifications');
     await page.getByText('Recipient address rejected: User unknown').first().waitFor();
-    await checked(page, 'admin-notifications');
+    await checkedScreen(harness, page, 'admin-notifications');
     await page.getByRole('button', { name: 'Send me a test email' }).click();
     await page.getByText(/Test email accepted for ops@example.com/).waitFor();
     await page.getByRole('button', { name: /^Retry alert/ }).click();
@@ -127,8 +106,8 @@ describe('admin data sections', () => {
   });
 
   it('theme: a failing contrast is refused as you type; a passing theme reaches the landing page', async () => {
-    const page = await signIn();
-    await open(page, 'Theme');
+    const page = await signInAsAdmin(harness, admin.user);
+    await openSection(page, 'Theme');
     await page.getByLabel('Brand').selectOption('form4');
     await page.getByLabel('Name').fill('Insider Desk');
     await page.getByLabel('Primary colour (hex)').fill('#9ec5fe');
@@ -138,7 +117,7 @@ describe('admin data sections', () => {
     await page.getByLabel('Primary colour (hex)').fill('#065f46');
     await page.getByRole('button', { name: 'Save theme' }).click();
     await page.getByText('Insider Desk saved.').waitFor();
-    await checked(page, 'admin-theme');
+    await checkedScreen(harness, page, 'admin-theme');
     const visitor = await harness.newPage();
     await visitor.goto(`${harness.url}/?brand=form4`);
     await visitor.getByRole('banner').getByText('Insider Desk').waitFor();

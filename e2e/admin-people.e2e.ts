@@ -7,9 +7,7 @@
  * profile URL opens the merged one) and marks a CIK's share classes "not a duplicate".
  */
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createSession, toUserDto } from '#server/domains/auth/session.service';
 import { storeParsedFiling } from '#server/domains/filings/filings.service';
 import { parseFiling } from '#server/edgar-model/parse/index';
 import type { OwnershipDetail } from '#server/edgar-model/parse/types';
@@ -17,6 +15,7 @@ import { tickerCatalogue } from '#server/domains/tickers/ticker-catalogue';
 import { loadReplaySet } from '#server/integrations/edgar/replay/replay-set';
 import { storeReplayFilings } from '#server/test/replay-filings';
 import { createSignedInUser } from '#server/test/users';
+import { checkedScreen, openSection, signInAsAdmin } from './admin-steps';
 import { startBrowserHarness } from './harness';
 
 const harness = await startBrowserHarness();
@@ -31,60 +30,41 @@ detail.owners[0] = { ...detail.owners[0]!, name: 'Musk Elon', displayName: 'Elon
 await storeParsedFiling(db, { parsed: { ...parsed, accessionNo: '0009999999-25-000001' }, meta: { source: 'manual' } });
 const admin = await createSignedInUser(db, { email: 'ops@example.com', isAdmin: true });
 
-async function signIn(): Promise<Page> {
-  const { token: session } = await createSession(db, { userId: admin.user.id });
-  const page = await harness.newPage({ width: 1360, storage: { session, 'auth-user': JSON.stringify(toUserDto(admin.user)) } });
-  await page.goto(`${harness.url}/admin/login`);
-  await page.getByRole('button', { name: 'Open the admin area' }).click();
-  await page.waitForURL(`${harness.url}/admin`);
-  return page;
-}
-
-async function open(page: Page, label: string) {
-  await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
-  await page.getByRole('heading', { name: label, level: 1 }).waitFor();
-}
-
-async function checked(page: Page, name: string) {
-  await harness.screenshot(page, name);
-  expect(await harness.seriousA11yViolations(page)).toEqual([]);
-}
-
 const audits = async (action: string) =>
   (await db.execute<{ n: number }>(sql`select count(*)::int as n from admin_audit where action = ${action}`))[0]!.n;
 
 describe('admin people sections', () => {
   it('insiders: search, fix a display name the public insider page then shows', async () => {
-    const page = await signIn();
-    await open(page, 'Insiders');
+    const page = await signInAsAdmin(harness, admin.user);
+    await openSection(page, 'Insiders');
     const table = page.getByRole('table', { name: 'Reporting owners by CIK' });
     await table.getByRole('row').nth(1).waitFor();
     await page.getByRole('search', { name: 'Search insiders' }).getByLabel('Name or CIK').fill('brin');
     await page.getByRole('button', { name: 'Apply' }).click();
     await table.getByText('Brin Sergey · Sergey Brin').waitFor();
-    await checked(page, 'admin-insiders');
+    await checkedScreen(harness, page, 'admin-insiders');
     await page.getByRole('button', { name: 'Edit Sergey Brin (CIK 1295032)' }).click();
     await page.getByLabel('Display name (empty: the name filings give)').fill('Sergey M. Brin');
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByText('Users now see “Sergey M. Brin”.').waitFor();
     await table.getByText('Sergey M. Brin (set by hand)').waitFor();
-    await checked(page, 'admin-insiders-renamed');
+    await checkedScreen(harness, page, 'admin-insiders-renamed');
     expect(await audits('insiders.setDisplayName')).toBe(1);
 
     await page.goto(`${harness.url}/insider/cik/1295032`);
     await page.getByRole('heading', { name: 'Sergey M. Brin', level: 1 }).waitFor();
-    await checked(page, 'admin-insiders-public-name');
+    await checkedScreen(harness, page, 'admin-insiders-public-name');
   });
 
   it('duplicates: merge an insider filing under two CIKs, mark share classes not a duplicate', async () => {
-    const page = await signIn();
-    await open(page, 'Duplicates');
+    const page = await signInAsAdmin(harness, admin.user);
+    await openSection(page, 'Duplicates');
     const table = page.getByRole('table', { name: 'Findings not yet decided' });
     await table.getByRole('row').nth(1).waitFor();
     await page.getByRole('search', { name: 'Filter duplicates' }).getByLabel('Kind').selectOption('insider');
     await page.getByRole('button', { name: 'Apply' }).click();
     await table.getByText(`CIK ${otherCik}`, { exact: false }).first().waitFor();
-    await checked(page, 'admin-duplicates-insider');
+    await checkedScreen(harness, page, 'admin-duplicates-insider');
     await table.getByRole('button', { name: 'Merge…' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Merge profiles' }).click();
@@ -101,7 +81,7 @@ describe('admin people sections', () => {
     await first.waitFor();
     const shared = (await first.getByRole('cell').nth(1).textContent())!;
     expect(shared).toMatch(/^CIK \d+$/);
-    await checked(page, 'admin-duplicates-share-class');
+    await checkedScreen(harness, page, 'admin-duplicates-share-class');
     await first.getByRole('button', { name: 'Not a duplicate…' }).click();
     await page.getByRole('dialog').getByLabel('Reason (required)').fill('Share classes, both traded');
     await page.getByRole('dialog').getByRole('button', { name: 'Mark not a duplicate' }).click();
@@ -114,6 +94,6 @@ describe('admin people sections', () => {
     await page.getByRole('heading', { name: 'Elon Musk', level: 1 }).waitFor();
     await page.getByText('WDAY').first().waitFor();
     await page.getByText('TSLA').first().waitFor();
-    await checked(page, 'admin-duplicates-merged-profile');
+    await checkedScreen(harness, page, 'admin-duplicates-merged-profile');
   });
 });
