@@ -54,6 +54,14 @@ function actualFact(p: ParsedFiling, name: string): unknown {
       return d?.kind === 'beneficial' ? d.percentOfClass : null;
     case 'subjectCik':
       return d?.kind === 'beneficial' ? d.subject.cik : null;
+    case 'subjectName':
+      return d?.kind === 'beneficial' ? d.subject.name : null;
+    case 'eventDate':
+      return d?.kind === 'beneficial' || d?.kind === 'current' ? d.eventDate : null;
+    case 'subject':
+      return d?.kind === 'current' ? d.subject : null;
+    case 'family':
+      return p.family;
     default:
       return undefined;
   }

@@ -75,6 +75,29 @@ function textReportingPersons(bodyText: string): BeneficialPerson[] {
   });
 }
 
+/**
+ * The subject company as a text/HTML cover page prints it: the line above "(Name of Issuer)",
+ * rules of dashes or underscores between them skipped ("TRINITY INDUSTRIES INC\n-----\n(Name of Issuer)").
+ */
+export function coverIssuerName(bodyText: string): string | null {
+  const at = bodyText.slice(0, 20_000).search(/\(\s*Name\s+of\s+(?:the\s+)?Issuer\s*\)/i);
+  if (at === -1) return null;
+  const lines = bodyText
+    .slice(Math.max(0, at - 600), at)
+    .split('\n')
+    .map((l) => l.replace(/[_=\u2014\u2013-]{3,}/g, ' ').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  let name = lines.pop() ?? '';
+  // An HTML cell's own line breaks split a name ("AVID BIOSERVICES,\n INC."): a line ending in a comma or
+  // "&", or a bare corporate suffix, joins the line below it.
+  while (lines.length && (/[,&]$/.test(lines[lines.length - 1]!) || /^(INC|CORP|CORPORATION|LTD|LLC|L\.?P|N\.?V|PLC|CO|COMPANY|S\.?A|AG|SE)\.?$/i.test(name))) {
+    name = `${lines.pop()} ${name}`;
+  }
+  // A cover whose name line is blank leaves the caption above it (the Act, the amendment number).
+  if (name.length < 2 || name.length > 150 || /Securities Exchange Act|\(Amendment No|^SCHEDULE 13/i.test(name)) return null;
+  return name;
+}
+
 const cik = (value: string | null) => {
   const n = num(value);
   return n != null && n > 0 ? n : null;
@@ -152,6 +175,7 @@ export function parseBeneficial(formType: string, header: SubmissionHeader, raw:
     filer = { cik: filer.cik ?? filerCik, name: filer.name ?? persons.find((p) => p.cik != null && p.cik === filerCik)?.name ?? null };
   } else {
     persons = textReportingPersons(bodyText);
+    subject.name ??= coverIssuerName(bodyText);
     const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number\)/i.exec(bodyText);
     subject.cusip = cusip?.[1]?.replace(/\s/g, '') ?? null;
     const event = /\n\s*([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})\s*\n[-\s]*\(Date of Event/i.exec(bodyText);

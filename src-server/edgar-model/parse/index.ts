@@ -34,7 +34,8 @@ export function formFamily(formType: string): FormFamily {
   if (/^(NT )?(10-K|10-Q|20-F|40-F)/.test(f)) return 'periodic';
   if (/^(SC |SCHEDULE )13[DG]/.test(f)) return 'beneficial';
   if (/^13F-/.test(f)) return 'holdings';
-  if (/^DEF(M|R|A|C)?14A|^PRE ?14A/.test(f)) return 'proxy';
+  // EDGAR writes "DEF 14A" and "PRE 14A" with a space, the lettered variants without (DEFA14A, DEFM14A, PRER14A...).
+  if (/^(DEF|PRE)(M|R|A|C|RM)?\s?14A(\/A)?$/.test(f)) return 'proxy';
   if (/^(S-1|F-1|424B[14]|D)(\/A)?$/.test(f)) return 'offering';
   return 'other';
 }
