@@ -176,7 +176,8 @@ export function parseBeneficial(formType: string, header: SubmissionHeader, raw:
   } else {
     persons = textReportingPersons(bodyText);
     subject.name ??= coverIssuerName(bodyText);
-    const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number\)/i.exec(bodyText);
+    // "(CUSIP Number)"; a Schedule TO cover combined with a 13D amendment says "(CUSIP Number of Class of Securities)".
+    const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number(?: of Class of Securities)?\)/i.exec(bodyText);
     subject.cusip = cusip?.[1]?.replace(/\s/g, '') ?? null;
     const event = /\n\s*([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})\s*\n[-\s]*\(Date of Event/i.exec(bodyText);
     eventDate = anyDateToIso(event?.[1] ?? null);

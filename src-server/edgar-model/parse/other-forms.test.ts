@@ -9,6 +9,7 @@ import { coverIssuerName } from './families';
 import { parseSubmission } from './sgml';
 import { htmlToText } from './text';
 import { formFamily, parseFiling } from '.';
+import type { BeneficialDetail } from './types';
 
 describe('proxy forms', () => {
   it('EDGAR writes "DEF 14A" and "PRE 14A" with a space: they are proxies, as are the lettered variants', () => {
@@ -61,6 +62,35 @@ describe('Schedule 13D/13G text and HTML cover pages: the subject company', () =
   it("the SEC header's subject company still wins over the cover page", () => {
     const parsed = parseFiling(edgarFixture('0001076809-24-000144_SC13G.nc'));
     expect(parsed.detail).toMatchObject({ subject: { cik: 704562, name: 'Avid Bioservices, Inc.' }, eventDate: '2024-12-09' });
+  });
+
+  it('a combined SC TO-T/A that is also a Schedule 13D amendment is read as the 13D/A (Icahn / CVR Energy, 2025)', () => {
+    // 0001104659-25-002604: tender offer amendment No. 3, box "amendment to Schedule 13D under Rule 13d-2" checked;
+    // the header's subject-company FILING VALUES say SC 13D/A. Six HTML cover pages: 51.8% (two) and 67.2% (four).
+    const parsed = parseFiling(edgarFixture('corpus/ox_0001104659-25-002604_icahn_cvr_SC-TO-T-A_13D-A.txt'));
+    expect(parsed).toMatchObject({ formType: 'SC TO-T/A', alsoFiledAs: ['SC 13D/A'], family: 'beneficial', isAmendment: true, filedDate: '2025-01-10' });
+    const detail = parsed.detail as BeneficialDetail;
+    expect(detail).toMatchObject({
+      schedule: '13D',
+      format: 'text',
+      subject: { cik: 1376139, name: 'CVR ENERGY INC', cusip: '12662P108' },
+      filer: { cik: 1034563, name: 'ICAHN ENTERPRISES HOLDINGS L.P.' },
+      percentOfClass: 67.2,
+      amendmentNo: 3,
+      eventDate: null,
+    });
+    expect(detail.reportingPersons.map((p) => [p.name, p.percentOfClass, p.shares])).toEqual([
+      ['IEP Energy Holding LLC', 51.8, 52_070_593],
+      ['American Entertainment Properties Corp.', 51.8, 52_070_593],
+      ['Icahn Enterprises Holdings L.P.', 67.2, 67_570_593],
+      ['Icahn Enterprises G.P. Inc.', 67.2, 67_570_593],
+      ['Beckton Corp.', 67.2, 67_570_593],
+      ['Carl C. Icahn', 67.2, 67_570_593],
+    ]);
+    expect(detail.reportingPersons[5]).toMatchObject({ soleVoting: 0, sharedVoting: 67_570_593, soleDispositive: 0, sharedDispositive: 67_570_593 });
+    const score = scoreFiling(parsed);
+    expect(score.rules).toEqual(['13d.amendment']);
+    expect(score.oneLiner).toBe('ICAHN ENTERPRISES HOLDINGS L.P. reports 67.2% of CVR ENERGY INC (6 reporting persons)');
   });
 
   it('a cover page without the caption names no subject', () => {
