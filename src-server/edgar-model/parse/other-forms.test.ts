@@ -93,6 +93,29 @@ describe('Schedule 13D/13G text and HTML cover pages: the subject company', () =
     expect(score.oneLiner).toBe('ICAHN ENTERPRISES HOLDINGS L.P. reports 67.2% of CVR ENERGY INC (6 reporting persons)');
   });
 
+  it('a 2016 HTML Schedule 13D with 27 cover pages (MMCAP and others on Cybergy Holdings)', () => {
+    // A page saved from the sec.report mirror around the EDGAR document sched13d.htm: no SEC header.
+    const parsed = parseFiling(edgarFixture('corpus/ox_cybergy_SC-13D_2016_sec-report-saved-page.html'));
+    expect(parsed).toMatchObject({ formType: 'SC 13D', family: 'beneficial', isAmendment: false, primaryDocument: 'sched13d.htm' });
+    const detail = parsed.detail as BeneficialDetail;
+    expect(detail).toMatchObject({ schedule: '13D', subject: { cik: null, name: 'Cybergy Holdings, Inc.', cusip: '23248X101' }, eventDate: '2016-02-02', amendmentNo: null });
+    expect(detail.reportingPersons).toHaveLength(27);
+    const byName = new Map(detail.reportingPersons.map((p) => [p.name, p]));
+    // The cell breaks the first name over two lines; "Birch First" is a name, not the I.R.S. caption.
+    expect(detail.reportingPersons[0]).toMatchObject({ name: 'MMCAP International Inc. SPC', percentOfClass: 62.9, shares: 81_061_550, soleVoting: 81_061_550, sharedVoting: 0, type: 'OO' });
+    expect(byName.get('Birch First Global Exempt Fund Inc.')).toMatchObject({ percentOfClass: 36.4, shares: 25_613_359 });
+    expect(byName.get('Birch First Capital Management LLC')).toMatchObject({ percentOfClass: 0.4, shares: 203_054 });
+    // Rows 7, 9 and 11 of this cover are blank as filed: null, not the next row's number (8, 10, 12).
+    expect(byName.get('Steve Schnipper')).toMatchObject({ percentOfClass: 4.4, shares: null, soleVoting: null, sharedVoting: 0, soleDispositive: null, type: 'IN' });
+    expect(byName.get('Vukota Multi-Strategy Fund LP')).toMatchObject({ percentOfClass: 19.7, shares: 12_029_990, type: 'PN' });
+    // The largest percent printed on a cover page (James S. Williamson) is the filing's percent.
+    expect(byName.get('James S. Williamson')).toMatchObject({ percentOfClass: 75.9, shares: 154_512_580 });
+    expect(detail.percentOfClass).toBe(75.9);
+    const score = scoreFiling(parsed);
+    expect(score.rules).toEqual(['13d.initial']);
+    expect(score.importance).toBe('HIGH');
+  });
+
   it('a cover page without the caption names no subject', () => {
     expect(coverIssuerName('SCHEDULE 13G\nUnder the Securities Exchange Act of 1934\n(Amendment No. 2)\n')).toBeNull();
   });
