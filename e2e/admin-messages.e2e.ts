@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { toUserDto } from '#server/domains/auth/session.service';
@@ -71,7 +72,10 @@ describe('admin: AI feedback and message templates', () => {
     const headline = page.frameLocator('iframe[title="Email preview"]').locator('h1');
     expect(await headline.evaluate((el) => getComputedStyle(el).fontSize)).toBe('20px');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
-    await harness.screenshot(page, 'admin-message-templates');
+    const shot = await harness.screenshot(page, 'admin-message-templates');
+    // A full-page capture leaves a sandboxed frame below the fold unpainted; the frame itself, in view, is what an admin sees.
+    await frame.scrollIntoViewIfNeeded();
+    await frame.screenshot({ path: join(dirname(shot), 'admin-message-templates-layout-frame.png'), animations: 'disabled' });
   });
 
   it('edits the alert text and email copy with a live preview and segment counter, saves versions and reverts', async () => {
