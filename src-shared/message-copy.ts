@@ -21,9 +21,11 @@ export interface CopyField {
 }
 
 export interface CopyTemplate {
-  id: 'alert-email' | 'alert-sms';
+  id: 'alert-email' | 'alert-sms' | 'digest-email' | 'brief-email';
   name: string;
   channel: 'email' | 'sms';
+  /** What one send is called: "the next {noun} uses it". */
+  noun: string;
   description: string;
   variables: CopyVariable[];
   fields: CopyField[];
@@ -39,11 +41,27 @@ const FILING_VARS: CopyVariable[] = [
   { name: 'oneLiner', description: 'The headline, shortened to fit' },
 ];
 
+/** The digest's and the brief's variables: what the whole email holds, not one filing. */
+const LIST_VARS: CopyVariable[] = [
+  { name: 'brand', description: 'The brand name' },
+  { name: 'date', description: 'The date it covers: "Thursday, January 9, 2025"' },
+  { name: 'count', description: 'How many filings: "3"' },
+  { name: 'filings', description: 'The count with its noun: "3 filings" ("1 filing")' },
+  { name: 'newFilings', description: 'The same, new: "3 new filings"' },
+  { name: 'tickers', description: 'The tickers, most important first: "ACFN, TSLA" (shortened past 60 characters)' },
+];
+
+const LIST_FIELDS: CopyField[] = [
+  { name: 'subject', label: 'Subject line', maxLength: 200, required: ['tickers'], singleLine: true },
+  { name: 'title', label: 'Heading (first line of the email)', maxLength: 300, required: [], singleLine: true },
+];
+
 export const COPY_TEMPLATES: readonly CopyTemplate[] = [
   {
     id: 'alert-email',
     name: 'Real-time alert email',
     channel: 'email',
+    noun: 'alert email',
     description: 'The subject line and the opening line of a one-filing alert email (bursts keep the code copy).',
     variables: [...FILING_VARS, { name: 'name', description: 'Ticker and company: "TSLA (Tesla, Inc.)"' }],
     fields: [
@@ -56,10 +74,34 @@ export const COPY_TEMPLATES: readonly CopyTemplate[] = [
     id: 'alert-sms',
     name: 'Real-time alert text (SMS)',
     channel: 'sms',
+    noun: 'alert text',
     description: 'The text message of an alert. The one-liner is shortened so the text stays in one segment.',
     variables: [...FILING_VARS, { name: 'brand', description: 'The brand name' }, { name: 'link', description: 'Short link to the filing page' }],
     fields: [{ name: 'text', label: 'Text message', maxLength: 320, required: ['ticker', 'link'] }],
     defaults: { text: '{{brand}}: {{ticker}} {{importance}} {{form}}: {{oneLiner}} {{link}}' },
+  },
+  {
+    id: 'digest-email',
+    name: 'Daily digest email',
+    channel: 'email',
+    noun: 'daily digest',
+    description: 'The subject line and the heading (also the first line of the plain text) of the daily digest.',
+    variables: LIST_VARS,
+    fields: LIST_FIELDS,
+    defaults: { subject: '{{brand}} daily digest: {{newFilings}} for {{tickers}}', title: 'Your filings digest for {{date}}: {{newFilings}}' },
+  },
+  {
+    id: 'brief-email',
+    name: 'Pre-market brief email',
+    channel: 'email',
+    noun: 'pre-market brief',
+    description: 'The subject line and the heading (also the first line of the plain text) of the pre-market brief.',
+    variables: LIST_VARS,
+    fields: LIST_FIELDS,
+    defaults: {
+      subject: '{{brand}} pre-market brief: {{filings}} since the close for {{tickers}}',
+      title: 'Your pre-market brief for {{date}}: {{newFilings}} since the close',
+    },
   },
 ];
 

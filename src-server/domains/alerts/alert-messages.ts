@@ -126,11 +126,11 @@ function editedSms(text: string, f: FilingFacts, ctx: Pick<MessageContext, 'bran
   return toGsm7(fillCopy(text, { ...gsm, oneLiner: clip(gsm.oneLiner!, Math.max(SMS_MIN_ONE_LINER, room)) }));
 }
 
-/** The daily digest (kind 'digest') or the pre-market brief (kind 'brief'). */
+/** The daily digest (kind 'digest') or the pre-market brief (kind 'brief'); `copy`: its edited subject and heading. */
 export async function digestEmail(
   to: string,
   filings: FilingFacts[],
-  ctx: MessageContext & { localDate: string; kind?: 'digest' | 'brief'; pro?: boolean; routing?: RouteSettings },
+  ctx: MessageContext & { localDate: string; kind?: 'digest' | 'brief'; pro?: boolean; routing?: RouteSettings; copy?: Record<string, string> | null },
 ): Promise<MailMessage> {
   const kind = ctx.kind ?? 'digest';
   const why =
@@ -140,6 +140,6 @@ export async function digestEmail(
   const dateText = zonedFormat('UTC', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${ctx.localDate}T12:00:00Z`));
   const settings = ctx.routing ?? { emailMinRank: 1, smsMinRank: 4 };
   const rule = kind === 'brief' ? routeRule('brief', settings) : routeRule(ctx.pro ? 'digest_below' : 'digest', settings);
-  const rendered = await renderDigest({ frame: frameOf(ctx, why), kind, dateText, filings, publicUrl: ctx.publicUrl, pro: Boolean(ctx.pro), rule });
+  const rendered = await renderDigest({ frame: frameOf(ctx, why), kind, dateText, filings, publicUrl: ctx.publicUrl, pro: Boolean(ctx.pro), rule, copy: ctx.copy ?? null });
   return { to, subject: rendered.subject, text: `${rendered.text}\n\n${footerText(ctx, why)}`, html: rendered.html, headers: listUnsubscribe(ctx) };
 }
