@@ -21,7 +21,7 @@ export interface CopyField {
 }
 
 export interface CopyTemplate {
-  id: 'alert-email' | 'alert-sms' | 'digest-email' | 'brief-email';
+  id: 'alert-email' | 'burst-email' | 'alert-sms' | 'digest-email' | 'brief-email';
   name: string;
   channel: 'email' | 'sms';
   /** What one send is called: "the next {noun} uses it". */
@@ -62,13 +62,33 @@ export const COPY_TEMPLATES: readonly CopyTemplate[] = [
     name: 'Real-time alert email',
     channel: 'email',
     noun: 'alert email',
-    description: 'The subject line and the opening line of a one-filing alert email (bursts keep the code copy).',
+    description: 'The subject line and the opening line of a one-filing alert email (a burst has its own copy below).',
     variables: [...FILING_VARS, { name: 'name', description: 'Ticker and company: "TSLA (Tesla, Inc.)"' }],
     fields: [
       { name: 'subject', label: 'Subject line', maxLength: 200, required: ['ticker'], singleLine: true },
       { name: 'intro', label: 'Opening line (after the importance badge)', maxLength: 300, required: [], singleLine: true },
     ],
     defaults: { subject: '{{ticker}} {{form}} · {{importance}}: {{oneLiner}}', intro: '{{name}} filed {{aForm}}' },
+  },
+  {
+    id: 'burst-email',
+    name: 'Burst alert email',
+    channel: 'email',
+    noun: 'burst alert',
+    description: 'The subject line and the opening line of the one email that names a company\'s filings made within minutes (the first filing is the lead).',
+    variables: [
+      ...FILING_VARS,
+      { name: 'name', description: 'Ticker and company: "TSLA (Tesla, Inc.)"' },
+      { name: 'count', description: 'How many filings the email names: "3"' },
+    ],
+    fields: [
+      { name: 'subject', label: 'Subject line', maxLength: 200, required: ['ticker', 'count'], singleLine: true },
+      { name: 'intro', label: 'Opening line (after the importance badge)', maxLength: 300, required: ['count'], singleLine: true },
+    ],
+    defaults: {
+      subject: '{{ticker}}: {{count}} filings within minutes · {{importance}}: {{oneLiner}}',
+      intro: '{{name}} filed {{count}} documents within minutes',
+    },
   },
   {
     id: 'alert-sms',

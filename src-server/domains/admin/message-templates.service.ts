@@ -13,7 +13,7 @@ import { alertEmail, alertSms, digestEmail, type FilingFacts } from '../alerts/a
 import * as copyRepo from '../alerts/copy.repo';
 import * as digestRepo from '../alerts/digest.repo';
 import { digestFilings } from '../alerts/digest.service';
-import { sampleFilings } from '../alerts/email/templates';
+import { sampleBurst, sampleFilings } from '../alerts/email/templates';
 
 function templateOr404(id: string): CopyTemplate {
   const template = copyTemplate(id);
@@ -84,7 +84,7 @@ export type CopyPreview =
 
 /**
  * The template as the send path renders it (alerts: Tesla's Wilson-Thompson Form 4 of the replay
- * set; digest and brief: the newest stored filings): with `fields` (a draft, not stored) or else the active copy. Problems are listed, not thrown,
+ * set; bursts: three Tesla filings of it; digest and brief: the newest stored filings): with `fields` (a draft, not stored) or else the active copy. Problems are listed, not thrown,
  * so the editor can show them while the admin types.
  */
 export async function previewMessageTemplate(db: Db, input: { id: string; fields?: Record<string, string> | null }): Promise<CopyPreview> {
@@ -114,6 +114,13 @@ export async function previewMessageTemplate(db: Db, input: { id: string; fields
     return { channel: 'sms', text, length: smsLength(text), problems };
   }
   const routing = { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } };
-  const mail = await alertEmail('reader@example.com', facts, SAMPLE_CTX, { routing, copy, sentAt: new Date(filing.filedAt.getTime() + 11_000) });
+  const sentAt = new Date(filing.filedAt.getTime() + 11_000);
+  if (template.id === 'burst-email') {
+    const sample = sampleBurst();
+    const lead = { ...sample.filing, acceptedAt: sample.filing.filedAt, detectedAt: new Date(sample.filing.filedAt.getTime() + 9_000) };
+    const mail = await alertEmail('reader@example.com', lead, SAMPLE_CTX, { routing, copy, burst: sample.burst, sentAt: new Date(lead.filedAt.getTime() + 11_000) });
+    return { channel: 'email', subject: mail.subject, html: mail.html ?? '', text: mail.text, problems };
+  }
+  const mail = await alertEmail('reader@example.com', facts, SAMPLE_CTX, { routing, copy, sentAt });
   return { channel: 'email', subject: mail.subject, html: mail.html ?? '', text: mail.text, problems };
 }

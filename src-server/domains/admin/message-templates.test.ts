@@ -57,8 +57,8 @@ describe('/admin/message-templates', () => {
   it('lists the templates with their variables and code defaults, nothing edited yet', async () => {
     const list = await adminApi(url, '/admin/message-templates/list', { bearer: admin.bearer });
     expect(list.status).toBe(200);
-    expect(list.body.map((t: { id: string }) => t.id)).toEqual(['alert-email', 'alert-sms', 'digest-email', 'brief-email']);
-    expect(list.body[1]).toMatchObject({ activeVersionId: null, versions: [], defaults: { text: expect.stringContaining('{{link}}') } });
+    expect(list.body.map((t: { id: string }) => t.id)).toEqual(['alert-email', 'burst-email', 'alert-sms', 'digest-email', 'brief-email']);
+    expect(list.body[2]).toMatchObject({ activeVersionId: null, versions: [], defaults: { text: expect.stringContaining('{{link}}') } });
   });
 
   it('previews a draft with a real filing and counts the text against one segment', async () => {
@@ -71,6 +71,12 @@ describe('/admin/message-templates', () => {
     const email = await adminApi(url, '/admin/message-templates/preview', { bearer: admin.bearer, query: { id: 'alert-email', ...EMAIL_COPY } });
     expect(email.body.subject).toMatch(/^Heads up: TSLA filed a Form 4 \((CRITICAL|HIGH|MEDIUM|LOW)\)$/);
     expect(email.body.text).toContain('TSLA (Tesla, Inc.) just filed a Form 4');
+    // A burst's copy names how many filings the one email carries (three real Tesla filings).
+    const burst = await adminApi(url, '/admin/message-templates/preview', { bearer: admin.bearer, query: { id: 'burst-email', subject: '{{ticker}}: {{count}} at once', intro: '{{count}} filings from {{company}}' } });
+    expect(burst.body).toMatchObject({ subject: 'TSLA: 3 at once', problems: [] });
+    expect(burst.body.text).toMatch(/^\[CRITICAL\] 3 filings from Tesla, Inc\., /);
+    const noCount = await adminApi(url, '/admin/message-templates/preview', { bearer: admin.bearer, query: { id: 'burst-email', subject: '{{ticker}} filed', intro: 'x' } });
+    expect(noCount.body.problems.map((p: { reason: string }) => p.reason)).toEqual(['missing_variable', 'missing_variable']);
     expect(await versions()).toBe(0);
   });
 

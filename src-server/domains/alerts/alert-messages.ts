@@ -12,7 +12,7 @@ import type { MailMessage } from '../../integrations/email/mailer';
 import { alertCopyValues, who, type AlertFiling } from './email/alert-email';
 import { receiptLine, type ReceiptTimes } from './email/receipt';
 import { renderAlert, renderDigest } from './email/templates';
-import { zonedFormat } from './zoned-format';
+import { filedAtText, zonedFormat } from './zoned-format';
 import { clip } from './clip';
 
 export { groupForDigest } from './email/digest-email';
@@ -38,8 +38,6 @@ export interface MessageContext {
 export const tickerPageUrl = (publicUrl: string, ticker: string) => `${publicUrl}/ticker/${encodeURIComponent(ticker)}`;
 export const shortFilingUrl = (publicUrl: string, filingId: number) => `${publicUrl}/f/${filingId}`;
 
-const FILED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-const localTime = (date: Date, timeZone: string) => zonedFormat(timeZone, FILED_AT).format(date);
 
 function footerText(ctx: MessageContext, why: string): string {
   return ['--', why, `Unsubscribe: ${ctx.unsubscribeUrl}`, [ctx.brandName, ctx.postalAddress].filter(Boolean).join(' · '), COPY.footerDisclaimer].join('\n');
@@ -77,7 +75,7 @@ export async function alertEmail(
     filing: f,
     burst,
     tickerUrl: f.ticker ? tickerPageUrl(ctx.publicUrl, f.ticker) : null,
-    filedAtText: localTime(f.filedAt, ctx.timeZone),
+    filedAtText: filedAtText(f.filedAt, ctx.timeZone),
     receipt: receiptLine(receipt, ctx.timeZone),
     rule: routeRule(routing.route, routing.settings),
     copy,

@@ -7,6 +7,12 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ConfirmWithReason } from './components/ConfirmWithReason';
 
+const PREVIEW_HEADINGS: Partial<Record<string, string>> = {
+  'burst-email': 'Preview with three real Tesla filings',
+  'digest-email': 'Preview with the newest stored filings',
+  'brief-email': 'Preview with the newest stored filings',
+};
+
 /** Waits until typing pauses before previewing a draft (one request per pause, not per key). */
 function useSettled<T>(value: T, ms = 300): T {
   const [settled, setSettled] = useState(value);
@@ -139,7 +145,7 @@ export function CopyTemplates() {
           {saved ? <SuccessBox>{saved}</SuccessBox> : null}
         </form>
         <div className="admin-copy__preview">
-          <h3>{template.id === 'digest-email' || template.id === 'brief-email' ? 'Preview with the newest stored filings' : 'Preview with a real filing'}</h3>
+          <h3>{PREVIEW_HEADINGS[template.id] ?? 'Preview with a real filing'}</h3>
           {preview.data?.channel === 'sms' ? (
             <>
               <p className="admin-copy__sms" data-testid="sms-preview">

@@ -16,7 +16,7 @@ import { copyTemplate } from '#shared/message-copy';
 import { alertEmail, alertSms, digestEmail, isOneSegment, toGsm7 } from '../alert-messages';
 import type { AlertFiling } from './alert-email';
 import { form4TradeFacts, keyFacts, officerChangeFacts } from './facts';
-import { EMAIL_TEMPLATES, previewTemplate, sampleFilings } from './templates';
+import { EMAIL_TEMPLATES, previewTemplate, sampleBurst, sampleFilings } from './templates';
 import { BADGE } from './theme';
 
 describe('email templates', () => {
@@ -53,7 +53,8 @@ describe('email templates', () => {
 
   it('names every filing of a burst in one alert', async () => {
     const email = (await previewTemplate('alert-burst'))!;
-    expect(email.subject).toMatch(/^TSLA: 3 filings within minutes · /);
+    expect(email.subject).toMatch(/^TSLA: 3 filings within minutes · CRITICAL: Elon Musk sold/);
+    expect(email.text).toContain('[CRITICAL] TSLA (Tesla, Inc.) filed 3 documents within minutes');
     expect(email.text).toContain('Also in this burst:\n- [LOW] Form 4: Kathleen Wilson-Thompson');
     expect(email.text).toContain('- [MEDIUM] 10-K: ');
   });
@@ -168,5 +169,24 @@ describe('SMS', () => {
     const short = alertSms({ ...form4!, follows: 'follows the Form 144 of Jan 6' }, { brandName: 'Insider Trades', publicUrl: 'https://alerts.example' });
     expect(isOneSegment(short)).toBe(true);
     expect(toGsm7('Café · 10b5‑1')).toBe('Cafe - 10b5?1');
+  });
+});
+
+describe('burst alert copy', () => {
+  const ctx = { brandName: '8-K Alerts', brandColor: '#1d4ed8', publicUrl: 'https://alerts.example', timeZone: 'America/New_York', unsubscribeUrl: 'https://alerts.example/unsubscribe/x', postalAddress: null };
+  const routing = { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } };
+  const sentAt = new Date('2022-11-09T22:00:00Z');
+  it('the code defaults, filled, send byte for byte what the code path sends (a revert changes nothing)', async () => {
+    const { filing, burst } = sampleBurst();
+    const code = await alertEmail('reader@example.com', filing, ctx, { routing, burst, sentAt });
+    const filled = await alertEmail('reader@example.com', filing, ctx, { routing, burst, sentAt, copy: copyTemplate('burst-email')!.defaults });
+    expect(filled).toEqual(code);
+  });
+  it('an edited subject and opening line fill {{count}} with the filings the email names', async () => {
+    const { filing, burst } = sampleBurst();
+    const copy = { subject: '{{ticker}} x{{count}} ({{importance}})', intro: '{{count}} new {{company}} filings' };
+    const mail = await alertEmail('reader@example.com', filing, ctx, { routing, burst, sentAt, copy });
+    expect(mail.subject).toBe('TSLA x3 (CRITICAL)');
+    expect(mail.text.split('\n')[0]).toMatch(/^\[CRITICAL\] 3 new Tesla, Inc\. filings, /);
   });
 });
