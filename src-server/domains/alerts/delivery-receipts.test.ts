@@ -152,6 +152,26 @@ describe('delivery receipts', () => {
     const [, row] = await rowsOf(text.user_id);
     expect([row!.status, row!.provider_status, row!.provider_response, row!.delivered_at]).toEqual(['sent', 'undelivered', 'ErrorCode 30005', null]);
   });
+
+  it("a burst's text (several alerts in one message) gets the receipt on every alert it carried, and only those", async () => {
+    const { user } = await proUser(db, { phone: '+12025550180' });
+    const [lead, second, other] = [await storeApple('10-K'), await storeApple('10-K'), await storeApple('10-K')];
+    const sid = `SM${'5e'.repeat(16)}`;
+    const [leadRow] = await db.execute<{ id: number }>(sql`insert into alerts (user_id, filing_id, channel, status, provider_message_id, sent_at, route)
+      values (${user.id}, ${lead}, 'sms', 'sent', ${sid}, now(), 'realtime_sms') returning id::float8 as id`);
+    await db.execute(sql`insert into alerts (user_id, filing_id, channel, status, provider_message_id, burst_lead_id, sent_at, route)
+      values (${user.id}, ${second}, 'sms', 'sent', ${sid}, ${leadRow!.id}, now(), 'realtime_sms'),
+        (${user.id}, ${other}, 'sms', 'sent', ${`SM${'6f'.repeat(16)}`}, ${leadRow!.id}, now(), 'realtime_sms')`);
+    const posted = await twilio.reportStatus(sid, 'delivered', { url: `${PUBLIC}/api/sms/status/${leadRow!.id}` });
+    expect(posted.status).toBe(204);
+    const rows = await rowsOf(user.id);
+    expect(rows.map((r) => [r.provider_status, r.delivered_at != null])).toEqual([
+      ['delivered', true],
+      ['delivered', true],
+      // Same lead id, another message: not this callback's.
+      [null, false],
+    ]);
+  });
 });
 
 describe('the status callback, as an attacker', () => {
