@@ -22,7 +22,8 @@ export const SMS_STATUS_RANK = {
 } as const;
 export type SmsStatus = keyof typeof SMS_STATUS_RANK;
 
-const rankOf = (column: ReturnType<typeof sql>) =>
+/** A status's rank in SQL (unknown statuses and null: -1), so updates only move forward. */
+export const statusRankSql = (column: ReturnType<typeof sql>) =>
   sql`(case ${column} ${sql.join(
     Object.entries(SMS_STATUS_RANK).map(([status, rank]) => sql`when ${status} then ${rank}::int`),
     sql` `,
@@ -44,15 +45,20 @@ export async function applySmsStatus(
     with target as (
       select id from alerts where id = ${alertId} and channel = 'sms' and provider_message_id = ${messageSid}
       union
+      -- Twilio may call back before the sender has stored the SID its request returned: the
+      -- signature proves Twilio sent this for this alert's own callback URL, so the alert in
+      -- flight takes the SID now (markSent stores the same one and never moves a status back).
+      select id from alerts where id = ${alertId} and channel = 'sms' and provider_message_id is null and status = 'sending'
+      union
       select id from alerts where burst_lead_id = ${alertId} and channel = 'sms' and provider_message_id = ${messageSid}
     ),
     changed as (
-      update alerts a set provider_status = ${status}, provider_status_at = now(),
+      update alerts a set provider_status = ${status}, provider_status_at = now(), provider_message_id = coalesce(a.provider_message_id, ${messageSid}),
         delivered_at = case when ${status} in ('delivered', 'read') then coalesce(a.delivered_at, now()) else a.delivered_at end,
         provider_response = case when ${status} in ('undelivered', 'failed') and ${errorCode}::text is not null
           then 'ErrorCode ' || ${errorCode}::text else a.provider_response end,
         updated_at = now()
-      from target where a.id = target.id and ${rankOf(sql`a.provider_status`)} < ${SMS_STATUS_RANK[status]}::int
+      from target where a.id = target.id and ${statusRankSql(sql`a.provider_status`)} < ${SMS_STATUS_RANK[status]}::int
       returning a.id
     )
     select (select count(*) from target)::int as matched, (select count(*) from changed)::int as changed`);

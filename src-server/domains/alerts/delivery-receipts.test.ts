@@ -16,6 +16,7 @@ import { startSmtpPeer } from '../../test/peers/smtp';
 import { startTwilioPeer } from '../../test/peers/twilio';
 import { insertRealFilings, realFilings } from '../../test/real-filings';
 import { latencyReport } from '../latency/latency.service';
+import { markSent } from './delivery.repo';
 
 const PUBLIC = 'https://alerts.example';
 const database = await createTestDatabase();
@@ -151,6 +152,31 @@ describe('delivery receipts', () => {
     expect((await twilio.reportStatus(sms.sid, 'delivered')).status).toBe(204);
     const [, row] = await rowsOf(text.user_id);
     expect([row!.status, row!.provider_status, row!.provider_response, row!.delivered_at]).toEqual(['sent', 'undelivered', 'ErrorCode 30005', null]);
+  });
+
+  it('a callback that beats the sender storing the SID is kept: the alert in flight takes the SID, and the later markSent does not move it back', async () => {
+    const { text, sms } = await sentAlerts('+12025550176', 'race@example.com', '8-K');
+    // Back to the moment between Twilio answering the send and the sender's update.
+    const me = 987_654;
+    await db.execute(sql`update alerts set status = 'sending', provider_message_id = null, provider_status = null, provider_status_at = null, sent_at = null, claimed_by = ${me} where id = ${text.id}`);
+    const signed = (status: string) => {
+      const params = { MessageSid: sms.sid, MessageStatus: status, AccountSid: twilio.accountSid };
+      return fetch(`${url}/api/sms/status/${text.id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.sign(sms.statusCallback!, params) }, body: new URLSearchParams(params) });
+    };
+    expect((await signed('delivered')).status).toBe(204);
+    const [, early] = await rowsOf(text.user_id);
+    expect([early!.provider_message_id, early!.provider_status]).toEqual([sms.sid, 'delivered']);
+    expect(early!.delivered_at).not.toBeNull();
+    await markSent(db, { table: 'alerts', id: text.id, me, messageId: sms.sid, receipt: { status: 'queued', response: null, delivered: false } });
+    const [, settled] = await rowsOf(text.user_id);
+    expect([settled!.status, settled!.provider_status, settled!.delivered_at]).toEqual(['sent', 'delivered', early!.delivered_at]);
+    // Only an alert still in flight adopts a SID: a sent alert with another SID is not touched.
+    const other = await sentAlerts('+12025550177', 'race2@example.com', '8-K');
+    const before = await allAlerts();
+    const params = { MessageSid: 'SM' + 'f'.repeat(32), MessageStatus: 'delivered', AccountSid: twilio.accountSid };
+    const foreign = await fetch(`${url}/api/sms/status/${other.text.id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.sign(other.sms.statusCallback!, params) }, body: new URLSearchParams(params) });
+    expect(foreign.status).toBe(204);
+    expect(await allAlerts()).toBe(before);
   });
 
   it("a burst's text (several alerts in one message) gets the receipt on every alert it carried, and only those", async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { FilingDetail } from '../../edgar-model/parse/types';
 import type { FilingFacts } from './alert-messages';
 import { BURST_BUNDLE_SECONDS } from './alerts.config';
+import { statusRankSql } from './delivery-receipts.repo';
 import { deliveryJobsSql, emailReachableSql, isProSql, phoneReachableSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
 
@@ -137,11 +138,16 @@ export interface Receipt {
 }
 
 /** The alerts table's receipt columns for a send's answer (alerts only: digests carry none). */
-const receiptSet = (receipt: Receipt | null | undefined) =>
-  receipt
-    ? sql`, provider_status = ${receipt.status}, provider_status_at = now(), provider_response = ${receipt.response},
-        delivered_at = case when ${receipt.delivered}::boolean then now() end`
-    : sql``;
+const receiptSet = (receipt: Receipt | null | undefined) => {
+  if (!receipt) return sql``;
+  // A status callback that beat this update (Twilio answers, then calls back, before the SID is
+  // stored) already moved the row further: keep it.
+  const ahead = sql`${statusRankSql(sql`provider_status`)} > ${statusRankSql(sql`${receipt.status}::text`)}`;
+  return sql`, provider_status = case when ${ahead} then provider_status else ${receipt.status} end,
+      provider_status_at = case when ${ahead} then provider_status_at else now() end,
+      provider_response = case when ${ahead} then provider_response else ${receipt.response} end,
+      delivered_at = coalesce(delivered_at, case when ${receipt.delivered}::boolean then now() end)`;
+};
 
 /** The burst's alerts went out inside the lead's message. */
 export async function markBurstSent(
