@@ -134,7 +134,7 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
           const owner = byRole('reporting_owner');
           company = partyRef(byRole('subject')) ?? company;
           filer = owner ? { cik: owner.cik, name: owner.name } : null;
-          incomplete.push(primary?.text.trim() ? 'Form 144 document not readable' : 'Form 144 document not available');
+          incomplete.push(primary?.text.includes('edgarSubmission') ? 'Form 144 document not readable' : 'Form 144 document not available');
         }
         break;
       }
