@@ -51,7 +51,7 @@ async function compose(deps: AppDeps, w: repo.AlertWork, burst: repo.BurstRow[],
   const [head, ...rest] = facts;
   if (w.channel === 'email') {
     const routing = { route: w.route ?? 'realtime_email', settings: { emailMinRank: w.email_min_rank, smsMinRank: w.sms_min_rank } };
-    return { channel: 'email', message: await alertEmail(w.email!, head!, ctx, { routing, burst: rest, copy: copies.get('alert-email') }) };
+    return { channel: 'email', message: await alertEmail(w.email!, head!, ctx, { routing, burst: rest, copy: copies.get(rest.length ? 'burst-email' : 'alert-email') }) };
   }
   return { channel: 'sms', to: w.phone!, body: alertSms(head!, ctx, { burst: rest.length, copy: copies.get('alert-sms') }) };
 }

@@ -9,7 +9,7 @@ const FIRED_BY_REAL_FILINGS = [
   '8k.item.7.01', '8k.item.8.01', '8k.item.other', '6k.report', 'form3.initial', 'form3.ten-percent', 'form4.no-rows', 'form4.routine',
   'form4.sale', 'form4.sale.executive', 'form4.sale.huge', 'form4.sale.large', 'form4.sale.plan', 'form4.sale.position', 'form4.very-late',
   'form4.purchase.insider', 'form4.purchase.holder', 'form4.purchase.large', 'form4.purchase.executive', 'form4.late', 'form144.notice',
-  '13d.initial', '13g.passive', '13g.large', '13f.holdings', 'offering.form-d', 'offering.registration', 'periodic.report',
+  '13d.initial', '13d.amendment', '13g.passive', '13g.large', '13f.holdings', 'offering.form-d', 'offering.registration', 'periodic.report',
 ];
 
 describe('golden corpus of real EDGAR filings', () => {

@@ -65,6 +65,14 @@ function actualFact(p: ParsedFiling, name: string): unknown {
       return d?.kind === 'sale_notice'
         ? { person: d.personName, shares: d.shares, marketValue: d.marketValue, approxSaleDate: d.approxSaleDate, issuerCik: d.issuer.cik, planAdoptionDate: d.planAdoptionDate }
         : null;
+    case 'subjectName':
+      return d?.kind === 'beneficial' ? d.subject.name : null;
+    case 'eventDate':
+      return d?.kind === 'beneficial' || d?.kind === 'current' ? d.eventDate : null;
+    case 'subject':
+      return d?.kind === 'current' ? d.subject : null;
+    case 'family':
+      return p.family;
     default:
       return undefined;
   }
