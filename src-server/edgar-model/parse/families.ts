@@ -284,8 +284,49 @@ function scaled(amount: string | undefined, unit: string | undefined): number | 
 const OFFERING_AMOUNT =
   /(?:maximum aggregate offering price|aggregate offering (?:price|amount)|total (?:public )?offering price|gross proceeds)[^$]{0,300}?\$\s?([\d,]+(?:\.\d+)?)\s*(million|billion)?/i;
 
+const DOLLARS = /\$\s*([\d,]+(?:\.\d+)?)/g;
+
+/** The largest dollar amount written in `text` (as written, e.g. "6,906,664.94"). */
+function largestDollars(text: string): string | null {
+  let best: { text: string; value: number } | null = null;
+  for (const m of text.matchAll(DOLLARS)) {
+    const value = num(m[1]!);
+    if (value != null && (!best || value > best.value)) best = { text: m[1]!, value };
+  }
+  return best?.text ?? null;
+}
+
+/**
+ * The registration fee table (the EX-FILING FEES exhibit since 2022; the cover's "Calculation of
+ * Registration Fee" before): its largest dollar amount is the maximum aggregate offering price,
+ * the one row's or the total's (price per unit, fee rate and fee are all smaller). Prose that
+ * merely mentions "gross proceeds" (a past private placement, warrants if exercised) is not the
+ * amount registered: Acurx's 2023 S-1 says "$4.0 million" of a placement and registers $6,906,664.94.
+ */
+function feeTableMaximum(text: string): string | null {
+  const start = text.search(/maximum\s+aggregate\s+offering\s+price/i);
+  if (start < 0) return null;
+  const rest = text.slice(start, start + 6_000);
+  const end = rest.slice(40).search(/net fee due|total fees previously paid|\(1\)\s/i);
+  return largestDollars(end < 0 ? rest : rest.slice(0, end + 40));
+}
+
+/**
+ * A final prospectus's pricing table ("Per Share | Total" / "Public offering price $5.103
+ * $3,103,629.29" / ... / "Proceeds, before expenses, to us"): the total is its largest amount in
+ * the offering price row. Traws Pharma's 424B4 (Dec 2024) otherwise reads as "$5.103" (per share).
+ */
+function pricingTableTotal(text: string): string | null {
+  for (const m of text.slice(0, 120_000).matchAll(/public offering price/gi)) {
+    const row = text.slice(m.index, m.index + 600);
+    const end = row.search(/placement agent|underwriting discount|proceeds[^$]{0,40}before expenses/i);
+    if (end > 0 && /\btotal\b/i.test(text.slice(Math.max(0, m.index - 200), m.index))) return largestDollars(row.slice(0, end));
+  }
+  return null;
+}
+
 /** S-1, F-1, 424B4 (prospectus text) and Form D (XML): the offering amount. */
-export function parseOffering(formType: string, raw: string, bodyText: string): OfferingDetail {
+export function parseOffering(formType: string, raw: string, bodyText: string, feeExhibitText: string | null = null): OfferingDetail {
   if (/^D(\/A)?$/i.test(formType) || /<offeringSalesAmounts>/.test(raw)) {
     const sub = child(parseXml(raw.slice(Math.max(0, raw.indexOf('<edgarSubmission')))), 'edgarSubmission');
     const amounts = path(sub, 'offeringData', 'offeringSalesAmounts');
@@ -299,6 +340,8 @@ export function parseOffering(formType: string, raw: string, bodyText: string): 
       issuerName: textAt(sub, 'primaryIssuer', 'entityName'),
     };
   }
+  const table = (feeExhibitText ? feeTableMaximum(feeExhibitText) : null) ?? (/^424B/i.test(formType) ? pricingTableTotal(bodyText) : null);
+  if (table) return { kind: 'offering', offeringAmount: num(table), offeringAmountText: `$${table}`, amountSold: null, industryGroup: null, issuerName: null };
   const m = OFFERING_AMOUNT.exec(bodyText.slice(0, 200_000));
   return {
     kind: 'offering',

@@ -78,6 +78,18 @@ function bodyOf(doc: SubmissionDocument | undefined, maxChars?: number): string 
   return /<html|<body|<p\b|<div\b|<table\b/i.test(doc.text.slice(0, 5_000)) ? htmlToText(doc.text, maxChars) : doc.text;
 }
 
+/**
+ * The registration fee table's text: the EX-FILING FEES exhibit (required since 2022) or, before,
+ * the "Calculation of Registration Fee" table on the cover page (its first pages only: later prose
+ * refers to the table by name).
+ */
+function feeTableText(documents: SubmissionDocument[], primaryBody: string): string | null {
+  const exhibit = documents.find((d) => /^EX-FILING FEES$/i.test(d.type.trim()));
+  if (exhibit) return bodyOf(exhibit);
+  const at = primaryBody.slice(0, 30_000).search(/calculation of (?:the )?registration fee/i);
+  return at < 0 ? null : primaryBody.slice(at, at + 8_000);
+}
+
 export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   const sub = parseSubmission(raw);
   const { header } = sub;
@@ -170,7 +182,8 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
         detail = parseProxy(bodyOf(primary));
         break;
       case 'offering':
-        detail = parseOffering(formType, primary?.text ?? '', bodyOf(primary));
+        const body = bodyOf(primary);
+        detail = parseOffering(formType, primary?.text ?? '', body, feeTableText(sub.documents, body));
         if (detail.offeringAmount == null && !detail.offeringAmountText) incomplete.push('offering amount not found');
         break;
       case 'other':

@@ -141,4 +141,19 @@ describe('6-K and S-1', () => {
     });
     expect(scoreFiling(parsed).rules).toEqual(['offering.registration']);
   });
+
+  it('the amount registered is read from the fee table (EX-FILING FEES), not from prose about past proceeds', () => {
+    // Acurx's prospectus speaks of a placement's "gross proceeds" of $4.0 million and warrants worth
+    // $8.7 million if exercised; its fee exhibit registers 2,666,666 shares at $2.59: $6,906,664.94.
+    const parsed = parseFiling(edgarFixture('corpus/ox_0001104659-23-076317_acurx_S-1.txt'));
+    expect(parsed.detail).toMatchObject({ kind: 'offering', offeringAmount: 6_906_664.94, offeringAmountText: '$6,906,664.94' });
+    expect(scoreFiling(parsed).oneLiner).toBe('Acurx Pharmaceuticals, Inc. files S-1 for $6.9M');
+  });
+
+  it("a final prospectus's amount is the pricing table's total, not the price per share", () => {
+    // Traws Pharma 424B4 (0001104659-24-132924): "Per Share | Total / Public offering price $5.103 $3,103,629.29".
+    const parsed = parseFiling(edgarFixture('0001104659-24-132924.txt'));
+    expect(parsed.detail).toMatchObject({ kind: 'offering', offeringAmount: 3_103_629.29 });
+    expect(scoreFiling(parsed).oneLiner).toMatch(/files 424B4 for \$3\.1M$/);
+  });
 });
