@@ -149,6 +149,13 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
         detail = notice;
         if (notice?.issuer.cik) company = { ...(partyRef(byRole('subject')) ?? emptyCompany()), cik: notice.issuer.cik, name: notice.issuer.name };
         if (notice) filer = { cik: notice.filerCik, name: notice.personName };
+        else {
+          // Header only (index-headers page, document not fetched): the SEC header still names the seller.
+          const owner = byRole('reporting_owner');
+          company = partyRef(byRole('subject')) ?? company;
+          filer = owner ? { cik: owner.cik, name: owner.name } : null;
+          incomplete.push(primary?.text.includes('edgarSubmission') ? 'Form 144 document not readable' : 'Form 144 document not available');
+        }
         break;
       }
       case 'current':
