@@ -227,10 +227,11 @@ describe('real purchases, a real late filing and real Form 144s', () => {
     expect(s.oneLiner).toMatch(/^Elon Musk bought 72,500 shares at an average \$34\d\.\d\d \(\$24\.\dM, /);
   });
 
-  it("HIGH: a director's dividend-reinvestment purchase (Isabella Bank, 275.634 shares at $18.14)", () => {
+  it("MEDIUM: a director's $5,000 purchase is small (Isabella Bank, 275.634 shares at $18.14)", () => {
     const s = score(corpus('f4x_0000842517-24-000086_isba_mcguirk_P.txt'));
-    expect(s.rules).toEqual(['form4.purchase.insider']);
-    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toEqual(['form4.purchase.small']);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.reasons[0]).toBe('Richard L McGuirk (Director) bought 275.634 shares in the open market, a small purchase ($5,000, under $10K)');
   });
 
   it('a Form 4 filed 1 business day late (Natera option grant of Friday 2022-01-14; Monday the 17th is a holiday; filed Thursday the 20th)', () => {
