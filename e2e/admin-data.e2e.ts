@@ -34,6 +34,13 @@ await db.execute(sql`
   insert into alerts (user_id, filing_id, channel, status, attempts, last_error, error_code)
   values (${reader.user.id}, ${metaId}, 'email', 'dead', 5, '550 5.1.1 <reader@example.com>: Recipient address rejected: User unknown', '550')`);
 
+// Sent alerts with their receipts (decision 208): an email the mail server accepted, a text the carrier delivered.
+const texter = await createSignedInUser(db, { email: 'texter@example.com', phone: '+12025550190' });
+await db.execute(sql`
+  insert into alerts (user_id, filing_id, channel, status, attempts, provider_message_id, created_at, sent_at, provider_status, delivered_at, provider_response)
+  values (${texter.user.id}, ${metaId}, 'email', 'sent', 1, '<a1@alerts.test>', now() - interval '42 seconds', now() - interval '40 seconds', 'accepted', now() - interval '40 seconds', '250 2.0.0 Ok: queued as 3F2A91C0'),
+    (${texter.user.id}, ${metaId}, 'sms', 'sent', 1, ${`SM${'0f'.repeat(16)}`}, now() - interval '42 seconds', now() - interval '41 seconds', 'delivered', now() - interval '36 seconds', null)`);
+
 const admin = await createSignedInUser(db, { email: 'ops@example.com', isAdmin: true });
 
 describe('admin data sections', () => {
@@ -101,6 +108,14 @@ describe('admin data sections', () => {
     await page.getByRole('button', { name: /^Retry alert/ }).click();
     await page.getByText(/No dead letters\./).waitFor();
     await harness.screenshot(page, 'admin-notifications-after');
+    // Sent deliveries show when they were sent and delivered.
+    await page.getByRole('search', { name: 'Filter deliveries' }).getByLabel('Status').selectOption('sent');
+    await page.getByRole('search', { name: 'Filter deliveries' }).getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('cell', { name: '+12025550190' }).waitFor();
+    const header = await page.getByRole('table', { name: /Deliveries/ }).locator('thead').textContent();
+    expect(header).toContain('Delivered');
+    expect(await page.getByRole('row', { name: /\+12025550190/ }).locator('td').count()).toBeGreaterThan(3);
+    await harness.screenshot(page, 'admin-notifications-delivered');
     const [row] = await db.execute<{ status: string }>(sql`select status from alerts where user_id = ${reader.user.id}`);
     expect(row!.status).not.toBe('dead');
   });

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { toUserDto } from '#server/domains/auth/session.service';
@@ -71,7 +72,10 @@ describe('admin: AI feedback and message templates', () => {
     const headline = page.frameLocator('iframe[title="Email preview"]').locator('h1');
     expect(await headline.evaluate((el) => getComputedStyle(el).fontSize)).toBe('20px');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
-    await harness.screenshot(page, 'admin-message-templates');
+    const shot = await harness.screenshot(page, 'admin-message-templates');
+    // A full-page capture leaves a sandboxed frame below the fold unpainted; the frame itself, in view, is what an admin sees.
+    await frame.scrollIntoViewIfNeeded();
+    await frame.screenshot({ path: join(dirname(shot), 'admin-message-templates-layout-frame.png'), animations: 'disabled' });
   });
 
   it('edits the alert text and email copy with a live preview and segment counter, saves versions and reverts', async () => {
@@ -117,5 +121,38 @@ describe('admin: AI feedback and message templates', () => {
     expect(await db.execute(sql`select 1 from admin_audit where action like 'messageTemplates.%'`)).toHaveLength(3);
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await harness.screenshot(page, 'admin-message-templates-email-reverted');
+  });
+
+  it('edits the daily digest subject and heading, previewed through the send path with stored filings', async () => {
+    // A real Tesla 8-K stored now: the newest filing, so the digest preview lists it.
+    const [tesla8k] = realFilings('TSLA', { forms: ['8-K'] });
+    await insertRealFilings(db, [{ ...tesla8k!, acceptedAt: new Date() }], { ticker: 'TSLA', importance: 'CRITICAL' });
+    const page = await adminPage();
+    await page.goto(`${harness.url}/admin/message-templates`);
+    await page.getByLabel('Editable template').selectOption('digest-email');
+    await page.getByRole('heading', { name: 'Preview with the newest stored filings' }).waitFor();
+    const subject = page.getByTestId('subject-preview');
+    await expect.poll(() => subject.textContent()).toMatch(/^Insider Trades Alerts daily digest: \d+ new filings? for TSLA/);
+
+    await page.getByLabel('Subject line').fill('Today on {{brand}}: {{tickers}} ({{count}})');
+    await page.getByLabel('Heading (first line of the email)').fill('{{newFilings}} while you were away, {{date}}');
+    await expect.poll(() => subject.textContent()).toMatch(/^Today on Insider Trades Alerts: TSLA\b.* \(\d+\)$/);
+    const heading = page.frameLocator('iframe[title="Edited email preview"]').locator('h1');
+    await expect.poll(() => heading.textContent()).toMatch(/^\d+ new filings? while you were away, \w+day, \w+ \d+, \d{4}$/);
+    // An unknown variable: listed, and saving is off until it is fixed.
+    await page.getByLabel('Subject line').fill('{{ticker}} today');
+    await page.getByRole('list', { name: 'Problems' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Problems' }).textContent()).toContain('{{ticker}}, which is not a variable of this template');
+    expect(await page.getByRole('button', { name: 'Save as new version' }).isDisabled()).toBe(true);
+    await page.getByLabel('Subject line').fill('Today on {{brand}}: {{tickers}} ({{count}})');
+    await expect.poll(() => page.getByRole('button', { name: 'Save as new version' }).isDisabled()).toBe(false);
+    await page.getByLabel('Reason (optional, kept in the audit log)').fill('Friendlier digest');
+    await page.getByRole('button', { name: 'Save as new version' }).click();
+    await page.getByText('Saved as version 1: the next daily digest uses it.').waitFor();
+    const [digest] = await db.execute<{ fields: Record<string, string>; reason: string }>(sql`select fields, reason from message_template_versions where template_id = 'digest-email'`);
+    expect(digest).toMatchObject({ fields: { subject: 'Today on {{brand}}: {{tickers}} ({{count}})', title: '{{newFilings}} while you were away, {{date}}' }, reason: 'Friendlier digest' });
+    expect(await db.execute(sql`select 1 from admin_audit where action = 'messageTemplates.save' and target_id = 'digest-email'`)).toHaveLength(1);
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'admin-message-templates-digest-edited');
   });
 });

@@ -55,11 +55,19 @@ async function seed() {
       stored_at = ((now() at time zone 'America/New_York')::date - 1 + time '06:00:42') at time zone 'America/New_York',
       detected_via = 'feed_deep'
     where id = ${held!}`);
-  // Alerts sent 1-3 s after detection, by email and SMS.
+  // Alerts sent 1-3 s after detection, by email and SMS. Email is delivered when the mail server
+  // accepts it (the same instant); a text when the carrier's receipt arrives, 4.2 s later here,
+  // except one reported undelivered (the full-text sweep's filing) and one still without a receipt.
   const [user] = await db.execute<{ id: string }>(sql`insert into users (email) values ('reader@example.com') returning id`);
   await db.execute(sql`
-    insert into alerts (user_id, filing_id, channel, status, sent_at, route)
-    select ${user!.id}, f.id, c.channel, 'sent', f.detected_at + make_interval(secs => c.after), 'realtime_' || c.channel
+    insert into alerts (user_id, filing_id, channel, status, sent_at, route, provider_status, delivered_at, provider_response)
+    select ${user!.id}, f.id, c.channel, 'sent', f.detected_at + make_interval(secs => c.after), 'realtime_' || c.channel,
+      case when c.channel = 'email' then 'accepted' when f.detected_via = 'efts' then 'undelivered'
+        when f.detected_at < now() - interval '99 hours' then 'sent' else 'delivered' end,
+      case when c.channel = 'email' then f.detected_at + make_interval(secs => c.after)
+        when f.detected_via = 'efts' or f.detected_at < now() - interval '99 hours' then null
+        else f.detected_at + make_interval(secs => c.after + 4.2) end,
+      case when c.channel = 'email' then '250 2.0.0 Ok: queued as 3F2A91C0' when f.detected_via = 'efts' then 'ErrorCode 30003' end
     from filings f cross join (values ('email', 1.4), ('sms', 2.1)) c(channel, after)
     where f.detected_via in ('feed', 'feed_deep', 'efts')`);
   await db.execute(sql`insert into edgar_reconciliations (day, source, listed, detected_before, missed, recall)
@@ -70,7 +78,15 @@ describe('/latency, the public receipts', () => {
   it('shows the measured figures of GET /api/latency, the chart, the ten slowest with reasons, recall and the replay notice', async () => {
     await seed();
     const api = (await (await fetch(`${harness.url}/api/latency`)).json()) as {
-      windows: Record<'24h' | '7d', { filings: number; accept_to_detect: { p50_s: number } }>;
+      windows: Record<
+        '24h' | '7d',
+        {
+          filings: number;
+          accept_to_detect: { p50_s: number };
+          detect_to_delivered: Record<string, { n: number; p50_s: number }>;
+          detect_to_sent: Record<string, { n: number; p50_s: number; delivered: number; not_delivered: number }>;
+        }
+      >;
       worst_7d: { reason: string }[];
       notice: string | null;
     };
@@ -87,8 +103,15 @@ describe('/latency, the public receipts', () => {
     await expect.poll(() => day.getByRole('row', { name: /Filings detected/ }).textContent()).toContain(String(api.windows['24h'].filings));
     expect(await week.getByRole('row', { name: /Filings detected/ }).textContent()).toContain(String(api.windows['7d'].filings));
     expect(await week.getByRole('row', { name: /Found by the full-text search sweep/ }).textContent()).toContain('1');
-    expect(await week.getByRole('row', { name: /Email \(accepted by the mail relay\)/ }).textContent()).toContain('1.4 s');
-    expect(await week.getByRole('row', { name: /SMS \(accepted by the SMS provider\)/ }).textContent()).toContain('2.1 s');
+    // Detection -> delivered: email at the mail server's acceptance, SMS at the carrier's receipt; and -> handed to the provider.
+    const texts = api.windows['7d'].detect_to_sent.sms!;
+    expect([texts.n, texts.delivered, texts.not_delivered]).toEqual([12, 10, 1]);
+    expect(api.windows['7d'].detect_to_delivered.sms).toMatchObject({ n: 10, p50_s: 6.3 });
+    expect(await week.getByRole('row', { name: /Email \(accepted by the mail server\)/ }).textContent()).toContain('1.4 s');
+    expect(await week.getByRole('row', { name: /SMS \(delivered to the phone\)/ }).textContent()).toContain('6.3 s');
+    expect(await week.getByRole('row', { name: /^SMS 12/ }).textContent()).toContain('2.1 s');
+    expect(await week.getByText(/not when it reached the inbox/).count()).toBe(1);
+    expect(await page.getByTestId('sms-receipts-168').textContent()).toBe('Of 12 texts sent: 10 delivered, 1 reported undelivered or failed, 1 without a receipt yet.');
 
     await expect.poll(() => page.getByRole('img', { name: /How many filings were detected within each time/ }).count()).toBe(1);
     const slowest = page.locator('section', { has: page.getByRole('heading', { name: 'The ten slowest, and why' }) });

@@ -43,6 +43,13 @@ describe('federal holidays and SEC business days', () => {
     expect(lateLabel(1)).toBe('filed 1 business day late');
     expect(lateLabel(0)).toBeNull();
   });
+
+  it("skips the days EDGAR closed for a national day of mourning (Botha's Square Form 4: trade 2018-12-03, filed 12-06, on time)", () => {
+    expect(form4DueDate('2018-12-03')).toBe('2018-12-06');
+    expect(form4BusinessDaysLate('2018-12-03', '2018-12-06')).toBe(0);
+    // President Carter's national day of mourning, 2025-01-09.
+    expect(addBusinessDays('2025-01-08', 1)).toBe('2025-01-10');
+  });
 });
 
 describe('NYSE trading days', () => {

@@ -5,6 +5,8 @@
  * Dates are ISO calendar days ('2025-07-03'); pure, no Date parsing of local strings.
  */
 
+import { EXTRA_CLOSED_DAYS } from './us-calendar';
+
 export type IsoDate = string;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -102,8 +104,8 @@ export function federalHoliday(iso: IsoDate): string | null {
   return federalHolidays(yearOf(iso)).get(iso) ?? federalHolidays(yearOf(iso) + 1).get(iso) ?? null;
 }
 
-/** An SEC business day: a weekday that is not a federal holiday. */
-export const isBusinessDay = (iso: IsoDate) => !isWeekend(iso) && federalHoliday(iso) == null;
+/** An SEC business day: a weekday that is neither a federal holiday nor a day EDGAR closed for a national day of mourning. */
+export const isBusinessDay = (iso: IsoDate) => !isWeekend(iso) && federalHoliday(iso) == null && !EXTRA_CLOSED_DAYS.includes(iso);
 
 /** A day the stock market trades a session. */
 export const isTradingDay = (iso: IsoDate) => !isWeekend(iso) && !marketHolidays(yearOf(iso)).has(iso);

@@ -21,9 +21,11 @@ export interface CopyField {
 }
 
 export interface CopyTemplate {
-  id: 'alert-email' | 'alert-sms';
+  id: 'alert-email' | 'burst-email' | 'alert-sms' | 'digest-email' | 'brief-email';
   name: string;
   channel: 'email' | 'sms';
+  /** What one send is called: "the next {noun} uses it". */
+  noun: string;
   description: string;
   variables: CopyVariable[];
   fields: CopyField[];
@@ -39,12 +41,28 @@ const FILING_VARS: CopyVariable[] = [
   { name: 'oneLiner', description: 'The headline, shortened to fit' },
 ];
 
+/** The digest's and the brief's variables: what the whole email holds, not one filing. */
+const LIST_VARS: CopyVariable[] = [
+  { name: 'brand', description: 'The brand name' },
+  { name: 'date', description: 'The date it covers: "Thursday, January 9, 2025"' },
+  { name: 'count', description: 'How many filings: "3"' },
+  { name: 'filings', description: 'The count with its noun: "3 filings" ("1 filing")' },
+  { name: 'newFilings', description: 'The same, new: "3 new filings"' },
+  { name: 'tickers', description: 'The tickers, most important first: "ACFN, TSLA" (shortened past 60 characters)' },
+];
+
+const LIST_FIELDS: CopyField[] = [
+  { name: 'subject', label: 'Subject line', maxLength: 200, required: ['tickers'], singleLine: true },
+  { name: 'title', label: 'Heading (first line of the email)', maxLength: 300, required: [], singleLine: true },
+];
+
 export const COPY_TEMPLATES: readonly CopyTemplate[] = [
   {
     id: 'alert-email',
     name: 'Real-time alert email',
     channel: 'email',
-    description: 'The subject line and the opening line of a one-filing alert email (bursts keep the code copy).',
+    noun: 'alert email',
+    description: 'The subject line and the opening line of a one-filing alert email (a burst has its own copy below).',
     variables: [...FILING_VARS, { name: 'name', description: 'Ticker and company: "TSLA (Tesla, Inc.)"' }],
     fields: [
       { name: 'subject', label: 'Subject line', maxLength: 200, required: ['ticker'], singleLine: true },
@@ -53,13 +71,57 @@ export const COPY_TEMPLATES: readonly CopyTemplate[] = [
     defaults: { subject: '{{ticker}} {{form}} · {{importance}}: {{oneLiner}}', intro: '{{name}} filed {{aForm}}' },
   },
   {
+    id: 'burst-email',
+    name: 'Burst alert email',
+    channel: 'email',
+    noun: 'burst alert',
+    description: 'The subject line and the opening line of the one email that names a company\'s filings made within minutes (the first filing is the lead).',
+    variables: [
+      ...FILING_VARS,
+      { name: 'name', description: 'Ticker and company: "TSLA (Tesla, Inc.)"' },
+      { name: 'count', description: 'How many filings the email names: "3"' },
+    ],
+    fields: [
+      { name: 'subject', label: 'Subject line', maxLength: 200, required: ['ticker', 'count'], singleLine: true },
+      { name: 'intro', label: 'Opening line (after the importance badge)', maxLength: 300, required: ['count'], singleLine: true },
+    ],
+    defaults: {
+      subject: '{{ticker}}: {{count}} filings within minutes · {{importance}}: {{oneLiner}}',
+      intro: '{{name}} filed {{count}} documents within minutes',
+    },
+  },
+  {
     id: 'alert-sms',
     name: 'Real-time alert text (SMS)',
     channel: 'sms',
+    noun: 'alert text',
     description: 'The text message of an alert. The one-liner is shortened so the text stays in one segment.',
     variables: [...FILING_VARS, { name: 'brand', description: 'The brand name' }, { name: 'link', description: 'Short link to the filing page' }],
     fields: [{ name: 'text', label: 'Text message', maxLength: 320, required: ['ticker', 'link'] }],
     defaults: { text: '{{brand}}: {{ticker}} {{importance}} {{form}}: {{oneLiner}} {{link}}' },
+  },
+  {
+    id: 'digest-email',
+    name: 'Daily digest email',
+    channel: 'email',
+    noun: 'daily digest',
+    description: 'The subject line and the heading (also the first line of the plain text) of the daily digest.',
+    variables: LIST_VARS,
+    fields: LIST_FIELDS,
+    defaults: { subject: '{{brand}} daily digest: {{newFilings}} for {{tickers}}', title: 'Your filings digest for {{date}}: {{newFilings}}' },
+  },
+  {
+    id: 'brief-email',
+    name: 'Pre-market brief email',
+    channel: 'email',
+    noun: 'pre-market brief',
+    description: 'The subject line and the heading (also the first line of the plain text) of the pre-market brief.',
+    variables: LIST_VARS,
+    fields: LIST_FIELDS,
+    defaults: {
+      subject: '{{brand}} pre-market brief: {{filings}} since the close for {{tickers}}',
+      title: 'Your pre-market brief for {{date}}: {{newFilings}} since the close',
+    },
   },
 ];
 

@@ -21,6 +21,11 @@ export const SCORING_THRESHOLDS = {
   passiveStakeMediumPct: 10,
   /** A 13G amendment moving the stake by this many points is MEDIUM. */
   passiveStakeChangePts: 2,
+  /**
+   * An officer's or director's open-market purchase below this (USD) is MEDIUM, not HIGH: plan
+   * top-ups such as Isabella Bank's director buying $5,000 of stock (275.634 shares) say little.
+   */
+  insiderPurchaseMinUsd: 10_000,
   /** A CEO's or CFO's open-market purchase this large (USD) is CRITICAL (role above other officers). */
   executivePurchaseUsd: 250_000,
   /** A discretionary sale (no Rule 10b5-1 plan) by the CEO or CFO this large (USD) is HIGH ... */
@@ -100,7 +105,8 @@ export const SCORING_RULES: readonly ScoringRule[] = [
   { id: '8k.no-items', appliesTo: '8-K current report', when: 'No item could be read from the filing', importance: 'LOW' },
   { id: '6k.report', appliesTo: '6-K foreign issuer report', when: 'Every 6-K (no item codes to rank)', importance: 'LOW' },
   { id: '6k.results', appliesTo: '6-K foreign issuer report', when: 'It announces quarterly or annual results', importance: 'MEDIUM' },
-  { id: 'form4.purchase.insider', appliesTo: 'Form 4 / Form 5', when: 'An officer or director bought shares in the open market (code P)', importance: 'HIGH' },
+  { id: 'form4.purchase.insider', appliesTo: 'Form 4 / Form 5', when: `An officer or director bought shares in the open market (code P), worth ${usd(T.insiderPurchaseMinUsd)} or more (or of unknown value)`, importance: 'HIGH' },
+  { id: 'form4.purchase.small', appliesTo: 'Form 4 / Form 5', when: `An officer or director bought less than ${usd(T.insiderPurchaseMinUsd)} in the open market`, importance: 'MEDIUM' },
   { id: 'form4.purchase.holder', appliesTo: 'Form 4 / Form 5', when: 'A 10% owner (not an officer or director) bought shares in the open market', importance: 'MEDIUM' },
   {
     id: 'form4.purchase.large',

@@ -29,6 +29,15 @@ describe('message copy', () => {
   it('the code defaults pass their own checks', () => {
     expect(copyProblems(sms, sms.defaults)).toEqual([]);
     expect(copyProblems(email, email.defaults)).toEqual([]);
+    for (const id of ['digest-email', 'brief-email']) expect(copyProblems(copyTemplate(id)!, copyTemplate(id)!.defaults)).toEqual([]);
+  });
+  it('the digest and the brief take list variables, not one filing\'s', () => {
+    const digest = copyTemplate('digest-email')!;
+    expect(copyProblems(digest, { subject: '{{ticker}} {{tickers}}', title: '{{oneLiner}}' }).map((p) => [p.field, p.reason])).toEqual([
+      ['subject', 'unknown_variable'],
+      ['title', 'unknown_variable'],
+    ]);
+    expect(copyProblems(digest, { subject: '{{count}} filings', title: 'x' }).map((p) => p.reason)).toEqual(['missing_variable']);
   });
   it('refuses unknown and missing variables, unknown fields and texts that cannot fit one segment', () => {
     expect(copyProblems(email, { subject: '{{tickr}} filed', intro: 'x' }).map((p) => p.reason)).toEqual(['unknown_variable', 'missing_variable']);

@@ -9,6 +9,23 @@ export interface RunningWorkers {
 /** A background worker started with the process (ingest poller, alert delivery, digest...). */
 export type WorkerStarter = (deps: AppDeps) => Promise<RunningWorkers>;
 
+/**
+ * Runs `run` once after `firstMs`, then every `everyMs`, on unref'd timers (they never keep a
+ * process alive). For housekeeping whose work is idempotent, so overlapping processes are harmless.
+ */
+export function repeatEvery(run: () => unknown, timing: { firstMs: number; everyMs: number }): RunningWorkers {
+  const first = setTimeout(run, timing.firstMs);
+  const timer = setInterval(run, timing.everyMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}
+
 export interface StartedWorkers extends RunningWorkers {
   /** The pollers, sweeps and watchers (newest first); they add jobs, so they stop before the queue. */
   stopWorkers(): Promise<void>;

@@ -48,6 +48,18 @@ export const alerts = pgTable(
     route: text('route'),
     /** Sent inside another alert's message (a burst of one company's filings): that alert's id. */
     burstLeadId: bigint('burst_lead_id', { mode: 'number' }),
+    /**
+     * Delivered (decision 208): SMS, when Twilio's signed status callback said 'delivered' (the
+     * carrier's receipt) reached us; email, when the SMTP server answered 250 to the message
+     * (server acceptance, not inbox arrival). Null until then, and for failed/undelivered texts.
+     */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The provider's latest word: 'accepted' (SMTP 250), or Twilio's MessageStatus (sent, delivered, undelivered, failed, read). */
+    providerStatus: text('provider_status'),
+    /** When that word reached us. */
+    providerStatusAt: timestamp('provider_status_at', { withTimezone: true }),
+    /** The SMTP server's 250 reply (with its queue id), or Twilio's ErrorCode of a failed/undelivered text. */
+    providerResponse: text('provider_response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -61,6 +73,8 @@ export const alerts = pgTable(
     index('alerts_digest_pending_idx').on(t.userId).where(sql`${t.status} = 'queued' and ${t.channel} = 'digest'`),
     index('alerts_dead_idx').on(t.updatedAt.desc()).where(sql`${t.status} = 'dead'`),
     index('alerts_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    // A Twilio status callback names the burst's lead: its burst rows are found here.
+    index('alerts_burst_lead_idx').on(t.burstLeadId).where(sql`${t.burstLeadId} is not null`),
   ],
 );
 

@@ -15,8 +15,14 @@ export const messageTemplatesRest = [
   adminRow({
     procedure: 'admin.messageTemplates.preview',
     method: 'GET',
-    summary: 'A template rendered for a real filing (query: id, and draft subject/intro/text)',
-    query: z.object({ id: z.string().max(40), subject: z.string().max(1000).optional(), intro: z.string().max(1000).optional(), text: z.string().max(1000).optional() }),
+    summary: 'A template rendered for real filings (query: id, and draft subject/intro/title/text)',
+    query: z.object({
+      id: z.string().max(40),
+      subject: z.string().max(1000).optional(),
+      intro: z.string().max(1000).optional(),
+      title: z.string().max(1000).optional(),
+      text: z.string().max(1000).optional(),
+    }),
     input: ({ query }) => {
       const { id, ...draft } = query as Record<string, string>;
       return { id, fields: Object.keys(draft).length ? draft : null };

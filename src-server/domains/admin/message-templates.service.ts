@@ -1,15 +1,19 @@
 /**
  * /admin/message-templates: the editable copy of messages (core/message-copy.ts), its versions,
- * saving, reverting and a preview with a real filing of the replay set.
+ * saving, reverting and a preview through the send path's own renderers: the alert with a real
+ * filing of the replay set, the digest and the brief with the newest stored filings.
  */
 import { AppError } from '#shared/app-error';
 import { COPY_TEMPLATES, copyProblems, copyTemplate, type CopyTemplate } from '#shared/message-copy';
 import { BRANDS } from '#shared/brands';
+import { NEW_YORK, zonedParts } from '#shared/calendar';
 import { smsLength, type SmsLength } from '#shared/sms-segments';
 import type { Db } from '../../db/client';
-import { alertEmail, alertSms } from '../alerts/alert-messages';
+import { alertEmail, alertSms, digestEmail, type FilingFacts } from '../alerts/alert-messages';
 import * as copyRepo from '../alerts/copy.repo';
-import { sampleFilings } from '../alerts/email/templates';
+import * as digestRepo from '../alerts/digest.repo';
+import { digestFilings } from '../alerts/digest.service';
+import { sampleBurst, sampleFilings } from '../alerts/email/templates';
 
 function templateOr404(id: string): CopyTemplate {
   const template = copyTemplate(id);
@@ -65,13 +69,22 @@ const SAMPLE_CTX = {
   postalAddress: '100 Example Street, Springfield, IL 62701',
 };
 
+/** How many stored filings the digest and brief previews list. */
+const PREVIEW_FILINGS = 6;
+
+/** The newest stored filings as a digest lists them; the replay set's when none is stored yet. */
+async function previewFilings(db: Db): Promise<FilingFacts[]> {
+  const rows = await digestRepo.latestFilings(db, { limit: PREVIEW_FILINGS });
+  return rows.length ? digestFilings(db, rows, SAMPLE_CTX.timeZone) : sampleFilings();
+}
+
 export type CopyPreview =
   | { channel: 'email'; subject: string; html: string; text: string; problems: ReturnType<typeof copyProblems> }
   | { channel: 'sms'; text: string; length: SmsLength; problems: ReturnType<typeof copyProblems> };
 
 /**
- * The template as the send path renders it, for Tesla's Wilson-Thompson Form 4 of the replay set:
- * with `fields` (a draft, not stored) or else the active copy. Problems are listed, not thrown,
+ * The template as the send path renders it (alerts: Tesla's Wilson-Thompson Form 4 of the replay
+ * set; bursts: three Tesla filings of it; digest and brief: the newest stored filings): with `fields` (a draft, not stored) or else the active copy. Problems are listed, not thrown,
  * so the editor can show them while the admin types.
  */
 export async function previewMessageTemplate(db: Db, input: { id: string; fields?: Record<string, string> | null }): Promise<CopyPreview> {
@@ -82,6 +95,18 @@ export async function previewMessageTemplate(db: Db, input: { id: string; fields
   // A draft with problems is still shown as it would read (an unknown variable reads as nothing),
   // so the counter and the admin see what is wrong; the save refuses it.
   const copy = fields;
+  if (template.id === 'digest-email' || template.id === 'brief-email') {
+    const kind = template.id === 'brief-email' ? 'brief' : 'digest';
+    const mail = await digestEmail('reader@example.com', await previewFilings(db), {
+      ...SAMPLE_CTX,
+      localDate: zonedParts(new Date(), NEW_YORK).date,
+      kind,
+      // The digest goes to free readers (with the upgrade line), the brief to anyone who holds one.
+      pro: kind === 'brief',
+      copy,
+    });
+    return { channel: 'email', subject: mail.subject, html: mail.html ?? '', text: mail.text, problems };
+  }
   const filing = sampleFilings()[0]!;
   const facts = { ...filing, acceptedAt: filing.filedAt, detectedAt: new Date(filing.filedAt.getTime() + 9_000) };
   if (template.channel === 'sms') {
@@ -89,6 +114,13 @@ export async function previewMessageTemplate(db: Db, input: { id: string; fields
     return { channel: 'sms', text, length: smsLength(text), problems };
   }
   const routing = { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } };
-  const mail = await alertEmail('reader@example.com', facts, SAMPLE_CTX, { routing, copy, sentAt: new Date(filing.filedAt.getTime() + 11_000) });
+  const sentAt = new Date(filing.filedAt.getTime() + 11_000);
+  if (template.id === 'burst-email') {
+    const sample = sampleBurst();
+    const lead = { ...sample.filing, acceptedAt: sample.filing.filedAt, detectedAt: new Date(sample.filing.filedAt.getTime() + 9_000) };
+    const mail = await alertEmail('reader@example.com', lead, SAMPLE_CTX, { routing, copy, burst: sample.burst, sentAt: new Date(lead.filedAt.getTime() + 11_000) });
+    return { channel: 'email', subject: mail.subject, html: mail.html ?? '', text: mail.text, problems };
+  }
+  const mail = await alertEmail('reader@example.com', facts, SAMPLE_CTX, { routing, copy, sentAt });
   return { channel: 'email', subject: mail.subject, html: mail.html ?? '', text: mail.text, problems };
 }

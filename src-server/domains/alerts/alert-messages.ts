@@ -12,7 +12,7 @@ import type { MailMessage } from '../../integrations/email/mailer';
 import { alertCopyValues, who, type AlertFiling } from './email/alert-email';
 import { receiptLine, type ReceiptTimes } from './email/receipt';
 import { renderAlert, renderDigest } from './email/templates';
-import { zonedFormat } from './zoned-format';
+import { filedAtText, zonedFormat } from './zoned-format';
 import { clip } from './clip';
 
 export { groupForDigest } from './email/digest-email';
@@ -38,8 +38,6 @@ export interface MessageContext {
 export const tickerPageUrl = (publicUrl: string, ticker: string) => `${publicUrl}/ticker/${encodeURIComponent(ticker)}`;
 export const shortFilingUrl = (publicUrl: string, filingId: number) => `${publicUrl}/f/${filingId}`;
 
-const FILED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-const localTime = (date: Date, timeZone: string) => zonedFormat(timeZone, FILED_AT).format(date);
 
 function footerText(ctx: MessageContext, why: string): string {
   return ['--', why, `Unsubscribe: ${ctx.unsubscribeUrl}`, [ctx.brandName, ctx.postalAddress].filter(Boolean).join(' · '), COPY.footerDisclaimer].join('\n');
@@ -77,7 +75,7 @@ export async function alertEmail(
     filing: f,
     burst,
     tickerUrl: f.ticker ? tickerPageUrl(ctx.publicUrl, f.ticker) : null,
-    filedAtText: localTime(f.filedAt, ctx.timeZone),
+    filedAtText: filedAtText(f.filedAt, ctx.timeZone),
     receipt: receiptLine(receipt, ctx.timeZone),
     rule: routeRule(routing.route, routing.settings),
     copy,
@@ -126,11 +124,11 @@ function editedSms(text: string, f: FilingFacts, ctx: Pick<MessageContext, 'bran
   return toGsm7(fillCopy(text, { ...gsm, oneLiner: clip(gsm.oneLiner!, Math.max(SMS_MIN_ONE_LINER, room)) }));
 }
 
-/** The daily digest (kind 'digest') or the pre-market brief (kind 'brief'). */
+/** The daily digest (kind 'digest') or the pre-market brief (kind 'brief'); `copy`: its edited subject and heading. */
 export async function digestEmail(
   to: string,
   filings: FilingFacts[],
-  ctx: MessageContext & { localDate: string; kind?: 'digest' | 'brief'; pro?: boolean; routing?: RouteSettings },
+  ctx: MessageContext & { localDate: string; kind?: 'digest' | 'brief'; pro?: boolean; routing?: RouteSettings; copy?: Record<string, string> | null },
 ): Promise<MailMessage> {
   const kind = ctx.kind ?? 'digest';
   const why =
@@ -140,6 +138,6 @@ export async function digestEmail(
   const dateText = zonedFormat('UTC', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${ctx.localDate}T12:00:00Z`));
   const settings = ctx.routing ?? { emailMinRank: 1, smsMinRank: 4 };
   const rule = kind === 'brief' ? routeRule('brief', settings) : routeRule(ctx.pro ? 'digest_below' : 'digest', settings);
-  const rendered = await renderDigest({ frame: frameOf(ctx, why), kind, dateText, filings, publicUrl: ctx.publicUrl, pro: Boolean(ctx.pro), rule });
+  const rendered = await renderDigest({ frame: frameOf(ctx, why), kind, dateText, filings, publicUrl: ctx.publicUrl, pro: Boolean(ctx.pro), rule, copy: ctx.copy ?? null });
   return { to, subject: rendered.subject, text: `${rendered.text}\n\n${footerText(ctx, why)}`, html: rendered.html, headers: listUnsubscribe(ctx) };
 }

@@ -26,6 +26,9 @@ export interface DeliveryRow extends Record<string, unknown> {
   provider_message_id: string | null;
   created_at: string;
   sent_at: string | null;
+  delivered_at: string | null;
+  provider_status: string | null;
+  provider_response: string | null;
   user_id: string;
   email: string | null;
   phone: string | null;
@@ -42,6 +45,7 @@ export async function listDeliveries(
   return db.execute<DeliveryRow>(sql`
     select a.id::float8 as id, a.channel, a.status, a.attempts, a.last_error, a.error_code, a.provider_message_id,
       to_json(a.created_at)#>>'{}' as created_at, to_json(a.sent_at)#>>'{}' as sent_at,
+      to_json(a.delivered_at)#>>'{}' as delivered_at, a.provider_status, a.provider_response,
       a.user_id, u.email, u.phone, f.id::float8 as filing_id, f.ticker, f.form_type
     from alerts a join users u on u.id = a.user_id join filings f on f.id = a.filing_id
     where (${channel}::text is null or a.channel = ${channel}::text)

@@ -33,6 +33,10 @@ export async function listDeliveries(
     providerMessageId: r.provider_message_id,
     createdAt: r.created_at,
     sentAt: r.sent_at,
+    /** SMS: Twilio's delivered callback; email: the mail server's 250 acceptance (decision 208). */
+    deliveredAt: r.delivered_at,
+    providerStatus: r.provider_status,
+    providerResponse: r.provider_response,
     user: { id: r.user_id, email: r.email, phone: r.phone },
     filing: { id: r.filing_id, ticker: r.ticker, form: r.form_type },
   }));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { FilingDetail } from '../../edgar-model/parse/types';
 import type { FilingFacts } from './alert-messages';
 import { BURST_BUNDLE_SECONDS } from './alerts.config';
+import { statusRankSql } from './delivery-receipts.repo';
 import { deliveryJobsSql, emailReachableSql, isProSql, phoneReachableSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
 
@@ -128,12 +129,35 @@ export async function leaseBurst(db: Db, { lead, me }: { lead: AlertWork; me: nu
   return rows.map((r) => ({ ...r, alert_id: Number(r.alert_id) }));
 }
 
+/** What the provider said at once: for email the SMTP server's 250 (delivered = accepted by it). */
+export interface Receipt {
+  status: string;
+  response: string | null;
+  /** Counts as delivered (the SMTP server's acceptance), at the instant it is recorded, with sent_at. */
+  delivered: boolean;
+}
+
+/** The alerts table's receipt columns for a send's answer (alerts only: digests carry none). */
+const receiptSet = (receipt: Receipt | null | undefined) => {
+  if (!receipt) return sql``;
+  // A status callback that beat this update (Twilio answers, then calls back, before the SID is
+  // stored) already moved the row further: keep it.
+  const ahead = sql`${statusRankSql(sql`provider_status`)} > ${statusRankSql(sql`${receipt.status}::text`)}`;
+  return sql`, provider_status = case when ${ahead} then provider_status else ${receipt.status} end,
+      provider_status_at = case when ${ahead} then provider_status_at else now() end,
+      provider_response = case when ${ahead} then provider_response else ${receipt.response} end,
+      delivered_at = coalesce(delivered_at, case when ${receipt.delivered}::boolean then now() end)`;
+};
+
 /** The burst's alerts went out inside the lead's message. */
-export async function markBurstSent(db: Db, { ids, leadId, me, messageId }: { ids: number[]; leadId: number; me: number; messageId: string }): Promise<void> {
+export async function markBurstSent(
+  db: Db,
+  { ids, leadId, me, messageId, receipt }: { ids: number[]; leadId: number; me: number; messageId: string; receipt?: Receipt | null },
+): Promise<void> {
   if (ids.length === 0) return;
   await db.execute(sql`
     update alerts set status = 'sent', provider_message_id = ${messageId}, burst_lead_id = ${leadId}, sent_at = now(),
-      claimed_by = null, updated_at = now()
+      claimed_by = null, updated_at = now() ${receiptSet(receipt)}
     where id = any(${sql.param(ids)}::int8[]) and claimed_by = ${me}`);
 }
 
@@ -148,12 +172,13 @@ export async function markSending(db: Db, { table, id, me }: { table: DeliveryTa
 
 export async function markSent(
   db: Db,
-  { table, id, me, messageId, sentAt }: { table: DeliveryTable; id: number; me: number; messageId: string; sentAt?: Date | null },
+  { table, id, me, messageId, sentAt, receipt }: { table: DeliveryTable; id: number; me: number; messageId: string; sentAt?: Date | null; receipt?: Receipt | null },
 ): Promise<void> {
+  if (receipt && table !== 'alerts') throw new Error('only alerts carry delivery receipts');
   await db.execute(sql`
     update ${T(table)} set status = 'sent', provider_message_id = ${messageId},
       sent_at = coalesce(${sentAt?.toISOString() ?? null}::timestamptz, now()),
-      claimed_by = null, last_error = null, error_code = null, updated_at = now()
+      claimed_by = null, last_error = null, error_code = null, updated_at = now() ${receiptSet(receipt)}
     where id = ${id} and claimed_by = ${me}`);
 }
 

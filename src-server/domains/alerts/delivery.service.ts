@@ -15,6 +15,7 @@ import { deliverJob } from './alerts.jobs';
 import { activeCopies } from './copy.repo';
 import * as repo from './delivery.repo';
 import { afterFailure, describeFailure, inFlight, reconcileStep, requeue, wakeup, type Outcome, type Target } from './delivery-steps';
+import { smsStatusCallbackUrl } from './delivery-receipts.service';
 import { messageContext } from './message-context';
 import { quietUntil } from './quiet-hours';
 
@@ -51,14 +52,19 @@ async function compose(deps: AppDeps, w: repo.AlertWork, burst: repo.BurstRow[],
   const [head, ...rest] = facts;
   if (w.channel === 'email') {
     const routing = { route: w.route ?? 'realtime_email', settings: { emailMinRank: w.email_min_rank, smsMinRank: w.sms_min_rank } };
-    return { channel: 'email', message: await alertEmail(w.email!, head!, ctx, { routing, burst: rest, copy: copies.get('alert-email') }) };
+    return { channel: 'email', message: await alertEmail(w.email!, head!, ctx, { routing, burst: rest, copy: copies.get(rest.length ? 'burst-email' : 'alert-email') }) };
   }
   return { channel: 'sms', to: w.phone!, body: alertSms(head!, ctx, { burst: rest.length, copy: copies.get('alert-sms') }) };
 }
 
-async function send(deps: AppDeps, out: Outgoing, key: string): Promise<string> {
-  if (out.channel === 'email') return (await deps.mailer.send({ ...out.message, idempotencyKey: key })).messageId;
-  return (await deps.sms.send({ to: out.to, body: out.body, idempotencyKey: key })).sid;
+/** The provider's id, and for email the SMTP server's acceptance (recorded as delivered, decision 208). */
+async function send(deps: AppDeps, out: Outgoing, key: string, alertId: number): Promise<{ messageId: string; receipt: repo.Receipt | null }> {
+  if (out.channel === 'email') {
+    const { messageId, accepted } = await deps.mailer.send({ ...out.message, idempotencyKey: key });
+    return { messageId, receipt: { status: 'accepted', response: accepted.response, delivered: true } };
+  }
+  const { sid } = await deps.sms.send({ to: out.to, body: out.body, idempotencyKey: key, statusCallback: smsStatusCallbackUrl(deps, alertId) ?? undefined });
+  return { messageId: sid, receipt: null };
 }
 
 async function deliverOne(deps: AppDeps, w: repo.AlertWork, me: number, copyOf: CopyOf): Promise<Outcome> {
@@ -99,9 +105,9 @@ async function sendComposed(deps: AppDeps, w: repo.AlertWork, me: number, key: s
   const attempts = await repo.markSending(deps.db, { table: 'alerts', id: w.id, me });
   if (attempts == null) return 'lost_lease';
   try {
-    const messageId = await send(deps, out, key);
-    await repo.markSent(deps.db, { table: 'alerts', id: w.id, me, messageId });
-    await repo.markBurstSent(deps.db, { ids: burst.map((b) => b.alert_id), leadId: w.id, me, messageId });
+    const { messageId, receipt } = await send(deps, out, key, w.id);
+    await repo.markSent(deps.db, { table: 'alerts', id: w.id, me, messageId, receipt });
+    await repo.markBurstSent(deps.db, { ids: burst.map((b) => b.alert_id), leadId: w.id, me, messageId, receipt });
     void deps.metrics?.alertSent(deps.db, w.id).catch(() => {});
     return 'sent';
   } catch (error) {

@@ -205,3 +205,12 @@ export async function settleEntries(
     from alert_digests d
     where d.id = ${digestId} and a.digest_id = d.id and a.status = 'queued'`);
 }
+
+/** The newest stored filings of listed companies, as a digest lists them: the admin preview's filings. */
+export async function latestFilings(db: Db, { limit }: { limit: number }): Promise<FilingFields[]> {
+  return db.execute<FilingFields>(sql`
+    select ${FILING_FIELDS} from filings f
+    where f.ticker is not null
+    order by f.filed_at desc, f.id desc
+    limit ${limit}`);
+}

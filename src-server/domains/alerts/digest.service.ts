@@ -4,9 +4,11 @@
  * The digest row is unique per user and local date, so any number of sweeps and workers send
  * it once; its send follows the same crash-safe states as an alert (key `digest:<id>`).
  */
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { followsLines } from '../threads/threads.service';
-import { digestEmail } from './alert-messages';
+import { digestEmail, type FilingFacts } from './alert-messages';
+import { activeCopies } from './copy.repo';
 import * as delivery from './delivery.repo';
 import { afterFailure, describeFailure, inFlight, reconcileStep, wakeup, type Outcome, type Target } from './delivery-steps';
 import { digestJob } from './alerts.jobs';
@@ -25,6 +27,12 @@ async function finish(deps: AppDeps, t: Target, state: { status: 'sent'; message
   });
 }
 
+/** Stored filings as a digest lists them, each with its story-thread line. */
+export async function digestFilings(db: Db, rows: delivery.FilingFields[], timeZone: string): Promise<FilingFacts[]> {
+  const follows = await followsLines(db, { filingIds: rows.map((e) => Number(e.filing_id)), timeZone });
+  return rows.map((e) => ({ ...delivery.filingFacts(e), follows: follows.get(Number(e.filing_id)) ?? null }));
+}
+
 async function deliver(deps: AppDeps, d: repo.DigestWork, me: number): Promise<Outcome> {
   const key = `digest:${d.id}`;
   const t: Target = { table: 'alert_digests', id: d.id, me, job: wakeup(digestJob, { digestId: d.id }, key) };
@@ -41,10 +49,12 @@ async function deliver(deps: AppDeps, d: repo.DigestWork, me: number): Promise<O
     return 'cancelled';
   }
   const ctx = await messageContext(deps, { userId: d.user_id, brand: d.brand, timeZone: d.time_zone, channel: d.kind === 'brief' ? 'email' : 'digest' });
-  const follows = await followsLines(deps.db, { filingIds: entries.map((e) => Number(e.filing_id)), timeZone: d.time_zone });
-  const filings = entries.map((e) => ({ ...delivery.filingFacts(e), follows: follows.get(Number(e.filing_id)) ?? null }));
+  const filings = await digestFilings(deps.db, entries, d.time_zone);
+  // The edited subject and heading (/admin/message-templates), read at send time: an edit goes out with the next digest.
+  const copy = (await activeCopies(deps.db)).get(d.kind === 'brief' ? 'brief-email' : 'digest-email') ?? null;
   const message = await digestEmail(d.email!, filings, {
     ...ctx,
+    copy,
     localDate: d.local_date,
     kind: d.kind,
     pro: d.pro,

@@ -18,6 +18,7 @@ import { deliverAlerts } from './delivery.service';
 import { deliverDigest } from './digest.service';
 import { updateProfile } from '../auth/profile.service';
 import { matchFiling } from './match.service';
+import * as copyRepo from './copy.repo';
 
 const database = await createTestDatabase();
 const db = database.db;
@@ -212,5 +213,22 @@ describe('bursts', () => {
     // The others' own jobs find nothing left to send.
     expect((await deliverAlerts(deps, { alertIds: alertIds.slice(1) })).sent).toBe(0);
     expect(smtp.to('burst@example.com')).toHaveLength(1);
+  });
+
+  it('sends a burst with the burst copy edited in /admin/message-templates ({{count}} filled)', async () => {
+    const { user } = await createSignedInUser(db, { email: 'burst-copy@example.com', planType: 'pro', planStatus: 'active' });
+    await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
+    const saved = await copyRepo.insertVersion(db, { templateId: 'burst-email', fields: { subject: '{{ticker}} x{{count}}: {{oneLiner}}', intro: '{{count}} from {{company}}' }, createdBy: user.id, reason: null });
+    await copyRepo.setActive(db, 'burst-email', saved.id);
+    try {
+      const ids = [await tesla8k('HIGH'), await tesla8k('LOW')];
+      for (const id of ids) await matchFiling(db, { filingId: id });
+      await deliverAlerts(deps, { alertIds: [(await rows(ids[0]!, user.id))[0]!.id] });
+      const mail = await smtp.waitFor((m) => m.envelopeTo.includes('burst-copy@example.com'));
+      expect(mail.subject).toMatch(/^TSLA x2: /);
+      expect(mail.text).toMatch(/^\[HIGH\] 2 from Tesla, Inc\., /);
+    } finally {
+      await copyRepo.setActive(db, 'burst-email', null);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { WorkerStarter } from '../../jobs/workers';
+import { repeatEvery, type WorkerStarter } from '../../jobs/workers';
 import { pruneAssistantData } from './assistant.service';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -10,14 +10,5 @@ export const startAssistantHousekeeping: WorkerStarter = async (deps) => {
       (deleted) => deps.logger?.debug({ deleted }, 'assistant conversations pruned'),
       (err: unknown) => deps.logger?.error({ err }, 'assistant housekeeping failed'),
     );
-  const first = setTimeout(run, 90_000);
-  const timer = setInterval(run, EVERY_MS);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return repeatEvery(run, { firstMs: 90_000, everyMs: EVERY_MS });
 };

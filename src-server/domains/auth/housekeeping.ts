@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { WorkerStarter } from '../../jobs/workers';
+import { repeatEvery, type WorkerStarter } from '../../jobs/workers';
 import { pruneInboundMessages } from './contacts.repo';
 import { pruneLoginSecrets } from './login.repo';
 import { LONGEST_WINDOW_SECONDS } from './rate-limit';
@@ -27,14 +27,5 @@ export const startAuthHousekeeping: WorkerStarter = async (deps) => {
       (counts) => deps.logger?.debug(counts, 'auth housekeeping done'),
       (err: unknown) => deps.logger?.error({ err }, 'auth housekeeping failed'),
     );
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, EVERY_MS);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return repeatEvery(run, { firstMs: 60_000, everyMs: EVERY_MS });
 };

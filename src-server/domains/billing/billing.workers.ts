@@ -6,7 +6,7 @@
  */
 import { enqueue } from '../../jobs/job';
 import { reconcileJob } from './billing.jobs';
-import type { WorkerStarter } from '../../jobs/workers';
+import { repeatEvery, type WorkerStarter } from '../../jobs/workers';
 import { billingModeOf } from '../../integrations/stripe/stripe-access';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -17,14 +17,5 @@ export const startBillingReconciliation: WorkerStarter = async (deps) => {
     enqueue(deps.db, reconcileJob, {}, { jobKey: 'billing-reconcile', jobKeyMode: 'preserve_run_at', maxAttempts: 3 }).catch(
       (err: unknown) => deps.logger?.error({ err }, 'queueing the billing reconciliation failed'),
     );
-  const first = setTimeout(queue, 60_000);
-  const timer = setInterval(queue, EVERY_MS);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return repeatEvery(queue, { firstMs: 60_000, everyMs: EVERY_MS });
 };

@@ -8,7 +8,8 @@ const FIRED_BY_REAL_FILINGS = [
   '8k.item.3.02', '8k.item.3.03', '8k.item.4.01', '8k.item.4.02', '8k.item.5.01', '8k.item.5.02', '8k.item.5.03', '8k.item.5.07',
   '8k.item.7.01', '8k.item.8.01', '8k.item.other', '6k.report', 'form3.initial', 'form3.ten-percent', 'form4.no-rows', 'form4.routine',
   'form4.sale', 'form4.sale.executive', 'form4.sale.huge', 'form4.sale.large', 'form4.sale.plan', 'form4.sale.position', 'form4.very-late',
-  '13d.initial', '13g.passive', '13g.large', '13f.holdings', 'offering.form-d', 'offering.registration', 'periodic.report',
+  'form4.purchase.insider', 'form4.purchase.holder', 'form4.purchase.large', 'form4.purchase.executive', 'form4.late', 'form144.notice',
+  '13d.initial', '13d.amendment', '13g.passive', '13g.large', '13f.holdings', 'offering.form-d', 'offering.registration', 'periodic.report',
 ];
 
 describe('golden corpus of real EDGAR filings', () => {
@@ -23,5 +24,8 @@ describe('golden corpus of real EDGAR filings', () => {
     expect(FIRED_BY_REAL_FILINGS.filter((rule) => !coverage.has(rule))).toEqual([]);
     // Musk's $843M discretionary sale is the CRITICAL size rule's filing.
     expect(coverage.get('form4.sale.huge')).toEqual(['integrations/edgar/replay-data/filings/0000899243-22-035394_tsla_musk_S_9_rows.txt']);
+    // Musk's 2018 purchase of 72,500 Tesla shares is the CEO-purchase rule's filing; Natera's grant filed a day late the late rule's.
+    expect(coverage.get('form4.purchase.executive')).toEqual(['test/fixtures/edgar/corpus/f4x_0001494730-18-000005_tsla_musk_P_ceo.xml']);
+    expect(coverage.get('form4.late')).toEqual(['test/fixtures/edgar/corpus/f4x_0001415889-22-000694_ntra_botha_A_late.xml']);
   });
 });

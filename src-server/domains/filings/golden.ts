@@ -54,6 +54,25 @@ function actualFact(p: ParsedFiling, name: string): unknown {
       return d?.kind === 'beneficial' ? d.percentOfClass : null;
     case 'subjectCik':
       return d?.kind === 'beneficial' ? d.subject.cik : null;
+    case 'isAmendment':
+      return p.isAmendment;
+    case 'dateOfOriginalSubmission':
+      return d?.kind === 'ownership' ? d.dateOfOriginalSubmission : null;
+    case 'filerName':
+      return p.filer?.name ?? null;
+    case 'saleNotice':
+      // Form 144: who sells, how many units, their market value, roughly when, for which issuer.
+      return d?.kind === 'sale_notice'
+        ? { person: d.personName, shares: d.shares, marketValue: d.marketValue, approxSaleDate: d.approxSaleDate, issuerCik: d.issuer.cik, planAdoptionDate: d.planAdoptionDate }
+        : null;
+    case 'subjectName':
+      return d?.kind === 'beneficial' ? d.subject.name : null;
+    case 'eventDate':
+      return d?.kind === 'beneficial' || d?.kind === 'current' ? d.eventDate : null;
+    case 'subject':
+      return d?.kind === 'current' ? d.subject : null;
+    case 'family':
+      return p.family;
     default:
       return undefined;
   }

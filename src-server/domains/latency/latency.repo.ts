@@ -35,14 +35,18 @@ export interface ChannelStats extends Record<string, unknown> {
   p95_s: number | null;
 }
 
-/** Detection -> delivered: email/SMS accepted by the provider, live pushes to open dashboards. */
+/**
+ * Detection -> delivered (decision 208): SMS at Twilio's 'delivered' status callback (the
+ * carrier's receipt), email at the SMTP server's 250 acceptance (not inbox arrival), live pushes
+ * at the first push to an open dashboard. Alerts delivered in the window.
+ */
 export async function deliveryStats(db: Db, { hours }: { hours: number }): Promise<ChannelStats[]> {
   return db.execute<ChannelStats>(sql`
     select a.channel, count(*)::int as n,
-      percentile_cont(0.5) within group (order by extract(epoch from a.sent_at - f.detected_at)) as p50_s,
-      percentile_cont(0.95) within group (order by extract(epoch from a.sent_at - f.detected_at)) as p95_s
+      percentile_cont(0.5) within group (order by extract(epoch from a.delivered_at - f.detected_at)) as p50_s,
+      percentile_cont(0.95) within group (order by extract(epoch from a.delivered_at - f.detected_at)) as p95_s
     from alerts a join filings f on f.id = a.filing_id
-    where a.channel in ('email', 'sms') and a.sent_at > now() - make_interval(hours => ${hours}) and f.detected_at is not null and ${LIVE}
+    where a.channel in ('email', 'sms') and a.delivered_at > now() - make_interval(hours => ${hours}) and f.detected_at is not null and ${LIVE}
     group by a.channel
     union all
     select 'live', count(*)::int,
@@ -52,6 +56,25 @@ export async function deliveryStats(db: Db, { hours }: { hours: number }): Promi
     join filings f on f.id = p.filing_id where f.detected_at is not null and ${LIVE}
     having count(*) > 0
     order by 1`);
+}
+
+export interface SentStats extends ChannelStats {
+  /** Of these, how many have a delivered time, and how many the provider reported undelivered/failed. */
+  delivered: number;
+  not_delivered: number;
+}
+
+/** Detection -> sent (the provider took our request: SMTP 250, Twilio's 201), alerts sent in the window. */
+export async function sentStats(db: Db, { hours }: { hours: number }): Promise<SentStats[]> {
+  return db.execute<SentStats>(sql`
+    select a.channel, count(*)::int as n,
+      percentile_cont(0.5) within group (order by extract(epoch from a.sent_at - f.detected_at)) as p50_s,
+      percentile_cont(0.95) within group (order by extract(epoch from a.sent_at - f.detected_at)) as p95_s,
+      count(a.delivered_at)::int as delivered,
+      count(*) filter (where a.provider_status in ('undelivered', 'failed', 'canceled'))::int as not_delivered
+    from alerts a join filings f on f.id = a.filing_id
+    where a.channel in ('email', 'sms') and a.sent_at > now() - make_interval(hours => ${hours}) and f.detected_at is not null and ${LIVE}
+    group by a.channel order by 1`);
 }
 
 /** Acceptance -> detection counts per bucket (upper bounds in seconds; the last is open). */

@@ -8,6 +8,8 @@ const window = z.object({
   accept_to_detect: figures,
   by_layer: z.record(z.string(), z.number()),
   detect_to_delivered: z.record(z.string(), figures.extend({ n: z.number() })),
+  /** Email/SMS: detection -> the provider took the request; `delivered` of them have a delivered time, `not_delivered` were reported undelivered/failed. */
+  detect_to_sent: z.record(z.string(), figures.extend({ n: z.number(), delivered: z.number(), not_delivered: z.number() })),
 });
 const receipt = z.object({
   accepted_at: z.string().nullable(),
@@ -35,7 +37,8 @@ export const latencyRest = restTable([
     path: '/latency',
     procedure: 'latency.report',
     tag: 'latency',
-    summary: 'How far behind EDGAR we are, measured: 24 h / 7 d acceptance -> detection and detection -> delivery, the slowest with reasons, recall',
+    summary:
+      'How far behind EDGAR we are, measured: 24 h / 7 d acceptance -> detection, detection -> sent and -> delivered per channel (SMS: carrier receipt via Twilio; email: SMTP server acceptance, not inbox arrival), the slowest with reasons, recall',
     input: () => undefined,
     response: report,
   },

@@ -1,7 +1,8 @@
 /**
  * The public latency receipts (/latency, GET /api/latency): for the last 24 hours and 7 days,
  * acceptance -> detection (p50/p95, how many filings, by detection layer), detection ->
- * delivered per channel, the distribution, the ten slowest with the reason, and the nightly
+ * delivered per channel (SMS: the carrier's receipt through Twilio's status callback; email: the
+ * SMTP server's acceptance, not inbox arrival), detection -> sent (the provider took the request), the distribution, the ten slowest with the reason, and the nightly
  * reconciliations' recall. Replay mode is said plainly: its filings are recorded old ones.
  */
 import { latencyReason } from '#shared/latency-receipt';
@@ -13,13 +14,16 @@ export const HISTOGRAM_EDGES = [5, 10, 20, 30, 45, 60, 90, 120, 300, 600, 3600, 
 const round = (v: number | null | undefined) => (v == null ? null : Math.round(Number(v) * 10) / 10);
 
 async function window(db: Db, hours: number) {
-  const [detection, delivery] = await Promise.all([repo.detectionStats(db, { hours }), repo.deliveryStats(db, { hours })]);
+  const [detection, delivery, sent] = await Promise.all([repo.detectionStats(db, { hours }), repo.deliveryStats(db, { hours }), repo.sentStats(db, { hours })]);
   return {
     hours,
     filings: detection.filings,
     accept_to_detect: { p50_s: round(detection.p50_s), p95_s: round(detection.p95_s) },
     by_layer: detection.by_layer ?? {},
     detect_to_delivered: Object.fromEntries(delivery.map((c) => [c.channel, { n: c.n, p50_s: round(c.p50_s), p95_s: round(c.p95_s) }])),
+    detect_to_sent: Object.fromEntries(
+      sent.map((c) => [c.channel, { n: c.n, p50_s: round(c.p50_s), p95_s: round(c.p95_s), delivered: c.delivered, not_delivered: c.not_delivered }]),
+    ),
   };
 }
 

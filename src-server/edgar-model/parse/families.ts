@@ -32,26 +32,48 @@ function coverNumber(value: string | undefined): number | null {
   return num(value.replace(/,/g, ''));
 }
 
-/** The first number printed after a cover-page row label (table cells may put words between). */
+/** Where the next cover-page row starts: its label. */
+const NEXT_ROW_LABEL = /(?:SOLE|SHARED)\s+(?:VOTING|DISPOSITIVE)|AGGREGATE\s+AMOUNT|CHECK\s+(?:THE\s+)?BOX|PERCENT\s+OF\s+CLASS|TYPE\s+OF\s+REPORTING/i;
+
+/**
+ * The first number printed after a cover-page row label (table cells may put words between), within
+ * that row: a row the filer left blank is null, not the next row's number ("SOLE VOTING POWER\n8\nSHARED").
+ */
 function numberAfter(block: string, label: RegExp): number | null {
   const m = label.exec(block);
   if (!m) return null;
-  const rest = block.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 160);
-  const n = /(?:^|[^\d.(])(-0-|\d[\d,]*(?:\.\d+)?)(?![\d,]*\s*%)/.exec(rest.replace(/\(\s*[a-z0-9]{1,2}\s*\)/gi, ' '));
+  let rest = block.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 160);
+  const next = rest.search(NEXT_ROW_LABEL);
+  if (next !== -1) rest = rest.slice(0, next);
+  rest = rest.replace(/\(\s*[a-z0-9]{1,2}\s*\)/gi, ' ').replace(/(?:^|\s)(?:[5-9]|1[0-4])\.?\s*$/, ' ');
+  const n = /(?:^|[^\d.(])(-0-|\d[\d,]*(?:\.\d+)?)(?![\d,]*\s*%)/.exec(rest);
   return coverNumber(n?.[1]);
 }
 
 const PERCENT_ROW = /PERCENT\s+OF\s+CLASS\s+REPRESENTED\s+BY\s+AMOUNT\s+IN\s+ROW\s*\(?\s*(?:9|11)\s*\)?\s*:?[^%]{0,80}?([\d.]+)\s*%/i;
 const NAME_LABEL = /NAMES?\s+OF\s+REPORTING\s+PERSONS?\.?:?/gi;
 
-/** Cover-page row 1: the rest of the label's line, else the first line that is not the I.R.S. caption. */
+/** A line of row 1 that is not the name: the I.R.S. caption, a row number, a rule, the next row's label. */
+const NOT_A_NAME = /\bI\.?\s?R\.?\s?S\b|IDENTIFICATION|^S\.S\.|^\(?\d+\)?\.?$|^[-_=\s]+$|^\(?(?:ENTITIES ONLY|see instructions)|CHECK\s+(?:THE\s+)?(?:APPROPRIATE\s+)?BOX/i;
+
+/**
+ * Cover-page row 1: the rest of the label's line, else the first line that is not the I.R.S. caption
+ * ("Birch First ..." is a name: the caption is the word I.R.S.). An HTML cell's own line break can
+ * split the name ("MMCAP\n International Inc. SPC"): following lines join it up to the next row.
+ */
 function personName(afterLabel: string): string {
-  const lines = afterLabel.slice(0, 600).split('\n');
-  const candidates = [lines[0] ?? '', ...lines.slice(1)].map((l) => l.replace(/^[\s:.\-–—]+/, '').trim());
-  const name = candidates.find(
-    (l) => l.length > 1 && !/I\.?\s?R\.?\s?S\.?|IDENTIFICATION|^S\.S\.|^\(?\d+\)?\.?$|^[-_=\s]+$|^\(?(?:ENTITIES ONLY|see instructions)/i.test(l),
-  );
-  return (name ?? '').replace(/\s{2,}.*$/, '').replace(/\s+I\.R\.S\..*$/i, '').trim();
+  const lines = afterLabel
+    .slice(0, 600)
+    .split('\n')
+    .map((l) => l.replace(/^[\s:.\-–—]+/, '').trim());
+  const at = lines.findIndex((l) => l.length > 1 && !NOT_A_NAME.test(l));
+  if (at === -1) return '';
+  let name = lines[at]!;
+  for (const more of lines.slice(at + 1, at + 3)) {
+    if (!more || NOT_A_NAME.test(more) || /\s{2,}/.test(name) || name.length + more.length > 120) break;
+    name = `${name} ${more}`;
+  }
+  return name.replace(/\s{2,}.*$/, '').replace(/\s+I\.R\.S\..*$/i, '').trim();
 }
 
 /** Reporting persons of a text or HTML cover page (one block per "Names of reporting persons"). */
@@ -60,7 +82,7 @@ function textReportingPersons(bodyText: string): BeneficialPerson[] {
   return starts.map(({ at, end }, i) => {
     const block = bodyText.slice(at, starts[i + 1]?.at ?? Math.min(bodyText.length, at + 6_000));
     const percent = PERCENT_ROW.exec(block);
-    const type = /TYPE\s+OF\s+REPORTING\s+PERSON\s*(?:\([^)]*\))?\s*:?\s*\n?\s*([A-Z]{2}(?:\s*[,;/]\s*[A-Z]{2})*)\b/i.exec(block);
+    const type = /TYPE\s+OF\s+REPORTING\s+PERSON\s*\*?\s*(?:\([^)]*\))?\s*:?\s*\n?\s*([A-Z]{2}(?:\s*[,;/]\s*[A-Z]{2})*)\b/i.exec(block);
     return {
       name: personName(bodyText.slice(end, end + 600)),
       cik: null,
@@ -73,6 +95,29 @@ function textReportingPersons(bodyText: string): BeneficialPerson[] {
       type: type?.[1] ? type[1].toUpperCase().split(/\s*[,;/]\s*/).join(', ') : null,
     };
   });
+}
+
+/**
+ * The subject company as a text/HTML cover page prints it: the line above "(Name of Issuer)",
+ * rules of dashes or underscores between them skipped ("TRINITY INDUSTRIES INC\n-----\n(Name of Issuer)").
+ */
+export function coverIssuerName(bodyText: string): string | null {
+  const at = bodyText.slice(0, 20_000).search(/\(\s*Name\s+of\s+(?:the\s+)?Issuer\s*\)/i);
+  if (at === -1) return null;
+  const lines = bodyText
+    .slice(Math.max(0, at - 600), at)
+    .split('\n')
+    .map((l) => l.replace(/[_=\u2014\u2013-]{3,}/g, ' ').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  let name = lines.pop() ?? '';
+  // An HTML cell's own line breaks split a name ("AVID BIOSERVICES,\n INC."): a line ending in a comma or
+  // "&", or a bare corporate suffix, joins the line below it.
+  while (lines.length && (/[,&]$/.test(lines[lines.length - 1]!) || /^(INC|CORP|CORPORATION|LTD|LLC|L\.?P|N\.?V|PLC|CO|COMPANY|S\.?A|AG|SE)\.?$/i.test(name))) {
+    name = `${lines.pop()} ${name}`;
+  }
+  // A cover whose name line is blank leaves the caption above it (the Act, the amendment number).
+  if (name.length < 2 || name.length > 150 || /Securities Exchange Act|\(Amendment No|^SCHEDULE 13/i.test(name)) return null;
+  return name;
 }
 
 const cik = (value: string | null) => {
@@ -152,7 +197,9 @@ export function parseBeneficial(formType: string, header: SubmissionHeader, raw:
     filer = { cik: filer.cik ?? filerCik, name: filer.name ?? persons.find((p) => p.cik != null && p.cik === filerCik)?.name ?? null };
   } else {
     persons = textReportingPersons(bodyText);
-    const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number\)/i.exec(bodyText);
+    subject.name ??= coverIssuerName(bodyText);
+    // "(CUSIP Number)"; a Schedule TO cover combined with a 13D amendment says "(CUSIP Number of Class of Securities)".
+    const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number(?: of Class of Securities)?\)/i.exec(bodyText);
     subject.cusip = cusip?.[1]?.replace(/\s/g, '') ?? null;
     const event = /\n\s*([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})\s*\n[-\s]*\(Date of Event/i.exec(bodyText);
     eventDate = anyDateToIso(event?.[1] ?? null);
@@ -237,8 +284,49 @@ function scaled(amount: string | undefined, unit: string | undefined): number | 
 const OFFERING_AMOUNT =
   /(?:maximum aggregate offering price|aggregate offering (?:price|amount)|total (?:public )?offering price|gross proceeds)[^$]{0,300}?\$\s?([\d,]+(?:\.\d+)?)\s*(million|billion)?/i;
 
+const DOLLARS = /\$\s*([\d,]+(?:\.\d+)?)/g;
+
+/** The largest dollar amount written in `text` (as written, e.g. "6,906,664.94"). */
+function largestDollars(text: string): string | null {
+  let best: { text: string; value: number } | null = null;
+  for (const m of text.matchAll(DOLLARS)) {
+    const value = num(m[1]!);
+    if (value != null && (!best || value > best.value)) best = { text: m[1]!, value };
+  }
+  return best?.text ?? null;
+}
+
+/**
+ * The registration fee table (the EX-FILING FEES exhibit since 2022; the cover's "Calculation of
+ * Registration Fee" before): its largest dollar amount is the maximum aggregate offering price,
+ * the one row's or the total's (price per unit, fee rate and fee are all smaller). Prose that
+ * merely mentions "gross proceeds" (a past private placement, warrants if exercised) is not the
+ * amount registered: Acurx's 2023 S-1 says "$4.0 million" of a placement and registers $6,906,664.94.
+ */
+function feeTableMaximum(text: string): string | null {
+  const start = text.search(/maximum\s+aggregate\s+offering\s+price/i);
+  if (start < 0) return null;
+  const rest = text.slice(start, start + 6_000);
+  const end = rest.slice(40).search(/net fee due|total fees previously paid|\(1\)\s/i);
+  return largestDollars(end < 0 ? rest : rest.slice(0, end + 40));
+}
+
+/**
+ * A final prospectus's pricing table ("Per Share | Total" / "Public offering price $5.103
+ * $3,103,629.29" / ... / "Proceeds, before expenses, to us"): the total is its largest amount in
+ * the offering price row. Traws Pharma's 424B4 (Dec 2024) otherwise reads as "$5.103" (per share).
+ */
+function pricingTableTotal(text: string): string | null {
+  for (const m of text.slice(0, 120_000).matchAll(/public offering price/gi)) {
+    const row = text.slice(m.index, m.index + 600);
+    const end = row.search(/placement agent|underwriting discount|proceeds[^$]{0,40}before expenses/i);
+    if (end > 0 && /\btotal\b/i.test(text.slice(Math.max(0, m.index - 200), m.index))) return largestDollars(row.slice(0, end));
+  }
+  return null;
+}
+
 /** S-1, F-1, 424B4 (prospectus text) and Form D (XML): the offering amount. */
-export function parseOffering(formType: string, raw: string, bodyText: string): OfferingDetail {
+export function parseOffering(formType: string, raw: string, bodyText: string, feeExhibitText: string | null = null): OfferingDetail {
   if (/^D(\/A)?$/i.test(formType) || /<offeringSalesAmounts>/.test(raw)) {
     const sub = child(parseXml(raw.slice(Math.max(0, raw.indexOf('<edgarSubmission')))), 'edgarSubmission');
     const amounts = path(sub, 'offeringData', 'offeringSalesAmounts');
@@ -252,6 +340,8 @@ export function parseOffering(formType: string, raw: string, bodyText: string): 
       issuerName: textAt(sub, 'primaryIssuer', 'entityName'),
     };
   }
+  const table = (feeExhibitText ? feeTableMaximum(feeExhibitText) : null) ?? (/^424B/i.test(formType) ? pricingTableTotal(bodyText) : null);
+  if (table) return { kind: 'offering', offeringAmount: num(table), offeringAmountText: `$${table}`, amountSold: null, industryGroup: null, issuerName: null };
   const m = OFFERING_AMOUNT.exec(bodyText.slice(0, 200_000));
   return {
     kind: 'offering',

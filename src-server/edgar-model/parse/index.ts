@@ -34,7 +34,8 @@ export function formFamily(formType: string): FormFamily {
   if (/^(NT )?(10-K|10-Q|20-F|40-F)/.test(f)) return 'periodic';
   if (/^(SC |SCHEDULE )13[DG]/.test(f)) return 'beneficial';
   if (/^13F-/.test(f)) return 'holdings';
-  if (/^DEF(M|R|A|C)?14A|^PRE ?14A/.test(f)) return 'proxy';
+  // EDGAR writes "DEF 14A" and "PRE 14A" with a space, the lettered variants without (DEFA14A, DEFM14A, PRER14A...).
+  if (/^(DEF|PRE)(M|R|A|C|RM)?\s?14A(\/A)?$/.test(f)) return 'proxy';
   if (/^(S-1|F-1|424B[14]|D)(\/A)?$/.test(f)) return 'offering';
   return 'other';
 }
@@ -77,6 +78,18 @@ function bodyOf(doc: SubmissionDocument | undefined, maxChars?: number): string 
   return /<html|<body|<p\b|<div\b|<table\b/i.test(doc.text.slice(0, 5_000)) ? htmlToText(doc.text, maxChars) : doc.text;
 }
 
+/**
+ * The registration fee table's text: the EX-FILING FEES exhibit (required since 2022) or, before,
+ * the "Calculation of Registration Fee" table on the cover page (its first pages only: later prose
+ * refers to the table by name).
+ */
+function feeTableText(documents: SubmissionDocument[], primaryBody: string): string | null {
+  const exhibit = documents.find((d) => /^EX-FILING FEES$/i.test(d.type.trim()));
+  if (exhibit) return bodyOf(exhibit);
+  const at = primaryBody.slice(0, 30_000).search(/calculation of (?:the )?registration fee/i);
+  return at < 0 ? null : primaryBody.slice(at, at + 8_000);
+}
+
 export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   const sub = parseSubmission(raw);
   const { header } = sub;
@@ -85,7 +98,14 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     if (fetched != null) doc.text = fetched;
   }
   const formType = (header.formType ?? hints.formType ?? (sub.documents[0] && detectForm(sub.documents[0])) ?? 'UNKNOWN').trim().toUpperCase();
-  const family = formFamily(formType);
+  // A combined submission files one document as two forms: a tender offer (SC TO-T/A) that is also the
+  // bidder's Schedule 13D amendment names "SC 13D/A" in a party's FILING VALUES. It is read as that schedule.
+  const alsoFiledAs =
+    formFamily(formType) === 'other'
+      ? [...new Set(header.parties.map((p) => p.formType?.trim().toUpperCase()).filter((t): t is string => !!t && t !== formType))]
+      : [];
+  const combinedBeneficial = alsoFiledAs.find((t) => formFamily(t) === 'beneficial');
+  const family = combinedBeneficial ? 'beneficial' : formFamily(formType);
   const primary = pickPrimary(sub, formType, family, hints.primaryDocument);
   const byRole = (role: HeaderParty['role']) => header.parties.find((p) => p.role === role);
   const filerParty = byRole('filer') ?? byRole('subject') ?? byRole('issuer');
@@ -129,6 +149,13 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
         detail = notice;
         if (notice?.issuer.cik) company = { ...(partyRef(byRole('subject')) ?? emptyCompany()), cik: notice.issuer.cik, name: notice.issuer.name };
         if (notice) filer = { cik: notice.filerCik, name: notice.personName };
+        else {
+          // Header only (index-headers page, document not fetched): the SEC header still names the seller.
+          const owner = byRole('reporting_owner');
+          company = partyRef(byRole('subject')) ?? company;
+          filer = owner ? { cik: owner.cik, name: owner.name } : null;
+          incomplete.push(primary?.text.includes('edgarSubmission') ? 'Form 144 document not readable' : 'Form 144 document not available');
+        }
         break;
       }
       case 'current':
@@ -140,7 +167,7 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
         detail = parsePeriodic(formType, header, filerParty?.fiscalYearEnd ?? null, primary?.text.slice(0, 200_000) ?? '');
         break;
       case 'beneficial': {
-        const beneficial = parseBeneficial(formType, header, primary?.text ?? '', bodyOf(primary));
+        const beneficial = parseBeneficial(combinedBeneficial ?? formType, header, primary?.text ?? '', bodyOf(primary));
         detail = beneficial;
         company = partyRef(byRole('subject')) ?? emptyCompany(beneficial.subject.cik, beneficial.subject.name);
         filer = beneficial.filer;
@@ -155,7 +182,8 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
         detail = parseProxy(bodyOf(primary));
         break;
       case 'offering':
-        detail = parseOffering(formType, primary?.text ?? '', bodyOf(primary));
+        const body = bodyOf(primary);
+        detail = parseOffering(formType, primary?.text ?? '', body, feeTableText(sub.documents, body));
         if (detail.offeringAmount == null && !detail.offeringAmountText) incomplete.push('offering amount not found');
         break;
       case 'other':
@@ -170,7 +198,8 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     accessionNo: header.accessionNo ?? hints.accessionNo ?? null,
     formType,
     family,
-    isAmendment: /\/A$/.test(formType),
+    isAmendment: /\/A$/.test(combinedBeneficial ?? formType),
+    ...(alsoFiledAs.length ? { alsoFiledAs } : {}),
     company,
     filer,
     filedDate: header.filedDate ?? hints.filedDate ?? null,

@@ -17,6 +17,8 @@ export interface HeaderParty {
   fiscalYearEnd: string | null;
   /** Legacy headers state the owner's relationship (e.g. DIRECTOR). */
   relationship: string | null;
+  /** The party's own FILING VALUES form type: a combined filing names a second form here (SC TO-T/A + SC 13D/A). */
+  formType?: string | null;
 }
 
 export interface SubmissionHeader {
@@ -107,6 +109,9 @@ function applyField(header: SubmissionHeader, party: HeaderParty | null, key: st
     case 'CENTRAL-INDEX-KEY':
     case 'CIK':
       party.cik ??= toCik(value);
+      break;
+    case 'FORM-TYPE':
+      party.formType ??= value || null;
       break;
     case 'STANDARD-INDUSTRIAL-CLASSIFICATION': {
       // "MOTOR VEHICLES & PASSENGER CAR BODIES [3711]"

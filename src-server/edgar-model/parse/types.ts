@@ -192,6 +192,8 @@ export interface ParsedFiling {
   accessionNo: string | null;
   /** The EDGAR form as filed ('4', '8-K', 'SC 13G/A', ...). */
   formType: string;
+  /** Combined submissions: the other forms the same document is filed as (header FILING VALUES), e.g. 'SC 13D/A' on an SC TO-T/A. */
+  alsoFiledAs?: string[];
   family: FormFamily;
   isAmendment: boolean;
   /** Who the filing is about: issuer for 3/4/5, subject company for 13D/G, else the filer. */

@@ -1,5 +1,6 @@
 /** scoreFiling: pure rules over a ParsedFiling (+ context from stored filings) -> importance and text. */
 import { itemShortLabel } from '#shared/form8k-items';
+import { displayOwnerName } from '#shared/insider';
 import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import { itemImportance, SCORING_THRESHOLDS as T } from '#shared/scoring-rules';
 import { form4BusinessDaysLate, lateLabel } from '#shared/deadlines';
@@ -86,6 +87,14 @@ function scoreOther(f: ParsedFiling, company: string): Scored {
     return {
       hits: [{ rule: 'form144.notice', importance: 'LOW', reason: `Notice of a proposed sale by ${d.personName ?? 'an insider'} (Form 144)` }],
       oneLiner: `${d.personName ?? 'An insider'} plans to sell ${what} of ${company}${d.approxSaleDate ? ` around ${d.approxSaleDate}` : ''}`,
+    };
+  }
+  if (f.family === 'sale_notice') {
+    // A Form 144 whose document could not be read (header only) is still a notice of a proposed sale.
+    const seller = f.filer?.name ? displayOwnerName(f.filer.name) : null;
+    return {
+      hits: [{ rule: 'form144.notice', importance: 'LOW', reason: `Notice of a proposed sale by ${seller ?? 'an insider'} (Form 144; amounts not available)` }],
+      oneLiner: `${seller ?? 'An insider'} filed a notice of a proposed sale of ${company} shares (Form 144)`,
     };
   }
   if (d?.kind === 'holdings') {

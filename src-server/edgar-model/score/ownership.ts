@@ -162,10 +162,13 @@ export function scoreOwnership(formType: string, detail: OwnershipDetail, compan
     );
   }
   if (buy) {
+    const bought = `${name}${role ? ` (${role})` : ''} bought ${shares(buy.shares)} shares in the open market`;
     hits.push(
-      insider
-        ? { rule: 'form4.purchase.insider', importance: 'HIGH', reason: `${name}${role ? ` (${role})` : ''} bought ${shares(buy.shares)} shares in the open market` }
-        : { rule: 'form4.purchase.holder', importance: 'MEDIUM', reason: `${name}, a 10% owner, bought ${shares(buy.shares)} shares in the open market` },
+      !insider
+        ? { rule: 'form4.purchase.holder', importance: 'MEDIUM', reason: `${name}, a 10% owner, bought ${shares(buy.shares)} shares in the open market` }
+        : buy.value > 0 && buy.value < T.insiderPurchaseMinUsd
+          ? { rule: 'form4.purchase.small', importance: 'MEDIUM', reason: `${bought}, a small purchase (${money(buy.value)}, under ${money(T.insiderPurchaseMinUsd)})` }
+          : { rule: 'form4.purchase.insider', importance: 'HIGH', reason: bought },
     );
     const growth = holdingsGrowthPct(buy);
     if (buy.value >= T.largePurchaseUsd) {
@@ -175,9 +178,9 @@ export function scoreOwnership(formType: string, detail: OwnershipDetail, compan
       hits.push({ rule: 'form4.purchase.large', importance: 'CRITICAL', reason: `The purchase (${money(buy.value)}) grows the holding ${grew}` });
     }
     const buyers = new Set(context.clusterBuyers ?? []);
-  if (isChiefExecutiveOrFinancial(owner) && buy.value >= T.executivePurchaseUsd) {
-    hits.push({ rule: 'form4.purchase.executive', importance: 'CRITICAL', reason: `The buyer is the ${role ?? 'CEO/CFO'} and bought ${money(buy.value)}` });
-  }
+    if (isChiefExecutiveOrFinancial(owner) && buy.value >= T.executivePurchaseUsd) {
+      hits.push({ rule: 'form4.purchase.executive', importance: 'CRITICAL', reason: `The buyer is the ${role ?? 'CEO/CFO'} and bought ${money(buy.value)}` });
+    }
     if (owner) buyers.delete(owner.displayName);
     if (buyers.size + 1 >= T.clusterInsiders) {
       hits.push({

@@ -3,6 +3,8 @@
  * no 13D, no DEF 14A and no NT/amended report: those cases are DERIVED from real documents by
  * recoding a field (stated at each case); the numbers stay the document's own.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCORING_RULES } from '#shared/scoring-rules';
 import { edgarFixture } from '../../test/edgar-fixtures';
@@ -201,14 +203,59 @@ describe('ownership stakes, reports, offerings', () => {
     // Trades of Monday 2025-01-06 are due Wednesday the 8th; the real filing was on time (2025-01-08).
     const on = (filedDate: string) => score(parseFiling(edgarFixture('tsla_wilson-thompson_2025-01-06_M_S_10b5-1.xml'), { filedDate, formType: '4' }));
     expect(on('2025-01-08').rules).not.toContain('form4.late');
+    // EDGAR was closed Thursday 2025-01-09 (national day of mourning): filed Friday the 10th is 1 business day late.
     const late = on('2025-01-10');
     expect(late.rules).toContain('form4.late');
-    expect(late.reasons).toContain('Form 4 filed 2 business days late (trade 2025-01-06, due two business days after)');
-    // Filed 2025-01-21: 9, 10, 13-17 and 21 January (20 January is Martin Luther King Jr. Day) = 8 business days.
+    expect(late.reasons).toContain('Form 4 filed 1 business day late (trade 2025-01-06, due two business days after)');
+    // Filed 2025-01-21: 10, 13-17 and 21 January (9 January closed, 20 January is Martin Luther King Jr. Day) = 7 business days.
     const veryLate = on('2025-01-21');
     expect(veryLate).toMatchObject({ importance: 'MEDIUM' });
     expect(veryLate.rules).toContain('form4.very-late');
-    expect(veryLate.reasons[0]).toBe('Form 4 filed 8 business days late (trade 2025-01-06, due two business days after)');
+    expect(veryLate.reasons[0]).toBe('Form 4 filed 7 business days late (trade 2025-01-06, due two business days after)');
+  });
+});
+
+/** Real filings of the golden corpus (issue #16a): no derived case here, every number is the document's own. */
+describe('real purchases, a real late filing and real Form 144s', () => {
+  const corpus = (name: string, hints = {}) => parseFiling(readFileSync(fileURLToPath(new URL(`../../test/fixtures/edgar/corpus/${name}`, import.meta.url)), 'utf8'), hints);
+
+  it("CRITICAL: a CEO's open-market purchase (Musk buys 72,500 Tesla shares, 2018-06-12/13, about $25M)", () => {
+    const s = score(corpus('f4x_0001494730-18-000005_tsla_musk_P_ceo.xml', { formType: '4', filedDate: '2018-06-13' }));
+    expect(s.importance).toBe('CRITICAL');
+    expect(s.rules).toEqual(expect.arrayContaining(['form4.purchase.insider', 'form4.purchase.large', 'form4.purchase.executive']));
+    expect(s.rules).not.toContain('form4.late');
+    expect(s.oneLiner).toMatch(/^Elon Musk bought 72,500 shares at an average \$34\d\.\d\d \(\$24\.\dM, /);
+  });
+
+  it("MEDIUM: a director's $5,000 purchase is small (Isabella Bank, 275.634 shares at $18.14)", () => {
+    const s = score(corpus('f4x_0000842517-24-000086_isba_mcguirk_P.txt'));
+    expect(s.rules).toEqual(['form4.purchase.small']);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.reasons[0]).toBe('Richard L McGuirk (Director) bought 275.634 shares in the open market, a small purchase ($5,000, under $10K)');
+  });
+
+  it('a Form 4 filed 1 business day late (Natera option grant of Friday 2022-01-14; Monday the 17th is a holiday; filed Thursday the 20th)', () => {
+    const s = score(corpus('f4x_0001415889-22-000694_ntra_botha_A_late.xml', { formType: '4', filedDate: '2022-01-20' }));
+    expect(s.rules).toContain('form4.late');
+    expect(s.reasons).toContain('Form 4 filed 1 business day late (trade 2022-01-14, due two business days after)');
+  });
+
+  it('on time across closures: Square (EDGAR closed 2018-12-05) and Block (Veterans Day observed 2023-11-10)', () => {
+    expect(score(corpus('f4x_0000899243-18-030317_sq_botha_edgar_closed_2018-12-05.xml', { formType: '4', filedDate: '2018-12-06' })).rules).not.toContain('form4.late');
+    expect(score(corpus('f4x_0001062993-23-020702_block_sq_botha_P_veterans_day.xml', { formType: '4', filedDate: '2023-11-13' })).rules).not.toContain('form4.late');
+  });
+
+  it('a real 4/A is an amendment and is not judged late against its original trade date (Lam Research, 2025-01-21 for 2024-11-04)', () => {
+    const parsed = corpus('f4x_0000707549-25-000004_lrcx_ahmed_4A_G.txt');
+    expect(parsed).toMatchObject({ formType: '4/A', isAmendment: true, detail: { dateOfOriginalSubmission: '2024-11-04' } });
+    expect(score(parsed).rules).toEqual(['form4.routine']);
+  });
+
+  it('a Form 144 whose document is not at hand (index-headers page) still scores form144.notice and names the seller', () => {
+    const parsed = parseFiling(edgarFixture('0001971857-23-000246-index-headers_144.html'));
+    expect(parsed).toMatchObject({ family: 'sale_notice', detail: null, filer: { cik: 1701746, name: 'Hendrian Catherine A' }, company: { cik: 201533 } });
+    expect(parsed.incomplete).toContain('Form 144 document not available');
+    expect(score(parsed)).toMatchObject({ importance: 'LOW', rules: ['form144.notice'], oneLiner: 'Catherine A Hendrian filed a notice of a proposed sale of CONSUMERS ENERGY CO shares (Form 144)' });
   });
 });
 

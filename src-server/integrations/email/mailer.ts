@@ -13,10 +13,19 @@ export interface MailMessage {
   idempotencyKey?: string;
 }
 
+/** The server took the message: SMTP's 250 reply to the message data (or the outbox row). */
+export interface MailAcceptance {
+  /** The server's reply, e.g. "250 2.0.0 Ok: queued as 4Bq1xY0Zz3"; its queue id is the relay's handle on the message. */
+  response: string;
+}
+
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
-  /** Resolves once the server accepted the message; throws DeliveryError otherwise. */
-  send(message: MailMessage): Promise<{ messageId: string }>;
+  /**
+   * Resolves once the server accepted the message; throws DeliveryError otherwise. Acceptance is
+   * the last thing SMTP can tell a sender: it is not arrival in the recipient's inbox.
+   */
+  send(message: MailMessage): Promise<{ messageId: string; accepted: MailAcceptance }>;
 }
 
 /** The bare address of a "Name <addr>" sender. */

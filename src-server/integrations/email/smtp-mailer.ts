@@ -34,7 +34,8 @@ export function smtpMailer(options: { url: string; from: string }): Mailer {
           headers: message.headers,
           messageId,
         });
-        return { messageId: info.messageId };
+        // nodemailer resolves on the server's reply to the end of DATA: the 250 with its queue id.
+        return { messageId: info.messageId, accepted: { response: String(info.response ?? '250').slice(0, 300) } };
       } catch (error) {
         const smtp = error as SmtpError;
         const permanent = (smtp.responseCode ?? 0) >= 500 || smtp.code === 'EENVELOPE';

@@ -38,7 +38,7 @@ export function outboxMailer(options: OutboxOptions): Mailer {
         },
         'email stored in the development outbox (SMTP_URL not set)',
       );
-      return { messageId: `outbox-${id}` };
+      return { messageId: `outbox-${id}`, accepted: { response: `stored in the development outbox as ${id}` } };
     },
   };
 }

@@ -8,6 +8,11 @@ export interface SmsMessage {
    * idempotency key, so with Twilio a caller must not resend a message it may have sent.
    */
   idempotencyKey?: string;
+  /**
+   * Twilio's StatusCallback: the public URL Twilio posts each status change of this message to
+   * (sent, delivered, undelivered, failed), signed with X-Twilio-Signature. No secrets in it.
+   */
+  statusCallback?: string;
 }
 
 export interface SmsSender {

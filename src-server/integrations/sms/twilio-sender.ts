@@ -23,6 +23,7 @@ export function twilioSender(options: TwilioOptions): SmsSender {
     async send(message) {
       const form = new URLSearchParams({ To: message.to, Body: message.body });
       form.set(options.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', options.from);
+      if (message.statusCallback) form.set('StatusCallback', message.statusCallback);
       let response: Response;
       try {
         response = await fetch(url, {

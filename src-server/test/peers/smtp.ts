@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
@@ -16,6 +17,8 @@ export interface ReceivedMail {
   /** Raw header values (unfolded) by lower-cased name; the last one wins when repeated. */
   headers: Record<string, string>;
   receivedAt: Date;
+  /** The queue id this server gave the message in its 250 reply ("250 2.0.0 Ok: queued as <id>", as Postfix says it). */
+  queueId: string;
 }
 
 export interface SmtpPeer {
@@ -75,10 +78,11 @@ export async function startSmtpPeer(options: { replyDelayMs?: number } = {}): Pr
           messageId: parsed.messageId ?? null,
           headers,
           receivedAt: new Date(),
+          queueId: randomBytes(6).toString('hex').toUpperCase(),
         };
         inbox.push(mail);
         if (options.replyDelayMs) await new Promise((resolve) => setTimeout(resolve, options.replyDelayMs));
-        callback();
+        callback(null, `2.0.0 Ok: queued as ${mail.queueId}`);
       } catch (error) {
         callback(error as Error);
       }

@@ -10,6 +10,18 @@ export interface SentSms {
   from: string;
   body: string;
   dateCreated: Date;
+  /** The StatusCallback URL the message was created with, if any. */
+  statusCallback: string | null;
+}
+
+/** A status callback as the peer posted it (replayable verbatim). */
+export interface PostedCallback {
+  /** Where it was posted (the local address behind the public URL). */
+  target: string;
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+  text: string;
 }
 
 export interface TwilioFailure {
@@ -48,8 +60,28 @@ export interface TwilioPeer {
     params: { From: string; Body: string } & Record<string, string>,
     options?: { signature?: string | null; signedUrl?: string },
   ): Promise<InboundResult>;
+  /**
+   * Callbacks to URLs under `publicOrigin` are posted to `localOrigin` instead (as a reverse proxy
+   * in front of the app would route them); the signature stays over the public URL, as Twilio's.
+   */
+  reachVia(publicOrigin: string, localOrigin: string): void;
+  /**
+   * Posts a status callback for message `sid` to the StatusCallback it was sent with, as Twilio
+   * does: MessageSid/SmsSid, MessageStatus/SmsStatus, AccountSid, From, To, ApiVersion, ErrorCode
+   * on undelivered/failed, RawDlrDoneDate on delivered/undelivered; signed unless told otherwise.
+   */
+  reportStatus(
+    sid: string,
+    status: string,
+    options?: { errorCode?: string; signature?: string | null; signedUrl?: string; url?: string; extra?: Record<string, string> },
+  ): Promise<PostedCallback>;
   clear(): void;
   close(): Promise<void>;
+}
+
+/** Twilio's RawDlrDoneDate: YYMMDDhhmm (UTC here; carriers vary). */
+function dlrDoneDate(date: Date): string {
+  return date.toISOString().replace(/[-T:]/g, '').slice(2, 12);
 }
 
 function twilioDate(date: Date): string {
@@ -129,7 +161,7 @@ export async function startTwilioPeer(options: { from?: string } = {}): Promise<
         failures.remaining -= 1;
         return error(response, failures.failure);
       }
-      const sms: SentSms = { sid: `SM${randomBytes(16).toString('hex')}`, to, from: sender, body, dateCreated: new Date() };
+      const sms: SentSms = { sid: `SM${randomBytes(16).toString('hex')}`, to, from: sender, body, dateCreated: new Date(), statusCallback: form.get('StatusCallback') };
       inbox.push(sms);
       return send(response, 201, resource(sms));
     }
@@ -149,6 +181,11 @@ export async function startTwilioPeer(options: { from?: string } = {}): Promise<
   const apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const sign = (url: string, params: Record<string, string>) => twilioSignature(authToken, url, params);
+  const routes = new Map<string, string>();
+  const reachable = (url: string) => {
+    for (const [publicOrigin, localOrigin] of routes) if (url.startsWith(`${publicOrigin}/`)) return localOrigin + url.slice(publicOrigin.length);
+    return url;
+  };
 
   return {
     apiBase,
@@ -178,6 +215,38 @@ export async function startTwilioPeer(options: { from?: string } = {}): Promise<
       const text = await response.text();
       const replies = [...text.matchAll(/<Message>([\s\S]*?)<\/Message>/g)].map((m) => decodeXml(m[1]!));
       return { status: response.status, text, replies };
+    },
+    reachVia(publicOrigin, localOrigin) {
+      routes.set(publicOrigin.replace(/\/+$/, ''), localOrigin.replace(/\/+$/, ''));
+    },
+    async reportStatus(sid, status, opts = {}) {
+      const message = messages.find((m) => m.sid === sid);
+      const url = opts.url ?? message?.statusCallback;
+      if (!url) throw new Error(`message ${sid} was sent without a StatusCallback`);
+      const params: Record<string, string> = {
+        SmsSid: sid,
+        SmsStatus: status,
+        MessageStatus: status,
+        To: message?.to ?? '+12025550100',
+        MessageSid: sid,
+        AccountSid: accountSid,
+        From: message?.from ?? from,
+        ApiVersion: '2010-04-01',
+        ...(['undelivered', 'failed'].includes(status) ? { ErrorCode: opts.errorCode ?? '30003' } : {}),
+        ...(['delivered', 'undelivered'].includes(status) ? { RawDlrDoneDate: dlrDoneDate(new Date()) } : {}),
+        ...opts.extra,
+      };
+      const signature = opts.signature === undefined ? sign(opts.signedUrl ?? url, params) : opts.signature;
+      const headers: Record<string, string> = {
+        'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+        'user-agent': 'TwilioProxy/1.1',
+        'i-twilio-idempotency-token': randomBytes(16).toString('hex'),
+        ...(signature === null ? {} : { 'x-twilio-signature': signature }),
+      };
+      const body = new URLSearchParams(params).toString();
+      const target = reachable(url);
+      const response = await fetch(target, { method: 'POST', headers, body });
+      return { target, headers, body, status: response.status, text: await response.text() };
     },
     clear() {
       messages.length = 0;

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/app-error';
 import { recordSecurityEvent } from '../../domains/admin/security-events';
 import { text } from '#shared/input';
@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import { publicUrl, supportEmailFor } from '../../domains/auth/request-info';
 import { recordInboundMessage } from '../../domains/auth/contacts.repo';
 import { handleInboundSms } from '../../domains/auth/inbound-sms.service';
+import { recordSmsStatus, SMS_STATUS_PATH, SMS_STATUS_RANK, type SmsStatus } from '../../domains/alerts/delivery-receipts.service';
 import { twiml } from '../../domains/auth/twiml';
 import { isValidTwilioSignature, type WebhookParams } from '../../integrations/sms/twilio-signature';
 import { z } from 'zod';
@@ -21,6 +22,36 @@ const inboundSmsInput = z
     Body: text().max(1600),
   })
   .loose();
+
+const SMS_STATUSES = Object.keys(SMS_STATUS_RANK) as [SmsStatus, ...SmsStatus[]];
+
+/** A status callback's fields (Twilio also sends SmsSid, SmsStatus, From, To, ApiVersion, RawDlrDoneDate...; all signed). */
+const statusCallbackInput = z
+  .object({
+    MessageSid: text().regex(/^(SM|MM)[0-9a-f]{32}$/, 'MessageSid is not a Twilio message SID'),
+    MessageStatus: z.enum(SMS_STATUSES, { error: `MessageStatus must be one of ${SMS_STATUSES.join(', ')}` }),
+    ErrorCode: text().regex(/^\d{0,6}$/, 'ErrorCode is not a Twilio error code').optional(),
+  })
+  .loose();
+const statusCallbackParams = z.object({ alertId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict();
+
+/**
+ * Twilio's signature over the URL it was configured with (PUBLIC_URL's origin when set, else
+ * what we were called on) and the form fields: a forged, altered or re-targeted request is a 403
+ * and a security event. The auth token and the signature are never logged.
+ */
+async function verifyTwilio(deps: AppDeps, request: FastifyRequest, subject: string): Promise<WebhookParams> {
+  const authToken = deps.env.TWILIO_AUTH_TOKEN;
+  if (!authToken) throw new AppError('UNAVAILABLE', 'Twilio webhooks need TWILIO_AUTH_TOKEN.', { reason: 'sms_not_configured' });
+  const url = deps.env.PUBLIC_URL ? `${publicUrl(deps)}${request.url}` : `${request.protocol}://${request.host}${request.url}`;
+  const signature = request.headers['x-twilio-signature'];
+  const body = (request.body ?? {}) as WebhookParams;
+  if (!isValidTwilioSignature({ authToken, url, body, signature: typeof signature === 'string' ? signature : undefined })) {
+    await recordSecurityEvent(deps.db, { kind: 'webhook_signature_failed', subject, detail: { signed: typeof signature === 'string' }, ip: request.ip });
+    throw new AppError('FORBIDDEN', 'The X-Twilio-Signature header does not match.', { reason: 'invalid_signature' });
+  }
+  return body;
+}
 
 /**
  * POST /api/sms/inbound, Twilio's inbound-message webhook: verify the signature, parse, call the
@@ -48,16 +79,7 @@ export async function twilioWebhook(app: FastifyInstance, opts: { deps: AppDeps 
       },
     },
     async (request, reply) => {
-    const authToken = deps.env.TWILIO_AUTH_TOKEN;
-    if (!authToken) throw new AppError('UNAVAILABLE', 'Inbound SMS needs TWILIO_AUTH_TOKEN.', { reason: 'sms_not_configured' });
-    // Twilio signs the URL it was configured with: PUBLIC_URL's origin when set, else what we were called on.
-    const url = deps.env.PUBLIC_URL ? `${publicUrl(deps)}${request.url}` : `${request.protocol}://${request.host}${request.url}`;
-    const signature = request.headers['x-twilio-signature'];
-    const body = (request.body ?? {}) as WebhookParams;
-    if (!isValidTwilioSignature({ authToken, url, body, signature: typeof signature === 'string' ? signature : undefined })) {
-      await recordSecurityEvent(deps.db, { kind: 'webhook_signature_failed', subject: 'twilio', detail: { signed: typeof signature === 'string' }, ip: request.ip });
-      throw new AppError('FORBIDDEN', 'The X-Twilio-Signature header does not match.', { reason: 'invalid_signature' });
-    }
+    const body = await verifyTwilio(deps, request, 'twilio');
     const input = parseInput(inboundSmsInput, body);
     if (!(await recordInboundMessage(deps.db, { messageSid: input.MessageSid }))) {
       request.log.warn({ messageSid: input.MessageSid }, 'replayed Twilio webhook refused');
@@ -65,6 +87,32 @@ export async function twilioWebhook(app: FastifyInstance, opts: { deps: AppDeps 
     }
     const message = await handleInboundSms(deps.db, { from: input.From, body: input.Body, supportEmail: supportEmailFor(deps) });
     return reply.type('text/xml; charset=utf-8').send(twiml(message));
+    },
+  );
+  app.post(
+    `${SMS_STATUS_PATH}/:alertId`,
+    {
+      config: {
+        openapi: {
+          summary:
+            "Twilio's status callback for an alert text (the StatusCallback it was sent with): records sent / delivered / undelivered / failed on that alert; replays and late earlier statuses change nothing",
+          tag: 'webhooks',
+          auth: 'twilio-signature',
+          params: statusCallbackParams,
+          body: statusCallbackInput,
+          bodyType: 'application/x-www-form-urlencoded',
+          responses: { 204: { description: 'Acknowledged (also for a message that is not this alert\'s: nothing changes)' } },
+          errors: [400, 403, 503],
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = await verifyTwilio(deps, request, 'twilio-status');
+      const { alertId } = parseInput(statusCallbackParams, request.params);
+      const input = parseInput(statusCallbackInput, body);
+      const outcome = await recordSmsStatus(deps.db, { alertId, messageSid: input.MessageSid, status: input.MessageStatus, errorCode: input.ErrorCode || null });
+      request.log.info({ alertId, status: input.MessageStatus, outcome }, 'Twilio status callback');
+      return reply.code(204).send();
     },
   );
 }

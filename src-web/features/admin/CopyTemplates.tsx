@@ -7,6 +7,12 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ConfirmWithReason } from './components/ConfirmWithReason';
 
+const PREVIEW_HEADINGS: Partial<Record<string, string>> = {
+  'burst-email': 'Preview with three real Tesla filings',
+  'digest-email': 'Preview with the newest stored filings',
+  'brief-email': 'Preview with the newest stored filings',
+};
+
 /** Waits until typing pauses before previewing a draft (one request per pause, not per key). */
 function useSettled<T>(value: T, ms = 300): T {
   const [settled, setSettled] = useState(value);
@@ -30,9 +36,9 @@ function SegmentCounter({ text }: { text: string }) {
 }
 
 /**
- * Admin → Message templates → editable copy: the alert email's subject and opening line and the
- * alert text, with {{variables}}. The draft is previewed for a real filing as the send path
- * renders it; saving stores a version (audited) that the next alert uses; any earlier version, or
+ * Admin → Message templates → editable copy: the alert email's subject and opening line, the
+ * alert text, and the digest's and the brief's subject and heading, with {{variables}}. The draft
+ * is previewed with real filings as the send path renders it; saving stores a version (audited) that the next alert uses; any earlier version, or
  * the code default, can be sent again.
  */
 export function CopyTemplates() {
@@ -72,7 +78,7 @@ export function CopyTemplates() {
     const result = await save.mutateAsync({ id: template.id, fields, reason: reason.trim() || undefined }).catch(() => null);
     if (!result) return;
     setDrafts(({ [template.id]: _, ...rest }) => rest);
-    await done(`Saved as version ${result.version}: the next ${template.channel === 'sms' ? 'alert text' : 'alert email'} uses it.`);
+    await done(`Saved as version ${result.version}: the next ${template.noun} uses it.`);
   };
   const use = async (versionId: number | null, why: string) => {
     await revert.mutateAsync({ id: template.id, versionId, reason: why.trim() || undefined });
@@ -139,7 +145,7 @@ export function CopyTemplates() {
           {saved ? <SuccessBox>{saved}</SuccessBox> : null}
         </form>
         <div className="admin-copy__preview">
-          <h3>Preview with a real filing</h3>
+          <h3>{PREVIEW_HEADINGS[template.id] ?? 'Preview with a real filing'}</h3>
           {preview.data?.channel === 'sms' ? (
             <>
               <p className="admin-copy__sms" data-testid="sms-preview">
@@ -202,7 +208,7 @@ export function CopyTemplates() {
                   <ConfirmWithReason
                     label={`Send version ${v.version} again`}
                     title={`Send version ${v.version} again?`}
-                    description="The next alert uses this version's copy."
+                    description={`The next ${template.noun} uses this version's copy.`}
                     confirmLabel="Send this version"
                     reasonRequired={false}
                     buttonClassName="btn btn-secondary btn-sm"
@@ -224,7 +230,7 @@ export function CopyTemplates() {
                 <ConfirmWithReason
                   label="Revert to the code default"
                   title="Revert to the code default?"
-                  description="The next alert uses the copy written in the code; the saved versions stay listed."
+                  description={`The next ${template.noun} uses the copy written in the code; the saved versions stay listed.`}
                   confirmLabel="Revert"
                   reasonRequired={false}
                   buttonClassName="btn btn-secondary btn-sm"

@@ -10,13 +10,22 @@ import { trpc } from '../../lib/trpc';
 type Report = inferRouterOutputs<AppRouter>['latency']['report'];
 type Window = Report['windows']['24h'];
 
-const CHANNELS: Record<string, string> = { email: 'Email (accepted by the mail relay)', sms: 'SMS (accepted by the SMS provider)', live: 'Live dashboard (pushed)' };
+/** What "delivered" means per channel (decision 208). */
+const CHANNELS: Record<string, string> = {
+  email: 'Email (accepted by the mail server)',
+  sms: 'SMS (delivered to the phone)',
+  live: 'Live dashboard (pushed)',
+};
+const SENT_CHANNELS: Record<string, string> = { email: 'Email', sms: 'SMS' };
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 const seconds = (v: number | null | undefined) => (v == null ? '-' : formatDuration(v));
 /** A bucket edge as an axis label: "30 s", "1.5 min", "24 h" (formatDuration's "1 min 0 s" overlapped its neighbours). */
 const edge = (s: number) => (s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`);
 
 function WindowFigures({ title, w }: { title: string; w: Window }) {
   const channels = Object.entries(w.detect_to_delivered);
+  const sent = Object.entries(w.detect_to_sent);
+  const texts = w.detect_to_sent.sms;
   return (
     <section className="panel latency-window" aria-label={title}>
       <h2>{title}</h2>
@@ -66,6 +75,42 @@ function WindowFigures({ title, w }: { title: string; w: Window }) {
             ))}
           </tbody>
         </table>
+      )}
+      <p className="muted latency-note">
+        SMS: when the carrier&apos;s delivery receipt reached us through Twilio. Email: when the mail server took the message (its
+        &ldquo;250 queued&rdquo; reply), not when it reached the inbox: email does not tell a sender that.
+      </p>
+      {sent.length > 0 && (
+        <>
+          <h3>Detection → handed to the provider</h3>
+          <table className="rules-table">
+            <thead>
+              <tr>
+                <th scope="col">Channel</th>
+                <th scope="col">Alerts</th>
+                <th scope="col">Median</th>
+                <th scope="col">95th percentile</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sent.map(([channel, c]) => (
+                <tr key={channel}>
+                  <th scope="row">{SENT_CHANNELS[channel] ?? channel}</th>
+                  <td>{c.n.toLocaleString()}</td>
+                  <td>{seconds(c.p50_s)}</td>
+                  <td>{seconds(c.p95_s)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {texts && (
+            <p className="muted latency-note" data-testid={`sms-receipts-${w.hours}`}>
+              Of {plural(texts.n, 'text', 'texts')} sent: {texts.delivered.toLocaleString()} delivered, {texts.not_delivered.toLocaleString()}{' '}
+              reported undelivered or failed, {Math.max(0, texts.n - texts.delivered - texts.not_delivered).toLocaleString()} without a
+              receipt yet.
+            </p>
+          )}
+        </>
       )}
     </section>
   );

@@ -35,7 +35,7 @@ export interface AlertEmailProps {
   filedAtText: string;
   receipt: string;
   rule: string;
-  /** Edited copy from /admin/message-templates ({ subject, intro }); absent: the code default. */
+  /** Edited copy from /admin/message-templates ({ subject, intro }): the alert's, or the burst's when `burst` names others; absent: the code default. */
   copy?: Record<string, string> | null;
 }
 
@@ -54,11 +54,16 @@ export function alertCopyValues(f: AlertFiling, oneLinerMax: number): Record<str
   };
 }
 
+/** A burst's copy also has {{count}}: the lead and the others it names. */
+const copyValues = (p: Pick<AlertEmailProps, 'filing' | 'burst'>, oneLinerMax: number) => ({
+  ...alertCopyValues(p.filing, oneLinerMax),
+  count: String(p.burst.length + 1),
+});
+
 export function alertHeadline(p: AlertEmailProps): string {
   const f = p.filing;
   const company = f.companyName && f.ticker ? ` (${f.companyName})` : '';
-  // Bursts keep the code copy: their line names a count the one-filing copy has no variable for.
-  if (p.copy?.intro && !p.burst.length) return fillCopy(p.copy.intro, alertCopyValues(f, 300));
+  if (p.copy?.intro) return fillCopy(p.copy.intro, copyValues(p, 300));
   if (p.burst.length) return `${who(f)}${company} filed ${p.burst.length + 1} documents within minutes`;
   return `${who(f)}${company} filed ${aForm(f.formType)}`;
 }
@@ -127,7 +132,7 @@ const SUBJECT_ONE_LINER = 90;
 
 export function alertSubject(p: Pick<AlertEmailProps, 'filing' | 'burst' | 'copy'>): string {
   const f = p.filing;
-  if (p.copy?.subject && !p.burst.length) return fillCopy(p.copy.subject, alertCopyValues(f, SUBJECT_ONE_LINER));
+  if (p.copy?.subject) return fillCopy(p.copy.subject, copyValues(p, p.burst.length ? SUBJECT_ONE_LINER - 20 : SUBJECT_ONE_LINER));
   if (p.burst.length) return `${who(f)}: ${p.burst.length + 1} filings within minutes · ${f.importance}: ${clip(f.oneLiner, SUBJECT_ONE_LINER - 20)}`;
   return `${who(f)} ${formName(f.formType)} · ${f.importance}: ${clip(f.oneLiner, SUBJECT_ONE_LINER)}`;
 }

@@ -1,6 +1,7 @@
 /** The daily digest and the pre-market brief: filings grouped by ticker, most important first. */
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { IMPORTANCE_RANK, isImportance } from '#shared/importance';
+import { fillCopy } from '#shared/message-copy';
 import { formName } from '#shared/spoken-forms';
 import { who, type AlertFiling } from './alert-email';
 import { Badge, Buttons, Layout, Muted, type Frame } from './parts';
@@ -16,6 +17,8 @@ export interface DigestEmailProps {
   /** Free readers get the upgrade line in the digest. */
   pro: boolean;
   rule: string;
+  /** Edited copy from /admin/message-templates ({ subject, title }); absent: the code default. */
+  copy?: Record<string, string> | null;
 }
 
 const rank = (f: AlertFiling) => (isImportance(f.importance) ? IMPORTANCE_RANK[f.importance] : 0);
@@ -34,7 +37,27 @@ export function groupForDigest(filings: AlertFiling[]): { ticker: string; filing
 const tickerUrl = (publicUrl: string, ticker: string) => `${publicUrl}/ticker/${encodeURIComponent(ticker)}`;
 const count = (n: number) => `${n} new filing${n === 1 ? '' : 's'}`;
 
-export function digestTitle(p: Pick<DigestEmailProps, 'kind' | 'dateText' | 'filings'>): string {
+/** The tickers in digest order, shortened past 60 characters (subject lines stay readable). */
+function tickerList(filings: AlertFiling[]): string {
+  const tickers = groupForDigest(filings).map((g) => g.ticker).join(', ');
+  return tickers.length > 60 ? `${tickers.slice(0, 57).trimEnd()}...` : tickers;
+}
+
+/** The values of the digest's and the brief's copy variables ({{date}}, {{tickers}}...). */
+export function digestCopyValues(p: Pick<DigestEmailProps, 'frame' | 'dateText' | 'filings'>): Record<string, string> {
+  const n = p.filings.length;
+  return {
+    brand: p.frame.brandName,
+    date: p.dateText,
+    count: String(n),
+    filings: `${n} filing${n === 1 ? '' : 's'}`,
+    newFilings: count(n),
+    tickers: tickerList(p.filings),
+  };
+}
+
+export function digestTitle(p: Pick<DigestEmailProps, 'kind' | 'frame' | 'dateText' | 'filings' | 'copy'>): string {
+  if (p.copy?.title) return fillCopy(p.copy.title, digestCopyValues(p));
   return p.kind === 'brief'
     ? `Your pre-market brief for ${p.dateText}: ${count(p.filings.length)} since the close`
     : `Your filings digest for ${p.dateText}: ${count(p.filings.length)}`;
@@ -104,9 +127,9 @@ export function digestText(p: DigestEmailProps): string {
   ].join('\n');
 }
 
-export function digestSubject(p: Pick<DigestEmailProps, 'kind' | 'frame' | 'filings'>): string {
-  const tickers = groupForDigest(p.filings).map((g) => g.ticker).join(', ');
-  const list = tickers.length > 60 ? `${tickers.slice(0, 57).trimEnd()}...` : tickers;
+export function digestSubject(p: Pick<DigestEmailProps, 'kind' | 'frame' | 'dateText' | 'filings' | 'copy'>): string {
+  if (p.copy?.subject) return fillCopy(p.copy.subject, digestCopyValues(p));
+  const list = tickerList(p.filings);
   const n = p.filings.length;
   return p.kind === 'brief'
     ? `${p.frame.brandName} pre-market brief: ${n} filing${n === 1 ? '' : 's'} since the close for ${list}`

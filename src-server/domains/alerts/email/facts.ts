@@ -7,7 +7,7 @@ import { zonedParts, NEW_YORK } from '#shared/calendar';
 import { form4BusinessDaysLate, lateLabel } from '#shared/deadlines';
 import { itemShortLabel } from '#shared/form8k-items';
 import { ownerRoleLabel, transactionCodeWords } from '#shared/insider';
-import type { FilingDetail, OwnershipDetail } from '../../../edgar-model/parse/types';
+import type { FilingDetail, OfficerChange, OwnershipDetail } from '../../../edgar-model/parse/types';
 import { money, percent, price, shares } from '../../../edgar-model/score/format';
 
 export interface Fact {
@@ -59,7 +59,25 @@ export function form4Lateness(detail: OwnershipDetail, filedAt: Date): { days: n
   return label ? { days, label } : null;
 }
 
-/** The table rows for any filing: Form 4 trade, 8-K items, 13D/G stake, 10-Q/10-K period, Form 144 sale. */
+const CHANGE_LABEL: Record<OfficerChange['change'], string> = {
+  departure: 'Leaving',
+  appointment: 'Appointed',
+  role_change: 'New role',
+  compensation: 'Pay',
+  named: 'Named',
+};
+
+/** Most people an 8-K's 5.02 rows name before "and N more" (a pay table can list a dozen). */
+const MAX_PEOPLE = 5;
+
+/** "Leaving: Brett Kaufman, Chief Financial Officer and Treasurer": the people an Item 5.02 names (parse/officer-change.ts). */
+export function officerChangeFacts(people: OfficerChange[]): Fact[] {
+  const shown = people.slice(0, MAX_PEOPLE).map((p) => ({ label: CHANGE_LABEL[p.change], value: p.role ? `${p.name}, ${p.role}` : p.name }));
+  const more = people.length - shown.length;
+  return more > 0 ? [...shown, { label: 'Also named', value: `${more} more ${more === 1 ? 'person' : 'people'} in Item 5.02` }] : shown;
+}
+
+/** The table rows for any filing: Form 4 trade, 8-K items (and the people of a 5.02), 13D/G stake, 10-Q/10-K period, Form 144 sale. */
 export function keyFacts(f: { formType: string; items?: string[] | null; details?: FilingDetail | null; filedAt: Date }): Fact[] {
   const d = f.details ?? null;
   if (d?.kind === 'ownership') {
@@ -69,7 +87,8 @@ export function keyFacts(f: { formType: string; items?: string[] | null; details
   }
   if (d?.kind === 'current' || (f.items && f.items.length)) {
     const items = d?.kind === 'current' ? d.items.map((i) => i.number) : (f.items ?? []);
-    return items.map((n) => ({ label: `Item ${n}`, value: itemShortLabel(n) }));
+    const people = d?.kind === 'current' && items.includes('5.02') ? officerChangeFacts(d.people ?? []) : [];
+    return [...items.map((n) => ({ label: `Item ${n}`, value: itemShortLabel(n) })), ...people];
   }
   if (d?.kind === 'beneficial') {
     return [

@@ -4,10 +4,19 @@
  * snapshots of the HTML and the plain text, plus what must hold in every client (inline styles, no
  * <style> block the Gmail app may drop, the colour-scheme meta, badge colours, buttons, receipt).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alertSms, isOneSegment, toGsm7 } from '../alert-messages';
-import { form4TradeFacts, keyFacts } from './facts';
-import { EMAIL_TEMPLATES, previewTemplate, sampleFilings } from './templates';
+import { parseFiling, type ParseHints } from '../../../edgar-model/parse';
+import type { CurrentReportDetail } from '../../../edgar-model/parse/types';
+import { scoreFiling } from '../../../edgar-model/score';
+import { edgarFixture } from '../../../test/edgar-fixtures';
+import { GOLDEN_DIR } from '../../filings/golden';
+import { copyTemplate } from '#shared/message-copy';
+import { alertEmail, alertSms, digestEmail, isOneSegment, toGsm7 } from '../alert-messages';
+import type { AlertFiling } from './alert-email';
+import { form4TradeFacts, keyFacts, officerChangeFacts } from './facts';
+import { EMAIL_TEMPLATES, previewTemplate, sampleBurst, sampleFilings } from './templates';
 import { BADGE } from './theme';
 
 describe('email templates', () => {
@@ -44,7 +53,8 @@ describe('email templates', () => {
 
   it('names every filing of a burst in one alert', async () => {
     const email = (await previewTemplate('alert-burst'))!;
-    expect(email.subject).toMatch(/^TSLA: 3 filings within minutes · /);
+    expect(email.subject).toMatch(/^TSLA: 3 filings within minutes · CRITICAL: Elon Musk sold/);
+    expect(email.text).toContain('[CRITICAL] TSLA (Tesla, Inc.) filed 3 documents within minutes');
     expect(email.text).toContain('Also in this burst:\n- [LOW] Form 4: Kathleen Wilson-Thompson');
     expect(email.text).toContain('- [MEDIUM] 10-K: ');
   });
@@ -62,13 +72,89 @@ describe('email templates', () => {
 describe('facts', () => {
   it('renders 8-K items in words and the Form 4 trade from the parsed rows', () => {
     const [form4, eightK] = sampleFilings();
+    // Acorn Energy's 5.02 (January 2025): the person officer-change.test.ts reads from it, with the role beside the name.
     expect(keyFacts(eightK!)).toEqual([
       { label: 'Item 5.02', value: 'Director or officer change' },
       { label: 'Item 9.01', value: 'Financial statements and exhibits' },
+      { label: 'Pay', value: 'Jan H. Loeb, President and CEO' },
     ]);
     expect(form4!.details?.kind).toBe('ownership');
     const facts = form4TradeFacts(form4!.details as never);
     expect(facts.map((f) => f.label)).toEqual(['Who', 'Role', 'Transaction', 'Shares', 'Price', 'Value', 'Also reported', '10b5-1 plan']);
+  });
+});
+
+describe('digest and brief copy', () => {
+  const ctx = { brandName: '8-K Alerts', brandColor: '#1d4ed8', publicUrl: 'https://alerts.example', timeZone: 'America/New_York', unsubscribeUrl: 'https://alerts.example/unsubscribe/x', postalAddress: null, localDate: '2025-01-09' };
+  it.each(['digest', 'brief'] as const)('the %s code defaults, filled, send byte for byte what the code path sends (a revert changes nothing)', async (kind) => {
+    const defaults = copyTemplate(`${kind}-email`)!.defaults;
+    const code = await digestEmail('reader@example.com', sampleFilings(), { ...ctx, kind });
+    const filled = await digestEmail('reader@example.com', sampleFilings(), { ...ctx, kind, copy: defaults });
+    expect(filled).toEqual(code);
+  });
+  it('an edited subject and heading fill their variables', async () => {
+    const copy = { subject: '{{count}} for {{tickers}} on {{date}}', title: '{{brand}}: {{filings}}' };
+    const mail = await digestEmail('reader@example.com', sampleFilings(), { ...ctx, kind: 'digest', copy });
+    expect(mail.subject).toBe('3 for ACFN, TSLA on Thursday, January 9, 2025');
+    expect(mail.text.split('\n')[0]).toBe('8-K Alerts: 3 filings.');
+    expect(mail.html).toMatch(/<h1[^>]*>8-K Alerts: 3 filings<\/h1>/);
+  });
+});
+
+describe('8-K Item 5.02: the people in the alert', () => {
+  /** A real 8-K of the fixtures, parsed and scored as ingest does it, as an alert carries it. */
+  function eightK(name: string, hints: ParseHints): AlertFiling {
+    const parsed = parseFiling(edgarFixture(name), hints);
+    const score = scoreFiling(parsed);
+    return {
+      filingId: 7,
+      ticker: null,
+      companyName: parsed.company?.name ?? null,
+      formType: parsed.formType,
+      importance: score.importance,
+      reasons: score.reasons,
+      oneLiner: score.oneLiner,
+      link: null,
+      filedAt: new Date(parsed.acceptedAt ?? `${parsed.filedDate ?? '2023-03-01'}T21:00:00Z`),
+      items: parsed.detail?.kind === 'current' ? parsed.detail.items.map((i) => i.number) : null,
+      details: parsed.detail,
+    };
+  }
+  const golden = (name: string) => JSON.parse(readFileSync(join(GOLDEN_DIR, `${name}.json`), 'utf8')) as { hints: ParseHints; facts: { items: string[] } };
+
+  it("names who leaves and who is appointed, with the role printed beside each (AFC Gamma's CFO handover, March 2023)", async () => {
+    const { hints, facts } = golden('et_afcgamma_8k.html');
+    const filing = eightK('corpus/et_afcgamma_8k.html', hints);
+    expect(keyFacts(filing)).toEqual([
+      ...facts.items.map((n) => ({ label: `Item ${n}`, value: expect.any(String) })),
+      { label: 'Leaving', value: 'Brett Kaufman, Chief Financial Officer and Treasurer' },
+      { label: 'Appointed', value: 'Brandon Hetzel, Chief Financial Officer and Treasurer' },
+    ]);
+    const ctx = { brandName: '8-K Alerts', brandColor: '#1d4ed8', publicUrl: 'https://alerts.example', timeZone: 'America/New_York', unsubscribeUrl: 'https://alerts.example/unsubscribe/x', postalAddress: null };
+    const mail = await alertEmail('reader@example.com', filing, ctx, { routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } } });
+    expect(mail.text).toContain('Item 5.02: Director or officer change');
+    expect(mail.text).toContain('Leaving: Brett Kaufman, Chief Financial Officer and Treasurer\nAppointed: Brandon Hetzel, Chief Financial Officer and Treasurer');
+    expect(mail.html).toMatch(/Leaving<\/td><td[^>]*>Brett Kaufman, Chief Financial Officer and Treasurer</);
+  });
+
+  it("a director's resignation (Meta, December 2025); a 5.02 stored before people were read shows its items only", () => {
+    const { hints } = golden('0001628280-25-058337.txt');
+    const meta = eightK('0001628280-25-058337.txt', hints);
+    expect(keyFacts(meta).slice(1)).toEqual([{ label: 'Leaving', value: 'Dina Powell McCormick, Director' }]);
+    const before = { ...meta, details: { ...(meta.details as CurrentReportDetail), people: undefined } };
+    expect(keyFacts(before)).toEqual([{ label: 'Item 5.02', value: 'Director or officer change' }]);
+  });
+
+  it('a pay table of many officers names five, then says how many more (JPMorgan Chase, June 2026, and 1895 Bancorp)', () => {
+    const people = ['0000019617-26-000241.txt', '0000943374-24-000509_1895bancorp_5.02.txt'].flatMap((name) => {
+      const d = eightK(name, golden(name).hints).details as CurrentReportDetail;
+      return d.people ?? [];
+    });
+    expect(people.length).toBe(10);
+    const rows = officerChangeFacts(people);
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toEqual({ label: 'Appointed', value: expect.stringMatching(/^Doug Petno/) });
+    expect(rows[5]).toEqual({ label: 'Also named', value: '5 more people in Item 5.02' });
   });
 });
 
@@ -83,5 +169,24 @@ describe('SMS', () => {
     const short = alertSms({ ...form4!, follows: 'follows the Form 144 of Jan 6' }, { brandName: 'Insider Trades', publicUrl: 'https://alerts.example' });
     expect(isOneSegment(short)).toBe(true);
     expect(toGsm7('Café · 10b5‑1')).toBe('Cafe - 10b5?1');
+  });
+});
+
+describe('burst alert copy', () => {
+  const ctx = { brandName: '8-K Alerts', brandColor: '#1d4ed8', publicUrl: 'https://alerts.example', timeZone: 'America/New_York', unsubscribeUrl: 'https://alerts.example/unsubscribe/x', postalAddress: null };
+  const routing = { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } };
+  const sentAt = new Date('2022-11-09T22:00:00Z');
+  it('the code defaults, filled, send byte for byte what the code path sends (a revert changes nothing)', async () => {
+    const { filing, burst } = sampleBurst();
+    const code = await alertEmail('reader@example.com', filing, ctx, { routing, burst, sentAt });
+    const filled = await alertEmail('reader@example.com', filing, ctx, { routing, burst, sentAt, copy: copyTemplate('burst-email')!.defaults });
+    expect(filled).toEqual(code);
+  });
+  it('an edited subject and opening line fill {{count}} with the filings the email names', async () => {
+    const { filing, burst } = sampleBurst();
+    const copy = { subject: '{{ticker}} x{{count}} ({{importance}})', intro: '{{count}} new {{company}} filings' };
+    const mail = await alertEmail('reader@example.com', filing, ctx, { routing, burst, sentAt, copy });
+    expect(mail.subject).toBe('TSLA x3 (CRITICAL)');
+    expect(mail.text.split('\n')[0]).toMatch(/^\[CRITICAL\] 3 new Tesla, Inc\. filings, /);
   });
 });

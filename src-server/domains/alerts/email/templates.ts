@@ -16,6 +16,7 @@ import { scoreFiling } from '../../../edgar-model/score';
 import { AlertEmail, alertSubject, alertText, type AlertEmailProps, type AlertFiling } from './alert-email';
 import { DigestEmail, digestSubject, digestText, type DigestEmailProps } from './digest-email';
 import { receiptLine } from './receipt';
+import { filedAtText } from '../zoned-format';
 
 export interface RenderedEmail {
   subject: string;
@@ -104,15 +105,25 @@ const sampleFrame = (why: string) => ({
 });
 const SETTINGS = { emailMinRank: 3, smsMinRank: 4 };
 
+/**
+ * A burst sample of one company's real filings (Tesla: Musk's Nov 2022 sale heads it, being the most
+ * important; Wilson-Thompson's Form 4 and the 2020 10-K follow). They were not filed minutes apart:
+ * the sample shows the layout, every filing in it is Tesla's own.
+ */
+export function sampleBurst(): { filing: AlertFiling; burst: AlertFiling[] } {
+  const [form4, , tenK] = sampleFilings();
+  return { filing: replayFiling('0000899243-22-035394_tsla_musk_S_9_rows.txt', { ticker: 'TSLA' }, 4), burst: [form4!, tenK!] };
+}
+
 function sampleAlert(burst: boolean): AlertEmailProps {
-  const [form4, eightK, tenK] = sampleFilings();
-  const filing = burst ? { ...eightK!, ticker: 'TSLA', companyName: 'Tesla, Inc.' } : form4!;
+  const [form4] = sampleFilings();
+  const { filing, burst: others } = burst ? sampleBurst() : { filing: form4!, burst: [] };
   return {
     frame: sampleFrame(`You get this because ${filing.ticker} is on your ${BRANDS.form4.brandName} watchlist with email alerts on.`),
     filing,
-    burst: burst ? [form4!, tenK!] : [],
+    burst: others,
     tickerUrl: `${SAMPLE_URL}/ticker/${filing.ticker}`,
-    filedAtText: 'Jan 8, 2025, 7:00 PM EST',
+    filedAtText: filedAtText(filing.filedAt, 'America/New_York'),
     receipt: receiptLine({ acceptedAt: filing.filedAt, detectedAt: new Date(filing.filedAt.getTime() + 9_000), detectedVia: 'feed', sentAt: new Date(filing.filedAt.getTime() + 11_000) }, 'America/New_York'),
     rule: routeRule('realtime_email', SETTINGS),
   };

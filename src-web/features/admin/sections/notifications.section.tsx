@@ -7,6 +7,13 @@ import { FilterBar, type FilterValues } from '../components/FilterBar';
 import { JobProgress } from '../components/JobProgress';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+/** Email: the mail server's acceptance (not the inbox); SMS: the carrier's receipt, as seconds after the send. */
+function deliveredLabel(d: { channel: string; sentAt: string | null; deliveredAt: string | null }): string {
+  if (d.channel === 'email') return 'accepted by the mail server';
+  if (!d.sentAt || !d.deliveredAt) return when(d.deliveredAt);
+  const s = Math.max(0, (Date.parse(d.deliveredAt) - Date.parse(d.sentAt)) / 1000);
+  return `${s < 10 ? s.toFixed(1) : Math.round(s)} s after sent`;
+}
 
 /** /admin/notifications: provider health, deliveries by channel and status, dead letters, retries, a test message. */
 export default function NotificationsSection() {
@@ -53,6 +60,17 @@ export default function NotificationsSection() {
             { header: 'Created', cell: (d) => when(d.createdAt) },
             { header: 'Channel', cell: (d) => d.channel },
             { header: 'Status', cell: (d) => d.status },
+            { header: 'Sent', cell: (d) => when(d.sentAt) },
+            {
+              header: 'Delivered',
+              // Email: the mail server's acceptance (not the inbox); SMS: the carrier's receipt via Twilio.
+              cell: (d) =>
+                d.deliveredAt ? (
+                  <span title={new Date(d.deliveredAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' })}>{deliveredLabel(d)}</span>
+                ) : d.providerStatus && ['undelivered', 'failed', 'canceled'].includes(d.providerStatus)
+                    ? `${d.providerStatus}${d.providerResponse ? ` (${d.providerResponse})` : ''}`
+                    : '—',
+            },
             { header: 'To', cell: (d) => (d.channel === 'sms' ? d.user.phone : d.user.email) ?? d.user.id },
             { header: 'Filing', cell: (d) => `${d.filing.ticker ?? ''} ${d.filing.form}` },
             { header: 'Provider’s error', cell: (d) => (d.lastError ? `${d.errorCode ? `${d.errorCode}: ` : ''}${d.lastError}` : '—') },
