@@ -7,7 +7,7 @@ import type { EdgarClient } from '../../integrations/edgar/edgar-client';
 import { submissionsPath } from '../../integrations/edgar/paths';
 import { companyProfile, recentFilings, type SubmissionsJson } from '../../integrations/edgar/submissions';
 import { enqueue } from '../../jobs/job';
-import { backfillJob, ingestJob } from './filings.jobs';
+import { backfillJob, ingestJob, ingestJobKey } from './filings.jobs';
 import { upsertCompanyProfile } from '../tickers/tickers.service';
 import { BULK_PRIORITY, BULK_QUEUE } from './detection.service';
 import * as repo from './filings.repo';
@@ -39,7 +39,7 @@ export async function runBackfill(
     await upsertCompanyProfile(tx, companyProfile(json));
     for (const f of fresh) {
       await enqueue(tx, ingestJob, { ...f, cik, companyName: json.name, source: 'backfill', detectedAt: now.toISOString() }, {
-        jobKey: `ingest:${f.accessionNo}`,
+        jobKey: ingestJobKey(f.accessionNo),
         jobKeyMode: 'unsafe_dedupe',
         // Bulk: one at a time in their own queue and behind live ingests, so a new watchlist's
         // history never holds the job slots or the request budget live filings need.

@@ -16,7 +16,7 @@ import { SeenSet, startFeedPoller, type DetectedFiling } from '../../integration
 import { deepSweepFloor, isEdgarActive } from '../../integrations/edgar/schedule';
 import { enqueue } from '../../jobs/job';
 import type { RunningWorkers } from '../../jobs/workers';
-import { ingestJob, type Detected, type DetectedVia } from './filings.jobs';
+import { ingestJob, ingestJobKey, type Detected, type DetectedVia } from './filings.jobs';
 import * as repo from './filings.repo';
 import { runDueReconciliations } from './reconcile.service';
 
@@ -46,7 +46,7 @@ export async function enqueueDetected(db: Db, { filings, source }: { filings: De
         source,
       };
       await enqueue(tx, ingestJob, payload, {
-        jobKey: `ingest:${f.accessionNo}`,
+        jobKey: ingestJobKey(f.accessionNo),
         jobKeyMode: 'unsafe_dedupe',
         maxAttempts: 10,
         ...(isBulk(f.via) ? { queueName: BULK_QUEUE, priority: BULK_PRIORITY } : {}),

@@ -19,6 +19,9 @@ export interface Detected {
   via: DetectedVia;
 }
 
+/** One ingest job per accession, whichever layer found it (detection, backfill, the document wait). */
+export const ingestJobKey = (accessionNo: string) => `ingest:${accessionNo}`;
+
 export const ingestJob = defineJob(
   'edgar.ingest',
   z.object({

@@ -6,13 +6,11 @@ import { defineTask } from '../../jobs/registry';
 import { analyseFiling } from './analysis.service';
 import { nextDocumentCheck } from './document-wait';
 import { runBackfill } from './backfill.service';
-import { analyzeJob, backfillJob, ingestJob } from './filings.jobs';
+import { analyzeJob, backfillJob, ingestJob, ingestJobKey } from './filings.jobs';
 import { ingestAccession } from './filings.service';
 
 /** After the wait (document-wait.ts) the job fails and is retried this many times in all, then skipped. */
 const FEED_NOT_AVAILABLE_RETRIES = 3;
-/** Must match the key detection adds the job with (detection.service.ts): one job per accession. */
-const ingestKey = (accessionNo: string) => `ingest:${accessionNo}`;
 
 export const ingestTask = defineTask({
   ...ingestJob,
@@ -32,7 +30,7 @@ export const ingestTask = defineTask({
         // is held while EDGAR uploads, and the wait is a row, so a crash or restart keeps it.
         const dueAt = clock.now() + next.delayMs;
         await enqueue(deps.db, ingestJob, { ...ref, documentWait: next.wait }, {
-          jobKey: ingestKey(ref.accessionNo),
+          jobKey: ingestJobKey(ref.accessionNo),
           jobKeyMode: 'replace',
           runAt: new Date(dueAt - clock.offsetMs()),
           maxAttempts: job.maxAttempts,
