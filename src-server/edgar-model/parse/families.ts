@@ -8,9 +8,10 @@ import { asArray, child, num, parseXml, path, text, textAt } from './xml';
 const COVER_PERIOD = /(?:quarterly period|fiscal year|period)\s+ended:?\s*([A-Z][a-z]+\.?\s+\d{1,2}\s*,\s*\d{4})/i;
 
 /**
- * The report's period: the SEC header's, unless that is not before the filing date (a report is filed
- * after its period ends; Apple's 10-Q/A 0000320193-97-000021 of 1997-10-07 carries its own filing date
- * in the header while the cover says the quarter ended March 28, 1997): then the cover's.
+ * The report's period: the SEC header's, unless there is none (a document without header, e.g. a Form
+ * 12b-25 notice: "For Period Ended: March 31, 2026") or it is not before the filing date (a report is
+ * filed after its period ends; Apple's 10-Q/A 0000320193-97-000021 of 1997-10-07 carries its own filing
+ * date in the header while the cover says the quarter ended March 28, 1997): then the cover's.
  */
 function reportPeriod(header: SubmissionHeader, body: string): string | null {
   const period = header.periodOfReport;

@@ -1,6 +1,7 @@
 /**
- * Forms of issue #16's third corpus pass (issue-16c): a DEF 14A proxy statement and a 10-Q/A, each a
- * real full submission checked against values read from the document (corpus/SOURCES.md).
+ * Forms of issue #16's third corpus pass (issue-16c): a DEF 14A proxy statement, a 10-Q/A and two
+ * Form 12b-25 late-filing notices (NT 10-K, NT 10-Q), each a real document checked against values read
+ * from it (corpus/SOURCES.md).
  */
 import { describe, expect, it } from 'vitest';
 import { edgarFixture } from '../../test/edgar-fixtures';
@@ -43,5 +44,29 @@ describe('10-Q/A amendment', () => {
     const parsed = parseFiling(edgarFixture('corpus/ox_0000320193-94-000016_aapl_10-K_1994.txt'));
     expect(parsed.periodOfReport).toBe('1994-09-30');
     expect(parsed.detail).toMatchObject({ kind: 'periodic', periodOfReport: '1994-09-30', fiscalYear: 1994 });
+  });
+});
+
+describe('NT 10-K / NT 10-Q late-filing notices (Form 12b-25)', () => {
+  it('Quantum NT 10-K (0001193125-26-270343): a document without SEC header takes its period from "For Period Ended:"', () => {
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001193125-26-270343_quantum_NT10-K.htm'), { accessionNo: '0001193125-26-270343' });
+    expect(parsed).toMatchObject({ formType: 'NT 10-K', family: 'periodic', isAmendment: false, periodOfReport: '2026-03-31' });
+    expect(parsed.detail).toMatchObject({ kind: 'periodic', isLateNotice: true, periodOfReport: '2026-03-31' });
+    const score = scoreFiling(parsed);
+    expect(score.rules).toEqual(['periodic.late']);
+    expect(score.importance).toBe('HIGH');
+    expect(score.oneLiner).toMatch(/will file its 10-K late for the period ended 2026-03-31$/);
+  });
+
+  it('Domo NT 10-Q (0001628280-26-042197): quarter ended April 30, 2026, HIGH', () => {
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001628280-26-042197_domo_NT10-Q.htm'), { accessionNo: '0001628280-26-042197' });
+    expect(parsed).toMatchObject({ formType: 'NT 10-Q', family: 'periodic', periodOfReport: '2026-04-30' });
+    expect(scoreFiling(parsed).rules).toEqual(['periodic.late']);
+    expect(scoreFiling(parsed).oneLiner).toMatch(/will file its 10-Q late for the period ended 2026-04-30$/);
+  });
+
+  it("a bare 10-K405 document's period comes from its cover (PerkinElmer, fiscal year ended December 31, 2000)", () => {
+    const parsed = parseFiling(edgarFixture('corpus/perkinelmer_10-K405_2001_b38210pee10-k405.txt'));
+    expect(parsed.periodOfReport).toBe('2000-12-31');
   });
 });
