@@ -34,3 +34,11 @@ export async function addJob(db: Db, params: AddJobParams): Promise<void> {
       job_key_mode => ${params.jobKeyMode ?? 'replace'}::text
     )`);
 }
+
+/**
+ * Wakes an idle worker to look for due jobs now (graphile-worker's own insert notification),
+ * instead of at its next poll: for a job whose run_at has just come (a scheduled re-check).
+ */
+export async function nudgeWorkers(db: Db): Promise<void> {
+  await db.execute(sql`select pg_notify('jobs:insert', '{"count":1}')`);
+}

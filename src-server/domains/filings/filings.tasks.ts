@@ -1,33 +1,57 @@
 /** Background tasks of the filings domain (the list a process runs: src-server/background.ts). */
 import { systemClock } from '../../clock';
+import { enqueue } from '../../jobs/job';
+import { nudgeWorkers } from '../../jobs/queue';
 import { defineTask } from '../../jobs/registry';
 import { analyseFiling } from './analysis.service';
+import { nextDocumentCheck } from './document-wait';
 import { runBackfill } from './backfill.service';
 import { analyzeJob, backfillJob, ingestJob } from './filings.jobs';
 import { ingestAccession } from './filings.service';
 
-/** A feed filing whose documents are not up yet is retried a few times; a backfilled one is not. */
+/** After the wait (document-wait.ts) the job fails and is retried this many times in all, then skipped. */
 const FEED_NOT_AVAILABLE_RETRIES = 3;
-/** Documents land shortly around the feed listing: look again after 2, 4 and 8 s before failing the job. */
-const DOCUMENT_WAITS_MS = [2_000, 4_000, 8_000];
+/** Must match the key detection adds the job with (detection.service.ts): one job per accession. */
+const ingestKey = (accessionNo: string) => `ingest:${accessionNo}`;
 
 export const ingestTask = defineTask({
   ...ingestJob,
   async handler(ref, { deps, job }) {
     if (!deps.edgar) throw new Error('edgar.ingest needs deps.edgar');
     const client = await deps.edgar.start();
+    const clock = deps.clock ?? systemClock;
     const bulk = ref.source === 'backfill' || ref.detectedVia === 'daily_index' || ref.detectedVia === 'submissions';
-    const run = () => ingestAccession(deps.db, { client, ref, analyze: deps.llm != null, priority: bulk ? 'bulk' : 'live' });
-    let outcome = await run();
-    for (const wait of bulk ? [] : DOCUMENT_WAITS_MS) {
-      if (outcome.status !== 'not_available') break;
-      await (deps.clock ?? systemClock).sleep(wait);
-      outcome = await run();
+    // A re-check while documents are awaited yields to the feed and to first fetches of live filings.
+    const priority = bulk ? 'bulk' : ref.documentWait ? 'sweep' : 'live';
+    const outcome = await ingestAccession(deps.db, { client, ref, analyze: deps.llm != null, priority });
+    if (outcome.status === 'not_available' && !bulk) {
+      const next = nextDocumentCheck(ref.documentWait ?? null, clock.now());
+      if (next) {
+        // Back in the queue (same key: the running row gives its key up, so a detection layer
+        // finding the accession again still adds nothing), due on the app's clock: no job slot
+        // is held while EDGAR uploads, and the wait is a row, so a crash or restart keeps it.
+        const dueAt = clock.now() + next.delayMs;
+        await enqueue(deps.db, ingestJob, { ...ref, documentWait: next.wait }, {
+          jobKey: ingestKey(ref.accessionNo),
+          jobKeyMode: 'replace',
+          runAt: new Date(dueAt - clock.offsetMs()),
+          maxAttempts: job.maxAttempts,
+        });
+        // Workers poll for due jobs every few seconds; wake one when this is due (best effort).
+        void clock
+          .sleep(next.delayMs + 20)
+          .then(() => nudgeWorkers(deps.db))
+          .catch(() => {});
+        return;
+      }
     }
     deps.metrics?.ingested.inc({ source: ref.source, status: outcome.status });
     if (outcome.status === 'stored') deps.metrics?.observeStage('detected_to_stored', 'all', ref.detectedAt);
     if (outcome.status === 'not_available') {
-      if (ref.source !== 'backfill' && job.attempts < FEED_NOT_AVAILABLE_RETRIES) throw new Error(`${ref.accessionNo} not available on EDGAR yet`);
+      if (ref.source !== 'backfill' && job.attempts < FEED_NOT_AVAILABLE_RETRIES) {
+        const waited = ref.documentWait ? ` after waiting since ${ref.documentWait.since} (${ref.documentWait.checks} checks)` : '';
+        throw new Error(`${ref.accessionNo} not available on EDGAR${waited}`);
+      }
       deps.logger?.warn({ accessionNo: ref.accessionNo, source: ref.source }, 'filing documents not available; skipped');
     }
   },

@@ -11,7 +11,8 @@
  *   the measured release offset (p10/p50/p90 107/217/417 s), at their acceptance place;
  * - archive: the documents land shortly before the feed lists them (feed ~1 s after the .txt);
  * - full-text index U(60, 180) s, submissions JSON lognormal (median 120 s, p95 600 s) [guesses
- *   of the research, parameters here];
+ *   of the research, parameters here], but never before the documents: both are built from what
+ *   EDGAR disseminated (see `disseminated` below, decision 205);
  * - a share of filings (default 0.5%) never appears in the feed.
  */
 import { readFileSync } from 'node:fs';
@@ -166,6 +167,17 @@ export function buildSimDay(options: SimDayOptions): SimDay {
       feedAt != null
         ? Math.max(publicAt, feedAt - draw(lags.archivesBeforeFeed, null, random) * 1000)
         : publicAt + draw(lags.archives, null, random) * 1000;
+    // The full-text index and the submissions JSON list a filing no earlier than its documents
+    // can be downloaded (research/edgar-latency.md): EFTS answers document-level hits (one per
+    // document: adsh, file_type, sequence), i.e. it indexes the disseminated documents, and is the
+    // "slower, but complete" source [M, datamule]; the SEC updates submissions JSON "as
+    // submissions are disseminated" [D]; the only measured ordering is index page (0 s) ->
+    // documents (median +28 s, max +43 s) -> feed (median 1 s after the .txt) [M*, Friedman].
+    // Their own lags (U(60, 180) s, lognormal 120/600 s) are guesses [G] drawn from acceptance;
+    // drawn independently of the feed's long tail they could list a filing whose documents the
+    // feed-tied archive time still holds back (a Form 4 listed by EFTS 29 s before its documents,
+    // decision 205), which EDGAR's own pipeline does not do.
+    const disseminated = (at: number) => Math.max(at, archivesAt);
     let files: Map<string, string> | null = null;
     const filing: SimFiling = {
       accessionNo: `99999${String(agent).padStart(5, '0')}-${yy}-${String(seq).padStart(6, '0')}`,
@@ -178,8 +190,8 @@ export function buildSimDay(options: SimDayOptions): SimDay {
       feedAt,
       feedOrder: acceptedAt,
       archivesAt,
-      eftsAt: publicAt + draw(lags.efts, null, random) * 1000,
-      submissionsAt: publicAt + draw(lags.submissions, null, random) * 1000,
+      eftsAt: disseminated(publicAt + draw(lags.efts, null, random) * 1000),
+      submissionsAt: disseminated(publicAt + draw(lags.submissions, null, random) * 1000),
       sizeBytes: spec.sizeBytes ?? 0,
       primaryDocument: simulatedPrimaryName(spec.form),
       files: () => (files ??= simulatedFiles(filing)),
