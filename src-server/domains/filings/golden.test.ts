@@ -10,6 +10,7 @@ const FIRED_BY_REAL_FILINGS = [
   'form4.sale', 'form4.sale.executive', 'form4.sale.huge', 'form4.sale.large', 'form4.sale.plan', 'form4.sale.position', 'form4.very-late',
   'form4.purchase.insider', 'form4.purchase.holder', 'form4.purchase.large', 'form4.purchase.executive', 'form4.late', 'form144.notice',
   '13d.initial', '13d.amendment', '13g.passive', '13g.large', '13f.holdings', 'offering.form-d', 'offering.registration', 'periodic.report',
+  'periodic.amendment', 'periodic.late', 'proxy.annual',
 ];
 
 describe('golden corpus of real EDGAR filings', () => {
@@ -27,5 +28,13 @@ describe('golden corpus of real EDGAR filings', () => {
     // Musk's 2018 purchase of 72,500 Tesla shares is the CEO-purchase rule's filing; Natera's grant filed a day late the late rule's.
     expect(coverage.get('form4.purchase.executive')).toEqual(['test/fixtures/edgar/corpus/f4x_0001494730-18-000005_tsla_musk_P_ceo.xml']);
     expect(coverage.get('form4.late')).toEqual(['test/fixtures/edgar/corpus/f4x_0001415889-22-000694_ntra_botha_A_late.xml']);
+    // 180 Degree Capital's DEF 14A is the annual-proxy rule's filing; Apple's 1997 10-Q/A the periodic amendment's.
+    expect(coverage.get('proxy.annual')).toEqual(['test/fixtures/edgar/corpus/gx_0000893739-20-000019_180degree_DEF14A.txt']);
+    expect(coverage.get('periodic.amendment')).toEqual(['test/fixtures/edgar/corpus/gx_0000320193-97-000021_aapl_10-QA_1997.txt']);
+    // Quantum's NT 10-K and Domo's NT 10-Q (Form 12b-25) are the late-filing rule's.
+    expect(coverage.get('periodic.late')).toEqual([
+      'test/fixtures/edgar/corpus/gx_0001193125-26-270343_quantum_NT10-K.htm',
+      'test/fixtures/edgar/corpus/gx_0001628280-26-042197_domo_NT10-Q.htm',
+    ]);
   });
 });

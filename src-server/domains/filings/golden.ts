@@ -73,6 +73,16 @@ function actualFact(p: ParsedFiling, name: string): unknown {
       return d?.kind === 'current' ? d.subject : null;
     case 'family':
       return p.family;
+    case 'periodOfReport':
+      return p.periodOfReport;
+    case 'fiscalYear':
+      return d?.kind === 'periodic' ? d.fiscalYear : null;
+    case 'isLateNotice':
+      return d?.kind === 'periodic' ? d.isLateNotice : null;
+    case 'meetingType':
+      return d?.kind === 'proxy' ? d.meetingType : null;
+    case 'meetingDate':
+      return d?.kind === 'proxy' ? d.meetingDate : null;
     default:
       return undefined;
   }

@@ -4,9 +4,26 @@ import type { SubmissionHeader } from './sgml';
 import type { BeneficialDetail, BeneficialPerson, HoldingsDetail, OfferingDetail, PeriodicDetail, ProxyDetail } from './types';
 import { asArray, child, num, parseXml, path, text, textAt } from './xml';
 
+/** The period the cover page names: "For the quarterly period ended March 28, 1997", "fiscal year ended ...". */
+const COVER_PERIOD = /(?:quarterly period|fiscal year|period)\s+ended:?\s*([A-Z][a-z]+\.?\s+\d{1,2}\s*,\s*\d{4})/i;
+
+/**
+ * The report's period: the SEC header's, unless there is none (a document without header, e.g. a Form
+ * 12b-25 notice: "For Period Ended: March 31, 2026") or it is not before the filing date (a report is
+ * filed after its period ends; Apple's 10-Q/A 0000320193-97-000021 of 1997-10-07 carries its own filing
+ * date in the header while the cover says the quarter ended March 28, 1997): then the cover's.
+ */
+function reportPeriod(header: SubmissionHeader, body: string): string | null {
+  const period = header.periodOfReport;
+  if (period && (!header.filedDate || period < header.filedDate)) return period;
+  const cover = COVER_PERIOD.exec(body.slice(0, 20_000).replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&#160;/gi, ' ').replace(/\s+/g, ' '));
+  const stated = anyDateToIso(cover?.[1]?.replace(/\s*,\s*/, ', ') ?? null);
+  return stated && (!header.filedDate || stated < header.filedDate) ? stated : period;
+}
+
 /** 10-K, 10-Q, 20-F and the NT late-filing notices: period and fiscal year. */
 export function parsePeriodic(formType: string, header: SubmissionHeader, fiscalYearEnd: string | null, body: string): PeriodicDetail {
-  const period = header.periodOfReport;
+  const period = reportPeriod(header, body);
   const dei = (name: string) => new RegExp(`name="dei:${name}"[^>]*>\\s*([^<]+)<`, 'i').exec(body)?.[1]?.trim() ?? null;
   let fiscalYear = num(dei('DocumentFiscalYearFocus'));
   if (fiscalYear == null && period) {

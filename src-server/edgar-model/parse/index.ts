@@ -204,7 +204,7 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     filer,
     filedDate: header.filedDate ?? hints.filedDate ?? null,
     acceptedAt: header.acceptedAt ?? hints.acceptedAt ?? null,
-    periodOfReport: header.periodOfReport ?? (detail?.kind === 'ownership' ? detail.periodOfReport : null),
+    periodOfReport: detail?.kind === 'periodic' ? detail.periodOfReport : (header.periodOfReport ?? (detail?.kind === 'ownership' ? detail.periodOfReport : null)),
     primaryDocument: primary?.filename ?? hints.primaryDocument ?? null,
     detail,
     incomplete,

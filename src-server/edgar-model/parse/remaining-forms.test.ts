@@ -1,0 +1,72 @@
+/**
+ * Forms of issue #16's third corpus pass (issue-16c): a DEF 14A proxy statement, a 10-Q/A and two
+ * Form 12b-25 late-filing notices (NT 10-K, NT 10-Q), each a real document checked against values read
+ * from it (corpus/SOURCES.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { edgarFixture } from '../../test/edgar-fixtures';
+import { scoreFiling } from '../score';
+import { parseFiling } from '.';
+
+describe('DEF 14A proxy statement', () => {
+  it('180 Degree Capital (0000893739-20-000019): an annual meeting on May 14, 2020, scored proxy.annual', () => {
+    // "the 2020 Annual Meeting of Shareholders ... will be held on Thursday, May 14, 2020"; the "Special
+    // Meeting" the reverse-split section names 90,000 characters in is not this proxy's meeting.
+    const parsed = parseFiling(edgarFixture('corpus/gx_0000893739-20-000019_180degree_DEF14A.txt'));
+    expect(parsed).toMatchObject({
+      accessionNo: '0000893739-20-000019',
+      formType: 'DEF 14A',
+      family: 'proxy',
+      isAmendment: false,
+      filedDate: '2020-03-25',
+      company: { cik: 893739, name: '180 DEGREE CAPITAL CORP. /NY/' },
+    });
+    expect(parsed.detail).toEqual({ kind: 'proxy', meetingType: 'annual', meetingDate: '2020-05-14' });
+    const score = scoreFiling(parsed);
+    expect(score.rules).toEqual(['proxy.annual']);
+    expect(score.importance).toBe('LOW');
+  });
+});
+
+describe('10-Q/A amendment', () => {
+  it("Apple 10-Q/A (0000320193-97-000021): the cover's quarter, not the header's period that is its own filing date", () => {
+    // The SEC header says CONFORMED PERIOD OF REPORT 19971007 and FILED AS OF DATE 19971007; the cover says
+    // "For the quarterly period ended March 28, 1997" (Apple's fiscal 1997 ends in September).
+    const parsed = parseFiling(edgarFixture('corpus/gx_0000320193-97-000021_aapl_10-QA_1997.txt'));
+    expect(parsed).toMatchObject({ formType: '10-Q/A', family: 'periodic', isAmendment: true, filedDate: '1997-10-07', periodOfReport: '1997-03-28' });
+    expect(parsed.detail).toEqual({ kind: 'periodic', periodOfReport: '1997-03-28', fiscalYear: 1997, fiscalPeriod: null, isLateNotice: false });
+    const score = scoreFiling(parsed);
+    expect(score.rules).toEqual(['periodic.amendment']);
+    expect(score.oneLiner).toBe('APPLE COMPUTER INC amended its 10-Q for the period ended 1997-03-28');
+  });
+
+  it("a header period before the filing date is kept (Apple's 1994 10-K)", () => {
+    const parsed = parseFiling(edgarFixture('corpus/ox_0000320193-94-000016_aapl_10-K_1994.txt'));
+    expect(parsed.periodOfReport).toBe('1994-09-30');
+    expect(parsed.detail).toMatchObject({ kind: 'periodic', periodOfReport: '1994-09-30', fiscalYear: 1994 });
+  });
+});
+
+describe('NT 10-K / NT 10-Q late-filing notices (Form 12b-25)', () => {
+  it('Quantum NT 10-K (0001193125-26-270343): a document without SEC header takes its period from "For Period Ended:"', () => {
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001193125-26-270343_quantum_NT10-K.htm'), { accessionNo: '0001193125-26-270343' });
+    expect(parsed).toMatchObject({ formType: 'NT 10-K', family: 'periodic', isAmendment: false, periodOfReport: '2026-03-31' });
+    expect(parsed.detail).toMatchObject({ kind: 'periodic', isLateNotice: true, periodOfReport: '2026-03-31' });
+    const score = scoreFiling(parsed);
+    expect(score.rules).toEqual(['periodic.late']);
+    expect(score.importance).toBe('HIGH');
+    expect(score.oneLiner).toMatch(/will file its 10-K late for the period ended 2026-03-31$/);
+  });
+
+  it('Domo NT 10-Q (0001628280-26-042197): quarter ended April 30, 2026, HIGH', () => {
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001628280-26-042197_domo_NT10-Q.htm'), { accessionNo: '0001628280-26-042197' });
+    expect(parsed).toMatchObject({ formType: 'NT 10-Q', family: 'periodic', periodOfReport: '2026-04-30' });
+    expect(scoreFiling(parsed).rules).toEqual(['periodic.late']);
+    expect(scoreFiling(parsed).oneLiner).toMatch(/will file its 10-Q late for the period ended 2026-04-30$/);
+  });
+
+  it("a bare 10-K405 document's period comes from its cover (PerkinElmer, fiscal year ended December 31, 2000)", () => {
+    const parsed = parseFiling(edgarFixture('corpus/perkinelmer_10-K405_2001_b38210pee10-k405.txt'));
+    expect(parsed.periodOfReport).toBe('2000-12-31');
+  });
+});
