@@ -34,7 +34,8 @@ function ensureChromium() {
 
 step('type-check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
 step('import rules (no cycles; web imports shared code and router types only)', ['--import', 'tsx', join(root, 'scripts/check-imports.ts')]);
-step('unit + integration tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run', '--project', 'server', '--project', 'web']);
+// Two forks on two cores: each test file has its own cloned database, so files do not share state.
+step('unit + integration tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run', '--project', 'server', '--project', 'web', '--maxWorkers=2']);
 step('build the web app (vite)', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']);
 step('dashboard bundle size (gzip, budget 200 KB)', [join(root, 'scripts/check-bundle.mjs')]);
 ensureChromium();

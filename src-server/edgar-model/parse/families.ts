@@ -118,8 +118,14 @@ function textReportingPersons(bodyText: string): BeneficialPerson[] {
  * The subject company as a text/HTML cover page prints it: the line above "(Name of Issuer)",
  * rules of dashes or underscores between them skipped ("TRINITY INDUSTRIES INC\n-----\n(Name of Issuer)").
  */
-export function coverIssuerName(bodyText: string): string | null {
-  const at = bodyText.slice(0, 20_000).search(/\(\s*Name\s+of\s+(?:the\s+)?Issuer\s*\)/i);
+export const coverIssuerName = (bodyText: string) => nameAboveCaption(bodyText, /\(\s*Name\s+of\s+(?:the\s+)?Issuer\s*\)/i);
+
+/** Form 12b-25 (NT 10-K/10-Q), Part I: the name above "(Full Name of Registrant)" (some filers drop the brackets). */
+export const lateNoticeRegistrant = (bodyText: string) => nameAboveCaption(bodyText, /\(?\s*Full\s+Name\s+of\s+Registrant\s*\)?/i);
+
+/** The name a cover page prints on the line(s) above `caption` ("(Name of Issuer)"), or null. */
+function nameAboveCaption(bodyText: string, caption: RegExp): string | null {
+  const at = bodyText.slice(0, 20_000).search(caption);
   if (at === -1) return null;
   const lines = bodyText
     .slice(Math.max(0, at - 600), at)

@@ -4,7 +4,7 @@
  */
 import { displayOwnerName } from '#shared/insider';
 import { parseCurrentReport } from './current-report';
-import { parseBeneficial, parseHoldings, parseOffering, parsePeriodic, parseProxy } from './families';
+import { lateNoticeRegistrant, parseBeneficial, parseHoldings, parseOffering, parsePeriodic, parseProxy } from './families';
 import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
@@ -163,9 +163,14 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
         detail = parseCurrentReport(formType, header, bodyOf(primary, 2_000_000));
         if (formType.startsWith('8-K') && detail.items.length === 0) incomplete.push('no 8-K items found');
         break;
-      case 'periodic':
-        detail = parsePeriodic(formType, header, filerParty?.fiscalYearEnd ?? null, primary?.text.slice(0, 200_000) ?? '');
+      case 'periodic': {
+        const periodic = parsePeriodic(formType, header, filerParty?.fiscalYearEnd ?? null, primary?.text.slice(0, 200_000) ?? '');
+        detail = periodic;
+        // A late-filing notice stored as its document alone (no SEC header) names the registrant in Part I.
+        const registrant = !company?.name && periodic.isLateNotice ? lateNoticeRegistrant(bodyOf(primary)) : null;
+        if (registrant) company = { ...(company ?? emptyCompany(hints.cik ?? null)), name: registrant };
         break;
+      }
       case 'beneficial': {
         const beneficial = parseBeneficial(combinedBeneficial ?? formType, header, primary?.text ?? '', bodyOf(primary));
         detail = beneficial;
@@ -181,11 +186,12 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
       case 'proxy':
         detail = parseProxy(bodyOf(primary));
         break;
-      case 'offering':
+      case 'offering': {
         const body = bodyOf(primary);
         detail = parseOffering(formType, primary?.text ?? '', body, feeTableText(sub.documents, body));
         if (detail.offeringAmount == null && !detail.offeringAmountText) incomplete.push('offering amount not found');
         break;
+      }
       case 'other':
         break;
     }
