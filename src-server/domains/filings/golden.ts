@@ -60,6 +60,12 @@ function actualFact(p: ParsedFiling, name: string): unknown {
       return d?.kind === 'ownership' ? d.dateOfOriginalSubmission : null;
     case 'filerName':
       return p.filer?.name ?? null;
+    case 'companyCik':
+      return p.company?.cik ?? null;
+    case 'companyName':
+      return p.company?.name ?? null;
+    case 'offeringAmount':
+      return d?.kind === 'offering' ? d.offeringAmount : null;
     case 'saleNotice':
       // Form 144: who sells, how many units, their market value, roughly when, for which issuer.
       return d?.kind === 'sale_notice'

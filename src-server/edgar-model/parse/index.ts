@@ -86,7 +86,8 @@ function bodyOf(doc: SubmissionDocument | undefined, maxChars?: number): string 
 function feeTableText(documents: SubmissionDocument[], primaryBody: string): string | null {
   const exhibit = documents.find((d) => /^EX-FILING FEES$/i.test(d.type.trim()));
   if (exhibit) return bodyOf(exhibit);
-  const at = primaryBody.slice(0, 30_000).search(/calculation of (?:the )?registration fee/i);
+  // The title may break across lines ("CALCULATION OF<BR>REGISTRATION FEE": Unicycive's 2021 S-1/A).
+  const at = primaryBody.slice(0, 30_000).search(/calculation\s+of\s+(?:the\s+)?registration\s+fee/i);
   return at < 0 ? null : primaryBody.slice(at, at + 8_000);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Forms of issue #16's third corpus pass (issue-16c): a DEF 14A proxy statement, a 10-Q/A and two
  * Form 12b-25 late-filing notices (NT 10-K, NT 10-Q), each a real document checked against values read
- * from it (corpus/SOURCES.md).
+ * from it (corpus/SOURCES.md); and of the fourth (issue-16d): an S-1/A.
  */
 import { describe, expect, it } from 'vitest';
 import { edgarFixture } from '../../test/edgar-fixtures';
@@ -70,5 +70,31 @@ describe('NT 10-K / NT 10-Q late-filing notices (Form 12b-25)', () => {
   it("a bare 10-K405 document's period comes from its cover (PerkinElmer, fiscal year ended December 31, 2000)", () => {
     const parsed = parseFiling(edgarFixture('corpus/perkinelmer_10-K405_2001_b38210pee10-k405.txt'));
     expect(parsed.periodOfReport).toBe('2000-12-31');
+  });
+});
+
+describe('S-1/A amended registration statement', () => {
+  it('Unicycive S-1/A (0001213900-21-035033): Amendment No. 3, scored offering.amendment', () => {
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001213900-21-035033_unicycive_S-1A.txt'));
+    expect(parsed).toMatchObject({
+      accessionNo: '0001213900-21-035033',
+      formType: 'S-1/A',
+      family: 'offering',
+      isAmendment: true,
+      filedDate: '2021-06-30',
+      company: { cik: 1766140, name: 'Unicycive Therapeutics, Inc.' },
+      primaryDocument: 'ea143554-s1a3_unicycivethera.htm',
+    });
+    expect(scoreFiling(parsed)).toMatchObject({ importance: 'LOW', rules: ['offering.amendment'] });
+  });
+
+  it("the amount registered is the cover fee table's total even when its title breaks across lines", () => {
+    // The 2021 cover prints "CALCULATION OF<BR>REGISTRATION FEE"; the text has a line break there, so a
+    // single-space search missed the table and the amount was not read at all. Its rows: common stock
+    // $28,750,000, warrant shares $23,000,000, the underwriter's option $1,437,500; "Total $54,337,500".
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001213900-21-035033_unicycive_S-1A.txt'));
+    expect(parsed.detail).toMatchObject({ kind: 'offering', offeringAmount: 54_337_500, offeringAmountText: '$54,337,500' });
+    expect(parsed.incomplete).toEqual([]);
+    expect(scoreFiling(parsed).oneLiner).toBe('Unicycive Therapeutics, Inc. files S-1/A for $54.3M');
   });
 });
