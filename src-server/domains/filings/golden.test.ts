@@ -10,7 +10,7 @@ const FIRED_BY_REAL_FILINGS = [
   'form4.sale', 'form4.sale.executive', 'form4.sale.huge', 'form4.sale.large', 'form4.sale.plan', 'form4.sale.position', 'form4.very-late',
   'form4.purchase.insider', 'form4.purchase.holder', 'form4.purchase.large', 'form4.purchase.executive', 'form4.late', 'form144.notice',
   '13d.initial', '13d.amendment', '13g.passive', '13g.large', '13f.holdings', 'offering.form-d', 'offering.registration', 'periodic.report',
-  'periodic.amendment', 'periodic.late', 'proxy.annual', 'offering.amendment',
+  'periodic.amendment', 'periodic.late', 'proxy.annual', 'offering.amendment', '6k.results',
 ];
 
 describe('golden corpus of real EDGAR filings', () => {
@@ -33,6 +33,8 @@ describe('golden corpus of real EDGAR filings', () => {
     expect(coverage.get('periodic.amendment')).toEqual(['test/fixtures/edgar/corpus/gx_0000320193-97-000021_aapl_10-QA_1997.txt']);
     // Unicycive's 2021 S-1/A (Amendment No. 3) is the amended-registration rule's.
     expect(coverage.get('offering.amendment')).toEqual(['test/fixtures/edgar/corpus/gx_0001213900-21-035033_unicycive_S-1A.txt']);
+    // Waldencast's 6-K of its Q2 2026 trading update (first-half results) is the 6-K results rule's.
+    expect(coverage.get('6k.results')).toEqual(['test/fixtures/edgar/corpus/gx_0001840199-26-000108_waldencast_6-K.htm']);
     // Quantum's NT 10-K and Domo's NT 10-Q (Form 12b-25) are the late-filing rule's.
     expect(coverage.get('periodic.late')).toEqual([
       'test/fixtures/edgar/corpus/gx_0001193125-26-270343_quantum_NT10-K.htm',

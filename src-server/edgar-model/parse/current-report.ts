@@ -108,11 +108,19 @@ function firstDateIn(body: string): string | null {
   return m?.[1] ? anyDateToIso(m[1]) : null;
 }
 
-/** A 6-K's subject: the quoted press-release title or the first exhibit's description. */
+/**
+ * A 6-K's subject: the quoted press-release title, else the report's own headline line after the cover
+ * ("Waldencast plc Announces Q2 2026 Trading Update"), else the exhibit index's description of 99.1.
+ * "99.1" must start its line: "(including Exhibit 99.1 hereto) shall not be deemed filed" is prose.
+ */
 function subjectFromBody(body: string): string | null {
   const quoted = /(?:press release|announcement|titled)[^“"]{0,120}[“"]\s*([^”"]{5,200}?)\s*[”"]/i.exec(body);
   if (quoted?.[1]) return quoted[1].replace(/\s+/g, ' ').trim();
-  const exhibit = /99\.1\s+([^\n]{5,200})/.exec(body);
+  const coverEnd = body.search(/Form\s+40-F/i);
+  const afterCover = coverEnd < 0 ? '' : body.slice(coverEnd, coverEnd + 3_000);
+  const headline = /\n\s*([A-Z][^\n]{3,150}?\s(?:Announces|Reports)\s[^\n]{3,150}?)\s*\n/.exec(afterCover);
+  if (headline?.[1] && !/[.;:]$/.test(headline[1])) return headline[1].replace(/\s+/g, ' ').trim();
+  const exhibit = /(?:^|\n)\s*99\.1\s+([^\n]{5,200})/.exec(body);
   return exhibit?.[1]?.trim() ?? null;
 }
 

@@ -123,6 +123,10 @@ export const coverIssuerName = (bodyText: string) => nameAboveCaption(bodyText, 
 /** Form 12b-25 (NT 10-K/10-Q), Part I: the name above "(Full Name of Registrant)" (some filers drop the brackets). */
 export const lateNoticeRegistrant = (bodyText: string) => nameAboveCaption(bodyText, /\(?\s*Full\s+Name\s+of\s+Registrant\s*\)?/i);
 
+/** A 6-K cover: the name above "(Translation of Registrant's name into English)" or "(Exact name of registrant as specified in its charter)". */
+export const foreignIssuerRegistrant = (bodyText: string) =>
+  nameAboveCaption(bodyText, /\(\s*(?:Translation\s+of\s+Registrant.s\s+name\s+into\s+English|Exact\s+name\s+of\s+registrant\s+as\s+specified\s+in\s+its\s+charter)\s*\)/i);
+
 /** The name a cover page prints on the line(s) above `caption` ("(Name of Issuer)"), or null. */
 function nameAboveCaption(bodyText: string, caption: RegExp): string | null {
   const at = bodyText.slice(0, 20_000).search(caption);

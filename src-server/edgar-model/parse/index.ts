@@ -4,7 +4,7 @@
  */
 import { displayOwnerName } from '#shared/insider';
 import { parseCurrentReport } from './current-report';
-import { lateNoticeRegistrant, parseBeneficial, parseHoldings, parseOffering, parsePeriodic, parseProxy } from './families';
+import { foreignIssuerRegistrant, lateNoticeRegistrant, parseBeneficial, parseHoldings, parseOffering, parsePeriodic, parseProxy } from './families';
 import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
@@ -159,11 +159,16 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
         }
         break;
       }
-      case 'current':
+      case 'current': {
         // 8-Ks with inline XBRL run to megabytes of markup before the item headings.
-        detail = parseCurrentReport(formType, header, bodyOf(primary, 2_000_000));
+        const body = bodyOf(primary, 2_000_000);
+        detail = parseCurrentReport(formType, header, body);
         if (formType.startsWith('8-K') && detail.items.length === 0) incomplete.push('no 8-K items found');
+        // A 6-K document stored without its SEC header names the registrant on its cover.
+        const registrant = !company?.name && formType.startsWith('6-K') ? foreignIssuerRegistrant(body) : null;
+        if (registrant) company = { ...(company ?? emptyCompany(hints.cik ?? null)), name: registrant };
         break;
+      }
       case 'periodic': {
         const periodic = parsePeriodic(formType, header, filerParty?.fiscalYearEnd ?? null, primary?.text.slice(0, 200_000) ?? '');
         detail = periodic;

@@ -1,7 +1,7 @@
 /**
  * Forms of issue #16's third corpus pass (issue-16c): a DEF 14A proxy statement, a 10-Q/A and two
  * Form 12b-25 late-filing notices (NT 10-K, NT 10-Q), each a real document checked against values read
- * from it (corpus/SOURCES.md); and of the fourth (issue-16d): an S-1/A.
+ * from it (corpus/SOURCES.md); and of the fourth (issue-16d): an S-1/A and a 6-K announcing results.
  */
 import { describe, expect, it } from 'vitest';
 import { edgarFixture } from '../../test/edgar-fixtures';
@@ -96,5 +96,38 @@ describe('S-1/A amended registration statement', () => {
     expect(parsed.detail).toMatchObject({ kind: 'offering', offeringAmount: 54_337_500, offeringAmountText: '$54,337,500' });
     expect(parsed.incomplete).toEqual([]);
     expect(scoreFiling(parsed).oneLiner).toBe('Unicycive Therapeutics, Inc. files S-1/A for $54.3M');
+  });
+});
+
+describe('6-K announcing results', () => {
+  it('Waldencast 6-K (0001840199-26-000108): the headline after the cover is its subject, scored 6k.results', () => {
+    // Only the <DOCUMENT> block is stored (no SEC header): the registrant comes from the cover's
+    // "Waldencast plc / (Translation of Registrant's name into English)".
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001840199-26-000108_waldencast_6-K.htm'), { accessionNo: '0001840199-26-000108', cik: 1840199 });
+    expect(parsed).toMatchObject({
+      accessionNo: '0001840199-26-000108',
+      formType: '6-K',
+      family: 'current',
+      company: { cik: 1840199, name: 'Waldencast plc' },
+      primaryDocument: 'a1wald6-k_earningsreleasex.htm',
+    });
+    expect(parsed.detail).toMatchObject({ eventDate: '2026-09-28', subject: 'Waldencast plc Announces Q2 2026 Trading Update' });
+    expect(scoreFiling(parsed)).toMatchObject({
+      importance: 'MEDIUM',
+      rules: ['6k.results', '6k.report'],
+      oneLiner: 'Waldencast plc: Waldencast plc Announces Q2 2026 Trading Update',
+    });
+  });
+
+  it('"Exhibit 99.1 hereto) shall not be deemed filed" is prose, not the exhibit index\'s description', () => {
+    // Before: the subject was "hereto) shall not be deemed “filed” for purposes of Section 18 ...".
+    const doc = (body: string) =>
+      `<DOCUMENT>\n<TYPE>6-K\n<TEXT>\n<html><body>${body}</body></html>\n</TEXT>\n</DOCUMENT>\n`;
+    const cover = '<p>FORM 6-K</p><p>Form 20-F [X] Form 40-F [ ]</p>';
+    const prose = '<p>The information in this Report on Form 6-K (including Exhibit 99.1 hereto) shall not be deemed filed.</p>';
+    const index = '<p>EXHIBIT INDEX</p><table><tr><td>99.1</td><td>Press release dated May 2, 2024</td></tr></table>';
+    const parsed = parseFiling(doc(cover + prose + index));
+    expect(parsed.detail).toMatchObject({ subject: 'Press release dated May 2, 2024' });
+    expect(scoreFiling(parsed).rules).toEqual(['6k.report']);
   });
 });

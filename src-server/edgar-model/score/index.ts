@@ -24,7 +24,8 @@ function scoreCurrent(f: ParsedFiling, company: string): Scored {
   if (f.detail?.kind !== 'current') return { hits: [{ rule: '8k.no-items', importance: 'LOW', reason: 'No item could be read' }], oneLiner: `${company} filed ${f.formType}` };
   const { items, subject, eventDate } = f.detail;
   if (f.formType.startsWith('6-K')) {
-    const results = /\b(results|earnings)\b/i.test(subject ?? '');
+    // A "trading update" is how UK/European issuers title a period's results statement (Waldencast's Q2 2026 6-K).
+    const results = /\b(results|earnings|trading update)\b/i.test(subject ?? '');
     const hits: Hit[] = [{ rule: '6k.report', importance: 'LOW', reason: 'Report of a foreign private issuer' }];
     if (results) hits.push({ rule: '6k.results', importance: 'MEDIUM', reason: 'It announces financial results' });
     return { hits, oneLiner: subject ? `${company}: ${subject}` : `${company} furnished a 6-K report${eventDate ? ` dated ${eventDate}` : ''}` };
