@@ -22,6 +22,32 @@ const seconds = (v: number | null | undefined) => (v == null ? '-' : formatDurat
 /** A bucket edge as an axis label: "30 s", "1.5 min", "24 h" (formatDuration's "1 min 0 s" overlapped its neighbours). */
 const edge = (s: number) => (s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`);
 
+/** Alerts, median and 95th percentile per channel. */
+function ChannelTable({ rows, names }: { rows: [string, { n: number; p50_s: number | null; p95_s: number | null }][]; names: Record<string, string> }) {
+  return (
+    <table className="rules-table">
+      <thead>
+        <tr>
+          <th scope="col">Channel</th>
+          <th scope="col">Alerts</th>
+          <th scope="col">Median</th>
+          <th scope="col">95th percentile</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([channel, c]) => (
+          <tr key={channel}>
+            <th scope="row">{names[channel] ?? channel}</th>
+            <td>{c.n.toLocaleString()}</td>
+            <td>{seconds(c.p50_s)}</td>
+            <td>{seconds(c.p95_s)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function WindowFigures({ title, w }: { title: string; w: Window }) {
   const channels = Object.entries(w.detect_to_delivered);
   const sent = Object.entries(w.detect_to_sent);
@@ -55,26 +81,7 @@ function WindowFigures({ title, w }: { title: string; w: Window }) {
       {channels.length === 0 ? (
         <p className="muted">No alerts delivered in this period.</p>
       ) : (
-        <table className="rules-table">
-          <thead>
-            <tr>
-              <th scope="col">Channel</th>
-              <th scope="col">Alerts</th>
-              <th scope="col">Median</th>
-              <th scope="col">95th percentile</th>
-            </tr>
-          </thead>
-          <tbody>
-            {channels.map(([channel, c]) => (
-              <tr key={channel}>
-                <th scope="row">{CHANNELS[channel] ?? channel}</th>
-                <td>{c.n.toLocaleString()}</td>
-                <td>{seconds(c.p50_s)}</td>
-                <td>{seconds(c.p95_s)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChannelTable rows={channels} names={CHANNELS} />
       )}
       <p className="muted latency-note">
         SMS: when the carrier&apos;s delivery receipt reached us through Twilio. Email: when the mail server took the message (its
@@ -83,26 +90,7 @@ function WindowFigures({ title, w }: { title: string; w: Window }) {
       {sent.length > 0 && (
         <>
           <h3>Detection → handed to the provider</h3>
-          <table className="rules-table">
-            <thead>
-              <tr>
-                <th scope="col">Channel</th>
-                <th scope="col">Alerts</th>
-                <th scope="col">Median</th>
-                <th scope="col">95th percentile</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sent.map(([channel, c]) => (
-                <tr key={channel}>
-                  <th scope="row">{SENT_CHANNELS[channel] ?? channel}</th>
-                  <td>{c.n.toLocaleString()}</td>
-                  <td>{seconds(c.p50_s)}</td>
-                  <td>{seconds(c.p95_s)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ChannelTable rows={sent} names={SENT_CHANNELS} />
           {texts && (
             <p className="muted latency-note" data-testid={`sms-receipts-${w.hours}`}>
               Of {plural(texts.n, 'text', 'texts')} sent: {texts.delivered.toLocaleString()} delivered, {texts.not_delivered.toLocaleString()}{' '}
