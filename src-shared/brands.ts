@@ -84,7 +84,7 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       emptyStateTitle: 'Track the 8-Ks that move your stocks',
       emptyStateText: 'Add a ticker and we will watch EDGAR for its 8-K filings.',
       featureCards: [
-        { title: 'Straight from EDGAR', text: 'We read the SEC feed directly, so alerts arrive minutes after filing.' },
+        { title: 'Straight from EDGAR', text: 'We poll EDGAR’s feed every second through the business day and publish our measured delay on /latency.' },
         { title: 'Scored and explained', text: 'Each 8-K item is ranked by how much it matters, with the rule that fired.' },
         { title: 'Email or SMS', text: 'Daily digest for free, real-time alerts with PRO.' },
       ],
