@@ -107,20 +107,14 @@ export async function previewMessageTemplate(db: Db, input: { id: string; fields
     });
     return { channel: 'email', subject: mail.subject, html: mail.html ?? '', text: mail.text, problems };
   }
-  const filing = sampleFilings()[0]!;
+  // The sample's receipt: accepted at filing, detected 9 s and sent 11 s later.
+  const { filing, burst } = template.id === 'burst-email' ? sampleBurst() : { filing: sampleFilings()[0]!, burst: [] };
   const facts = { ...filing, acceptedAt: filing.filedAt, detectedAt: new Date(filing.filedAt.getTime() + 9_000) };
   if (template.channel === 'sms') {
     const text = alertSms(facts, SAMPLE_CTX, { copy });
     return { channel: 'sms', text, length: smsLength(text), problems };
   }
   const routing = { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } };
-  const sentAt = new Date(filing.filedAt.getTime() + 11_000);
-  if (template.id === 'burst-email') {
-    const sample = sampleBurst();
-    const lead = { ...sample.filing, acceptedAt: sample.filing.filedAt, detectedAt: new Date(sample.filing.filedAt.getTime() + 9_000) };
-    const mail = await alertEmail('reader@example.com', lead, SAMPLE_CTX, { routing, copy, burst: sample.burst, sentAt: new Date(lead.filedAt.getTime() + 11_000) });
-    return { channel: 'email', subject: mail.subject, html: mail.html ?? '', text: mail.text, problems };
-  }
-  const mail = await alertEmail('reader@example.com', facts, SAMPLE_CTX, { routing, copy, sentAt });
+  const mail = await alertEmail('reader@example.com', facts, SAMPLE_CTX, { routing, copy, burst, sentAt: new Date(filing.filedAt.getTime() + 11_000) });
   return { channel: 'email', subject: mail.subject, html: mail.html ?? '', text: mail.text, problems };
 }

@@ -57,6 +57,13 @@ function emptyCompany(cik: number | null = null, name: string | null = null): Co
   return { cik, name, sic: null, sicDescription: null, fiscalYearEnd: null, tradingSymbol: null };
 }
 
+/** Without a header the company has no name: take the one its cover prints, when it prints one. */
+function namedFromCover(company: CompanyRef | null, hints: ParseHints, coverName: () => string | null): CompanyRef | null {
+  if (company?.name) return company;
+  const name = coverName();
+  return name ? { ...(company ?? emptyCompany(hints.cik ?? null)), name } : company;
+}
+
 function partyRef(party: HeaderParty | undefined, tradingSymbol: string | null = null): CompanyRef | null {
   if (!party) return null;
   return { cik: party.cik, name: party.name, sic: party.sic, sicDescription: party.sicDescription, fiscalYearEnd: party.fiscalYearEnd, tradingSymbol };
@@ -165,16 +172,14 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
         detail = parseCurrentReport(formType, header, body);
         if (formType.startsWith('8-K') && detail.items.length === 0) incomplete.push('no 8-K items found');
         // A 6-K document stored without its SEC header names the registrant on its cover.
-        const registrant = !company?.name && formType.startsWith('6-K') ? foreignIssuerRegistrant(body) : null;
-        if (registrant) company = { ...(company ?? emptyCompany(hints.cik ?? null)), name: registrant };
+        if (formType.startsWith('6-K')) company = namedFromCover(company, hints, () => foreignIssuerRegistrant(body));
         break;
       }
       case 'periodic': {
         const periodic = parsePeriodic(formType, header, filerParty?.fiscalYearEnd ?? null, primary?.text.slice(0, 200_000) ?? '');
         detail = periodic;
         // A late-filing notice stored as its document alone (no SEC header) names the registrant in Part I.
-        const registrant = !company?.name && periodic.isLateNotice ? lateNoticeRegistrant(bodyOf(primary)) : null;
-        if (registrant) company = { ...(company ?? emptyCompany(hints.cik ?? null)), name: registrant };
+        if (periodic.isLateNotice) company = namedFromCover(company, hints, () => lateNoticeRegistrant(bodyOf(primary)));
         break;
       }
       case 'beneficial': {
