@@ -20,6 +20,10 @@ export default defineConfig({
       '/api': `http://127.0.0.1:${serverPort}`,
       '/trpc': { target: `ws://127.0.0.1:${serverPort}`, ws: true, changeOrigin: true },
       '/dev': `http://127.0.0.1:${serverPort}`,
+      // The installable app's files are the server's (per brand): sw.js, the manifest, its icons.
+      '/sw.js': `http://127.0.0.1:${serverPort}`,
+      '/manifest.webmanifest': `http://127.0.0.1:${serverPort}`,
+      '/icons': `http://127.0.0.1:${serverPort}`,
     },
   },
 });

@@ -25,7 +25,8 @@ async function addTickers(page: Page, tickers: string) {
   await page.getByRole('heading', { name: 'Your watchlist' }).waitFor();
 }
 
-const cardTickers = (page: Page) => page.locator('article.ticker-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-ticker')));
+const cardTickers = (page: Page) =>
+  page.locator('article.ticker-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-ticker')));
 
 describe('journey 2: SMS-code login keeps the watchlist', () => {
   it('signs in with the texted code and keeps the anonymous watchlist', async () => {
@@ -35,7 +36,7 @@ describe('journey 2: SMS-code login keeps the watchlist', () => {
     await addTickers(page, 'AAPL, MSFT');
     expect((await cardTickers(page)).sort()).toEqual(['AAPL', 'MSFT']);
     // Step 1 gave way to the full view: the success line shows there.
-    await page.getByRole('status').filter({ hasText: '✅ 2 ticker(s) added' }).first().waitFor();
+    await page.getByRole('status').filter({ hasText: '✅ 2 tickers added' }).first().waitFor();
     // Live quotes are off by default: the cards show the last stored close and its day.
     const appleQuote = page.locator('article[data-ticker="AAPL"] .ticker-card__lastclose');
     await appleQuote.waitFor();
@@ -72,7 +73,10 @@ describe('journey 2: SMS-code login keeps the watchlist', () => {
     expect((await cardTickers(page)).sort()).toEqual(['AAPL', 'MSFT']);
     expect(await page.getByTestId('identity').textContent()).toBe('+14155550134');
     expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
-    const stored = await page.evaluate(() => ({ session: localStorage.getItem('session'), user: JSON.parse(localStorage.getItem('auth-user') ?? 'null') }));
+    const stored = await page.evaluate(() => ({
+      session: localStorage.getItem('session'),
+      user: JSON.parse(localStorage.getItem('auth-user') ?? 'null'),
+    }));
     expect(stored.session).toBeTruthy();
     expect(stored.user).toMatchObject({ phone: '+14155550134', verified: true });
     // A verified free user is offered PRO below the list.
@@ -124,7 +128,8 @@ let verifiedPage: Page;
 
 describe('journey 3: an email contact verified by the emailed link', () => {
   it('adds the contact, warns before an unverified logout, and verifies by the link', async () => {
-    const page = (verifiedPage = await harness.newPage());
+    const page = await harness.newPage();
+    verifiedPage = page;
     await addTickers(page, 'TSLA');
     await page.getByRole('heading', { name: 'Start Receiving Alerts' }).waitFor();
     await page.getByRole('button', { name: 'Add Contact Info' }).click();
@@ -198,7 +203,9 @@ describe('journey 3: an email contact verified by the emailed link', () => {
     await modal.getByLabel('Mobile number').fill('(202) 555-0187');
     await modal.getByRole('button', { name: 'Send verification text' }).click();
     await modal.getByText('enter the 6-digit code we sent to i•••@example.com').waitFor();
-    const approval = await smtp.waitFor((m) => m.envelopeTo.includes('investor@example.com') && m.subject.startsWith('Approve'));
+    const approval = await smtp.waitFor(
+      (m) => m.envelopeTo.includes('investor@example.com') && m.subject.startsWith('Approve'),
+    );
     expect(twilio.to('+12025550187')).toHaveLength(0);
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await harness.screenshot(page, 'contact-approval-code');
@@ -206,7 +213,9 @@ describe('journey 3: an email contact verified by the emailed link', () => {
     await modal.getByRole('button', { name: 'Approve and send verification' }).click();
     await page.getByRole('dialog', { name: 'Verification Text Sent!' }).waitFor();
     await twilio.waitFor((m) => m.to === '+12025550187');
-    await smtp.waitFor((m) => m.envelopeTo.includes('investor@example.com') && m.subject.startsWith('A new sign-in contact'));
+    await smtp.waitFor(
+      (m) => m.envelopeTo.includes('investor@example.com') && m.subject.startsWith('A new sign-in contact'),
+    );
     await page.getByRole('button', { name: 'Got it!' }).click();
 
     await page.getByRole('button', { name: 'Delete my account' }).click();

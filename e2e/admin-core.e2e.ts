@@ -11,11 +11,21 @@ describe('admin console: overview, users, activity, stripe setup', () => {
   it('an admin signs in, looks after a user and reads the logs', async () => {
     const admin = await createSignedInUser(db, { email: 'admin@example.com', isAdmin: true });
     const target = await createSignedInUser(db, { email: 'customer@example.com', phone: '+12025550161' });
-    await db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values (${target.user.id}, 'TSLA', '{4,8-K}'), (${target.user.id}, 'AAPL', '{8-K}')`);
+    await db.execute(
+      sql`insert into watchlist_items (user_id, ticker, forms) values (${target.user.id}, 'TSLA', '{4,8-K}'), (${target.user.id}, 'AAPL', '{8-K}')`,
+    );
     // A failed sign-in code, so the security log has something real to show.
-    await fetch(`${harness.url}/api/verify-login-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: '+12025550199', code: '123456' }) });
+    await fetch(`${harness.url}/api/verify-login-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: '+12025550199', code: '123456' }),
+    });
 
-    const page = await harness.newPage({ width: 1280, height: 900, storage: { session: admin.session, 'auth-user': JSON.stringify(toUserDto(admin.user)) } });
+    const page = await harness.newPage({
+      width: 1280,
+      height: 900,
+      storage: { session: admin.session, 'auth-user': JSON.stringify(toUserDto(admin.user)) },
+    });
     await page.goto(`${harness.url}/admin`);
     await page.waitForURL(`${harness.url}/admin/login`);
     await page.getByRole('button', { name: 'Open the admin area' }).click();
@@ -40,7 +50,7 @@ describe('admin console: overview, users, activity, stripe setup', () => {
     expect(await page.getByRole('region', { name: 'Plan and billing' }).textContent()).toContain('2 of 10');
 
     await page.getByRole('button', { name: 'Set ticker limit' }).click();
-    await page.getByLabel('Limit (empty: the plan\'s)').fill('30');
+    await page.getByLabel("Limit (empty: the plan's)").fill('30');
     await page.getByRole('dialog').getByLabel('Reason (optional)').fill('beta tester');
     await page.getByRole('button', { name: 'Save limit' }).click();
     await page.getByText('2 of 30 (override)').waitFor();
@@ -66,13 +76,16 @@ describe('admin console: overview, users, activity, stripe setup', () => {
     await dialog.getByLabel('Reason (required)').fill('Asked by email to close the account');
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     await page.getByRole('status').filter({ hasText: 'customer@example.com was deleted.' }).waitFor();
-    const [gone] = await db.execute<{ n: number }>(sql`select count(*)::int as n from users where id = ${target.user.id}`);
+    const [gone] = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from users where id = ${target.user.id}`,
+    );
     expect(gone?.n).toBe(0);
 
     // Activity: the audit log holds every change above; the security log the failed code.
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Activity' }).click();
     await page.getByRole('cell', { name: 'users.delete' }).waitFor();
-    for (const action of ['users.setLimitOverride', 'users.compPro', 'users.setAlertsPaused']) await page.getByRole('cell', { name: action }).waitFor();
+    for (const action of ['users.setLimitOverride', 'users.compPro', 'users.setAlertsPaused'])
+      await page.getByRole('cell', { name: action }).waitFor();
     await harness.screenshot(page, 'admin-activity-audit');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Security events' }).click();
@@ -90,8 +103,14 @@ describe('admin console: overview, users, activity, stripe setup', () => {
     await harness.screenshot(page, 'admin-stripe-setup');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
 
-    // Signing out of admin ends the bearer at the server too.
-    const bearer = await page.evaluate(() => localStorage.getItem('adminAuth'));
+    // The credential is an HttpOnly, SameSite=Strict cookie scoped to /trpc: no script on the page
+    // can read it, and local storage holds only the marker.
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'admin_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/trpc' });
+    expect(await page.evaluate(() => localStorage.getItem('adminAuth'))).toBe('cookie');
+    expect(await page.evaluate(() => document.cookie)).not.toContain('admin_session');
+    // Signing out of admin ends the credential at the server too.
+    const bearer = cookie.value;
     await page.getByRole('button', { name: 'Sign out of admin' }).click();
     await page.waitForURL(`${harness.url}/admin/login`);
     const after = await fetch(`${harness.url}/api/admin/me`, { headers: { authorization: `Bearer ${bearer}` } });

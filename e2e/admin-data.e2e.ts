@@ -16,8 +16,10 @@ import { createSignedInUser } from '#server/test/users';
 import { checkedScreen, openSection, signInAsAdmin } from './admin-steps';
 import { startBrowserHarness } from './harness';
 
-const META_8K = '0001628280-25-058337'; // Item 5.02, HIGH
-const harness = await startBrowserHarness({ customise: (d) => ({ ...d, edgar: createEdgarSource({ ...d.env, EDGAR_REPLAY_INITIAL: 0 }) }) });
+const META_8K = '0001628280-25-058337'; // Item 5.02: a director resigns without dispute, LOW by content
+const harness = await startBrowserHarness({
+  customise: (d) => ({ ...d, edgar: createEdgarSource({ ...d.env, EDGAR_REPLAY_INITIAL: 0 }) }),
+});
 const db = harness.deps.db;
 // The admin jobs' queue worker, as `npm start` runs it.
 const runner = await startJobRunner(harness.deps, [adminJobTask], { concurrency: 1, pollIntervalMs: 500 });
@@ -62,7 +64,9 @@ describe('admin data sections', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await table.getByText('Set by hand: Share class missing from SEC file').waitFor();
     await checkedScreen(harness, page, 'admin-tickers');
-    const [audit] = await db.execute<{ n: number }>(sql`select count(*)::int as n from admin_audit where action in ('tickers.setMapping', 'tickers.refresh')`);
+    const [audit] = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from admin_audit where action in ('tickers.setMapping', 'tickers.refresh')`,
+    );
     expect(audit!.n).toBe(2);
   });
 
@@ -77,17 +81,17 @@ describe('admin data sections', () => {
     await checkedScreen(harness, page, 'admin-filing-detail');
     await page.getByRole('button', { name: 'Override the importance' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('New importance').selectOption('CRITICAL');
-    await dialog.getByLabel('Reason (required)').fill('CEO departure confirmed by press release');
+    await dialog.getByLabel('New importance').selectOption('MEDIUM');
+    await dialog.getByLabel('Reason (required)').fill('Director left the same week as the CFO');
     await harness.screenshot(page, 'admin-filing-review-dialog');
     await dialog.getByRole('button', { name: 'Save the review' }).click();
-    await page.getByText(/Reviewed .*CEO departure confirmed by press release.*The rules say HIGH/).waitFor();
+    await page.getByText(/Reviewed .*Director left the same week as the CFO.*The rules say LOW/).waitFor();
 
     const visitor = await harness.newPage();
     await visitor.goto(`${harness.url}/ticker/META`);
     const card = visitor.locator(`#filing-${metaId}`);
     await card.getByText('reviewed').waitFor();
-    expect(await card.locator('[data-importance]').textContent()).toBe('CRITICAL');
+    expect(await card.locator('[data-importance]').textContent()).toBe('MEDIUM');
     await harness.screenshot(visitor, 'admin-filing-reviewed-user-side');
 
     await page.getByRole('button', { name: 'Back to the search' }).click();
@@ -112,11 +116,21 @@ describe('admin data sections', () => {
     await page.getByRole('search', { name: 'Filter deliveries' }).getByLabel('Status').selectOption('sent');
     await page.getByRole('search', { name: 'Filter deliveries' }).getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('cell', { name: '+12025550190' }).waitFor();
-    const header = await page.getByRole('table', { name: /Deliveries/ }).locator('thead').textContent();
+    const header = await page
+      .getByRole('table', { name: /Deliveries/ })
+      .locator('thead')
+      .textContent();
     expect(header).toContain('Delivered');
-    expect(await page.getByRole('row', { name: /\+12025550190/ }).locator('td').count()).toBeGreaterThan(3);
+    expect(
+      await page
+        .getByRole('row', { name: /\+12025550190/ })
+        .locator('td')
+        .count(),
+    ).toBeGreaterThan(3);
     await harness.screenshot(page, 'admin-notifications-delivered');
-    const [row] = await db.execute<{ status: string }>(sql`select status from alerts where user_id = ${reader.user.id}`);
+    const [row] = await db.execute<{ status: string }>(
+      sql`select status from alerts where user_id = ${reader.user.id}`,
+    );
     expect(row!.status).not.toBe('dead');
   });
 

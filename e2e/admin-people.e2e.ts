@@ -21,7 +21,12 @@ import { startBrowserHarness } from './harness';
 const harness = await startBrowserHarness();
 const db = harness.deps.db;
 await tickerCatalogue(harness.deps).get();
-await storeReplayFilings(db, ['0000899243-22-035394', '0000899243-23-008179', '0001127602-15-028697', '0001209191-22-024552']);
+await storeReplayFilings(db, [
+  '0000899243-22-035394',
+  '0000899243-23-008179',
+  '0001127602-15-028697',
+  '0001209191-22-024552',
+]);
 const workday = loadReplaySet().find((f) => f.accessionNo === '0001327811-25-000050')!;
 const parsed = parseFiling(workday.body, workday);
 const detail = parsed.detail as OwnershipDetail;

@@ -5,9 +5,15 @@ import { createSession, toUserDto } from '#server/domains/auth/session.service';
 import type { BrowserHarness } from './harness';
 
 /** A signed-in admin's browser on /admin (the login page exchanges the session for the admin bearer). */
-export async function signInAsAdmin(harness: BrowserHarness, user: Parameters<typeof toUserDto>[0] & { id: string }): Promise<Page> {
+export async function signInAsAdmin(
+  harness: BrowserHarness,
+  user: Parameters<typeof toUserDto>[0] & { id: string },
+): Promise<Page> {
   const { token: session } = await createSession(harness.deps.db, { userId: user.id });
-  const page = await harness.newPage({ width: 1360, storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
+  const page = await harness.newPage({
+    width: 1360,
+    storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) },
+  });
   await page.goto(`${harness.url}/admin/login`);
   await page.getByRole('button', { name: 'Open the admin area' }).click();
   await page.waitForURL(`${harness.url}/admin`);

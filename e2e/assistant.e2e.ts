@@ -50,7 +50,9 @@ describe('the filing assistant on the all-filings brand', () => {
     const second = await ask('Any insider selling at AAPL in 2019?', 2);
     expect(await second.textContent()).toMatch(/73,911 shares of stock/);
     expect(await second.textContent()).toMatch(/under a Rule 10b5-1 plan/);
-    expect(await second.locator('a.as-cite__sec').first().getAttribute('href')).toMatch(/^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/320193\//);
+    expect(await second.locator('a.as-cite__sec').first().getAttribute('href')).toMatch(
+      /^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/320193\//,
+    );
 
     const third = await ask('Should I buy TSLA?', 3);
     expect(await third.textContent()).toMatch(/Not investment advice/i);
@@ -61,6 +63,21 @@ describe('the filing assistant on the all-filings brand', () => {
     await third.getByText('Thanks, noted.').waitFor();
     await harness.screenshot(page, 'assistant-2-three-answers');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
+
+    // The conversation is stored (30 days): after a reload every question and its answer show again.
+    await page.reload();
+    await panel.waitFor();
+    const turns = panel.getByTestId('assistant-turn');
+    await expect.poll(() => answers.count(), { timeout: 15_000 }).toBe(3);
+    expect(await turns.locator('.as-turn__question').allTextContents()).toEqual([
+      expect.stringContaining('What did TSLA file in 2026?'),
+      expect.stringContaining('Any insider selling at AAPL in 2019?'),
+      expect.stringContaining('Should I buy TSLA?'),
+    ]);
+    expect(await answers.nth(0).textContent()).toMatch(/3 filings for TSLA between 2026-01-01 and 2026-12-31/);
+    expect(await answers.nth(1).textContent()).toMatch(/73,911 shares of stock/);
+    expect(await answers.nth(2).textContent()).toMatch(/can’t tell you whether to buy, sell or hold/);
+    await harness.screenshot(page, 'assistant-2b-after-reload');
 
     // Follow the 10-K citation of the first answer to our filing view.
     const cite = first.locator('a.as-cite__link[data-accession="0001628280-26-003952"]');
@@ -73,7 +90,9 @@ describe('the filing assistant on the all-filings brand', () => {
     expect(await filing.getAttribute('data-form')).toBe('10-K');
     // PRO without a language model: the card's analysis is the rule-based one, labelled.
     await expect.poll(() => filing.getByTestId('rule-analysis').count(), { timeout: 10_000 }).toBe(1);
-    expect(await filing.getByTestId('rule-analysis').textContent()).toMatch(/Rule-based analysis.*What happened.*What to watch/);
+    expect(await filing.getByTestId('rule-analysis').textContent()).toMatch(
+      /Rule-based analysis.*What happened.*What to watch/,
+    );
     // The timeline is long: the cited filing's card itself is the picture.
     await filing.screenshot({ path: join(loadTestEnv().SCREENSHOT_DIR, 'assistant-3-citation.png') });
   });

@@ -47,19 +47,28 @@ describe('billing: a verified free user buys PRO, grows it and cancels', () => {
 
     // Tab 1 learned of it over the websocket: PRO badge, live dashboard, no Upgrade, same document.
     await dashboard.locator('header.site-header .pro-badge').waitFor({ timeout: 15_000 });
-    await expect.poll(() => dashboard.getByTestId('live-indicator').getAttribute('data-state'), { timeout: 15_000 }).toBe('pending');
+    await expect
+      .poll(() => dashboard.getByTestId('live-indicator').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('pending');
     expect(await dashboard.getByRole('link', { name: 'Upgrade' }).count()).toBe(0);
     await expect.poll(() => dashboard.getByTestId('ticker-counter').textContent()).toBe('2 / 50 tickers');
-    expect(await dashboard.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await dashboard.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+      true,
+    );
     await harness.screenshot(dashboard, 'billing-3-dashboard-pro-live');
 
     // Settings in the same document: real-time alerts, then 2 add-on packs with the prorated price.
     await dashboard.getByRole('link', { name: 'Settings' }).click();
     await dashboard.getByText('PRO: alerts are sent as soon as a filing is scored.').waitFor();
-    await dashboard.getByTestId('plan-line').getByText(/renews on/).waitFor();
+    await dashboard
+      .getByTestId('plan-line')
+      .getByText(/renews on/)
+      .waitFor();
     await dashboard.getByRole('button', { name: 'One pack more' }).click();
     await dashboard.getByRole('button', { name: 'One pack more' }).click();
-    await dashboard.getByText(/^You pay \$\d+\.\d\d now for the rest of this billing period, then \$30\.00\/month\./).waitFor();
+    await dashboard
+      .getByText(/^You pay \$\d+\.\d\d now for the rest of this billing period, then \$30\.00\/month\./)
+      .waitFor();
     await harness.screenshot(dashboard, 'billing-4-addon-preview');
     await dashboard.getByRole('button', { name: 'Buy 2 packs' }).click();
     await dashboard.getByText('Done: 2 add-on packs, 90 tickers.').waitFor();
@@ -68,10 +77,15 @@ describe('billing: a verified free user buys PRO, grows it and cancels', () => {
     // Cancel at period end: PRO stays, with its end date and a Resume button.
     await dashboard.getByRole('button', { name: 'Cancel subscription' }).click();
     await dashboard.getByRole('dialog').getByRole('button', { name: 'Cancel subscription' }).click();
-    await dashboard.getByTestId('plan-line').getByText(/PRO until [A-Z][a-z]+ \d{1,2}, \d{4}/).waitFor();
+    await dashboard
+      .getByTestId('plan-line')
+      .getByText(/PRO until [A-Z][a-z]+ \d{1,2}, \d{4}/)
+      .waitFor();
     await dashboard.getByRole('button', { name: 'Resume subscription' }).waitFor();
     expect(await dashboard.locator('header.site-header .pro-badge').count()).toBe(1);
-    expect(await dashboard.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await dashboard.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+      true,
+    );
     expect(await harness.seriousA11yViolations(dashboard)).toEqual([]);
     await harness.screenshot(dashboard, 'billing-5-pro-until');
   });

@@ -5,7 +5,11 @@ import { startBrowserHarness } from './harness';
 // Three brand hosts resolved by Chromium to the test server, as DNS would in production.
 const HOSTS = { '8k': 'eightk.test', form4: 'insiders.test', allfilings: 'allfilings.test' } as const;
 const harness = await startBrowserHarness({
-  env: { BRAND_HOSTS: Object.entries(HOSTS).map(([brand, host]) => `${host}=${brand}`).join(',') },
+  env: {
+    BRAND_HOSTS: Object.entries(HOSTS)
+      .map(([brand, host]) => `${host}=${brand}`)
+      .join(','),
+  },
   hosts: Object.values(HOSTS),
 });
 const port = new URL(harness.url).port;
@@ -27,7 +31,9 @@ describe('journey 5: every brand on its own host', () => {
     for (const card of config.copy.featureCards) expect(body).toContain(card.title);
     expect(body).toContain('provided as is, not investment advice');
     expect(await page.getByRole('button', { name: 'Add Your First Ticker' }).isVisible()).toBe(true);
-    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim());
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim(),
+    );
     expect(primary).toBe(config.ui.primaryColor);
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
 
@@ -38,7 +44,11 @@ describe('journey 5: every brand on its own host', () => {
       expect(await page.getByText('Following 4.').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Choose form types' }).click();
     }
-    const firstForm = await page.locator('table.form-types tbody tr').first().locator('.form-types__form').textContent();
+    const firstForm = await page
+      .locator('table.form-types tbody tr')
+      .first()
+      .locator('.form-types__form')
+      .textContent();
     expect(firstForm).toBe(config.forms.primaryForm);
     await page.getByRole('button', { name: /Back/ }).click();
     await page.getByRole('button', { name: 'Add Your First Ticker' }).waitFor();
@@ -87,6 +97,8 @@ describe('journey 5: every brand on its own host', () => {
     // The Form 4 brand has billing off: its upgrade page sends visitors to the paid sister brand.
     await page.goto(`${origin(HOSTS.form4)}/upgrade`);
     await page.getByText(`${BRANDS.form4.brandName} is free and does not sell subscriptions.`).waitFor();
-    expect(await page.getByRole('link', { name: BRANDS.allfilings.brandName }).getAttribute('href')).toBe(`${origin(HOSTS.allfilings)}/upgrade`);
+    expect(await page.getByRole('link', { name: BRANDS.allfilings.brandName }).getAttribute('href')).toBe(
+      `${origin(HOSTS.allfilings)}/upgrade`,
+    );
   });
 });

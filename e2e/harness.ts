@@ -32,6 +32,8 @@ export interface PageOptions {
   storage?: Record<string, string>;
   /** Another page's context: same cookies and storage (a second tab). */
   context?: BrowserContext;
+  /** An admin credential, set as the HttpOnly cookie the admin sign-in would set. */
+  adminCookie?: string;
 }
 
 export interface BrowserHarness extends TestApp {
@@ -79,7 +81,8 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     });
   }
   const args = [...CHROMIUM_ARGS];
-  if (options.hosts?.length) args.push(`--host-resolver-rules=${options.hosts.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`);
+  if (options.hosts?.length)
+    args.push(`--host-resolver-rules=${options.hosts.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`);
   const browser = await chromium.launch({ executablePath: testEnv.CHROMIUM_PATH, headless: true, args });
   afterAll(async () => {
     await browser.close();
@@ -92,7 +95,9 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     async newPage(pageOptions = {}) {
       const context =
         pageOptions.context ??
-        (await browser.newContext({ viewport: { width: pageOptions.width ?? 1280, height: pageOptions.height ?? 800 } }));
+        (await browser.newContext({
+          viewport: { width: pageOptions.width ?? 1280, height: pageOptions.height ?? 800 },
+        }));
       if (pageOptions.storage) {
         await context.addInitScript((entries: Record<string, string>) => {
           // Seed once per context: later navigations keep what the app itself stored.
@@ -100,6 +105,18 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
           for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
           sessionStorage.setItem('__seeded', '1');
         }, pageOptions.storage);
+      }
+      if (pageOptions.adminCookie) {
+        await context.addCookies([
+          {
+            name: 'admin_session',
+            value: pageOptions.adminCookie,
+            domain: new URL(server.url).hostname,
+            path: '/trpc',
+            httpOnly: true,
+            sameSite: 'Strict',
+          },
+        ]);
       }
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error('[browser pageerror]', error.message));
@@ -115,11 +132,27 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       return path;
     },
     async seriousA11yViolations(page) {
-      // Colours mid-transition (buttons fade for 0.15 s after a theme switch) are not what a reader sees.
-      await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+      // A page still loading its data (a button disabled until the watchlist arrives, then fading
+      // in) is not what a reader sees: wait for 500 ms without requests (live sockets do not count),
+      // at most 5 s. Neither are colours mid-transition (buttons fade for 0.15 s after a theme switch).
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+      );
       await page.evaluate(axeSource);
       const results = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: Document,
+                opts: object,
+              ) => Promise<{
+                violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+              }>;
+            };
+          }
+        ).axe;
         return axe.run(document, { resultTypes: ['violations'] });
       });
       return results.violations

@@ -35,7 +35,10 @@ const RECEIPTS: { via: string; lag: number; listed?: number; hoursAgo: number }[
 async function seed() {
   const apple = realFilings('AAPL', { forms: ['4'] }).slice(0, 8);
   const tesla = realFilings('TSLA', { forms: ['8-K'] }).slice(0, RECEIPTS.length - apple.length);
-  const ids = [...(await insertRealFilings(db, apple, { ticker: 'AAPL' })), ...(await insertRealFilings(db, tesla, { ticker: 'TSLA' }))];
+  const ids = [
+    ...(await insertRealFilings(db, apple, { ticker: 'AAPL' })),
+    ...(await insertRealFilings(db, tesla, { ticker: 'TSLA' })),
+  ];
   for (const [i, id] of ids.entries()) {
     const r = RECEIPTS[i]!;
     await db.execute(sql`update filings set
@@ -58,7 +61,9 @@ async function seed() {
   // Alerts sent 1-3 s after detection, by email and SMS. Email is delivered when the mail server
   // accepts it (the same instant); a text when the carrier's receipt arrives, 4.2 s later here,
   // except one reported undelivered (the full-text sweep's filing) and one still without a receipt.
-  const [user] = await db.execute<{ id: string }>(sql`insert into users (email) values ('reader@example.com') returning id`);
+  const [user] = await db.execute<{ id: string }>(
+    sql`insert into users (email) values ('reader@example.com') returning id`,
+  );
   await db.execute(sql`
     insert into alerts (user_id, filing_id, channel, status, sent_at, route, provider_status, delivered_at, provider_response)
     select ${user!.id}, f.id, c.channel, 'sent', f.detected_at + make_interval(secs => c.after), 'realtime_' || c.channel,
@@ -100,27 +105,41 @@ describe('/latency, the public receipts', () => {
 
     const day = page.getByRole('region', { name: 'Last 24 hours' });
     const week = page.getByRole('region', { name: 'Last 7 days' });
-    await expect.poll(() => day.getByRole('row', { name: /Filings detected/ }).textContent()).toContain(String(api.windows['24h'].filings));
-    expect(await week.getByRole('row', { name: /Filings detected/ }).textContent()).toContain(String(api.windows['7d'].filings));
+    await expect
+      .poll(() => day.getByRole('row', { name: /Filings detected/ }).textContent())
+      .toContain(String(api.windows['24h'].filings));
+    expect(await week.getByRole('row', { name: /Filings detected/ }).textContent()).toContain(
+      String(api.windows['7d'].filings),
+    );
     expect(await week.getByRole('row', { name: /Found by the full-text search sweep/ }).textContent()).toContain('1');
     // Detection -> delivered: email at the mail server's acceptance, SMS at the carrier's receipt; and -> handed to the provider.
     const texts = api.windows['7d'].detect_to_sent.sms!;
     expect([texts.n, texts.delivered, texts.not_delivered]).toEqual([12, 10, 1]);
     expect(api.windows['7d'].detect_to_delivered.sms).toMatchObject({ n: 10, p50_s: 6.3 });
-    expect(await week.getByRole('row', { name: /Email \(accepted by the mail server\)/ }).textContent()).toContain('1.4 s');
+    expect(await week.getByRole('row', { name: /Email \(accepted by the mail server\)/ }).textContent()).toContain(
+      '1.4 s',
+    );
     expect(await week.getByRole('row', { name: /SMS \(delivered to the phone\)/ }).textContent()).toContain('6.3 s');
     expect(await week.getByRole('row', { name: /^SMS 12/ }).textContent()).toContain('2.1 s');
     expect(await week.getByText(/not when it reached the inbox/).count()).toBe(1);
-    expect(await page.getByTestId('sms-receipts-168').textContent()).toBe('Of 12 texts sent: 10 delivered, 1 reported undelivered or failed, 1 without a receipt yet.');
+    expect(await page.getByTestId('sms-receipts-168').textContent()).toBe(
+      'Of 12 texts sent: 10 delivered, 1 reported undelivered or failed, 1 without a receipt yet.',
+    );
 
-    await expect.poll(() => page.getByRole('img', { name: /How many filings were detected within each time/ }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('img', { name: /How many filings were detected within each time/ }).count())
+      .toBe(1);
     const slowest = page.locator('section', { has: page.getByRole('heading', { name: 'The ten slowest, and why' }) });
     expect(await slowest.locator('tbody tr').count()).toBe(10);
     const reasons = await slowest.locator('tbody tr td:last-child').allTextContents();
     expect(reasons).toEqual(api.worst_7d.map((w) => w.reason));
     expect(reasons[0]).toMatch(/held it until its 06:00 release/);
-    expect(reasons).toContain("Never seen in EDGAR's latest-filings feed or full-text search; found by the nightly check of EDGAR's daily index.");
-    expect(reasons).toContain("Not listed in EDGAR's latest-filings feed in time; found by the full-text search sweep.");
+    expect(reasons).toContain(
+      "Never seen in EDGAR's latest-filings feed or full-text search; found by the nightly check of EDGAR's daily index.",
+    );
+    expect(reasons).toContain(
+      "Not listed in EDGAR's latest-filings feed in time; found by the full-text search sweep.",
+    );
     expect(await page.getByRole('row', { name: /3,011 of 3,012/ }).textContent()).toContain('99.97%');
 
     await harness.screenshot(page, 'latency');

@@ -15,7 +15,11 @@ const storeReal = (file: string, accessionNo: string) =>
 
 describe("journey 4: a PRO user's dashboard receives a live filing without reload", () => {
   it('updates the card, its badge and counts in place and shows a short notice', async () => {
-    const { user, session } = await createSignedInUser(db, { email: 'pro@example.com', planType: 'pro', planStatus: 'active' });
+    const { user, session } = await createSignedInUser(db, {
+      email: 'pro@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+    });
     const subscribed = await fetch(`${harness.url}/api/subscribe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-session': session },
@@ -37,15 +41,21 @@ describe("journey 4: a PRO user's dashboard receives a live filing without reloa
     expect(await page.getByRole('checkbox', { name: '13D' }).isDisabled()).toBe(false);
     expect(await page.getByRole('checkbox', { name: 'Follow NEW_LISTINGS for these tickers' }).isChecked()).toBe(true);
 
-    await expect.poll(() => page.getByTestId('live-indicator').getAttribute('data-state'), { timeout: 15_000 }).toBe('pending');
+    // 'pending' is the server's acknowledgement: tRPC sends 'started' only once openLiveFeed has
+    // returned, i.e. the hub is listening and has indexed this user's watchlist (LiveHub.subscribe),
+    // so every filing committed from here on reaches the page.
+    await expect
+      .poll(() => page.getByTestId('live-indicator').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('pending');
+    expect(harness.deps.live.subscriberCount).toBe(1);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    // The hub registers the subscriber as the subscription starts; give it a moment to listen.
-    await page.waitForTimeout(1_000);
     await storeReal('goog_brin_2022-04-13_S_indirect.xml', '0001209191-22-024552');
 
     const notice = page.getByTestId('live-notice');
     await notice.waitFor({ timeout: 15_000 });
-    expect(await notice.textContent()).toMatch(/^New (CRITICAL|HIGH|MEDIUM|LOW) 4 filing for GOOG: .*sold 2,710 shares/);
+    expect(await notice.textContent()).toMatch(
+      /^New (CRITICAL|HIGH|MEDIUM|LOW) 4 filing for GOOG: .*sold 2,710 shares/,
+    );
     await expect.poll(() => goog.locator('.latest-filing').textContent()).toMatch(/sold 2,710 shares/);
     expect(await goog.getByTestId('unseen-badge').textContent()).toBe('1 new');
     expect(await goog.getAttribute('class')).toContain('ticker-card--flash');

@@ -15,8 +15,13 @@ const db = harness.database.db;
 
 describe('story threads and routing', () => {
   it('shows the results 8-K and its 10-Q as a thread on the ticker page, with why they were linked', async () => {
-    const apple = realFilings('AAPL').filter((f) => ['0000320193-23-000063', '0000320193-23-000064'].includes(f.accessionNo));
-    const ids = await insertRealFilings(db, apple, { ticker: 'AAPL', importance: (f) => (f.form === '8-K' ? 'HIGH' : 'MEDIUM') });
+    const apple = realFilings('AAPL').filter((f) =>
+      ['0000320193-23-000063', '0000320193-23-000064'].includes(f.accessionNo),
+    );
+    const ids = await insertRealFilings(db, apple, {
+      ticker: 'AAPL',
+      importance: (f) => (f.form === '8-K' ? 'HIGH' : 'MEDIUM'),
+    });
     for (const id of ids) await linkFiling(db, { filingId: id });
     const { user, session } = await createSignedInUser(db, { email: 'reader@example.com' });
     const page = await harness.newPage({ storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
@@ -27,15 +32,24 @@ describe('story threads and routing', () => {
     expect(await thread.getByRole('heading', { level: 3 }).textContent()).toBe('Results and the report');
     expect(await thread.locator('.tp-thread__form').allTextContents()).toEqual(['8-K', '10-Q']);
     await thread.getByText('Follows the 8-K of May 4, 2023: why?').click();
-    expect(await thread.locator('.tp-thread__why p').textContent()).toContain('The 10-Q for the period ended 2023-04-01');
+    expect(await thread.locator('.tp-thread__why p').textContent()).toContain(
+      'The 10-Q for the period ended 2023-04-01',
+    );
     expect(await thread.locator('.tp-thread__fields').textContent()).toContain('period ended 2023-04-01');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await page.locator('.tp-threads').scrollIntoViewIfNeeded();
-    await page.locator('.tp-threads').screenshot({ path: `${await harness.screenshot(page, 'ticker-story-thread')}`.replace('.png', '-section.png') });
+    await page
+      .locator('.tp-threads')
+      .screenshot({ path: `${await harness.screenshot(page, 'ticker-story-thread')}`.replace('.png', '-section.png') });
   });
 
   it('changes the routing in Settings: digest below the email level, pre-market brief and its time', async () => {
-    const { user, session } = await createSignedInUser(db, { email: 'router@example.com', planType: 'pro', planStatus: 'active', routing: 'defaults' });
+    const { user, session } = await createSignedInUser(db, {
+      email: 'router@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+      routing: 'defaults',
+    });
     const page = await harness.newPage({ storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
     await page.goto(`${harness.url}/settings`);
     const brief = page.getByLabel('Bundle filings from the market close to 09:30 ET into one pre-market brief email');
@@ -48,14 +62,20 @@ describe('story threads and routing', () => {
     await page.getByLabel('Put filings below my email level in the daily digest').uncheck();
     await page.getByRole('button', { name: 'Save notification settings' }).click();
     await page.getByText('Notification settings saved.').waitFor();
-    const [row] = await db.execute<{ brief_minute: number; digest_below_threshold: boolean; brief_enabled: boolean }>(sql`
+    const [row] = await db.execute<{
+      brief_minute: number;
+      digest_below_threshold: boolean;
+      brief_enabled: boolean;
+    }>(sql`
       select brief_minute, digest_below_threshold, brief_enabled from users where id = ${user.id}`);
     expect(row).toEqual({ brief_minute: 435, digest_below_threshold: false, brief_enabled: true });
     await page.reload();
     await expect.poll(() => page.getByLabel('Brief time (New York)').inputValue()).toBe('07:15');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await page.locator('#notifications').scrollIntoViewIfNeeded();
-    await page.locator('#notifications').screenshot({ path: (await harness.screenshot(page, 'settings-routing')).replace('.png', '-section.png') });
+    await page
+      .locator('#notifications')
+      .screenshot({ path: (await harness.screenshot(page, 'settings-routing')).replace('.png', '-section.png') });
   });
 
   it('renders the alert and brief emails as a mail client shows them (light and dark)', async () => {
@@ -67,6 +87,8 @@ describe('story threads and routing', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setContent((await previewTemplate('alert'))!.html);
     await harness.screenshot(page, 'email-alert-dark');
-    expect(await page.getByRole('link', { name: 'Read the Form 4 on SEC EDGAR' }).getAttribute('href')).toMatch(/^https:\/\/www\.sec\.gov\//);
+    expect(await page.getByRole('link', { name: 'Read the Form 4 on SEC EDGAR' }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.sec\.gov\//,
+    );
   });
 });

@@ -12,12 +12,16 @@ import { startBrowserHarness } from './harness';
 // The real pipeline as `npm start` runs it offline: the EDGAR replay releases its recorded
 // filings, the app's workers store them, and the price history worker loads the shipped daily
 // prices. AI analysis goes to a loopback OpenAI-format peer.
-const ANALYSIS = 'Tesla disclosed an insider sale under a trading plan. The size is small next to the holding; watch for further plan sales.';
+const ANALYSIS =
+  'Tesla disclosed an insider sale under a trading plan. The size is small next to the holding; watch for further plan sales.';
 const llm = await startLlmPeer(() => ANALYSIS);
 const harness = await startBrowserHarness({
   workers: true,
   env: { EDGAR_REPLAY_INITIAL: '1000', EDGAR_POLL_SECONDS: '1', EDGAR_REPLAY_INTERVAL_SECONDS: '3600' },
-  customise: (deps) => ({ ...deps, llm: createChatClient({ baseUrl: llm.baseUrl, model: 'peer-model', timeoutMs: 5_000 }) }),
+  customise: (deps) => ({
+    ...deps,
+    llm: createChatClient({ baseUrl: llm.baseUrl, model: 'peer-model', timeoutMs: 5_000 }),
+  }),
 });
 const db = harness.database.db;
 
@@ -29,9 +33,14 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 /** Waits until the replayed Tesla and Apple filings and their daily prices are stored. */
 async function replayed() {
   await expect
-    .poll(async () => count(sql`select count(*)::int as n from filings where cik = 1318605 and catalogue_form = '4'`), { timeout: 60_000, interval: 1_000 })
+    .poll(async () => count(sql`select count(*)::int as n from filings where cik = 1318605 and catalogue_form = '4'`), {
+      timeout: 60_000,
+      interval: 1_000,
+    })
     .toBeGreaterThanOrEqual(3);
-  await expect.poll(async () => count(sql`select count(*)::int as n from price_bars where ticker = 'TSLA'`), { timeout: 30_000 }).toBeGreaterThan(1000);
+  await expect
+    .poll(async () => count(sql`select count(*)::int as n from price_bars where ticker = 'TSLA'`), { timeout: 30_000 })
+    .toBeGreaterThan(1000);
 }
 
 async function signedIn(values: Parameters<typeof createSignedInUser>[1], tickers: string): Promise<Page> {
@@ -50,11 +59,14 @@ let dashboard: Page;
 describe('from the dashboard to the ticker page', () => {
   it('opens the enhanced page from Details: header, quote line, chart markers for the replayed filings', async () => {
     await replayed();
-    const page = (dashboard = await signedIn({ email: 'free@example.com' }, 'TSLA,AAPL'));
+    const page = await signedIn({ email: 'free@example.com' }, 'TSLA,AAPL');
+    dashboard = page;
     await page.goto(`${harness.url}/?brand=form4`);
     await page.locator('article.ticker-card[data-ticker="TSLA"]').waitFor();
     // The app runs on the replay: the dashboard says the filings are recorded, each card gives the real filing day.
-    expect(await page.getByTestId('replay-note').textContent()).toMatch(/^Recorded filings: this server replays real SEC filings recorded earlier/);
+    expect(await page.getByTestId('replay-note').textContent()).toMatch(
+      /^Recorded filings: this server replays real SEC filings recorded earlier/,
+    );
     await expect
       .poll(() => page.locator('article.ticker-card[data-ticker="TSLA"] .latest-filing__recorded').textContent())
       .toMatch(/^Recorded filing, filed [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
@@ -80,13 +92,21 @@ describe('from the dashboard to the ticker page', () => {
     await marker.hover();
     const tooltip = page.getByTestId('chart-tooltip');
     await tooltip.waitFor();
-    const oneLiner = await page.locator('article[data-form="4"]').filter({ hasText: 'Elon Musk' }).first().locator('.tp-filing__title').textContent();
+    const oneLiner = await page
+      .locator('article[data-form="4"]')
+      .filter({ hasText: 'Elon Musk' })
+      .first()
+      .locator('.tp-filing__title')
+      .textContent();
     // The weekly series puts the filing on its week's last session; the tooltip gives the filing day.
     expect(await tooltip.textContent()).toContain('Week ending Nov 11, 2022');
     expect(await tooltip.textContent()).toContain('Nov 8, 2022');
     expect(await tooltip.textContent()).toMatch(/Elon Musk/);
     expect(oneLiner).toMatch(/Elon Musk/);
-    await page.screenshot({ path: join(loadTestEnv().SCREENSHOT_DIR, 'ticker-page-tsla-chart-hover.png'), clip: (await page.locator('.tp-chart').boundingBox())! });
+    await page.screenshot({
+      path: join(loadTestEnv().SCREENSHOT_DIR, 'ticker-page-tsla-chart-hover.png'),
+      clip: (await page.locator('.tp-chart').boundingBox())!,
+    });
     await page.mouse.move(0, 0);
 
     // Form 4 rows: the transaction table in words, owners linked to their insider page.
@@ -102,12 +122,17 @@ describe('from the dashboard to the ticker page', () => {
     // dated, one trade per real sale, and no cluster.
     const insiders = page.locator('section.tp-insiders');
     expect(await insiders.getByRole('heading', { level: 2 }).textContent()).toBe('Insider trading');
-    expect(await insiders.locator('.tp-insiders__window').textContent()).toMatch(/from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(90 days to the latest trade on record\)/);
+    expect(await insiders.locator('.tp-insiders__window').textContent()).toMatch(
+      /from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(90 days to the latest trade on record\)/,
+    );
     expect(await insiders.locator('.tp-insiders__net').textContent()).toMatch(/^Net sold [\d,]+ shares \(\$/);
     expect(await insiders.locator('.in-totals').textContent()).toMatch(/1 insider(?!s)/);
     expect(await insiders.locator('.tp-insiders__cluster').textContent()).toMatch(/^No cluster buying or selling/);
     await insiders.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(loadTestEnv().SCREENSHOT_DIR, 'ticker-page-tsla-insider-activity.png'), clip: (await insiders.boundingBox())! });
+    await page.screenshot({
+      path: join(loadTestEnv().SCREENSHOT_DIR, 'ticker-page-tsla-insider-activity.png'),
+      clip: (await insiders.boundingBox())!,
+    });
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await harness.screenshot(page, 'ticker-page-tsla');
   });
@@ -130,7 +155,10 @@ describe('from the dashboard to the ticker page', () => {
     await page.waitForURL(/form=8-K/);
     await expect.poll(() => cards.count()).toBeLessThan(all);
     expect(await page.locator('.tp-filing .form-tag').allTextContents()).toEqual(expect.arrayContaining(['8-K']));
-    for (const form of await page.locator('.tp-filing').evaluateAll((els) => els.map((e) => e.getAttribute('data-form')))) expect(form).toMatch(/^8-K/);
+    for (const form of await page
+      .locator('.tp-filing')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-form'))))
+      expect(form).toMatch(/^8-K/);
     // The 8-K items read in words.
     expect(await page.locator('.tp-items').first().textContent()).toMatch(/Item 8\.01 Other Events/);
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
@@ -145,7 +173,10 @@ describe('insider pages', () => {
     await page.getByRole('button', { name: 'Cards', exact: true }).click();
     const banner = page.locator('article.ticker-card[data-ticker="TSLA"] .latest-filing');
     const link = banner.locator('a[href^="/insider/"]');
-    const name = (await link.textContent())!.replace(/ (bought|sold|traded|exercised or converted|was granted|had|gifted|received|reported).*$/, '');
+    const name = (await link.textContent())!.replace(
+      / (bought|sold|traded|exercised or converted|was granted|had|gifted|received|reported).*$/,
+      '',
+    );
     await link.click();
     await page.waitForURL(/\/insider\/cik\/\d+$/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
@@ -165,7 +196,9 @@ describe('insider pages', () => {
     expect(await page.locator('.in-totals__sold').textContent()).toMatch(/4,400,000 shares/);
     // Totals on collapsed trades: the nine price rows of 2022-11-08 are one trade.
     expect(await page.locator('.in-company__period').textContent()).toMatch(/\d+ trades \(\d+ filed rows\)/);
-    expect(await page.locator('.in-company .tp-insiders__net').textContent()).toMatch(/^Net sold 4,400,000 shares \(\$843\.\d\dM\) in the open market$/);
+    expect(await page.locator('.in-company .tp-insiders__net').textContent()).toMatch(
+      /^Net sold 4,400,000 shares \(\$843\.\d\dM\) in the open market$/,
+    );
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await page.getByTestId('holdings-chart').first().waitFor();
     await harness.screenshot(page, 'insider-musk');
@@ -187,11 +220,15 @@ describe('PRO analysis and feedback', () => {
     await card.getByRole('button', { name: 'Explain this filing with AI' }).click();
     await expect.poll(() => card.locator('.tp-ai__text').textContent()).toBe(ANALYSIS);
     await card.getByRole('button', { name: 'Helpful', exact: true }).click();
-    await expect.poll(() => card.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => card.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
     await card.getByText('Thanks, noted.').waitFor();
     await page.reload();
     const again = page.locator('article[data-form="4"]').first();
-    await expect.poll(() => again.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => again.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
     await harness.screenshot(page, 'ticker-page-pro-analysis');
 
     await dashboard.goto(`${harness.url}/ticker/TSLA`);
@@ -230,6 +267,8 @@ describe('the public ticker page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await harness.screenshot(page, 'ticker-page-dark-360');
-    await page.locator('.tp-chart').screenshot({ path: join(loadTestEnv().SCREENSHOT_DIR, 'ticker-page-dark-360-chart.png') });
+    await page
+      .locator('.tp-chart')
+      .screenshot({ path: join(loadTestEnv().SCREENSHOT_DIR, 'ticker-page-dark-360-chart.png') });
   });
 });

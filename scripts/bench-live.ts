@@ -15,26 +15,28 @@ import WebSocket from 'ws';
 import { connectDatabase, type Database } from '../src-server/db/client';
 import { matchFiling } from '../src-server/domains/alerts/match.service';
 import { insertRealFilings, realFilings } from '../src-server/test/real-filings';
-import { benchDatabase, startServer } from './bench/bench-kit';
+import { benchArgs, benchDatabase, machine, startServer } from './bench/bench-kit';
 import { liveBenchToken, seedSubscribers, seedWatchers } from './bench/live-seed';
+import { percentile, summarize } from './bench/stats';
 
-const CLIENTS = 2_000;
-const ROUNDS = 50;
-const WARMUP = 3;
-const FANOUT = 100_000;
-const FANOUT_RUNS = 3;
+const SMOKE = benchArgs.smoke;
+const CLIENTS = SMOKE ? 20 : 2_000;
+const ROUNDS = SMOKE ? 2 : 50;
+const WARMUP = SMOKE ? 1 : 3;
+const FANOUT = SMOKE ? 500 : 100_000;
+const FANOUT_RUNS = SMOKE ? 1 : 3;
 const TICKER = 'AAPL';
 const FANOUT_ONLY = process.argv.includes('--fanout-only');
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const stats = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1)! };
-};
+const stats = summarize;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Opens `count` sockets in batches; `hello` runs on open and resolves when the socket is ready. */
-async function openClients(count: number, url: (i: number) => string, hello: (socket: WebSocket, i: number) => Promise<void>): Promise<WebSocket[]> {
+async function openClients(
+  count: number,
+  url: (i: number) => string,
+  hello: (socket: WebSocket, i: number) => Promise<void>,
+): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   for (let start = 0; start < count; start += 100) {
     const batch = Array.from({ length: Math.min(100, count - start) }, (_, k) => {
@@ -55,7 +57,10 @@ async function openClients(count: number, url: (i: number) => string, hello: (so
 function nextReceipts(sockets: WebSocket[], isEvent: (text: string) => boolean, timeoutMs = 10_000): Promise<number[]> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
-    const timer = setTimeout(() => reject(new Error(`only ${times.length} of ${sockets.length} clients received the event`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`only ${times.length} of ${sockets.length} clients received the event`)),
+      timeoutMs,
+    );
     for (const socket of sockets) {
       const onMessage = (data: WebSocket.RawData) => {
         const at = performance.now();
@@ -73,7 +78,9 @@ function nextReceipts(sockets: WebSocket[], isEvent: (text: string) => boolean, 
 }
 
 function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bench', 'live-baseline.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bench', 'live-baseline.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -91,28 +98,36 @@ async function liveRounds(pg: Database, appLatency: number[], baseLatency: numbe
 
   // --- the app: 2,000 filings.live subscriptions ---
   const wsBase = app.url.replace('http', 'ws');
-  const appClients = await openClients(CLIENTS, () => `${wsBase}/trpc?connectionParams=1`, (socket, i) => {
-    // tRPC's keep-alive closes a connection that does not answer its PING.
-    socket.on('message', (data) => {
-      if (data.toString() === 'PING') socket.send('PONG');
-    });
-    socket.send(JSON.stringify({ method: 'connectionParams', data: { session: liveBenchToken(i + 1) } }));
-    socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'filings.live' } }));
-    return new Promise((resolve, reject) => {
-      socket.on('message', function started(data) {
-        const text = data.toString();
-        if (text.includes('"started"')) {
-          socket.off('message', started);
-          resolve();
-        } else if (text.includes('"error"')) reject(new Error(`subscription refused: ${text}`));
+  const appClients = await openClients(
+    CLIENTS,
+    () => `${wsBase}/trpc?connectionParams=1`,
+    (socket, i) => {
+      // tRPC's keep-alive closes a connection that does not answer its PING.
+      socket.on('message', (data) => {
+        if (data.toString() === 'PING') socket.send('PONG');
       });
-    });
-  });
+      socket.send(JSON.stringify({ method: 'connectionParams', data: { session: liveBenchToken(i + 1) } }));
+      socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'filings.live' } }));
+      return new Promise((resolve, reject) => {
+        socket.on('message', function started(data) {
+          const text = data.toString();
+          if (text.includes('"started"')) {
+            socket.off('message', started);
+            resolve();
+          } else if (text.includes('"error"')) reject(new Error(`subscription refused: ${text}`));
+        });
+      });
+    },
+  );
 
   // --- the baseline: a bare ws server with as many clients ---
   const baseline = await startBaseline();
   children.push(baseline.child);
-  const baseClients = await openClients(CLIENTS, () => `${baseline.url}/client`, async () => {});
+  const baseClients = await openClients(
+    CLIENTS,
+    () => `${baseline.url}/client`,
+    async () => {},
+  );
   const control = new WebSocket(`${baseline.url}/control`);
   await new Promise((resolve) => control.once('open', resolve));
 
@@ -167,25 +182,44 @@ try {
     const outcome = await matchFiling(pg.db, { filingId: filingId! });
     fanoutRuns.push((performance.now() - started) / 1000);
     if (outcome.alerts !== FANOUT) throw new Error(`expected ${FANOUT} alerts, got ${outcome.alerts}`);
-    console.log(`fan-out run: ${outcome.alerts} alerts and ${outcome.jobs} delivery jobs in ${fanoutRuns.at(-1)!.toFixed(2)} s`);
+    console.log(
+      `fan-out run: ${outcome.alerts} alerts and ${outcome.jobs} delivery jobs in ${fanoutRuns.at(-1)!.toFixed(2)} s`,
+    );
   }
   await pg.close();
 
-  const fanout = [...fanoutRuns].sort((a, b) => a - b)[Math.floor(fanoutRuns.length / 2)]!;
+  const fanout = percentile(fanoutRuns, 50);
   if (FANOUT_ONLY) {
-    console.log(`bench:live fanout_100k_s=${fanout.toFixed(2)}`);
+    console.log(
+      `bench:live fanout_watchers=${FANOUT} fanout_runs=${fanoutRuns.length} fanout_100k_s=${fanout.toFixed(2)}`,
+    );
   } else {
     const live = stats(appLatency);
     const base = stats(baseLatency);
-    console.log(`\nCOMMIT -> receipt at each of ${CLIENTS} clients, ${ROUNDS} rounds (ms); payload ${payload.length} bytes`);
+    console.log(
+      `\nCOMMIT -> receipt at each of ${CLIENTS} clients, ${ROUNDS} rounds (ms); payload ${payload.length} bytes`,
+    );
     console.table({
-      'filings.live (app)': { samples: live.n, p50: round1(live.p50), p95: round1(live.p95), p99: round1(live.p99), max: round1(live.max) },
-      'bare ws broadcast': { samples: base.n, p50: round1(base.p50), p95: round1(base.p95), p99: round1(base.p99), max: round1(base.max) },
+      'filings.live (app)': {
+        samples: live.n,
+        p50: round1(live.p50),
+        p95: round1(live.p95),
+        p99: round1(live.p99),
+        max: round1(live.max),
+      },
+      'bare ws broadcast': {
+        samples: base.n,
+        p50: round1(base.p50),
+        p95: round1(base.p95),
+        p99: round1(base.p99),
+        max: round1(base.max),
+      },
     });
     console.log(`fan-out to ${FANOUT} watchlist items: median of ${FANOUT_RUNS} runs ${fanout.toFixed(2)} s`);
     console.log(
-      `bench:live clients=${CLIENTS} p50_ms=${round1(live.p50)} p95_ms=${round1(live.p95)} p99_ms=${round1(live.p99)} baseline_p99_ms=${round1(base.p99)} ratio=${(live.p99 / base.p99).toFixed(2)} fanout_100k_s=${fanout.toFixed(2)}`,
+      `bench:live clients=${CLIENTS} p50_ms=${round1(live.p50)} p95_ms=${round1(live.p95)} p99_ms=${round1(live.p99)} baseline_p99_ms=${round1(base.p99)} ratio=${(live.p99 / base.p99).toFixed(2)} samples=${live.n} baseline_samples=${base.n} fanout_watchers=${FANOUT} fanout_runs=${fanoutRuns.length} fanout_100k_s=${fanout.toFixed(2)}${SMOKE ? ' smoke=1' : ''}`,
     );
+    console.log(`machine: ${machine()}`);
   }
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -8,8 +8,10 @@
 import { randomInt } from 'node:crypto';
 import { readShippedCatalogue, type CatalogueEntry } from '../src-server/domains/tickers/catalogue-file';
 import { SEARCH_LIMIT, TickerIndex, tickerKey } from '../src-server/domains/tickers/ticker-index';
+import { benchArgs } from './bench/bench-args';
+import { summarize } from './bench/stats';
 
-const ROUNDS = 5;
+const ROUNDS = benchArgs.smoke ? 1 : 5;
 
 /**
  * The search rules written plainly over pre-normalised rows in SEC's order: four linear filters
@@ -18,11 +20,21 @@ const ROUNDS = 5;
 function plainSearcher(entries: readonly CatalogueEntry[]): (query: string) => string[] {
   const rows = [...entries]
     .sort((a, b) => a.rank - b.rank)
-    .map((e) => ({ ticker: e.ticker, key: tickerKey(e.ticker), name: ` ${e.name.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()}` }));
+    .map((e) => ({
+      ticker: e.ticker,
+      key: tickerKey(e.ticker),
+      name: ` ${e.name
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, ' ')
+        .trim()}`,
+    }));
   return (query) => {
     const key = tickerKey(query);
     if (!key) return [];
-    const words = ` ${query.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()}`;
+    const words = ` ${query
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, ' ')
+      .trim()}`;
     const exact = rows.filter((r) => r.key === key);
     const prefix = rows.filter((r) => r.key !== key && r.key.startsWith(key)).sort((a, b) => (a.key < b.key ? -1 : 1));
     const named = words.trim() ? rows.filter((r) => r.name.startsWith(words)) : [];
@@ -42,13 +54,16 @@ function queries(entries: readonly CatalogueEntry[]): string[] {
   const sample = (n: number, length: number) =>
     Array.from({ length: n }, () => {
       const pick = entries[randomInt(entries.length)]!;
-      const source = randomInt(2) === 0 ? pick.ticker : (pick.name.split(/\s+/)[randomInt(pick.name.split(/\s+/).length)] ?? pick.ticker);
+      const source =
+        randomInt(2) === 0
+          ? pick.ticker
+          : (pick.name.split(/\s+/)[randomInt(pick.name.split(/\s+/).length)] ?? pick.ticker);
       return source.slice(0, length).toLowerCase();
     });
   return [...one, ...two, ...sample(500, 3), ...sample(500, 4)];
 }
 
-function measure(run: (q: string) => unknown, list: string[]): { p50: number; p99: number; max: number } {
+function measure(run: (q: string) => unknown, list: string[]): { n: number; p50: number; p99: number; max: number } {
   const times: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const q of list) {
@@ -57,32 +72,44 @@ function measure(run: (q: string) => unknown, list: string[]): { p50: number; p9
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-  return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1]! };
+  const { n, p50, p99, max } = summarize(times);
+  return { n, p50, p99, max };
 }
 
 const { entries } = await readShippedCatalogue();
 const started = process.hrtime.bigint();
 const index = new TickerIndex(entries);
 const buildMs = Number(process.hrtime.bigint() - started) / 1e6;
-const list = queries(entries);
+const list = queries(entries).slice(0, benchArgs.smoke ? 100 : undefined);
 const plainSearch = plainSearcher(entries);
 
 for (const q of list) {
   const fast = index.search(q).map((e) => e.ticker);
   const plain = plainSearch(q);
-  if (fast.join() !== plain.join()) throw new Error(`search("${q}") = ${fast.join()} but the plain rules give ${plain.join()}`);
+  if (fast.join() !== plain.join())
+    throw new Error(`search("${q}") = ${fast.join()} but the plain rules give ${plain.join()}`);
 }
 
 const indexed = measure((q) => index.search(q), list);
 const baseline = measure((q) => plainSearch(q), list);
 const round = (n: number) => +n.toFixed(3);
-console.log(`${entries.length} tickers, index built in ${buildMs.toFixed(1)} ms; ${list.length} queries x ${ROUNDS} rounds, answers identical`);
+console.log(
+  `${entries.length} tickers, index built in ${buildMs.toFixed(1)} ms; ${list.length} queries x ${ROUNDS} rounds, answers identical`,
+);
 console.table({
-  'TickerIndex.search': { 'p50 ms': round(indexed.p50), 'p99 ms': round(indexed.p99), 'max ms': round(indexed.max) },
-  'plain filter + sort (baseline)': { 'p50 ms': round(baseline.p50), 'p99 ms': round(baseline.p99), 'max ms': round(baseline.max) },
+  'TickerIndex.search': {
+    n: indexed.n,
+    'p50 ms': round(indexed.p50),
+    'p99 ms': round(indexed.p99),
+    'max ms': round(indexed.max),
+  },
+  'plain filter + sort (baseline)': {
+    n: baseline.n,
+    'p50 ms': round(baseline.p50),
+    'p99 ms': round(baseline.p99),
+    'max ms': round(baseline.max),
+  },
 });
 console.log(
-  `bench:tickers p50_ms=${round(indexed.p50)} p99_ms=${round(indexed.p99)} baseline_p99_ms=${round(baseline.p99)} speedup=${(baseline.p99 / indexed.p99).toFixed(0)}x`,
+  `bench:tickers n=${indexed.n} p50_ms=${round(indexed.p50)} p99_ms=${round(indexed.p99)} baseline_n=${baseline.n} baseline_p99_ms=${round(baseline.p99)} speedup=${(baseline.p99 / indexed.p99).toFixed(0)}x`,
 );

@@ -7,7 +7,9 @@ import { edgarFixturePath } from '../src-server/test/edgar-fixtures';
 
 const run = promisify(execFile);
 const parse = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/edgar-parse.ts', ...args], { env: { ...process.env, EDGAR_USER_AGENT: '' } });
+  run(process.execPath, ['--import', 'tsx', 'scripts/edgar-parse.ts', ...args], {
+    env: { ...process.env, EDGAR_USER_AGENT: '' },
+  });
 
 describe('edgar:parse', () => {
   it('prints the parsed and scored filing of a file as JSON', async () => {
@@ -15,21 +17,31 @@ describe('edgar:parse', () => {
     const out = JSON.parse(stdout);
     expect(out.parsed).toMatchObject({ accessionNo: '0000899243-22-035394', formType: '4', company: { cik: 1318605 } });
     expect(out.parsed.detail.rows).toHaveLength(9);
-    expect(out.score).toMatchObject({ importance: 'CRITICAL', oneLiner: 'Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M, $189.578-$197.70)' });
+    expect(out.score).toMatchObject({
+      importance: 'HIGH', // docs/scoring.md's rubric: a sale is never CRITICAL on its size alone (issue #25)
+      oneLiner: 'Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M, $189.578-$197.70)',
+    });
   });
 
   it('fetches a URL (here the local replay, under EDGAR paths)', async () => {
     const replay = await startReplayServer({ initial: 0 });
     try {
-      const { stdout } = await parse(`${replay.url}/Archives/edgar/data/320193/000119312519292676/0001193125-19-292676.txt`);
-      expect(JSON.parse(stdout).score).toMatchObject({ importance: 'MEDIUM', rules: ['8k.item.8.01', '8k.item.other'] });
+      const { stdout } = await parse(
+        `${replay.url}/Archives/edgar/data/320193/000119312519292676/0001193125-19-292676.txt`,
+      );
+      expect(JSON.parse(stdout).score).toMatchObject({
+        importance: 'MEDIUM',
+        rules: ['8k.item.8.01', '8k.topic.other', '8k.exhibits'],
+      });
     } finally {
       await replay.close();
     }
   });
 
   it('refuses sec.gov without EDGAR_USER_AGENT and reports missing files', async () => {
-    await expect(parse('https://www.sec.gov/Archives/edgar/data/1/x.txt')).rejects.toMatchObject({ stderr: expect.stringMatching(/EDGAR_USER_AGENT/) });
+    await expect(parse('https://www.sec.gov/Archives/edgar/data/1/x.txt')).rejects.toMatchObject({
+      stderr: expect.stringMatching(/EDGAR_USER_AGENT/),
+    });
     await expect(parse('/nonexistent/file.txt')).rejects.toMatchObject({ code: 1 });
   });
 });

@@ -3,28 +3,9 @@
  * Files: a full submission (.txt/.nc), an index-headers page or a bare primary document.
  * URLs: fetched through the EDGAR client (sec.gov needs EDGAR_USER_AGENT).
  */
-import { readFileSync } from 'node:fs';
-import { loadEnv } from '../src-server/config/env';
 import { parseFiling } from '../src-server/edgar-model/parse';
 import { scoreFiling } from '../src-server/edgar-model/score';
-import { EdgarClient } from '../src-server/integrations/edgar/edgar-client';
-import { sharedRateLimiter } from '../src-server/integrations/edgar/rate-limiter';
-
-export async function readSource(target: string): Promise<string> {
-  if (!/^https?:\/\//.test(target)) return readFileSync(target, 'utf8');
-  const env = loadEnv();
-  const isSec = /(^|\.)sec\.gov$/.test(new URL(target).hostname);
-  if (isSec && !env.EDGAR_USER_AGENT) throw new Error("set EDGAR_USER_AGENT='Company Name contact@domain' to fetch from sec.gov");
-  const client = new EdgarClient({
-    baseUrl: target,
-    dataBaseUrl: target,
-    userAgent: env.EDGAR_USER_AGENT ?? 'filing-alerts edgar-parse local@localhost.invalid',
-    limiter: sharedRateLimiter(env.EDGAR_RATE_PER_SECOND),
-  });
-  const res = await client.get(target);
-  if (res.status !== 200) throw new Error(`${target}: not found`);
-  return res.text;
-}
+import { readSource } from './edgar-parse-source';
 
 const args = process.argv.slice(2);
 const formAt = args.indexOf('--form');
@@ -44,10 +25,25 @@ try {
       ? {
           owners: d.owners.map((o) => ({ filed: o.name, display: o.displayName, order: o.nameOrder, cik: o.cik })),
           trades: score.trades,
-          rows: d.rows.map((r) => ({ table: r.tableKind, row: r.rowIndex, holding: r.isHolding, code: r.code, shares: r.shares, price: r.pricePerShare, is10b5_1: r.is10b51, plan_source: r.planSource ?? null })),
+          rows: d.rows.map((r) => ({
+            table: r.tableKind,
+            row: r.rowIndex,
+            holding: r.isHolding,
+            code: r.code,
+            shares: r.shares,
+            price: r.pricePerShare,
+            is10b5_1: r.is10b51,
+            plan_source: r.planSource ?? null,
+          })),
         }
       : d?.kind === 'beneficial'
-        ? { subject: d.subject, largest_percent: d.percentOfClass, amendment_no: d.amendmentNo, amends: d.previousAccessionNo, persons: d.reportingPersons }
+        ? {
+            subject: d.subject,
+            largest_percent: d.percentOfClass,
+            amendment_no: d.amendmentNo,
+            amends: d.previousAccessionNo,
+            persons: d.reportingPersons,
+          }
         : d?.kind === 'current'
           ? { items: d.items, header_items: d.headerItems, body_items: d.bodyItems, note: d.itemsNote }
           : undefined;

@@ -25,7 +25,10 @@ try {
     if (verbose) {
       for (const [i, g] of run.grades.entries()) {
         const extra = g.cited - g.citedExpected;
-        if (!g.correct || extra > 0) console.log(`  ${g.id}${items[i]!.inGrammar ? '' : ' (out of grammar)'}: ${g.problems.join('; ') || `${extra} citation(s) beyond the expected`}`);
+        if (!g.correct || extra > 0)
+          console.log(
+            `  ${g.id}${items[i]!.inGrammar ? '' : ' (out of grammar)'}: ${g.problems.join('; ') || `${extra} citation(s) beyond the expected`}`,
+          );
       }
     }
     console.log(

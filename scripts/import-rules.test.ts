@@ -4,18 +4,28 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkImports, findCycles, importsOf } from './import-rules';
 
-const LAYOUT = { web: 'web', shared: 'shared', integrations: 'server/integrations', domains: 'server/domains', routerTypes: 'server/router.ts' };
+const LAYOUT = {
+  web: 'web',
+  shared: 'shared',
+  integrations: 'server/integrations',
+  domains: 'server/domains',
+  routerTypes: 'server/router.ts',
+};
 let root = '';
 function project(files: Record<string, string>): string {
   root = mkdtempSync(join(tmpdir(), 'import-rules-'));
-  const all = { 'package.json': JSON.stringify({ imports: { '#shared/*': './shared/*.ts', '#server/*': './server/*.ts' } }), ...files };
+  const all = {
+    'package.json': JSON.stringify({ imports: { '#shared/*': './shared/*.ts', '#server/*': './server/*.ts' } }),
+    ...files,
+  };
   for (const [path, text] of Object.entries(all)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
   return root;
 }
-const check = (files: Record<string, string>) => checkImports(project(files), ['shared', 'server', 'web'], LAYOUT).violations;
+const check = (files: Record<string, string>) =>
+  checkImports(project(files), ['shared', 'server', 'web'], LAYOUT).violations;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('import rules', () => {
@@ -31,22 +41,30 @@ describe('import rules', () => {
   });
 
   it('finds every file of a cycle, type-only links included, and nothing in a chain', () => {
-    expect(findCycles(['a', 'b', 'c', 'd'], [
-      { from: 'a', to: 'b', typeOnly: false },
-      { from: 'b', to: 'c', typeOnly: true },
-      { from: 'c', to: 'a', typeOnly: false },
-      { from: 'c', to: 'd', typeOnly: false },
-    ])).toEqual([['a', 'b', 'c']]);
+    expect(
+      findCycles(
+        ['a', 'b', 'c', 'd'],
+        [
+          { from: 'a', to: 'b', typeOnly: false },
+          { from: 'b', to: 'c', typeOnly: true },
+          { from: 'c', to: 'a', typeOnly: false },
+          { from: 'c', to: 'd', typeOnly: false },
+        ],
+      ),
+    ).toEqual([['a', 'b', 'c']]);
     expect(findCycles(['a', 'b'], [{ from: 'a', to: 'b', typeOnly: false }])).toEqual([]);
   });
 
   it('lets the web import web code, shared code through #shared and the router as a type only', () => {
-    expect(check({
-      'shared/copy.ts': 'export const A = 1;',
-      'server/router.ts': "import { A } from '#shared/copy';\nexport type AppRouter = typeof A;",
-      'web/lib/x.ts': "import { A } from '#shared/copy';\nimport type { AppRouter } from '#server/router';\nimport React from 'react';",
-      'web/main.ts': "import './lib/x';",
-    })).toEqual([]);
+    expect(
+      check({
+        'shared/copy.ts': 'export const A = 1;',
+        'server/router.ts': "import { A } from '#shared/copy';\nexport type AppRouter = typeof A;",
+        'web/lib/x.ts':
+          "import { A } from '#shared/copy';\nimport type { AppRouter } from '#server/router';\nimport React from 'react';",
+        'web/main.ts': "import './lib/x';",
+      }),
+    ).toEqual([]);
   });
 
   it('refuses the web a value import of the router and any other server file', () => {

@@ -59,7 +59,12 @@ export function importsOf(text: string): { specifier: string; typeOnly: boolean 
 const CANDIDATES = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** package.json "imports" (#alias/* -> ./folder/*) applied, then the file on disk; null for packages. */
-export function resolveSpecifier(root: string, fromFile: string, specifier: string, aliases: Record<string, string>): string | null {
+export function resolveSpecifier(
+  root: string,
+  fromFile: string,
+  specifier: string,
+  aliases: Record<string, string>,
+): string | null {
   let base: string | null = null;
   if (specifier.startsWith('.')) base = resolve(root, dirname(fromFile), specifier);
   else if (specifier.startsWith('#')) {
@@ -139,7 +144,11 @@ export interface Layout {
   routerTypes: string;
 }
 
-export function checkImports(root: string, folders: string[], layout: Layout): { files: number; edges: number; violations: Violation[] } {
+export function checkImports(
+  root: string,
+  folders: string[],
+  layout: Layout,
+): { files: number; edges: number; violations: Violation[] } {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string> };
   const aliases = Object.fromEntries(Object.entries(pkg.imports ?? {}).map(([k, v]) => [k, v.replace(/^\.\//, '')]));
   const files = listSources(root, folders);
@@ -153,14 +162,23 @@ export function checkImports(root: string, folders: string[], layout: Layout): {
       edges.push({ from: file, to, typeOnly });
       if (inside(file, layout.web) && !inside(to, layout.web) && !inside(to, layout.shared)) {
         if (!(to === layout.routerTypes && typeOnly)) {
-          violations.push({ rule: 'web-imports', message: `${file} imports ${specifier}: the web imports only shared code and \`import type\` of the router` });
+          violations.push({
+            rule: 'web-imports',
+            message: `${file} imports ${specifier}: the web imports only shared code and \`import type\` of the router`,
+          });
         }
       }
       if (inside(file, layout.shared) && !inside(to, layout.shared) && !/\.test\.tsx?$/.test(file)) {
-        violations.push({ rule: 'shared-imports', message: `${file} imports ${specifier}: shared code imports only shared code (the web bundles it)` });
+        violations.push({
+          rule: 'shared-imports',
+          message: `${file} imports ${specifier}: shared code imports only shared code (the web bundles it)`,
+        });
       }
       if (inside(file, layout.integrations) && inside(to, layout.domains)) {
-        violations.push({ rule: 'integrations-import-domains', message: `${file} imports ${specifier}: integrations never import domains` });
+        violations.push({
+          rule: 'integrations-import-domains',
+          message: `${file} imports ${specifier}: integrations never import domains`,
+        });
       }
     }
   }

@@ -16,7 +16,9 @@ try {
   const report = await loadShippedHistory(database.db, {
     dir,
     onTicker: (l, { index, total }) =>
-      console.log(`[${String(index).padStart(String(total).length)}/${total}] ${l.ticker.padEnd(6)} ${String(l.bars).padStart(6)} bars from ${l.source}`),
+      console.log(
+        `[${String(index).padStart(String(total).length)}/${total}] ${l.ticker.padEnd(6)} ${String(l.bars).padStart(6)} bars from ${l.source}`,
+      ),
   });
   console.log(
     `prices:load ${report.loaded.length} loaded, ${report.unchanged.length} unchanged, ${report.kept.length} kept (history from the quote provider) from ${dir}`,

@@ -3,7 +3,7 @@
  * the whole foreground process group) and SIGTERM to the node process alone. Each time the app
  * must exit within 10 s, leave no PostgreSQL behind, and find its data again on the next start.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,24 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
+
+/**
+ * Runs a node script to its end without blocking this process (a blocked event loop makes other
+ * files' database clients in this worker time out their connects): exit status and all output.
+ */
+function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      done({ status, output });
+    });
+  });
+}
 const STOP_LIMIT_MS = 10_000;
 
 function freePort(): Promise<number> {
@@ -156,8 +174,27 @@ describe('npm start stops cleanly', () => {
 
 describe('NODE_ENV=production npm start', () => {
   it('runs the server compiled into dist/server (no TypeScript at run time) and stops the same way', async () => {
-    execFileSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'pipe' });
-    const app = await npmStart({ NODE_ENV: 'production', ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true' });
+    expect((await runNode([join(root, 'scripts/build-server.mjs')], process.env)).status).toBe(0);
+    // The local Stripe stand-in and its test checkout are development-only: not in the bundle.
+    const bundle = readdirSync(join(root, 'dist/server')).filter((f) => f.endsWith('.js'));
+    const leaked = bundle.filter((f) =>
+      /LocalStripeServer|sk_test_local/.test(readFileSync(join(root, 'dist/server', f), 'utf8')),
+    );
+    expect(leaked).toEqual([]);
+    // Without EDGAR_USER_AGENT production refuses to start (it would serve the recorded replay).
+    const refused = await runNode([join(root, 'dist/server/main.js')], {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true',
+      EDGAR_USER_AGENT: '',
+    });
+    expect(refused.status).not.toBe(0);
+    expect(refused.output).toMatch(/EDGAR_USER_AGENT: required when NODE_ENV=production/);
+    const app = await npmStart({
+      NODE_ENV: 'production',
+      ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true',
+      EDGAR_SOURCE: 'replay',
+    });
     // tsx compiles through an esbuild service process it starts as a child: there is none.
     const children = readdirSync('/proc')
       .filter((entry) => /^\d+$/.test(entry))

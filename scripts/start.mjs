@@ -2,6 +2,8 @@
 // `npm run build` (dist/server), plain node; otherwise the TypeScript sources through tsx, after
 // building the web app when its output is missing or older than its sources. Either way the
 // server runs in this same process (one PID owns it, so Ctrl-C and SIGTERM reach it directly).
+// First: mends postgres.js before anything loads it (a dropped connection crashed the process, decision 270).
+import './postgres-patch.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,7 +25,9 @@ if (!entry) {
 if (process.env.NODE_ENV === 'production') {
   const compiled = join(root, entry.compiled);
   if (!existsSync(compiled) || (name === 'server' && !existsSync(join(root, 'dist/web/index.html')))) {
-    console.error(`NODE_ENV=production runs the compiled app: run \`npm run build\` first (${entry.compiled} or dist/web is missing).`);
+    console.error(
+      `NODE_ENV=production runs the compiled app: run \`npm run build\` first (${entry.compiled} or dist/web is missing).`,
+    );
     process.exit(1);
   }
   await import(pathToFileURL(compiled).href);

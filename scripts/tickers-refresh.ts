@@ -11,7 +11,9 @@ import { isDeclaredUserAgent, refreshCatalogueFromSec } from '../src-server/doma
 
 const env = loadEnv();
 if (!isDeclaredUserAgent(env.EDGAR_USER_AGENT)) {
-  console.error('tickers:refresh needs EDGAR_USER_AGENT="Company Name contact@domain" (SEC refuses undeclared clients).');
+  console.error(
+    'tickers:refresh needs EDGAR_USER_AGENT="Company Name contact@domain" (SEC refuses undeclared clients).',
+  );
   process.exit(2);
 }
 const url = companyTickersUrl(env.EDGAR_BASE_URL);

@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginOptions,
+  type FastifyRegisterOptions,
+} from 'fastify';
 import type { AppDeps } from './deps';
 import { alertLinkRoutes } from './domains/alerts/alerts.routes';
-import { connectLocalStripe, devCheckoutRoutes } from './domains/billing/dev-checkout.routes';
+import { pushRoutes } from './domains/push/push.routes';
 import { devOutboxRoutes } from './domains/auth/dev-outbox.routes';
 import { tickerMetaResolver } from './domains/ticker-pages/ticker-pages.meta';
 import { livePlugin } from './live/live.plugin';
@@ -20,10 +26,12 @@ import { appRouter, type AppRouter } from './transport/trpc/app-router';
 import { TRPC_MAX_BATCH } from '#shared/trpc-batch';
 import { makeContextFactory } from './transport/trpc/context';
 import { registerTrpcGuard } from './transport/trpc/http-guard';
+import { StreamLimits } from './transport/stream-limits';
 import { registerSecurityHeaders } from './transport/security-headers';
 import { createCallerFactory } from './transport/trpc/init';
 import { stripeWebhookRoutes } from './transport/webhooks/stripe';
 import { registerSpa } from './transport/web/spa';
+import { billingModeOf } from './integrations/stripe/stripe-access';
 
 /** Builds the Fastify app (tRPC over HTTP + ws, REST /api, SPA) without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -42,10 +50,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   trackRoutes(app);
   // tRPC and the REST table build their context with this one function.
-  const createContext = makeContextFactory(deps);
+  const streams = new StreamLimits({
+    perSocket: deps.env.STREAMS_PER_SOCKET,
+    perIp: deps.env.STREAMS_PER_IP,
+    perUser: deps.env.STREAMS_PER_USER,
+  });
+  const createContext = makeContextFactory(deps, { streams });
   const requestLevel = requestLogLevel(logFormat(deps.env));
   app.addHook('onResponse', async (request, reply) => {
-    request.log[requestLevel]({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) }, 'request');
+    request.log[requestLevel](
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      'request',
+    );
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -59,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // After the websocket plugin's own onRequest hook, so a refused upgrade's socket is closed by it.
-  registerTrpcGuard(app, deps);
+  registerTrpcGuard(app, deps, streams);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,
@@ -75,22 +91,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...{ keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 } },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  await app.register(metricsPlugin, { deps });
-  await app.register(restPlugin, {
+  await registerOwn(app, deps, [metricsPlugin]);
+  await registerTyped(app, restPlugin, {
     prefix: '/api',
     deps,
     routes: REST_ROUTES,
-    scope: { createContext: createContext as never, createCaller: createCallerFactory(appRouter) as never, procedures: procedurePaths(appRouter) },
+    scope: {
+      createContext: createContext as never,
+      createCaller: createCallerFactory(appRouter) as never,
+      procedures: procedurePaths(appRouter),
+    },
   });
-  await app.register(stripeWebhookRoutes, { deps });
-  await app.register(alertLinkRoutes, { deps });
-  await app.register(livePlugin, { deps });
-  if (deps.env.NODE_ENV !== 'production') {
-    await app.register(devOutboxRoutes, { deps });
-    await app.register(devCheckoutRoutes, { deps });
+  const devOutbox = deps.env.NODE_ENV !== 'production' ? [devOutboxRoutes] : [];
+  await registerOwn(app, deps, [stripeWebhookRoutes, alertLinkRoutes, livePlugin, pushRoutes, ...devOutbox]);
+  if (billingModeOf(deps.env) === 'local') {
+    // Development only, loaded on demand so it is not part of the production build (dist/server).
+    const { connectLocalStripe, devCheckoutRoutes } = await import('./domains/billing/dev-checkout.routes');
+    await registerOwn(app, deps, [devCheckoutRoutes]);
+    // The local test checkout's Stripe delivers its events to this app's own webhook route.
+    app.addHook('onListen', () =>
+      connectLocalStripe(app, deps).catch((err: unknown) =>
+        app.log.error({ err }, 'connecting the local Stripe failed'),
+      ),
+    );
   }
-  // The local test checkout's Stripe delivers its events to this app's own webhook route.
-  app.addHook('onListen', () => connectLocalStripe(app, deps).catch((err: unknown) => app.log.error({ err }, 'connecting the local Stripe failed')));
   app.addHook('onClose', async () => {
     await deps.plans.stop();
     await deps.stripe.close();
@@ -98,4 +122,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const spa = await registerSpa(app, deps, { metaResolvers: [tickerMetaResolver] });
   if (!spa) app.setNotFoundHandler(notFound);
   return app;
+}
+
+/**
+ * Registers an async plugin through its async type: Fastify's register is overloaded for callback
+ * and async plugins, and Biome's promise rules read a bare async function as the callback kind.
+ */
+async function registerTyped<O extends FastifyPluginOptions>(
+  app: FastifyInstance,
+  plugin: FastifyPluginAsync<O>,
+  opts: FastifyRegisterOptions<O>,
+) {
+  await app.register(plugin, opts);
+}
+
+/** Our own plugins, registered in order, each given the process's dependencies. */
+async function registerOwn(app: FastifyInstance, deps: AppDeps, plugins: FastifyPluginAsync<{ deps: AppDeps }>[]) {
+  for (const plugin of plugins) await registerTyped(app, plugin, { deps });
 }

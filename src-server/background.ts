@@ -1,6 +1,7 @@
 /**
- * What a process runs in the background, listed at the entry (main.ts with RUN_WORKERS, and
- * scripts/worker.ts): every job task the queue runner knows and every worker started beside it.
+ * What a process runs in the background, listed at the entry (main.ts: WEB_WORKERS always, the
+ * rest with RUN_WORKERS; scripts/worker.ts: the rest): every job task the queue runner knows and
+ * every worker started beside it.
  * A domain adds its tasks or its worker here with one line; jobs/ stays a library.
  */
 import type { AppDeps } from './deps';
@@ -12,13 +13,21 @@ import { startAuthHousekeeping } from './domains/auth/housekeeping';
 import { billingTasks } from './domains/billing/billing.tasks';
 import { startBillingReconciliation } from './domains/billing/billing.workers';
 import { filingTasks } from './domains/filings/filings.tasks';
+import { reportTasks } from './domains/reports/reports.tasks';
 import { startEdgarIngest } from './domains/filings/filings.workers';
 import { startPriceHistory } from './domains/prices/prices.workers';
+import { startQuoteRefresh } from './domains/quotes/quotes.workers';
 import type { TaskDefinition } from './jobs/registry';
-import { runWorkers, type StartedWorkers, type WorkerStarter } from './jobs/workers';
+import { runWorkers, type RunningWorkers, type StartedWorkers, type WorkerStarter } from './jobs/workers';
 
 /** Every task the job runner knows. */
-export const TASKS: readonly TaskDefinition[] = [...filingTasks, ...alertTasks, ...billingTasks, ...adminTasks];
+export const TASKS: readonly TaskDefinition[] = [
+  ...filingTasks,
+  ...reportTasks,
+  ...alertTasks,
+  ...billingTasks,
+  ...adminTasks,
+];
 
 /**
  * The send lane's tasks: real-time alert sends, which also run in slots of their own
@@ -36,6 +45,19 @@ export const WORKERS: readonly WorkerStarter[] = [
   startAssistantHousekeeping,
   startBillingReconciliation,
 ];
+
+/**
+ * Started by every web process whatever RUN_WORKERS says (main.ts), stopped after its HTTP server:
+ * one-of-many work that the pages' readers need even where no worker runs (the quote refresher's
+ * leader, decision 322).
+ */
+export const WEB_WORKERS: readonly WorkerStarter[] = [startQuoteRefresh];
+
+export async function startWebWorkers(deps: AppDeps): Promise<RunningWorkers> {
+  const running: RunningWorkers[] = [];
+  for (const start of WEB_WORKERS) running.push(await start(deps));
+  return { stop: async () => void (await Promise.allSettled(running.reverse().map((w) => w.stop()))) };
+}
 
 export function startWorkers(deps: AppDeps): Promise<StartedWorkers> {
   return runWorkers(deps, { tasks: TASKS, sendLane: SEND_LANE_TASKS, starters: WORKERS });

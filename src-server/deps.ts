@@ -4,7 +4,7 @@ import type { Env } from './config/env';
 import type { Db, Sql } from './db/client';
 import type { SenderIdentity } from './domains/alerts/sender-identity';
 import type { PlanHub } from './domains/billing/plan-hub';
-import type { QuoteRefresher } from './domains/quotes/quote-refresher';
+import type { QuoteRequests } from './domains/quotes/quote-requests';
 import type { TickerCatalogue } from './domains/tickers/ticker-catalogue';
 import type { WatchlistReadState } from './domains/watchlist/watchlist-read-state';
 import type { EdgarSource } from './integrations/edgar/edgar-source';
@@ -15,9 +15,11 @@ import type { PriceHistoryProvider } from './integrations/market-data/yahoo-char
 import type { SmsSender } from './integrations/sms/sms-sender';
 import type { SmsLog } from './integrations/sms/twilio-message-log';
 import type { StripeHandle } from './integrations/stripe/stripe-access';
+import type { HostResolver } from './integrations/webhook/safe-post';
 import type { LiveHub } from './live/live-hub';
 import type { Metrics } from './ops/metrics';
 import type { ProcessStatus } from './ops/status';
+import type { KeyedSlots } from './ops/keyed-slots';
 
 /**
  * Everything a process holds, built once by the composition root: `createRuntimeDeps`
@@ -46,8 +48,8 @@ export interface AppDeps {
   edgar: EdgarSource | null;
   /** OpenAI-compatible LLM for PRO AI analysis and the assistant; null: rule-based text only. */
   llm: ChatClient | null;
-  /** Background quote fetching (QUOTES_PROVIDER); null: quote fields stay null. */
-  quotes: QuoteRefresher | null;
+  /** Stale quotes handed to the cluster's one quote refresher (QUOTES_PROVIDER); null: quote fields stay null. */
+  quotes: QuoteRequests | null;
   /** Daily price history from the quote provider; null: the shipped files serve the charts. */
   priceHistory: PriceHistoryProvider | null;
   /** Stripe (real key, the local test checkout outside production, or off), opened once on first use. */
@@ -61,8 +63,12 @@ export interface AppDeps {
   plans: PlanHub;
   /** When this process last re-derived report deadlines (the alerts sweep does it at most every 10 minutes). */
   deadlineRefresh: { at: number };
+  /** Questions in flight per user in this process (the assistant's concurrency limit). */
+  assistantSlots: KeyedSlots;
   /** Prometheus metrics (served at /metrics with METRICS_TOKEN); null: nothing is counted. */
   metrics: Metrics | null;
   /** Stopping / job queue state for /api/ready. */
   status: ProcessStatus;
+  /** How outbound webhook hosts are resolved; absent: the system resolver (tests inject one). */
+  webhookResolver?: HostResolver;
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadEnv } from './config/env';
-import { assertProductionMessaging } from './config/production-messaging';
+import { assertProductionStart } from './config/production-start';
 import { openDatabase } from './db/open';
-import { startWorkers } from './background';
-import type { StartedWorkers } from './jobs/workers';
+import { startWebWorkers, startWorkers } from './background';
+import type { RunningWorkers, StartedWorkers } from './jobs/workers';
 import { createLogger } from './ops/logger';
 import { installShutdown } from './ops/shutdown';
 import { createRuntimeDeps } from './runtime-deps';
@@ -12,12 +12,13 @@ import { createRuntimeDeps } from './runtime-deps';
 /** Process entry: config -> database -> app -> workers -> listen; ordered stop on signals. */
 async function main() {
   const env = loadEnv();
-  assertProductionMessaging(env);
+  assertProductionStart(env);
   const logger = createLogger(env);
   const database = await openDatabase(env, (message, level = 'info') => logger[level](message));
   // Installed before the slow parts of start-up, so a Ctrl-C during them stops in order too.
   let app: FastifyInstance | undefined;
   let workers: StartedWorkers | undefined;
+  let webWorkers: RunningWorkers | undefined;
   let status: { stopping: boolean } | undefined;
   installShutdown({
     logger,
@@ -28,6 +29,7 @@ async function main() {
     steps: [
       // Stops accepting connections, answers what is in flight, closes websockets (live hub too).
       { name: 'HTTP server and live sockets', run: async () => app?.close(), maxMs: 2_000 },
+      { name: 'quote refresher', run: async () => webWorkers?.stop(), maxMs: 1_000 },
       { name: 'workers', run: async () => workers?.stopWorkers(), maxMs: 1_500 },
       { name: 'job queue', run: async () => workers?.stopQueue(), maxMs: 1_500 },
     ],
@@ -36,6 +38,7 @@ async function main() {
   const deps = await createRuntimeDeps(env, database, logger);
   status = deps.status;
   app = await buildApp(deps);
+  webWorkers = await startWebWorkers(deps);
   if (env.RUN_WORKERS) workers = await startWorkers(deps);
 
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -50,7 +53,9 @@ main().catch((error) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -4,6 +4,7 @@
  */
 import { adminRest } from './domains/admin/admin.rest';
 import { assistantRest } from './domains/assistant/assistant.rest';
+import { apiTokensRest } from './domains/auth/api-tokens.rest';
 import { authRest } from './domains/auth/auth.rest';
 import { billingRest } from './domains/billing/billing.rest';
 import { contactsRest } from './domains/auth/contacts.rest';
@@ -14,6 +15,7 @@ import { threadsRest } from './domains/threads/threads.rest';
 import { tickerPagesRest } from './domains/ticker-pages/ticker-pages.rest';
 import { tickersRest } from './domains/tickers/tickers.rest';
 import { watchlistRest } from './domains/watchlist/watchlist.rest';
+import { webhooksRest } from './domains/webhooks/webhooks.rest';
 import type { RestRoutes } from './transport/rest/plugin';
 
 export const REST_ROUTES: readonly RestRoutes[] = [
@@ -29,4 +31,6 @@ export const REST_ROUTES: readonly RestRoutes[] = [
   billingRest,
   latencyRest,
   adminRest,
+  apiTokensRest,
+  webhooksRest,
 ];

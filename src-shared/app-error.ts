@@ -53,8 +53,12 @@ export function isAppError(error: unknown): error is AppError {
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-/** The JSON body every transport sends for an error; 5xx bodies carry no internals. */
+/**
+ * The JSON body every transport sends for an error; 5xx bodies carry no internals. A 503
+ * (UNAVAILABLE) keeps its message: services write it for people ("Payments are unavailable
+ * right now...") so the page can say what to do.
+ */
 export function errorBody(error: AppError): { error: string; message: string } & Record<string, unknown> {
-  if (error.status >= 500) return { error: error.reason, message: INTERNAL_MESSAGE };
+  if (error.status >= 500 && error.kind !== 'UNAVAILABLE') return { error: error.reason, message: INTERNAL_MESSAGE };
   return { ...(error.details ?? {}), error: error.reason, message: error.message };
 }

@@ -44,14 +44,19 @@ export function checkTheme(theme: BrandTheme): ThemeVerdict {
   if (!name) problems.push('Give the brand a name.');
   if (name.length > THEME_LIMITS.brandName) problems.push(`Keep the name to ${THEME_LIMITS.brandName} characters.`);
   if (!theme.tagline.trim()) problems.push('Give the brand a tagline.');
-  if (theme.tagline.trim().length > THEME_LIMITS.tagline) problems.push(`Keep the tagline to ${THEME_LIMITS.tagline} characters.`);
+  if (theme.tagline.trim().length > THEME_LIMITS.tagline)
+    problems.push(`Keep the tagline to ${THEME_LIMITS.tagline} characters.`);
   const logo = theme.logoText.trim();
   if (!logo) problems.push('Give the logo some text.');
   if ([...logo].length > THEME_LIMITS.logoText) problems.push(`Logo text fits ${THEME_LIMITS.logoText} characters.`);
-  for (const [label, value] of [['Primary colour', theme.primaryColor], ['Accent colour', theme.accentColor]] as const) {
+  for (const [label, value] of [
+    ['Primary colour', theme.primaryColor],
+    ['Accent colour', theme.accentColor],
+  ] as const) {
     if (!HEX_COLOUR_RE.test(value)) problems.push(`${label} must be a hex colour like #1d4ed8.`);
   }
   const contrast = checkThemeContrast(theme);
-  for (const c of contrast) if (!c.passes) problems.push(`${c.label} has contrast ${c.ratio}:1; it needs at least 4.5:1.`);
+  for (const c of contrast)
+    if (!c.passes) problems.push(`${c.label} has contrast ${c.ratio}:1; it needs at least 4.5:1.`);
   return { problems, contrast };
 }

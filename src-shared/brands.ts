@@ -66,10 +66,23 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       upsell: EIGHT_K_UPSELL,
       primaryForm: '8-K',
     },
-    features: { billing: true, aiAnalysis: true, advancedFilters: false, exportCSV: false, priceAlerts: false, chatbot: false },
+    features: {
+      billing: true,
+      aiAnalysis: true,
+      advancedFilters: false,
+      exportCSV: false,
+      priceAlerts: false,
+      chatbot: false,
+    },
     upgrades: {
       targetBrand: 'allfilings',
-      unlocks: ['Form 4 insider trades', '13D/13G ownership stakes', '10-Q and 10-K financials', '50 tickers', 'Real-time alerts'],
+      unlocks: [
+        'Form 4 insider trades',
+        '13D/13G ownership stakes',
+        '10-Q and 10-K financials',
+        '50 tickers',
+        'Real-time alerts',
+      ],
       ctaText: 'Upgrade to PRO',
     },
     onboarding: {
@@ -84,8 +97,14 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       emptyStateTitle: 'Track the 8-Ks that move your stocks',
       emptyStateText: 'Add a ticker and we will watch EDGAR for its 8-K filings.',
       featureCards: [
-        { title: 'Straight from EDGAR', text: 'We poll EDGAR’s feed every second through the business day and publish our measured delay on /latency.' },
-        { title: 'Scored and explained', text: 'Each 8-K item is ranked by how much it matters, with the rule that fired.' },
+        {
+          title: 'Straight from EDGAR',
+          text: 'We poll EDGAR’s feed every second through the business day and publish our measured delay on /latency.',
+        },
+        {
+          title: 'Scored and explained',
+          text: 'Each 8-K item is ranked by how much it matters, with the rule that fired.',
+        },
         { title: 'Email or SMS', text: 'Daily digest for free, real-time alerts with PRO.' },
       ],
     },
@@ -103,7 +122,14 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       upsell: FORM4_UPSELL,
       primaryForm: '4',
     },
-    features: { billing: false, aiAnalysis: true, advancedFilters: false, exportCSV: false, priceAlerts: false, chatbot: false },
+    features: {
+      billing: false,
+      aiAnalysis: true,
+      advancedFilters: false,
+      exportCSV: false,
+      priceAlerts: false,
+      chatbot: false,
+    },
     upgrades: {
       targetBrand: 'allfilings',
       unlocks: ['8-K material events', '13D/13G ownership stakes', 'Forms 3 and 5', '50 tickers', 'Real-time alerts'],
@@ -122,7 +148,10 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       emptyStateText: 'Add a ticker and we will watch EDGAR for its Form 4 filings.',
       featureCards: [
         { title: 'Every insider trade', text: 'Officers, directors and 10% owners, parsed from the Form 4 itself.' },
-        { title: 'Buys ranked above sales', text: 'Open-market purchases and insider clusters score highest; 10b5-1 plan sales lowest.' },
+        {
+          title: 'Buys ranked above sales',
+          text: 'Open-market purchases and insider clusters score highest; 10b5-1 plan sales lowest.',
+        },
         { title: 'Insider profiles', text: 'Each insider’s trades across companies in one place.' },
       ],
     },
@@ -140,8 +169,19 @@ export const BRANDS: Record<BrandId, BrandConfig> = {
       upsell: [],
       primaryForm: null,
     },
-    features: { billing: true, aiAnalysis: true, advancedFilters: true, exportCSV: true, priceAlerts: true, chatbot: true },
-    upgrades: { targetBrand: null, unlocks: ['NEW_LISTINGS discovery', 'Ticker add-ons'], ctaText: COPY.startSubscription },
+    features: {
+      billing: true,
+      aiAnalysis: true,
+      advancedFilters: true,
+      exportCSV: true,
+      priceAlerts: true,
+      chatbot: true,
+    },
+    upgrades: {
+      targetBrand: null,
+      unlocks: ['NEW_LISTINGS discovery', 'Ticker add-ons'],
+      ctaText: COPY.startSubscription,
+    },
     onboarding: {
       steps: ['contact', 'tickers', 'forms', 'preferences'],
       skipFormSelection: false,
@@ -172,7 +212,10 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 /** Parses BRAND_HOSTS ("host=brand,host=brand"); unknown brands are rejected at start-up. */
 export function parseBrandHosts(spec: string): Map<string, BrandId> {
   const map = new Map<string, BrandId>();
-  for (const pair of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [host, brand] = pair.split('=').map((s) => s.trim().toLowerCase());
     if (!host || !isBrandId(brand)) throw new Error(`BRAND_HOSTS: "${pair}" is not host=8k|form4|allfilings`);
     map.set(host, brand);

@@ -3,8 +3,23 @@
  * pre-market brief's window across both DST changes, 10-Q/10-K due dates by filer status.
  */
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, businessDaysBetween, federalHoliday, isTradingDay, marketHolidays, zonedParts, zonedTime } from './calendar';
-import { filerStatusOf, form4BusinessDaysLate, form4DueDate, lateLabel, nextPeriod, periodicDueDate } from './deadlines';
+import {
+  addBusinessDays,
+  businessDaysBetween,
+  federalHoliday,
+  isTradingDay,
+  marketHolidays,
+  zonedParts,
+  zonedTime,
+} from './calendar';
+import {
+  filerStatusOf,
+  form4BusinessDaysLate,
+  form4DueDate,
+  lateLabel,
+  nextPeriod,
+  periodicDueDate,
+} from './deadlines';
 import { briefMorning, briefSendAt, windowClosesAt } from './market-hours';
 import { aForm, formName } from './spoken-forms';
 
@@ -73,7 +88,10 @@ describe('pre-market brief window across DST', () => {
     expect(zonedTime('2024-11-04', 480, 'America/New_York').toISOString()).toBe('2024-11-04T13:00:00.000Z');
     // The skipped hour of the change day itself lands an hour on.
     expect(zonedTime('2024-03-10', 150, 'America/New_York').toISOString()).toBe('2024-03-10T07:30:00.000Z');
-    expect(zonedParts(new Date('2024-11-03T06:30:00Z'), 'America/New_York')).toEqual({ date: '2024-11-03', minute: 90 });
+    expect(zonedParts(new Date('2024-11-03T06:30:00Z'), 'America/New_York')).toEqual({
+      date: '2024-11-03',
+      minute: 90,
+    });
   });
 
   it('bundles the weekend across the spring-forward change into Monday morning', () => {

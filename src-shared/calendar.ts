@@ -105,7 +105,8 @@ export function federalHoliday(iso: IsoDate): string | null {
 }
 
 /** An SEC business day: a weekday that is neither a federal holiday nor a day EDGAR closed for a national day of mourning. */
-export const isBusinessDay = (iso: IsoDate) => !isWeekend(iso) && federalHoliday(iso) == null && !EXTRA_CLOSED_DAYS.includes(iso);
+export const isBusinessDay = (iso: IsoDate) =>
+  !isWeekend(iso) && federalHoliday(iso) == null && !EXTRA_CLOSED_DAYS.includes(iso);
 
 /** A day the stock market trades a session. */
 export const isTradingDay = (iso: IsoDate) => !isWeekend(iso) && !marketHolidays(yearOf(iso)).has(iso);
@@ -125,7 +126,11 @@ export function addBusinessDays(iso: IsoDate, n: number, isOpen: (d: IsoDate) =>
 }
 
 /** Business days after `from` up to and including `to` (0 when `to` is not after `from`). */
-export function businessDaysBetween(from: IsoDate, to: IsoDate, isOpen: (d: IsoDate) => boolean = isBusinessDay): number {
+export function businessDaysBetween(
+  from: IsoDate,
+  to: IsoDate,
+  isOpen: (d: IsoDate) => boolean = isBusinessDay,
+): number {
   let count = 0;
   for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isOpen(day)) count += 1;
   return count;
@@ -143,7 +148,15 @@ const partsFormats = new Map<string, Intl.DateTimeFormat>();
 export function zonedParts(at: Date, timeZone: string): ZonedParts {
   let format = partsFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     partsFormats.set(timeZone, format);
   }
   const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value]));

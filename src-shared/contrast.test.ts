@@ -11,7 +11,11 @@ describe('contrast', () => {
   });
 
   it('passes every shipped brand and fails a pale primary', () => {
-    for (const id of BRAND_IDS) expect(checkThemeContrast(BRANDS[id].ui).every((c) => c.passes), id).toBe(true);
+    for (const id of BRAND_IDS)
+      expect(
+        checkThemeContrast(BRANDS[id].ui).every((c) => c.passes),
+        id,
+      ).toBe(true);
     const pale = checkThemeContrast({ primaryColor: '#9ec5fe', accentColor: '#0ea5e9' });
     expect(pale.filter((c) => !c.passes).map((c) => c.label)).toEqual([
       'White text on the primary colour (buttons, logo)',
@@ -20,6 +24,9 @@ describe('contrast', () => {
   });
 
   it('treats a malformed colour as failing, never as a crash', () => {
-    expect(checkThemeContrast({ primaryColor: 'blue', accentColor: '#0ea5e9' })[0]).toMatchObject({ ratio: 0, passes: false });
+    expect(checkThemeContrast({ primaryColor: 'blue', accentColor: '#0ea5e9' })[0]).toMatchObject({
+      ratio: 0,
+      passes: false,
+    });
   });
 });

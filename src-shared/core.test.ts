@@ -58,7 +58,8 @@ describe('plans and limits (SPEC.md sections 6 and 9)', () => {
     expect(planForBillingStatus('active')).toEqual({ planType: 'pro', planStatus: 'active' });
     expect(planForBillingStatus('past_due')).toEqual({ planType: 'pro', planStatus: 'active' });
     expect(hasBillingIssue({ billingStatus: 'past_due' })).toBe(true);
-    for (const status of ['unpaid', 'canceled', 'incomplete', 'paused'] as const) expect(planForBillingStatus(status).planType).toBe('free');
+    for (const status of ['unpaid', 'canceled', 'incomplete', 'paused'] as const)
+      expect(planForBillingStatus(status).planType).toBe('free');
     expect(planForBillingStatus('incomplete_expired')).toEqual({ planType: 'free', planStatus: 'inactive' });
   });
   it('limit messages carry the right hint', () => {
@@ -100,7 +101,12 @@ describe('brands and forms (SPEC.md section 9)', () => {
     expect(catalogueFormOf('NT 10-K')).toBe('10-K');
     expect(catalogueFormOf('SD')).toBeUndefined();
     expect(['DEF 14A', '10-K', '13D', '8-K', '4', '10-Q'].sort(compareFormsForFilter)).toEqual([
-      '4', '8-K', '10-Q', '10-K', '13D', 'DEF 14A',
+      '4',
+      '8-K',
+      '10-Q',
+      '10-K',
+      '13D',
+      'DEF 14A',
     ]);
   });
 });

@@ -42,7 +42,12 @@ const PERIODIC_DAYS: Record<'10-Q' | '10-K', Record<FilerStatus, number>> = {
 /** NT extensions in calendar days (Rule 12b-25(b)). */
 export const NT_EXTENSION_DAYS: Record<'10-Q' | '10-K', number> = { '10-Q': 5, '10-K': 15 };
 
-export function periodicDueDate(form: '10-Q' | '10-K', periodEnd: IsoDate, status: FilerStatus, { extended = false } = {}): IsoDate {
+export function periodicDueDate(
+  form: '10-Q' | '10-K',
+  periodEnd: IsoDate,
+  status: FilerStatus,
+  { extended = false } = {},
+): IsoDate {
   const days = PERIODIC_DAYS[form][status] + (extended ? NT_EXTENSION_DAYS[form] : 0);
   return addBusinessDays(addDays(periodEnd, days), 0);
 }
@@ -53,7 +58,10 @@ export function periodicDueDate(form: '10-Q' | '10-K', periodEnd: IsoDate, statu
  * Apple's 2023-04-01 quarter is followed by June's), a 10-K when that month is the fiscal year's
  * last (`fiscalYearEndMonth`, EDGAR's `fiscalYearEnd` MMDD), else a 10-Q.
  */
-export function nextPeriod(last: { periodEnd: IsoDate }, fiscalYearEndMonth: number | null): { form: '10-Q' | '10-K'; periodEnd: IsoDate } {
+export function nextPeriod(
+  last: { periodEnd: IsoDate },
+  fiscalYearEndMonth: number | null,
+): { form: '10-Q' | '10-K'; periodEnd: IsoDate } {
   const y = Number(last.periodEnd.slice(0, 4));
   const m = Number(last.periodEnd.slice(5, 7));
   const day = Number(last.periodEnd.slice(8, 10));

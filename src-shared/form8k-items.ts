@@ -7,17 +7,21 @@ export const FORM_8K_ITEMS: Record<string, string> = {
   '1.05': 'Material Cybersecurity Incidents',
   '2.01': 'Completion of Acquisition or Disposition of Assets',
   '2.02': 'Results of Operations and Financial Condition',
-  '2.03': 'Creation of a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement of a Registrant',
-  '2.04': 'Triggering Events That Accelerate or Increase a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement',
+  '2.03':
+    'Creation of a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement of a Registrant',
+  '2.04':
+    'Triggering Events That Accelerate or Increase a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement',
   '2.05': 'Costs Associated with Exit or Disposal Activities',
   '2.06': 'Material Impairments',
   '3.01': 'Notice of Delisting or Failure to Satisfy a Continued Listing Rule or Standard; Transfer of Listing',
   '3.02': 'Unregistered Sales of Equity Securities',
   '3.03': 'Material Modification to Rights of Security Holders',
   '4.01': "Changes in Registrant's Certifying Accountant",
-  '4.02': 'Non-Reliance on Previously Issued Financial Statements or a Related Audit Report or Completed Interim Review',
+  '4.02':
+    'Non-Reliance on Previously Issued Financial Statements or a Related Audit Report or Completed Interim Review',
   '5.01': 'Changes in Control of Registrant',
-  '5.02': 'Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; Compensatory Arrangements of Certain Officers',
+  '5.02':
+    'Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; Compensatory Arrangements of Certain Officers',
   '5.03': 'Amendments to Articles of Incorporation or Bylaws; Change in Fiscal Year',
   '5.04': "Temporary Suspension of Trading Under Registrant's Employee Benefit Plans",
   '5.05': "Amendments to the Registrant's Code of Ethics, or Waiver of a Provision of the Code of Ethics",
@@ -108,9 +112,13 @@ const BY_TITLE: [string, string][] = [
  * `filedDate` decides what a bare 1-12 number means (before 2004-08-23: the old numbering).
  */
 export function itemNumberForTitle(title: string, filedDate: string | null = null): string | null {
-  const raw = title.trim().replace(/^item\s+/i, '').replace(/[.:]\s*$/, '');
+  const raw = title
+    .trim()
+    .replace(/^item\s+/i, '')
+    .replace(/[.:]\s*$/, '');
   if (/^\d{1,2}\.\d{2}$/.test(raw)) return FORM_8K_ITEMS[raw] ? raw : null;
-  if (/^\d{1,2}$/.test(raw)) return !filedDate || filedDate < CURRENT_8K_ITEMS_SINCE ? (LEGACY_8K_ITEMS[raw] ?? null) : null;
+  if (/^\d{1,2}$/.test(raw))
+    return !filedDate || filedDate < CURRENT_8K_ITEMS_SINCE ? (LEGACY_8K_ITEMS[raw] ?? null) : null;
   const t = normalise(title);
   if (!t || t.length < 5) return null;
   const exact = BY_TITLE.find(([n]) => n === t);

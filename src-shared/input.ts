@@ -33,5 +33,7 @@ function withinBounds(value: string): boolean {
 
 /** An ISO 8601 date-time with an offset, between 1970 and 2100. */
 export function isoDateTime() {
-  return z.iso.datetime({ offset: true, local: false }).refine(withinBounds, { message: 'must be a date between 1970 and 2100' });
+  return z.iso
+    .datetime({ offset: true, local: false })
+    .refine(withinBounds, { message: 'must be a date between 1970 and 2100' });
 }

@@ -9,12 +9,23 @@ import { describe, expect, it } from 'vitest';
 import { parseFiling } from '../src-server/edgar-model/parse';
 import type { OwnershipDetail } from '../src-server/edgar-model/parse/types';
 import { edgarFixture } from '../src-server/test/edgar-fixtures';
-import { findClusters, insiderActivity, marketTrades, otherParties, partiesOf, type ActivityFiling } from './insider-activity';
+import {
+  findClusters,
+  insiderActivity,
+  marketTrades,
+  otherParties,
+  partiesOf,
+  type ActivityFiling,
+} from './insider-activity';
 
 function filing(name: string, accessionNo?: string): ActivityFiling {
   const parsed = parseFiling(edgarFixture(name));
   const d = parsed.detail as OwnershipDetail;
-  return { accessionNo: accessionNo ?? parsed.accessionNo ?? name, owners: d.owners.map((o) => ({ cik: o.cik, name: o.displayName })), rows: d.rows };
+  return {
+    accessionNo: accessionNo ?? parsed.accessionNo ?? name,
+    owners: d.owners.map((o) => ({ cik: o.cik, name: o.displayName })),
+    rows: d.rows,
+  };
 }
 
 const MUSK = '0000899243-22-035394_tsla_musk_S_9_rows.txt';
@@ -47,7 +58,13 @@ describe('insiderActivity', () => {
   it('sums Apple 2019 sales per real trade and leaves trades outside the window out', () => {
     const all = insiderActivity([filing(WILLIAMS), filing(LEVINSON), filing(COOK)])!;
     // Window: 90 days to Cook's 2019-08-26 sale; Williams' 2019-05-02 sale is older.
-    expect(all).toMatchObject({ from: '2019-05-28', to: '2019-08-26', trades: 2, insiders: 2, sold_shares: 17_500 + 265_160 });
+    expect(all).toMatchObject({
+      from: '2019-05-28',
+      to: '2019-08-26',
+      trades: 2,
+      insiders: 2,
+      sold_shares: 17_500 + 265_160,
+    });
     const wide = insiderActivity([filing(WILLIAMS), filing(LEVINSON), filing(COOK)], { windowDays: 120 })!;
     expect(wide).toMatchObject({ trades: 3, insiders: 3, sold_shares: 56_411 + 17_500 + 265_160 });
     // Option exercises (M) and tax withholding (F) are not open-market trades.
@@ -79,13 +96,16 @@ describe('parties (joint filers are one insider)', () => {
 });
 
 describe('otherParties (the cluster scoring rule)', () => {
-  const rowsOf = (f: ActivityFiling) => f.owners.map((o) => ({ accession_no: f.accessionNo, owner_cik: o.cik, name: o.name }));
+  const rowsOf = (f: ActivityFiling) =>
+    f.owners.map((o) => ({ accession_no: f.accessionNo, owner_cik: o.cik, name: o.name }));
 
   it("counts SoftBank's eight stored owner rows as one other buyer, and this filing's own owners as none", () => {
     const softbank = filing(SOFTBANK);
     const cook = filing(COOK);
     expect(otherParties(cook.accessionNo, cook.owners, rowsOf(softbank))).toHaveLength(1);
-    expect(otherParties(cook.accessionNo, cook.owners, [...rowsOf(softbank), ...rowsOf(filing(LEVINSON))])).toHaveLength(2);
+    expect(
+      otherParties(cook.accessionNo, cook.owners, [...rowsOf(softbank), ...rowsOf(filing(LEVINSON))]),
+    ).toHaveLength(2);
     // One of SoftBank's owners filing again alone is still SoftBank's party.
     expect(otherParties('again', [softbank.owners[2]!], rowsOf(softbank))).toEqual([]);
   });
@@ -110,6 +130,12 @@ describe('findClusters', () => {
     expect(cluster).toMatchObject({ direction: 'selling', from: '2019-05-02', to: '2019-08-26' });
     expect(cluster!.insiders).toEqual(['Jeffrey E. Williams', 'Arthur D. Levinson', 'Timothy D. Cook']);
     // Two insiders are not a cluster.
-    expect(findClusters(trades.filter((t) => !t.party.label.includes('Cook')), 'selling', { days: 120 })).toEqual([]);
+    expect(
+      findClusters(
+        trades.filter((t) => !t.party.label.includes('Cook')),
+        'selling',
+        { days: 120 },
+      ),
+    ).toEqual([]);
   });
 });

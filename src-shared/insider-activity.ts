@@ -9,7 +9,13 @@
  * so a joint filing never counts as three insiders and one person's two filings count once.
  */
 import { SCORING_THRESHOLDS } from './scoring-rules';
-import { collapseTrades, isMarketTrade, type InsiderTrade, type TradeOwner, type TradeRowInput } from './insider-trades';
+import {
+  collapseTrades,
+  isMarketTrade,
+  type InsiderTrade,
+  type TradeOwner,
+  type TradeRowInput,
+} from './insider-trades';
 
 /** One Form 3/4/5 with its owners and rows (rows of one owner: joint filers repeat them). */
 export interface ActivityFiling {
@@ -101,7 +107,9 @@ export function otherParties(
   owners: readonly TradeOwner[],
   others: readonly { accession_no: string; owner_cik: number | null; name: string }[],
 ): string[] {
-  const filings = new Map<string, { accessionNo: string; owners: TradeOwner[] }>([[accessionNo, { accessionNo, owners: [...owners] }]]);
+  const filings = new Map<string, { accessionNo: string; owners: TradeOwner[] }>([
+    [accessionNo, { accessionNo, owners: [...owners] }],
+  ]);
   for (const o of others) {
     const f = filings.get(o.accession_no) ?? { accessionNo: o.accession_no, owners: [] };
     f.owners.push({ cik: o.owner_cik, name: o.name });
@@ -109,7 +117,11 @@ export function otherParties(
   }
   const parties = partiesOf([...filings.values()]);
   const mine = parties.get(accessionNo);
-  return [...new Set([...parties].filter(([acc, party]) => acc !== accessionNo && party !== mine).map(([, party]) => party.label))];
+  return [
+    ...new Set(
+      [...parties].filter(([acc, party]) => acc !== accessionNo && party !== mine).map(([, party]) => party.label),
+    ),
+  ];
 }
 
 /** Open-market share trades of the filings, collapsed, each with its party. */
@@ -135,14 +147,22 @@ export function findClusters(
   { days = SCORING_THRESHOLDS.clusterDays as number, minInsiders = SCORING_THRESHOLDS.clusterInsiders as number } = {},
 ): (Cluster & { trades: MarketTrade[] })[] {
   const code = direction === 'buying' ? 'P' : 'S';
-  const sorted = trades.filter((t) => t.code === code && t.date && !(code === 'S' && t.planAll)).sort((a, b) => a.date!.localeCompare(b.date!));
+  const sorted = trades
+    .filter((t) => t.code === code && t.date && !(code === 'S' && t.planAll))
+    .sort((a, b) => a.date!.localeCompare(b.date!));
   const clusters: (Cluster & { trades: MarketTrade[] })[] = [];
   for (let i = 0; i < sorted.length; i += 1) {
     const start = dayNumber(sorted[i]!.date!);
     const inside = sorted.filter((t, j) => j >= i && dayNumber(t.date!) - start <= days);
     const insiders = [...new Set(inside.map((t) => t.party.label))];
     if (insiders.length < minInsiders) continue;
-    clusters.push({ direction, from: sorted[i]!.date!, to: inside[inside.length - 1]!.date!, insiders, trades: inside });
+    clusters.push({
+      direction,
+      from: sorted[i]!.date!,
+      to: inside[inside.length - 1]!.date!,
+      insiders,
+      trades: inside,
+    });
     i += inside.length - 1;
   }
   return clusters;
@@ -163,9 +183,15 @@ function shiftDays(iso: string, days: number): string {
 }
 
 /** The company's activity over `windowDays` ending at its latest open-market trade; null with none. */
-export function insiderActivity(filings: readonly ActivityFiling[], { windowDays = ACTIVITY_WINDOW_DAYS } = {}): InsiderActivity | null {
+export function insiderActivity(
+  filings: readonly ActivityFiling[],
+  { windowDays = ACTIVITY_WINDOW_DAYS } = {},
+): InsiderActivity | null {
   const all = marketTrades(filings);
-  const to = all.map((t) => t.date!).sort().at(-1);
+  const to = all
+    .map((t) => t.date!)
+    .sort()
+    .at(-1);
   if (!to) return null;
   const from = shiftDays(to, -windowDays);
   const trades = all.filter((t) => t.date! >= from && t.date! <= to);
@@ -187,8 +213,13 @@ export function insiderActivity(filings: readonly ActivityFiling[], { windowDays
     cluster_selling: findCluster(trades, 'selling'),
   };
   for (const t of trades) {
-    if (t.code === 'P') (a.bought_shares += t.shares), (a.bought_value += t.value);
-    else (a.sold_shares += t.shares), (a.sold_value += t.value);
+    if (t.code === 'P') {
+      a.bought_shares += t.shares;
+      a.bought_value += t.value;
+    } else {
+      a.sold_shares += t.shares;
+      a.sold_value += t.value;
+    }
   }
   a.bought_value = round2(a.bought_value);
   a.sold_value = round2(a.sold_value);

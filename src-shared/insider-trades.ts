@@ -67,7 +67,15 @@ export function collapseTrades(rows: readonly TradeRowInput[], owners: readonly 
   const trades = new Map<string, InsiderTrade & { pricedShares: number }>();
   for (const row of rows) {
     if (row.isHolding || !row.code) continue;
-    const key = [row.tableKind, row.securityTitle ?? '', row.transactionDate ?? '', row.code, row.acquiredDisposed ?? '', row.directIndirect ?? '', row.natureOfOwnership ?? ''].join('\u0000');
+    const key = [
+      row.tableKind,
+      row.securityTitle ?? '',
+      row.transactionDate ?? '',
+      row.code,
+      row.acquiredDisposed ?? '',
+      row.directIndirect ?? '',
+      row.natureOfOwnership ?? '',
+    ].join('\u0000');
     let t = trades.get(key);
     if (!t) {
       t = {
@@ -123,9 +131,12 @@ export function isMarketTrade(trade: Pick<InsiderTrade, 'code' | 'tableKind'>): 
  * The trader's position before a sale or purchase, from the holdings after it: the share of the
  * position the trade moved (percent), or null when holdings are not stated.
  */
-export function shareOfPosition(trade: Pick<InsiderTrade, 'shares' | 'sharesOwnedAfter' | 'acquiredDisposed'>): number | null {
+export function shareOfPosition(
+  trade: Pick<InsiderTrade, 'shares' | 'sharesOwnedAfter' | 'acquiredDisposed'>,
+): number | null {
   if (trade.sharesOwnedAfter == null || trade.shares <= 0) return null;
-  const before = trade.acquiredDisposed === 'D' ? trade.sharesOwnedAfter + trade.shares : trade.sharesOwnedAfter - trade.shares;
+  const before =
+    trade.acquiredDisposed === 'D' ? trade.sharesOwnedAfter + trade.shares : trade.sharesOwnedAfter - trade.shares;
   if (before <= 0) return trade.acquiredDisposed === 'D' ? 100 : Infinity;
   return (trade.shares / before) * 100;
 }

@@ -34,9 +34,7 @@ const ENTITY_WORDS =
 
 function titleCaseIfShouting(word: string): string {
   if (word !== word.toUpperCase() || !/[A-Z]{2}/.test(word)) return word;
-  return word
-    .toLowerCase()
-    .replace(/(^|[-'])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+  return word.toLowerCase().replace(/(^|[-'])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 
 /**
@@ -49,7 +47,8 @@ export function displayOwnerName(filed: string): string {
   if (ENTITY_WORDS.test(name) || name.includes(',')) {
     // "Smith, John A" is already "Last, First": flip around the comma for people only.
     const comma = /^([^,]+),\s*([^,]+)$/.exec(name);
-    if (comma?.[1] && comma[2] && !ENTITY_WORDS.test(name)) return `${comma[2]} ${comma[1]}`.split(' ').map(titleCaseIfShouting).join(' ');
+    if (comma?.[1] && comma[2] && !ENTITY_WORDS.test(name))
+      return `${comma[2]} ${comma[1]}`.split(' ').map(titleCaseIfShouting).join(' ');
     return name;
   }
   const parts = name.split(' ');

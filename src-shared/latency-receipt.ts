@@ -55,14 +55,17 @@ export function latencyReason(r: Receipt): string {
     return `Never seen in EDGAR's latest-filings feed or full-text search; found by the ${DETECTION_LAYERS[r.detected_via]}.`;
   }
   if (wasHeld(r)) return 'Filed after 17:30 ET: EDGAR held it until its 06:00 release the next business day.';
-  if (r.detected_via === 'efts') return "Not listed in EDGAR's latest-filings feed in time; found by the full-text search sweep.";
+  if (r.detected_via === 'efts')
+    return "Not listed in EDGAR's latest-filings feed in time; found by the full-text search sweep.";
   if (!Number.isNaN(l) && !Number.isNaN(a) && !Number.isNaN(d)) {
     const edgar = (l - a) / 1000;
     const ours = (d - l) / 1000;
-    if (ours > edgar) return `Our side: ${formatDuration(ours)} from EDGAR's listing to detection (EDGAR took ${formatDuration(edgar)}).`;
+    if (ours > edgar)
+      return `Our side: ${formatDuration(ours)} from EDGAR's listing to detection (EDGAR took ${formatDuration(edgar)}).`;
     return `EDGAR listed it in the feed ${formatDuration(edgar)} after acceptance; we saw it within ${formatDuration(ours)}.`;
   }
-  if (r.detected_via === 'feed_deep') return 'Listed below newer filings in the feed (sorted by acceptance time); found on a deeper page.';
+  if (r.detected_via === 'feed_deep')
+    return 'Listed below newer filings in the feed (sorted by acceptance time); found on a deeper page.';
   return "EDGAR's feed listed it late; the exact listing time is not known (first poll after a restart).";
 }
 
@@ -71,7 +74,10 @@ export function latencyReason(r: Receipt): string {
  * each instant through `format` (the reader's zone; called in that order, so it may leave out a
  * date the previous instant already showed). Null without a detection instant.
  */
-export function receiptLine(r: Pick<Receipt, 'accepted_at' | 'detected_at' | 'detected_via'> & { sent_at?: string | null }, format: (d: Date) => string): string | null {
+export function receiptLine(
+  r: Pick<Receipt, 'accepted_at' | 'detected_at' | 'detected_via'> & { sent_at?: string | null },
+  format: (d: Date) => string,
+): string | null {
   const a = ms(r.accepted_at);
   const d = ms(r.detected_at);
   const sent = ms(r.sent_at ?? null);

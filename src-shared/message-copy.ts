@@ -66,7 +66,13 @@ export const COPY_TEMPLATES: readonly CopyTemplate[] = [
     variables: [...FILING_VARS, { name: 'name', description: 'Ticker and company: "TSLA (Tesla, Inc.)"' }],
     fields: [
       { name: 'subject', label: 'Subject line', maxLength: 200, required: ['ticker'], singleLine: true },
-      { name: 'intro', label: 'Opening line (after the importance badge)', maxLength: 300, required: [], singleLine: true },
+      {
+        name: 'intro',
+        label: 'Opening line (after the importance badge)',
+        maxLength: 300,
+        required: [],
+        singleLine: true,
+      },
     ],
     defaults: { subject: '{{ticker}} {{form}} · {{importance}}: {{oneLiner}}', intro: '{{name}} filed {{aForm}}' },
   },
@@ -75,7 +81,8 @@ export const COPY_TEMPLATES: readonly CopyTemplate[] = [
     name: 'Burst alert email',
     channel: 'email',
     noun: 'burst alert',
-    description: 'The subject line and the opening line of the one email that names a company\'s filings made within minutes (the first filing is the lead).',
+    description:
+      "The subject line and the opening line of the one email that names a company's filings made within minutes (the first filing is the lead).",
     variables: [
       ...FILING_VARS,
       { name: 'name', description: 'Ticker and company: "TSLA (Tesla, Inc.)"' },
@@ -83,7 +90,13 @@ export const COPY_TEMPLATES: readonly CopyTemplate[] = [
     ],
     fields: [
       { name: 'subject', label: 'Subject line', maxLength: 200, required: ['ticker', 'count'], singleLine: true },
-      { name: 'intro', label: 'Opening line (after the importance badge)', maxLength: 300, required: ['count'], singleLine: true },
+      {
+        name: 'intro',
+        label: 'Opening line (after the importance badge)',
+        maxLength: 300,
+        required: ['count'],
+        singleLine: true,
+      },
     ],
     defaults: {
       subject: '{{ticker}}: {{count}} filings within minutes · {{importance}}: {{oneLiner}}',
@@ -96,7 +109,11 @@ export const COPY_TEMPLATES: readonly CopyTemplate[] = [
     channel: 'sms',
     noun: 'alert text',
     description: 'The text message of an alert. The one-liner is shortened so the text stays in one segment.',
-    variables: [...FILING_VARS, { name: 'brand', description: 'The brand name' }, { name: 'link', description: 'Short link to the filing page' }],
+    variables: [
+      ...FILING_VARS,
+      { name: 'brand', description: 'The brand name' },
+      { name: 'link', description: 'Short link to the filing page' },
+    ],
     fields: [{ name: 'text', label: 'Text message', maxLength: 320, required: ['ticker', 'link'] }],
     defaults: { text: '{{brand}}: {{ticker}} {{importance}} {{form}}: {{oneLiner}} {{link}}' },
   },
@@ -108,7 +125,10 @@ export const COPY_TEMPLATES: readonly CopyTemplate[] = [
     description: 'The subject line and the heading (also the first line of the plain text) of the daily digest.',
     variables: LIST_VARS,
     fields: LIST_FIELDS,
-    defaults: { subject: '{{brand}} daily digest: {{newFilings}} for {{tickers}}', title: 'Your filings digest for {{date}}: {{newFilings}}' },
+    defaults: {
+      subject: '{{brand}} daily digest: {{newFilings}} for {{tickers}}',
+      title: 'Your filings digest for {{date}}: {{newFilings}}',
+    },
   },
   {
     id: 'brief-email',
@@ -133,7 +153,8 @@ const VARIABLE = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 export const variablesIn = (text: string) => [...text.matchAll(VARIABLE)].map((m) => m[1]!);
 
 /** Fills {{name}} with its value; validation has already refused unknown names. */
-export const fillCopy = (text: string, values: Record<string, string>) => text.replace(VARIABLE, (_, name: string) => values[name] ?? '');
+export const fillCopy = (text: string, values: Record<string, string>) =>
+  text.replace(VARIABLE, (_, name: string) => values[name] ?? '');
 
 /**
  * Sample values for SMS length checks: the longest a real send puts in each fixed variable (a
@@ -161,7 +182,14 @@ export const SMS_MIN_ONE_LINER = 20;
 
 export interface CopyProblem {
   field: string;
-  reason: 'unknown_variable' | 'missing_variable' | 'too_long' | 'empty' | 'sms_too_long' | 'unknown_field' | 'line_break';
+  reason:
+    | 'unknown_variable'
+    | 'missing_variable'
+    | 'too_long'
+    | 'empty'
+    | 'sms_too_long'
+    | 'unknown_field'
+    | 'line_break';
   message: string;
 }
 
@@ -170,7 +198,8 @@ export function copyProblems(template: CopyTemplate, fields: Record<string, stri
   const problems: CopyProblem[] = [];
   const known = new Set(template.variables.map((v) => v.name));
   for (const name of Object.keys(fields)) {
-    if (!template.fields.some((f) => f.name === name)) problems.push({ field: name, reason: 'unknown_field', message: `${template.name} has no field "${name}".` });
+    if (!template.fields.some((f) => f.name === name))
+      problems.push({ field: name, reason: 'unknown_field', message: `${template.name} has no field "${name}".` });
   }
   for (const field of template.fields) {
     const value = fields[field.name] ?? '';
@@ -178,16 +207,29 @@ export function copyProblems(template: CopyTemplate, fields: Record<string, stri
       problems.push({ field: field.name, reason: 'empty', message: `${field.label} is empty.` });
       continue;
     }
-    if (field.singleLine && /[\r\n]/.test(value)) problems.push({ field: field.name, reason: 'line_break', message: `${field.label} must be one line.` });
-    if (value.length > field.maxLength) problems.push({ field: field.name, reason: 'too_long', message: `${field.label} is longer than ${field.maxLength} characters.` });
+    if (field.singleLine && /[\r\n]/.test(value))
+      problems.push({ field: field.name, reason: 'line_break', message: `${field.label} must be one line.` });
+    if (value.length > field.maxLength)
+      problems.push({
+        field: field.name,
+        reason: 'too_long',
+        message: `${field.label} is longer than ${field.maxLength} characters.`,
+      });
     const used = variablesIn(value);
     for (const name of new Set(used.filter((n) => !known.has(n)))) {
-      problems.push({ field: field.name, reason: 'unknown_variable', message: `${field.label} uses {{${name}}}, which is not a variable of this template.` });
+      problems.push({
+        field: field.name,
+        reason: 'unknown_variable',
+        message: `${field.label} uses {{${name}}}, which is not a variable of this template.`,
+      });
     }
     for (const name of field.required.filter((n) => !used.includes(n))) {
       problems.push({ field: field.name, reason: 'missing_variable', message: `${field.label} must use {{${name}}}.` });
     }
-    if (template.channel === 'sms' && smsRoom(value, SMS_WORST_CASE) < (used.includes('oneLiner') ? SMS_MIN_ONE_LINER : 0)) {
+    if (
+      template.channel === 'sms' &&
+      smsRoom(value, SMS_WORST_CASE) < (used.includes('oneLiner') ? SMS_MIN_ONE_LINER : 0)
+    ) {
       problems.push({
         field: field.name,
         reason: 'sms_too_long',

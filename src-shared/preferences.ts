@@ -14,7 +14,8 @@ export const SORT_FIELDS = [
   'change_percent',
 ] as const;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export const THEMES = ['light', 'dark'] as const;
+/** 'system' follows the device's light or dark setting (prefers-color-scheme); the default (issue 28). */
+export const THEMES = ['system', 'light', 'dark'] as const;
 export const ALERT_LEVEL_FILTERS = ['All', ...IMPORTANCE_LEVELS] as const;
 /** In the form-type filter: an empty list means all forms, this value means none. */
 export const NO_FORMS_FILTER = '__NONE__';
@@ -44,5 +45,5 @@ export const DEFAULT_PREFERENCES: Preferences = {
   filters: {},
   showAllFilings: false,
   tradingPlatformUrl: null,
-  theme: 'light',
+  theme: 'system',
 };

@@ -4,15 +4,31 @@
  */
 import { importanceFromRank } from './importance';
 
-export const ROUTES = ['realtime_email', 'realtime_sms', 'brief', 'brief_sent', 'digest', 'digest_below'] as const;
+export const ROUTES = [
+  'realtime_email',
+  'realtime_sms',
+  'realtime_push',
+  'brief',
+  'brief_sent',
+  'digest',
+  'digest_below',
+] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** A new account's routing (existing accounts keep what they had: migrations 0019-0020). */
-export const ROUTING_DEFAULTS = { emailMinRank: 3, smsMinRank: 4, digestBelowThreshold: true, briefEnabled: true, briefMinute: 480 } as const;
+export const ROUTING_DEFAULTS = {
+  emailMinRank: 3,
+  smsMinRank: 4,
+  digestBelowThreshold: true,
+  briefEnabled: true,
+  briefMinute: 480,
+} as const;
 
 export interface RouteSettings {
   emailMinRank: number;
   smsMinRank: number;
+  /** Web push (issue #31); absent where only email and text matter. */
+  pushMinRank?: number;
 }
 
 const level = (rank: number) => importanceFromRank(rank) ?? 'LOW';
@@ -25,6 +41,8 @@ export function routeRule(route: string | null, s: RouteSettings): string {
       return `Email at once: your email alerts are set to ${andUp(s.emailMinRank)}.`;
     case 'realtime_sms':
       return `Text at once: your text alerts are set to ${andUp(s.smsMinRank)}.`;
+    case 'realtime_push':
+      return `Push at once: your push alerts are set to ${andUp(s.pushMinRank ?? 3)}.`;
     case 'brief':
       return 'Pre-market brief: filed between the close and 09:30 ET, so it waited for your morning brief (CRITICAL filings never wait).';
     case 'brief_sent':

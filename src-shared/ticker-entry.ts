@@ -30,5 +30,5 @@ export function applySuggestion(text: string, ticker: string): string {
   const parts = text.split(',');
   parts.pop();
   const kept = parts.map((p) => p.trim()).filter(Boolean);
-  return [...kept, ticker].join(', ') + ', ';
+  return `${[...kept, ticker].join(', ')}, `;
 }

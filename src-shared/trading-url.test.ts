@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { TRADING_PLATFORMS, TRADING_URL_SCHEME_MESSAGE, platformOfUrl, resolvePlatformChoice, tradeUrl } from './trading-url';
+import {
+  TRADING_PLATFORMS,
+  TRADING_URL_SCHEME_MESSAGE,
+  platformOfUrl,
+  resolvePlatformChoice,
+  tradeUrl,
+} from './trading-url';
 
 describe('trading platforms (SPEC.md sections 3 and 5)', () => {
   it('offers the nine platforms, each real one with a {TICKER} https template', () => {
     expect(TRADING_PLATFORMS.map((p) => p.name)).toEqual([
-      'Robinhood', 'Webull', 'Charles Schwab', 'E*TRADE', 'Fidelity', 'TD Ameritrade', 'Interactive Brokers', 'Vanguard', 'Custom',
+      'Robinhood',
+      'Webull',
+      'Charles Schwab',
+      'E*TRADE',
+      'Fidelity',
+      'TD Ameritrade',
+      'Interactive Brokers',
+      'Vanguard',
+      'Custom',
     ]);
     for (const p of TRADING_PLATFORMS.filter((p) => p.template)) {
       expect(p.template).toMatch(/^https:\/\/[^{]+\{TICKER\}/);
@@ -12,7 +26,9 @@ describe('trading platforms (SPEC.md sections 3 and 5)', () => {
   });
   it('substitutes the URL-encoded ticker', () => {
     expect(tradeUrl('https://robinhood.com/stocks/{TICKER}', 'BRK.B')).toBe('https://robinhood.com/stocks/BRK.B');
-    expect(tradeUrl('https://x.example/q?s={TICKER}&again={TICKER}', 'A&B/C')).toBe('https://x.example/q?s=A%26B%2FC&again=A%26B%2FC');
+    expect(tradeUrl('https://x.example/q?s={TICKER}&again={TICKER}', 'A&B/C')).toBe(
+      'https://x.example/q?s=A%26B%2FC&again=A%26B%2FC',
+    );
   });
   it('validates the choice with the spec messages', () => {
     expect(resolvePlatformChoice(null, '')).toEqual({ ok: false, error: 'Please select a trading platform' });

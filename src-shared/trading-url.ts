@@ -20,7 +20,8 @@ export function tradingUrlProblem(url: string): string | null {
   } catch {
     return TRADING_URL_SCHEME_MESSAGE;
   }
-  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || !parsed.hostname) return TRADING_URL_SCHEME_MESSAGE;
+  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || !parsed.hostname)
+    return TRADING_URL_SCHEME_MESSAGE;
   if (!/^https?:\/\//i.test(template)) return TRADING_URL_SCHEME_MESSAGE;
   return null;
 }

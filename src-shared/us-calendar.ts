@@ -91,7 +91,9 @@ const weekdayOf = (date: IsoDate) => new Date(`${date}T00:00:00Z`).getUTCDay();
 function nthWeekday(year: number, month: number, weekday: number, n: number): IsoDate {
   if (n > 0) {
     const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
-    return new Date(Date.UTC(year, month - 1, 1 + ((weekday - first + 7) % 7) + (n - 1) * 7)).toISOString().slice(0, 10);
+    return new Date(Date.UTC(year, month - 1, 1 + ((weekday - first + 7) % 7) + (n - 1) * 7))
+      .toISOString()
+      .slice(0, 10);
   }
   const lastDay = new Date(Date.UTC(year, month, 0));
   const back = (lastDay.getUTCDay() - weekday + 7) % 7;

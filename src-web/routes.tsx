@@ -20,9 +20,7 @@ const dashboard = page(() => import('./pages/dashboard/DashboardPage'));
 const enhancedTicker = page(() => import('./pages/ticker/TickerPage'));
 const publicTicker = page(() => import('./pages/ticker/PublicTickerPage'));
 const insider = page(() => import('./pages/insider/InsiderPage'));
-const admin = (
-  <AdminGuard>{page(() => import('./pages/admin/AdminPage'))}</AdminGuard>
-);
+const admin = <AdminGuard>{page(() => import('./pages/admin/AdminPage'))}</AdminGuard>;
 
 /** The route table of SPEC.md section 2; every page loads on demand. */
 export const routes: RouteObject[] = [
@@ -38,8 +36,14 @@ export const routes: RouteObject[] = [
       { path: '/insider/cik/:cik', element: insider },
       { path: '/insider/:name', element: insider },
       { path: '/login', element: page(() => import('./pages/login/LoginPage')) },
-      { path: '/login/link', element: page(() => import('./pages/login/LinkConfirmPage').then((m) => ({ default: m.LoginLinkPage }))) },
-      { path: '/verify-email', element: page(() => import('./pages/login/LinkConfirmPage').then((m) => ({ default: m.VerifyEmailPage }))) },
+      {
+        path: '/login/link',
+        element: page(() => import('./pages/login/LinkConfirmPage').then((m) => ({ default: m.LoginLinkPage }))),
+      },
+      {
+        path: '/verify-email',
+        element: page(() => import('./pages/login/LinkConfirmPage').then((m) => ({ default: m.VerifyEmailPage }))),
+      },
       { path: '/upgrade', element: page(() => import('./pages/upgrade/UpgradePage')) },
       { path: '/pricing', element: page(() => import('./pages/pricing/PricingPage')) },
       { path: '/billing/success', element: page(() => import('./pages/billing/BillingSuccessPage')) },
@@ -48,8 +52,14 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage')) },
       { path: '/about-our-ai', element: page(() => import('./pages/about-ai/AboutAiPage')) },
       { path: '/latency', element: page(() => import('./pages/latency/LatencyPage')) },
-      { path: '/filing-display-comparison', element: page(() => import('./pages/comparison/FilingDisplayComparisonPage')) },
-      { path: '/ticker-detail-comparison', element: page(() => import('./pages/comparison/TickerDetailComparisonPage')) },
+      {
+        path: '/filing-display-comparison',
+        element: page(() => import('./pages/comparison/FilingDisplayComparisonPage')),
+      },
+      {
+        path: '/ticker-detail-comparison',
+        element: page(() => import('./pages/comparison/TickerDetailComparisonPage')),
+      },
       { path: '/admin/login', element: page(() => import('./pages/admin/AdminLoginPage')) },
       { path: '/admin', element: admin },
       ...ADMIN_SECTIONS.map((section) => ({ path: `/admin/${section}`, element: admin })),

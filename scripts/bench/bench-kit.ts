@@ -11,6 +11,8 @@ import { connectDatabase, type Db } from '../../src-server/db/client';
 import { startEmbeddedPostgres } from '../../src-server/db/embedded';
 import { runMigrations } from '../../src-server/db/migrate';
 
+export { benchArgs, machine } from './bench-args';
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().on('error', reject);
@@ -29,6 +31,8 @@ type BenchDatabase = { url: string; drop: () => Promise<void> };
  */
 export async function benchDatabase(prefix: string): Promise<BenchDatabase> {
   const database = await createBenchDatabase(prefix);
+  // The smoke test hands over its migrated template: a clone is already migrated.
+  if (process.env.BENCH_TEMPLATE) return database;
   try {
     await runMigrations(database.url);
   } catch (error) {
@@ -55,7 +59,8 @@ async function createBenchDatabase(prefix: string): Promise<BenchDatabase> {
   const name = `${prefix}_${process.pid}`;
   if (env.DATABASE_URL) {
     const admin = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
+    const template = process.env.BENCH_TEMPLATE;
+    await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
     const url = new URL(env.DATABASE_URL);
     url.pathname = `/${name}`;
     return {
@@ -88,9 +93,23 @@ export async function startServer(
   staticFile = '',
   bodiesFile?: string,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const args = ['--import', 'tsx', join(import.meta.dirname, 'watchlist-server.ts'), mode, staticFile, ...(bodiesFile ? [bodiesFile] : [])];
+  const args = [
+    '--import',
+    'tsx',
+    join(import.meta.dirname, 'watchlist-server.ts'),
+    mode,
+    staticFile,
+    ...(bodiesFile ? [bodiesFile] : []),
+  ];
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', QUOTES_PROVIDER: 'off', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      RUN_WORKERS: 'false',
+      QUOTES_PROVIDER: 'off',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -104,30 +123,69 @@ export async function startServer(
 }
 
 export interface LoadResult {
+  /** Responses the percentiles rest on (autocannon's own HDR histogram). */
+  n: number;
   rps: number;
   p50: number;
   p99: number;
   bytes: number;
 }
 
-/** One autocannon run; `sessions` rotate over the X-Session header; `headers` go on every request. Any non-2xx fails the bench. */
+/** One autocannon run; `sessions` rotate over the X-Session header; `headers` go on every request. Any non-2xx or error fails the bench, with the reasons. */
 export async function load(
   url: string,
   options: { duration: number; connections: number; sessions?: string[]; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   let next = 0;
-  const result = await autocannon({
-    url,
-    connections: options.connections,
-    duration: options.duration,
-    headers: options.headers,
-    requests: [
+  const reasons = new Map<string, number>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
       {
-        setupRequest: (request) =>
-          options.sessions ? { ...request, headers: { ...request.headers, 'x-session': options.sessions[next++ % options.sessions.length]! } } : request,
+        url,
+        connections: options.connections,
+        duration: options.duration,
+        headers: options.headers,
+        requests: [
+          {
+            setupRequest: (request) =>
+              options.sessions
+                ? {
+                    ...request,
+                    headers: { ...request.headers, 'x-session': options.sessions[next++ % options.sessions.length]! },
+                  }
+                : request,
+          },
+        ],
       },
-    ],
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    let last = Date.now();
+    if (process.env.BENCH_DEBUG)
+      instance.on('response', (_client, status, _bytes, ms) => {
+        if (ms > 1000 || Date.now() - last > 1000)
+          console.log(`  ${url} ${status} in ${ms.toFixed(0)} ms, ${Date.now() - last} ms since the previous`);
+        last = Date.now();
+      });
+    instance.on('reqError', (error: Error) => {
+      if (process.env.BENCH_DEBUG)
+        console.log(`  ${url} ${error.message}, ${Date.now() - last} ms since the previous response`);
+      const reason = (error as NodeJS.ErrnoException).code ?? error.message;
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    });
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average };
+  if (result.non2xx > 0 || result.errors > 0) {
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, s]) => `${code}: ${s.count}`);
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx, ${result.errors} errors (${[...codes, ...[...reasons].map(([r, n]) => `${r}: ${n}`)].join(', ') || 'no reason given'})`,
+    );
+  }
+  return {
+    n: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average,
+  };
 }

@@ -5,7 +5,10 @@ import type { Db } from '../../src-server/db/client';
 export const liveBenchToken = (n: number) => `live-bench-${n}`;
 
 /** `count` PRO users with live sessions, each following `ticker` for `forms` (set-based). */
-export async function seedSubscribers(db: Db, { count, ticker, forms }: { count: number; ticker: string; forms: string[] }): Promise<void> {
+export async function seedSubscribers(
+  db: Db,
+  { count, ticker, forms }: { count: number; ticker: string; forms: string[] },
+): Promise<void> {
   await db.execute(sql`
     with u as (
       insert into users (email, email_verified_at, plan_type, plan_status, notify_via)
@@ -21,7 +24,10 @@ export async function seedSubscribers(db: Db, { count, ticker, forms }: { count:
 }
 
 /** `count` PRO users with a verified email following `ticker`: the audience of one filing. */
-export async function seedWatchers(db: Db, { count, ticker, forms }: { count: number; ticker: string; forms: string[] }): Promise<void> {
+export async function seedWatchers(
+  db: Db,
+  { count, ticker, forms }: { count: number; ticker: string; forms: string[] },
+): Promise<void> {
   await db.execute(sql`
     with u as (
       insert into users (email, email_verified_at, plan_type, plan_status, notify_via)

@@ -15,7 +15,10 @@ export const pagesBenchToken = (n: number) => `pages-bench-session-${n}`;
  * AI analysis on every tenth filing, and `users` users watching the ticker with live sessions.
  * The filings are synthetic load, never shown to anyone: real documents stop at a few hundred.
  */
-export async function seedTickerPagesBench(db: Db, size: { filings: number; others: number; users: number }): Promise<void> {
+export async function seedTickerPagesBench(
+  db: Db,
+  size: { filings: number; others: number; users: number },
+): Promise<void> {
   await ensureShippedCatalogue(db);
   await db.execute(sql`
     with kinds(k, form_type, catalogue_form, importance, rank, items) as (values

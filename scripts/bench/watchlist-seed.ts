@@ -20,7 +20,10 @@ export const benchToken = (n: number) => `bench-session-${n}`;
  * 13G) of realistic text lengths, half the items already seen, and a fresh quote per ticker.
  * Filings are synthetic load, never shown to anyone: real documents stop at a few hundred.
  */
-export async function seedWatchlistBench(db: Db, size: SeedSize): Promise<{ items: number; filings: number; companies: number }> {
+export async function seedWatchlistBench(
+  db: Db,
+  size: SeedSize,
+): Promise<{ items: number; filings: number; companies: number }> {
   await ensureShippedCatalogue(db);
   await db.execute(sql`
     insert into users (email, email_verified_at, plan_type, plan_status, notify_via)

@@ -8,7 +8,7 @@
  * Prints the port, then serves until killed.
  */
 import { readFileSync } from 'node:fs';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src-server/app';
 import { loadEnv } from '../../src-server/config/env';
@@ -16,7 +16,7 @@ import { connectDatabase } from '../../src-server/db/client';
 import { createRuntimeDeps } from '../../src-server/runtime-deps';
 
 const mode = process.argv[2];
-let app;
+let app: FastifyInstance;
 if (mode === 'baseline') {
   app = Fastify({ logger: false });
   app.get('/baseline', async () => ({ ok: true, tickerLimit: 50 }));
@@ -41,4 +41,5 @@ if (mode === 'baseline') {
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : 0}\n`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void app.close().finally(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void app.close().finally(() => process.exit(0)));

@@ -17,9 +17,11 @@ export interface Database {
   close(timeoutSeconds?: number): Promise<void>;
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+export function connectDatabase(url: string, options: { max?: number; idleTimeoutSeconds?: number } = {}): Database {
   const sql = postgres(url, {
     max: options.max ?? 10,
+    // Idle connections close, so a process that was busy once does not hold its peak for good.
+    idle_timeout: options.idleTimeoutSeconds ?? 30,
     onnotice: () => {},
   });
   const db = drizzle(sql, { schema });

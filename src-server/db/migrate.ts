@@ -21,7 +21,9 @@ export async function pendingMigrations(sql: postgres.Sql): Promise<number> {
 
 /** Rows of drizzle's journal table; 0 before the first migration (checked first: no error in the server log). */
 async function appliedCount(sql: postgres.Sql): Promise<number> {
-  const [table] = await sql<{ exists: boolean }[]>`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`;
+  const [table] = await sql<
+    { exists: boolean }[]
+  >`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`;
   if (!table?.exists) return 0;
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`;
   return row?.n ?? 0;

@@ -11,7 +11,11 @@ describe('scripts next to a running app share its embedded PostgreSQL', async ()
   const root = mkdtempSync(join(tmpdir(), 'open-db-'));
   chmodSync(root, 0o755);
   const env = { DATABASE_URL: undefined, EMBEDDED_PG_DIR: join(root, 'data'), EMBEDDED_PG_PORT: await freePort() };
-  const app = await startEmbeddedPostgres({ dir: env.EMBEDDED_PG_DIR, port: env.EMBEDDED_PG_PORT, settings: { fsync: 'off' } });
+  const app = await startEmbeddedPostgres({
+    dir: env.EMBEDDED_PG_DIR,
+    port: env.EMBEDDED_PG_PORT,
+    settings: { fsync: 'off' },
+  });
   afterAll(async () => {
     await app.stop();
     rmSync(root, { recursive: true, force: true });

@@ -39,7 +39,8 @@ export function postgresLogLine(log: OpenLog) {
  * used as it is and left running; the app itself takes a left-over server over instead.
  */
 export async function openDatabase(
-  env: Pick<Env, 'DATABASE_URL' | 'EMBEDDED_PG_DIR' | 'EMBEDDED_PG_PORT'>,
+  env: Pick<Env, 'DATABASE_URL' | 'EMBEDDED_PG_DIR' | 'EMBEDDED_PG_PORT'> &
+    Partial<Pick<Env, 'DB_POOL_MAX' | 'DB_IDLE_TIMEOUT_SECONDS'>>,
   log: OpenLog,
   options: { shareRunning?: boolean } = {},
 ): Promise<OpenedDatabase> {
@@ -51,7 +52,11 @@ export async function openDatabase(
   }
   if (!url) {
     const started = Date.now();
-    embedded = await startEmbeddedPostgres({ dir: env.EMBEDDED_PG_DIR, port: env.EMBEDDED_PG_PORT, log: postgresLogLine(log) });
+    embedded = await startEmbeddedPostgres({
+      dir: env.EMBEDDED_PG_DIR,
+      port: env.EMBEDDED_PG_PORT,
+      log: postgresLogLine(log),
+    });
     url = embedded.url;
     log(
       `embedded PostgreSQL running on 127.0.0.1:${env.EMBEDDED_PG_PORT} (data in ${env.EMBEDDED_PG_DIR}, ` +
@@ -64,7 +69,10 @@ export async function openDatabase(
     await embedded?.stop();
     throw error;
   }
-  const database = connectDatabase(url, { max: 20 });
+  const database = connectDatabase(url, {
+    max: env.DB_POOL_MAX ?? 10,
+    idleTimeoutSeconds: env.DB_IDLE_TIMEOUT_SECONDS ?? 30,
+  });
   return {
     ...database,
     embedded: embedded !== undefined,

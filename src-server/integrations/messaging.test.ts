@@ -36,7 +36,11 @@ describe('SMTP mailer', () => {
     expect(first.messageId).toMatch(/^<[0-9a-f]{40}@filings\.example>$/);
     const got = smtp.to('reader@example.com');
     expect(got).toHaveLength(2);
-    expect(got[0]).toMatchObject({ subject: 'AAPL 8-K CRITICAL', from: '"Alerts" <alerts@filings.example>', messageId: first.messageId });
+    expect(got[0]).toMatchObject({
+      subject: 'AAPL 8-K CRITICAL',
+      from: '"Alerts" <alerts@filings.example>',
+      messageId: first.messageId,
+    });
     expect(got[0]!.text.trim()).toBe('Plain body');
     expect(got[0]!.html).toContain('<p>HTML body</p>');
     expect(got[0]!.headers['list-unsubscribe']).toBe('<https://filings.example/u/1>');
@@ -65,17 +69,30 @@ describe('Twilio sender', () => {
 
   it('classifies failures: 5xx and 429 retry, invalid or opted-out numbers do not', async () => {
     twilio.failNext(1);
-    expect(await sms.send({ to: '+12025550127', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: false, providerCode: 20500 });
+    expect(await sms.send({ to: '+12025550127', body: 'x' }).catch((e: unknown) => e)).toMatchObject({
+      permanent: false,
+      providerCode: 20500,
+    });
     twilio.failNext(1, { status: 429, code: 20429, message: 'Too Many Requests' });
-    expect(await sms.send({ to: '+12025550127', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: false });
+    expect(await sms.send({ to: '+12025550127', body: 'x' }).catch((e: unknown) => e)).toMatchObject({
+      permanent: false,
+    });
     twilio.blockNumber('+12025550128');
-    expect(await sms.send({ to: '+12025550128', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: true, providerCode: 21610 });
+    expect(await sms.send({ to: '+12025550128', body: 'x' }).catch((e: unknown) => e)).toMatchObject({
+      permanent: true,
+      providerCode: 21610,
+    });
     const wrongAuth = createSmsSender(testEnv({ ...twilio.env, TWILIO_AUTH_TOKEN: 'not-the-token' }), database.db);
-    expect(await wrongAuth.send({ to: '+12025550129', body: 'x' }).catch((e: unknown) => e)).toMatchObject({ permanent: true, providerCode: 20003 });
+    expect(await wrongAuth.send({ to: '+12025550129', body: 'x' }).catch((e: unknown) => e)).toMatchObject({
+      permanent: true,
+      providerCode: 20003,
+    });
   });
 
   it('needs all three settings or none', () => {
-    expect(() => createSmsSender(testEnv({ TWILIO_ACCOUNT_SID: twilio.accountSid }), database.db)).toThrow(/TWILIO_AUTH_TOKEN, TWILIO_FROM/);
+    expect(() => createSmsSender(testEnv({ TWILIO_ACCOUNT_SID: twilio.accountSid }), database.db)).toThrow(
+      /TWILIO_AUTH_TOKEN, TWILIO_FROM/,
+    );
   });
 });
 
@@ -83,11 +100,19 @@ describe('Twilio webhook signature', () => {
   it("matches Twilio's documented example", () => {
     // From Twilio's security documentation: auth token 12345, this URL and these parameters.
     const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';
-    const params = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675310', Digits: '1234', From: '+14158675310', To: '+18005551212' };
+    const params = {
+      CallSid: 'CA1234567890ABCDE',
+      Caller: '+14158675310',
+      Digits: '1234',
+      From: '+14158675310',
+      To: '+18005551212',
+    };
     const documented = 'GvWf1cFY/Q7PnoempGyD5oXAezc=';
     expect(twilioSignature('12345', url, params)).toBe(documented);
     expect(isValidTwilioSignature({ authToken: '12345', url, body: params, signature: documented })).toBe(true);
-    expect(isValidTwilioSignature({ authToken: '12345', url, body: { ...params, Digits: '9' }, signature: documented })).toBe(false);
+    expect(
+      isValidTwilioSignature({ authToken: '12345', url, body: { ...params, Digits: '9' }, signature: documented }),
+    ).toBe(false);
   });
 });
 

@@ -19,6 +19,11 @@ export function defineJob<S extends z.ZodType>(name: string, payload: S): JobTyp
 }
 
 /** Adds a job inside the caller's transaction (the row commits or rolls back with it). */
-export function enqueue<S extends z.ZodType>(db: Db, job: JobType<S>, payload: z.input<S>, options: Omit<AddJobParams, 'task' | 'payload'> = {}): Promise<void> {
+export function enqueue<S extends z.ZodType>(
+  db: Db,
+  job: JobType<S>,
+  payload: z.input<S>,
+  options: Omit<AddJobParams, 'task' | 'payload'> = {},
+): Promise<void> {
   return addJob(db, { task: job.name, payload, ...options });
 }

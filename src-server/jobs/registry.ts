@@ -20,6 +20,8 @@ export interface TaskDefinition<S extends z.ZodType = z.ZodType> {
 }
 
 /** A job type (job.ts) bound to its handler: `defineTask({ ...ingestJob, async handler(ref, { deps }) {...} })`. */
-export function defineTask<S extends z.ZodType>(task: JobType<S> & Pick<TaskDefinition<S>, 'handler'>): TaskDefinition<S> {
+export function defineTask<S extends z.ZodType>(
+  task: JobType<S> & Pick<TaskDefinition<S>, 'handler'>,
+): TaskDefinition<S> {
   return { name: task.name, payload: task.payload, handler: task.handler };
 }

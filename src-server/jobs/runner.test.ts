@@ -8,7 +8,7 @@ function capture() {
 }
 
 describe('job queue log lines', () => {
-  it('keep errors as errors, routine lines at debug, and a database shutdown (57P01, during the app\'s own stop) at debug', () => {
+  it("keep errors as errors, routine lines at debug, and a database shutdown (57P01, during the app's own stop) at debug", () => {
     const { lines, sink } = capture();
     const logger = graphileLogger(sink);
     logger.error('task failed', { error: { code: '23505' } });

@@ -1,9 +1,11 @@
 /** One run at a time; triggers during a run schedule exactly one more (coalescing LISTEN bursts). */
-export function singleFlight(run: () => Promise<void>): { trigger(): void; idle(): Promise<void> } {
+export function singleFlight(run: () => Promise<void>): { trigger(): void; stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
   const trigger = () => {
-    if (running) {
+    if (stopped) return;
+    if (running !== null) {
       again = true;
       return;
     }
@@ -15,5 +17,15 @@ export function singleFlight(run: () => Promise<void>): { trigger(): void; idle(
       }
     });
   };
-  return { trigger, idle: async () => void (await running) };
+  return {
+    trigger,
+    /**
+     * No run starts after this; resolves when the current one ends. (Awaiting the current run alone
+     * let a trigger that came during it start another once the database pool was closed.)
+     */
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
 }

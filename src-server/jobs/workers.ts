@@ -47,6 +47,8 @@ export async function runWorkers(
   const stopWorkers = async () => void (await Promise.allSettled(running.reverse().map((w) => w.stop())));
   const stopQueue = async () => {
     await queue.stop();
+    // Released only now: while sends were finishing, the lock said they were a live sender's.
+    await deps.senderIdentity.release();
     // A job still running when the ingest worker stopped may have started the EDGAR source again.
     await deps.edgar?.stop();
   };

@@ -23,6 +23,31 @@ interface Subscriber {
 
 type Listening = Awaited<ReturnType<Sql['listen']>>;
 
+/**
+ * An event's reads tried again before it is given up: the notification has arrived, so a read
+ * that failed because the database dropped the connection (a failover, a restart) would otherwise
+ * lose the push on this process only (the scale-out run: one filing reached the sockets of one
+ * web process of two). About 3 s in all, in order: later events wait behind it.
+ */
+const RETRY_DELAYS_MS = [100, 300, 900, 1_800];
+/** Ids fanned out lately, remembered so a catch-up does not push them twice. */
+const RECENT_IDS = 2_000;
+/** How far below the highest notified id a catch-up looks (filings committed out of id order). */
+const CATCH_UP_MARGIN = 200;
+const CATCH_UP_LIMIT = 1_000;
+
+async function withRetries(work: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 export class LiveHub {
   readonly instanceId = randomUUID();
   private readonly byTicker = new Map<string, Set<Subscriber>>();
@@ -30,15 +55,21 @@ export class LiveHub {
   private listening: Promise<Listening[]> | null = null;
   /** Events are handled one after another, in the order PostgreSQL delivered the commits. */
   private chain: Promise<void> = Promise.resolve();
+  /** The highest filing id notified, and the ids fanned out lately (the catch-up skips those). */
+  private lastFilingId = 0;
+  private readonly recent = new Set<number>();
+  /** The highest filing id when this hub first listened: everything at or below it was committed before. */
+  private baselineId = 0;
 
   constructor(private readonly deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger; metrics?: Metrics | null }) {}
 
   /** Registers a subscriber; resolves once it will receive every filing committed from now on. */
   async subscribe(userId: string, { queue }: Pick<Subscriber, 'queue'>): Promise<() => void> {
-    await (this.listening ??= this.listen());
+    this.listening ??= this.listen();
+    await this.listening;
     const sub: Subscriber = { userId, watch: new Map(), queue };
     this.addTo(this.byUser, userId, sub);
-    await this.load(sub);
+    await this.reload([userId]);
     return () => this.drop(sub);
   }
 
@@ -54,23 +85,69 @@ export class LiveHub {
     for (const subs of this.byUser.values()) for (const sub of subs) sub.queue.end();
     this.byUser.clear();
     this.byTicker.clear();
-    if (listening) for (const l of await listening.catch(() => [])) await l.unlisten().catch(() => {});
+    if (listening !== null) for (const l of await listening.catch(() => [])) await l.unlisten().catch(() => {});
     await this.chain;
   }
 
   private listen(): Promise<Listening[]> {
     const enqueue = (work: () => Promise<void>) => {
-      this.chain = this.chain.then(work).catch((err) => this.deps.logger?.error({ err }, 'live hub event failed'));
+      this.chain = this.chain
+        .then(() => withRetries(work))
+        .catch((err) => this.deps.logger?.error({ err }, 'live hub event failed'));
     };
+    let connections = 0;
     return Promise.all([
-      listenTo(this.deps.sql, CHANNELS.filingScored, (id) => {
-        if (this.byTicker.size > 0) enqueue(() => this.fanOut(id));
-      }),
+      // Whether anyone listens is asked in turn, not on arrival: a watchlist reload queued ahead
+      // of this filing may be what indexes its subscriber.
+      listenTo(
+        this.deps.sql,
+        CHANNELS.filingScored,
+        (id) => enqueue(() => this.notified(id)),
+        // After a lost connection (a failover, a restart) the notifications sent meanwhile are
+        // gone: reload every subscriber's watchlist and push the filings stored since. The first
+        // connection notes where "since" starts.
+        () => {
+          connections += 1;
+          const first = connections === 1;
+          enqueue(() => (first ? this.baseline() : this.catchUp()));
+        },
+      ),
       listenTo(this.deps.sql, CHANNELS.watchlistChanged, (userId) => {
-        const subs = this.byUser.get(userId);
-        if (subs) enqueue(async () => void (await Promise.all([...subs].map((s) => this.load(s)))));
+        if (this.byUser.has(userId)) enqueue(() => this.reload([userId]));
       }),
     ]);
+  }
+
+  /** A filing stored or re-scored (a re-score is pushed again: the card updates in place). */
+  private async notified(filingId: number): Promise<void> {
+    this.lastFilingId = Math.max(this.lastFilingId, filingId);
+    if (this.byTicker.size > 0) await this.fanOut(filingId);
+    this.remember(filingId);
+  }
+
+  private async baseline(): Promise<void> {
+    this.baselineId = await repo.maxFilingId(this.deps.db);
+    this.lastFilingId = Math.max(this.lastFilingId, this.baselineId);
+  }
+
+  private remember(filingId: number): void {
+    this.recent.delete(filingId);
+    this.recent.add(filingId);
+    // Insertion order: the oldest ids leave first.
+    for (const id of this.recent) {
+      if (this.recent.size <= RECENT_IDS) break;
+      this.recent.delete(id);
+    }
+  }
+
+  private async catchUp(): Promise<void> {
+    await this.reload([...this.byUser.keys()]);
+    if (this.byTicker.size === 0) return;
+    // Ids are taken at insert and commits come in any order: look a little below the highest seen.
+    const afterId = Math.max(this.baselineId, this.lastFilingId - CATCH_UP_MARGIN);
+    const ids = await repo.liveFilingIdsAfter(this.deps.db, { afterId, limit: CATCH_UP_LIMIT });
+    for (const id of ids.filter((i) => !this.recent.has(i))) await this.notified(id);
+    this.deps.logger?.info({ checked: ids.length }, 'live hub caught up after its connection came back');
   }
 
   private async fanOut(filingId: number): Promise<void> {
@@ -96,7 +173,12 @@ export class LiveHub {
     if (reached.size > 0) {
       this.deps.metrics?.observeStage('stored_to_pushed', 'live', filing.row.stored_at);
       await repo
-        .recordPush(this.deps.db, { filingId, instanceId: this.instanceId, subscribers: reached.size, pushedAt: new Date() })
+        .recordPush(this.deps.db, {
+          filingId,
+          instanceId: this.instanceId,
+          subscribers: reached.size,
+          pushedAt: new Date(),
+        })
         .catch((err) => this.deps.logger?.warn({ err, filingId }, 'recording a live push failed'));
     }
   }
@@ -106,13 +188,18 @@ export class LiveHub {
     this.removeFrom(this.byUser, sub.userId, sub);
   }
 
-  /** (Re)reads the subscriber's watchlist and moves it in the ticker index. */
-  private async load(sub: Subscriber): Promise<void> {
-    const watch = await repo.watchOf(this.deps.db, { userId: sub.userId });
-    if (!this.byUser.get(sub.userId)?.has(sub)) return;
-    this.index(sub, false);
-    sub.watch = watch;
-    this.index(sub, true);
+  /** (Re)reads these users' watchlists in one query and moves their subscribers in the ticker index. */
+  private async reload(userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const watches = await repo.watchOf(this.deps.db, { userIds });
+    for (const [userId, watch] of watches) {
+      // Subscribers that left while the query ran are gone from byUser and stay out of the index.
+      for (const sub of this.byUser.get(userId) ?? []) {
+        this.index(sub, false);
+        sub.watch = watch;
+        this.index(sub, true);
+      }
+    }
   }
 
   private index(sub: Subscriber, add: boolean): void {

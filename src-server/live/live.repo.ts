@@ -35,7 +35,10 @@ export function toEvent(row: EventRow, ticker: string): LiveFilingEvent {
 }
 
 /** A stored filing as an event, with every ticker of its company; null when it is not live news. */
-export async function loadLiveFiling(db: Db, { id }: { id: number }): Promise<{ row: EventRow; tickers: string[] } | null> {
+export async function loadLiveFiling(
+  db: Db,
+  { id }: { id: number },
+): Promise<{ row: EventRow; tickers: string[] } | null> {
   const rows = await db.execute<EventRow & { tickers: (string | null)[] }>(sql`
     select ${EVENT_FIELDS}, array(select t.ticker from tickers t where t.cik = f.cik) || f.ticker as tickers
     from filings f where f.id = ${id} and ${LIVE_FILING}`);
@@ -44,18 +47,27 @@ export async function loadLiveFiling(db: Db, { id }: { id: number }): Promise<{ 
   return { row, tickers: [...new Set(row.tickers.filter((t): t is string => t != null))] };
 }
 
-/** The user's followed forms per watchlist ticker. */
-export async function watchOf(db: Db, { userId }: { userId: string }): Promise<Map<string, Set<string>>> {
-  const rows = await db.execute<{ ticker: string; forms: string[] }>(sql`
-    select ticker, forms from watchlist_items where user_id = ${userId} and paused_at is null`);
-  return new Map(rows.map((r) => [r.ticker, new Set(r.forms)]));
+/** Each user's followed forms per watchlist ticker, in one query (a user with nothing followed maps to an empty map). */
+export async function watchOf(
+  db: Db,
+  { userIds }: { userIds: string[] },
+): Promise<Map<string, Map<string, Set<string>>>> {
+  const rows = await db.execute<{ user_id: string; ticker: string; forms: string[] }>(sql`
+    select user_id, ticker, forms from watchlist_items
+    where user_id = any(${sql.param(userIds)}::uuid[]) and paused_at is null`);
+  const byUser = new Map(userIds.map((id) => [id, new Map<string, Set<string>>()]));
+  for (const r of rows) byUser.get(r.user_id)?.set(r.ticker, new Set(r.forms));
+  return byUser;
 }
 
 /**
  * What a reconnecting client missed: the user's live filings after `afterId`, stored in the
  * last day, at most `limit` (the newest), oldest first.
  */
-export async function missedFilings(db: Db, { userId, afterId, limit }: { userId: string; afterId: number; limit: number }): Promise<LiveFilingEvent[]> {
+export async function missedFilings(
+  db: Db,
+  { userId, afterId, limit }: { userId: string; afterId: number; limit: number },
+): Promise<LiveFilingEvent[]> {
   const rows = await db.execute<EventRow & { watched: string }>(sql`
     with watch as (
       select w.ticker, w.forms, t.cik from watchlist_items w left join tickers t on t.ticker = w.ticker
@@ -72,8 +84,29 @@ export async function missedFilings(db: Db, { userId, afterId, limit }: { userId
   return rows.map((r) => toEvent(r, r.watched));
 }
 
-export async function recordPush(db: Db, params: { filingId: number; instanceId: string; subscribers: number; pushedAt: Date }): Promise<void> {
+export async function recordPush(
+  db: Db,
+  params: { filingId: number; instanceId: string; subscribers: number; pushedAt: Date },
+): Promise<void> {
   await db.execute(sql`
     insert into filing_pushes (filing_id, instance_id, subscribers, pushed_at)
     values (${params.filingId}, ${params.instanceId}, ${params.subscribers}, ${params.pushedAt.toISOString()}::timestamptz)`);
+}
+
+/**
+ * Live filings stored in the last hour with an id above `afterId`, oldest first, at most `limit`:
+ * what a live hub may have missed while its LISTEN connection was down.
+ */
+export async function liveFilingIdsAfter(db: Db, { afterId, limit }: { afterId: number; limit: number }) {
+  const rows = await db.execute<{ id: number }>(sql`
+    select f.id::float8 as id from filings f
+    where f.id > ${afterId} and ${LIVE_FILING} and f.stored_at > now() - interval '1 hour'
+    order by f.id limit ${limit}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** The highest filing id stored so far (0 for none): where a live hub's catch-up starts. */
+export async function maxFilingId(db: Db): Promise<number> {
+  const [row] = await db.execute<{ id: number }>(sql`select coalesce(max(id), 0)::float8 as id from filings`);
+  return Number(row?.id ?? 0);
 }

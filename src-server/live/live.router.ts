@@ -8,5 +8,7 @@ export const liveRouter = router({
   /** PRO (and admins): newly scored filings of the user's watchlist, over the websocket. */
   live: proProcedure
     .input(z.object({ lastEventId: text().max(32).nullish() }).optional())
-    .subscription(({ ctx, input, signal }) => openLiveFeed(ctx.deps, { userId: ctx.user.id, lastEventId: input?.lastEventId, signal })),
+    .subscription(({ ctx, input, signal }) =>
+      openLiveFeed(ctx.deps, { userId: ctx.user.id, lastEventId: input?.lastEventId, signal }),
+    ),
 });

@@ -31,7 +31,7 @@ interface Feed {
   error: Promise<TRPCClientError<AppRouter>>;
   started: Promise<void>;
   next(count: number, timeoutMs?: number): Promise<LiveFilingEvent[]>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 function subscribe(baseUrl: string, session: string | null, input?: { lastEventId?: string }): Feed {
@@ -60,41 +60,47 @@ function subscribe(baseUrl: string, session: string | null, input?: { lastEventI
       while (events.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       return events.map((e) => e.data);
     },
-    close() {
+    async close() {
       sub.unsubscribe();
-      wsClient.close();
+      await wsClient.close();
     },
   };
 }
 
 /** Stores real Apple filings (SEC submissions JSON) the way ingest does: insert + NOTIFY in one transaction. */
 const pickedForms = new Map<string, number>();
-async function storeApple(into: Db, form: string): Promise<number> {
+async function storeApple(into: Db, form: string, { notify = true } = {}): Promise<number> {
   const index = pickedForms.get(form) ?? 0;
   pickedForms.set(form, index + 1);
   return into.transaction(async (tx) => {
-    const [id] = await insertRealFilings(tx, [realFilings('AAPL', { forms: [form] })[index]!], { ticker: 'AAPL', importance: 'HIGH' });
-    await tx.execute(sql`select pg_notify('filing_scored', ${String(id)})`);
+    const [id] = await insertRealFilings(tx, [realFilings('AAPL', { forms: [form] })[index]!], {
+      ticker: 'AAPL',
+      importance: 'HIGH',
+    });
+    if (notify) await tx.execute(sql`select pg_notify('filing_scored', ${String(id)})`);
     return id!;
   });
 }
-/** Lets a NOTIFY that should not reach anyone have its chance to (wrongly) arrive. */
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/*
+ * No waiting for something not to arrive: the hub handles notifications one after another in commit
+ * order (LiveHub's chain), and a feed yields its replay before its tail. So a filing that must
+ * arrive, stored after one that must not, is a sentinel: once it is here, the other would be too.
+ */
 
 describe('who may subscribe', () => {
   it('refuses a connection without a session, and a session that is not PRO', async () => {
     const anonymous = subscribe(appA.url, null);
     expect((await anonymous.error).data?.code).toBe('UNAUTHORIZED');
-    anonymous.close();
+    await anonymous.close();
     const free = await createSignedInUser(db, { email: 'free-live@example.com' });
     const notPro = subscribe(appA.url, free.session);
     const refused = await notPro.error;
     expect(refused.data?.code).toBe('FORBIDDEN');
     expect(refused.message).toBe('This feature needs a PRO subscription.');
-    notPro.close();
+    await notPro.close();
     const forged = subscribe(appA.url, 'not-a-session');
     expect((await forged.error).data?.code).toBe('UNAUTHORIZED');
-    forged.close();
+    await forged.close();
   });
 });
 
@@ -107,9 +113,8 @@ describe('streaming', () => {
     await feed.started;
 
     await storeApple(db, '8-K'); // AAPL, but a form not followed
-    const filingId = await storeFixture(db, FIXTURES.teslaForm4.name);
+    const filingId = await storeFixture(db, FIXTURES.teslaForm4.name); // the sentinel
     const [event] = await feed.next(1);
-    await settle();
     expect(feed.events).toHaveLength(1);
     expect(feed.events[0]!.id).toBe(String(filingId));
     expect(event).toMatchObject({
@@ -120,7 +125,7 @@ describe('streaming', () => {
       form: '4',
       form_type: '4',
       catalogue_form: '4',
-      importance: 'CRITICAL',
+      importance: 'HIGH',
       one_liner: 'Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M, $189.578-$197.70)',
       filed_at: '2022-11-09T01:18:10.000Z',
       insider_cik: '1494730',
@@ -129,7 +134,7 @@ describe('streaming', () => {
     });
     expect(event!.reasons.length).toBeGreaterThan(0);
     expect(JSON.parse(event!.insider_data!)).toMatchObject({ executiveName: 'Elon Musk', isDisposition: true });
-    feed.close();
+    await feed.close();
   });
 
   it('follows watchlist changes made while connected', async () => {
@@ -137,16 +142,16 @@ describe('streaming', () => {
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['10-Q'] });
     const feed = subscribe(appA.url, session);
     await feed.started;
+    // watchlist_changed commits before the filing's NOTIFY: the hub reloads the watchlist first.
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['10-Q', 'DEF 14A'] });
-    await settle();
     const proxy = await storeApple(db, 'DEF 14A');
     expect((await feed.next(1)).map((e) => e.id)).toEqual([proxy]);
     await db.execute(sql`delete from watchlist_items where user_id = ${user.id}`);
-    await settle();
-    await storeApple(db, '10-Q');
-    await settle();
-    expect(feed.events).toHaveLength(1);
-    feed.close();
+    await storeApple(db, '10-Q'); // no longer followed
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['8-K'] });
+    const sentinel = await storeApple(db, '8-K');
+    expect((await feed.next(2)).map((e) => e.id)).toEqual([proxy, sentinel]);
+    await feed.close();
   });
 });
 
@@ -161,7 +166,7 @@ describe('reconnecting', () => {
     await first.next(1);
     const cursor = first.events.at(-1)!.id;
     expect(cursor).toBe(String(seen));
-    first.close();
+    await first.close();
 
     // Missed while disconnected: two Apple Form 4s and Alphabet's (followed as GOOG).
     const missedA = await storeApple(db, '4');
@@ -174,24 +179,51 @@ describe('reconnecting', () => {
     expect(replayed[2]!.ticker).toBe('GOOG');
     const live = await storeApple(db, '4');
     const all = await again.next(4);
-    await settle();
     expect(all.map((e) => e.id)).toEqual([missedA, missedB, google, live]);
-    expect(again.events.map((e) => e.id)).toEqual([missedA, missedB, google, live].map(String));
-    again.close();
+    const tail = await storeApple(db, '4'); // a repeat of anything above would come before it
+    await again.next(5);
+    expect(again.events.map((e) => e.id)).toEqual([missedA, missedB, google, live, tail].map(String));
+    await again.close();
 
     // A commit racing the replay query arrives once, whichever side of the seam it lands on.
     const racing = subscribe(appA.url, session, { lastEventId: cursor });
     const during = await storeApple(db, '4');
-    await racing.next(5);
-    await settle();
-    expect(racing.events.map((e) => e.id)).toEqual([missedA, missedB, google, live, during].map(String));
-    racing.close();
+    await racing.next(6);
+    const after = await storeApple(db, '4'); // the buffer's copy of `during` would come before it
+    await racing.next(7);
+    expect(racing.events.map((e) => e.id)).toEqual([missedA, missedB, google, live, tail, during, after].map(String));
+    await racing.close();
 
-    const caughtUp = subscribe(appA.url, session, { lastEventId: String(during) });
+    // Nothing to replay: the first event is the next filing, with no replayed one before it.
+    const caughtUp = subscribe(appA.url, session, { lastEventId: String(after) });
     await caughtUp.started;
-    await settle();
-    expect(caughtUp.events).toHaveLength(0);
-    caughtUp.close();
+    const next = await storeApple(db, '4');
+    await caughtUp.next(1);
+    expect(caughtUp.events.map((e) => e.id)).toEqual([String(next)]);
+    await caughtUp.close();
+  });
+});
+
+describe('a lost LISTEN connection', () => {
+  it('catches up on reconnect: a filing whose notification never arrived is pushed once, nothing old is', async () => {
+    const { user, session } = await proUser(db, { email: 'relisten@example.com' });
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['8-K'] });
+    const feed = subscribe(appA.url, session);
+    await feed.started;
+    const before = await storeApple(db, '8-K');
+    expect((await feed.next(1)).map((e) => e.id)).toEqual([before]);
+    // Committed while the connection is down: stored, its NOTIFY never heard.
+    const unheard = await storeApple(db, '8-K', { notify: false });
+    await db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen %' and pid <> pg_backend_pid()`,
+    );
+    const events = await feed.next(2, 10_000);
+    expect(events.map((e) => e.id)).toEqual([before, unheard]);
+    // The hub listens again: the next filing arrives as usual, and nothing came twice.
+    const after = await storeApple(db, '8-K');
+    await feed.next(3, 10_000);
+    expect(feed.events.map((e) => e.id)).toEqual([before, unheard, after].map(String));
+    await feed.close();
   });
 });
 
@@ -208,10 +240,12 @@ describe('across instances', () => {
     expect((await onB.next(1)).map((e) => e.id)).toEqual([filingId]);
     // Each instance records its push after handing the event to its sockets, so wait for the rows.
     await vi.waitFor(async () => {
-      const pushes = await db.execute<{ instance_id: string }>(sql`select instance_id from filing_pushes where filing_id = ${filingId}`);
+      const pushes = await db.execute<{ instance_id: string }>(
+        sql`select instance_id from filing_pushes where filing_id = ${filingId}`,
+      );
       expect(new Set(pushes.map((p) => p.instance_id)).size).toBe(2);
     });
-    onA.close();
-    onB.close();
+    await onA.close();
+    await onB.close();
   });
 });

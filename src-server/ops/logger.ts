@@ -9,7 +9,10 @@ export type LogFormat = 'pretty' | 'json';
  * LOG_FORMAT, else pretty in a terminal outside production and JSON everywhere else (a log
  * collector, a pipe, a container).
  */
-export function logFormat(env: Pick<Env, 'LOG_FORMAT' | 'NODE_ENV'>, stream: { isTTY?: boolean } = process.stdout): LogFormat {
+export function logFormat(
+  env: Pick<Env, 'LOG_FORMAT' | 'NODE_ENV'>,
+  stream: { isTTY?: boolean } = process.stdout,
+): LogFormat {
   return env.LOG_FORMAT ?? (stream.isTTY && env.NODE_ENV !== 'production' ? 'pretty' : 'json');
 }
 

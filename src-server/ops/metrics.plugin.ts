@@ -25,7 +25,10 @@ export async function metricsPlugin(app: FastifyInstance, opts: { deps: AppDeps 
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs share one label, so scanners cannot blow up the series count.
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.httpDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
   const token = env.METRICS_TOKEN;
   if (!token) return;

@@ -15,7 +15,8 @@ const { url, deps } = await startTestApp({
   },
 });
 
-const scrape = (token?: string) => fetch(`${url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+const scrape = (token?: string) =>
+  fetch(`${url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('GET /metrics', () => {
   it('is not there without the bearer token (404, like an unknown path), nor with a wrong one', async () => {
@@ -32,7 +33,9 @@ describe('GET /metrics', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/plain');
     const text = await response.text();
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/tickers",status_code="200"\} 1/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/tickers",status_code="200"\} 1/,
+    );
     // Route patterns, not raw URLs: one series for every ticker.
     expect(text).toContain('route="/api/ticker/:ticker"');
     expect(text).not.toContain('TSLA');

@@ -9,7 +9,12 @@ import type { Db } from '../db/client';
 import type { ChatClient } from '../integrations/llm/chat-client';
 
 /** Alert pipeline stages (the same names as `npm run alerts:latency`). */
-export type AlertStage = 'detected_to_stored' | 'stored_to_queued' | 'stored_to_sent' | 'detected_to_sent' | 'stored_to_pushed';
+export type AlertStage =
+  | 'detected_to_stored'
+  | 'stored_to_queued'
+  | 'stored_to_sent'
+  | 'detected_to_sent'
+  | 'stored_to_pushed';
 
 const LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600];
 
@@ -124,20 +129,34 @@ export class Metrics {
     if (Number.isFinite(seconds) && seconds >= 0) this.edgarDetectionLag.observe(seconds);
   }
 
-  observeStage(stage: AlertStage, channel: string, from: Date | string | null | undefined, to: Date | string = new Date()): void {
+  observeStage(
+    stage: AlertStage,
+    channel: string,
+    from: Date | string | null | undefined,
+    to: Date | string = new Date(),
+  ): void {
     if (!from) return;
     const seconds = (new Date(to).getTime() - new Date(from).getTime()) / 1000;
     if (Number.isFinite(seconds) && seconds >= 0) this.alertLatency.observe({ stage, channel }, seconds);
   }
 
-  /** A real-time alert the provider accepted: stored -> sent and detected -> sent, read from its rows. */
-  async alertSent(db: Db, alertId: number): Promise<void> {
-    const [row] = await db.execute<{ channel: string; sent_at: string; stored_at: string; detected_at: string | null }>(dsql`
-      select a.channel, a.sent_at::text, f.stored_at::text, f.detected_at::text
-      from alerts a join filings f on f.id = a.filing_id where a.id = ${alertId} and a.sent_at is not null`);
-    if (!row) return;
-    this.observeStage('stored_to_sent', row.channel, row.stored_at, row.sent_at);
-    this.observeStage('detected_to_sent', row.channel, row.detected_at, row.sent_at);
+  /** Real-time alerts the provider accepted: stored -> sent and detected -> sent, read from their rows in one query. */
+  async alertsSent(db: Db, alertIds: number[]): Promise<void> {
+    if (alertIds.length === 0) return;
+    const rows = await db.execute<{
+      channel: string;
+      sent_at: string;
+      stored_at: string;
+      detected_at: string | null;
+    }>(dsql`
+      select case when a.channel like 'hook:%' then 'webhook' else a.channel end as channel, a.sent_at::text,
+        f.stored_at::text, f.detected_at::text
+      from alerts a join filings f on f.id = a.filing_id
+      where a.id = any(${dsql.param(alertIds)}::int8[]) and a.sent_at is not null`);
+    for (const row of rows) {
+      this.observeStage('stored_to_sent', row.channel, row.stored_at, row.sent_at);
+      this.observeStage('detected_to_sent', row.channel, row.detected_at, row.sent_at);
+    }
   }
 
   /** The LLM client with every call counted and timed. */

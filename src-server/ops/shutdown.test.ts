@@ -27,7 +27,11 @@ describe('stopping the process', () => {
       database: r.database,
       listen: false,
       exit: r.onExit,
-      steps: ['HTTP', 'workers', 'job queue'].map((name) => ({ name, maxMs: 1_000, run: async () => void r.events.push(name) })),
+      steps: ['HTTP', 'workers', 'job queue'].map((name) => ({
+        name,
+        maxMs: 1_000,
+        run: async () => void r.events.push(name),
+      })),
     });
     void shutdown('SIGINT');
     expect(await r.exit).toBe(0);
@@ -55,7 +59,14 @@ describe('stopping the process', () => {
   it('past the deadline the database is abandoned (immediate shutdown) and the process exits anyway', async () => {
     const r = recorder();
     r.database.shutdown = () => new Promise(() => {});
-    const { shutdown } = installShutdown({ logger, database: r.database, listen: false, exit: r.onExit, deadlineMs: 300, steps: [] });
+    const { shutdown } = installShutdown({
+      logger,
+      database: r.database,
+      listen: false,
+      exit: r.onExit,
+      deadlineMs: 300,
+      steps: [],
+    });
     void shutdown('SIGINT');
     expect(await r.exit).toBe(1);
     expect(r.events).toEqual(['database abandoned', 'exit 1']);

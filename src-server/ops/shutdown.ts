@@ -34,6 +34,32 @@ export const SHUTDOWN_DEADLINE_MS = 9_000;
 /** What the database's own stop keeps at least (pool end plus PostgreSQL's fast shutdown). */
 const DATABASE_RESERVE_MS = 3_000;
 
+const CONNECTION_LOST_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'ECONNRESET',
+]);
+
+/**
+ * postgres.js 3.4.9 throws from its own socket handlers and timers when the server drops a
+ * connection (an administrator's pg_terminate_backend, a restart, a failover): a FATAL 57P01 with no
+ * query to hand it to, or a write to the closed socket (decision 270; scripts/postgres-patch-hooks.mjs
+ * mends the latter where the app starts through scripts/start.mjs). Nothing of the app is half-done
+ * by these: the queries concerned have failed and are retried. They must not stop the process
+ * (issue 27: every worker died on a connection drop).
+ */
+export function isConnectionLossFromDriver(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const fromDriver = /[\\/]postgres[\\/]src[\\/]connection\.js/.test(err.stack ?? '');
+  if (!fromDriver) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_LOST_CODES.has(code)) return true;
+  return err instanceof TypeError && err.message === "Cannot read properties of null (reading 'write')";
+}
+
 export function installShutdown(options: ShutdownOptions): { shutdown(reason: string, code?: number): Promise<void> } {
   const { logger, steps, database } = options;
   const deadlineMs = options.deadlineMs ?? SHUTDOWN_DEADLINE_MS;
@@ -95,6 +121,11 @@ export function installShutdown(options: ShutdownOptions): { shutdown(reason: st
   // closed socket): that must not crash the stop. Outside a stop, such a failure stops the process.
   process.on('uncaughtException', (err) => {
     if (stopping) return logger.debug({ err }, 'error while stopping (ignored)');
+    if (isConnectionLossFromDriver(err))
+      return logger.warn(
+        { err },
+        'database connection lost: the driver threw from a timer; carrying on (it reconnects)',
+      );
     logger.fatal({ err }, 'uncaught exception');
     void shutdown('uncaughtException', 1);
   });

@@ -23,7 +23,14 @@ export async function createAdminBearer(db: Db, { email = 'admin@example.com' }:
 export async function adminApi(
   url: string,
   path: string,
-  options: { bearer?: string | null; method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string>; origin?: string; headers?: Record<string, string> } = {},
+  options: {
+    bearer?: string | null;
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    query?: Record<string, string>;
+    origin?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; body: any }> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const qs = options.query ? `?${new URLSearchParams(options.query)}` : '';
@@ -48,7 +55,10 @@ export async function adminApi(
     const row = ADMIN_REST.find((r) => r.method === method && `${r.path}` === path);
     if (row) {
       const parsed = row.response.safeParse(body);
-      expect(parsed.success, `${method} /api${path}: answer does not match its documented schema: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(
+        parsed.success,
+        `${method} /api${path}: answer does not match its documented schema: ${JSON.stringify(parsed.error?.issues)}`,
+      ).toBe(true);
     }
   }
   return { status: response.status, body };

@@ -21,6 +21,7 @@ process.stdout.write('ready\n');
 const stop = async () => {
   await runner.stop();
   await alerts.stop();
+  await deps.senderIdentity.release();
   await database.close();
   process.exit(0);
 };

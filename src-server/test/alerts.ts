@@ -22,7 +22,10 @@ export async function seedTickers(db: Db): Promise<void> {
     on conflict do nothing`);
 }
 
-export async function follow(db: Db, { userId, ticker, forms }: { userId: string; ticker: string; forms: string[] }): Promise<void> {
+export async function follow(
+  db: Db,
+  { userId, ticker, forms }: { userId: string; ticker: string; forms: string[] },
+): Promise<void> {
   await db.execute(sql`
     insert into watchlist_items (user_id, ticker, forms) values (${userId}, ${ticker}, ${sql.param(forms)}::text[])
     on conflict (user_id, ticker) do update set forms = excluded.forms`);
@@ -50,7 +53,12 @@ export const FIXTURES = {
 export function alertsDeps(database: Database, env: Record<string, string> = {}): AppDeps {
   return createTestDeps({
     // Bursts gather nothing unless a test asks: its filings of one company are stored seconds apart.
-    env: testEnv({ PUBLIC_URL: 'https://alerts.example', MAIL_FROM: 'Filing Alerts <alerts@alerts.test>', ALERT_BURST_GATHER_SECONDS: '0', ...env }),
+    env: testEnv({
+      PUBLIC_URL: 'https://alerts.example',
+      MAIL_FROM: 'Filing Alerts <alerts@alerts.test>',
+      ALERT_BURST_GATHER_SECONDS: '0',
+      ...env,
+    }),
     database,
   });
 }
@@ -73,6 +81,7 @@ export async function startDelivery(deps: AppDeps): Promise<{ stop(): Promise<vo
     async stop() {
       await runner.stop();
       await alerts.stop();
+      await deps.senderIdentity.release();
     },
   };
 }

@@ -16,7 +16,14 @@ export interface TestApp {
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', RUN_WORKERS: 'false', ...overrides });
+  return parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RUN_WORKERS: 'false',
+    ...overrides,
+  });
 }
 
 /**
@@ -24,7 +31,11 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
  * (mail/SMS peers, clocks...) before the app is built. Closed after the test file.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; customise?: (deps: AppDeps) => AppDeps | Promise<AppDeps>; database?: Database } = {},
+  options: {
+    env?: Record<string, string>;
+    customise?: (deps: AppDeps) => AppDeps | Promise<AppDeps>;
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   let deps = createTestDeps({ env: testEnv(options.env), database });
@@ -32,7 +43,11 @@ export async function startTestApp(
     const base = deps;
     deps = await options.customise(base);
     // A new object (`{ ...deps, logger }`): its hubs must log and count there, unless it brought its own.
-    if (deps !== base) bindToDeps(deps, { live: deps.live === base.live ? undefined : deps.live, plans: deps.plans === base.plans ? undefined : deps.plans });
+    if (deps !== base)
+      bindToDeps(deps, {
+        live: deps.live === base.live ? undefined : deps.live,
+        plans: deps.plans === base.plans ? undefined : deps.plans,
+      });
   }
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,20 +14,31 @@ const SUBMISSION_FORMS = ['8-K', '10-Q', '10-K', 'SC 13G/A', 'SC 13G', 'NT 10-K'
  */
 export async function seedAssistantCorpus(db: Db): Promise<void> {
   const replay = loadReplaySet();
-  await storeReplayFilings(db, replay.map((f) => f.accessionNo));
+  await storeReplayFilings(
+    db,
+    replay.map((f) => f.accessionNo),
+  );
   const stored = new Set((await db.execute<{ a: string }>(sql`select accession_no as a from filings`)).map((r) => r.a));
-  for (const [company, ticker] of [['AAPL', 'AAPL'], ['TSLA', 'TSLA']] as const) {
+  for (const [company, ticker] of [
+    ['AAPL', 'AAPL'],
+    ['TSLA', 'TSLA'],
+  ] as const) {
     const list = realFilings(company, { forms: SUBMISSION_FORMS }).filter((f) => !stored.has(f.accessionNo));
     await insertRealFilings(db, list, {
       ticker,
-      importance: (f) => (f.items.includes('5.02') || f.items.includes('4.02') ? 'HIGH' : f.form.startsWith('8-K') ? 'MEDIUM' : 'LOW'),
+      importance: (f) =>
+        f.items.includes('5.02') || f.items.includes('4.02') ? 'HIGH' : f.form.startsWith('8-K') ? 'MEDIUM' : 'LOW',
     });
   }
 }
 
 /** The golden set's people: watchlists and alert receipts on the corpus's real filings. */
 export const GOLDEN_USERS = {
-  alice: { email: 'alice@example.com', watchlist: ['TSLA', 'AAPL'], alerted: ['0000950170-25-003585', '0000899243-22-035394'] },
+  alice: {
+    email: 'alice@example.com',
+    watchlist: ['TSLA', 'AAPL'],
+    alerted: ['0000950170-25-003585', '0000899243-22-035394'],
+  },
   bob: { email: 'bob@example.com', watchlist: ['NVDA', 'GOOG'], alerted: ['0001045810-23-000128'] },
   carol: { email: 'carol@example.com', watchlist: [] as string[], alerted: [] as string[] },
 } as const;
@@ -40,7 +51,10 @@ export async function seedGoldenUsers(db: Db): Promise<Record<GoldenUser, string
     const [user] = await db.execute<{ id: string }>(sql`
       insert into users (email, email_verified_at, plan_type, plan_status, notify_via) values (${spec.email}, now(), 'pro', 'active', '{email}') returning id`);
     ids[name] = user!.id;
-    for (const ticker of spec.watchlist) await db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values (${user!.id}::uuid, ${ticker}, '{8-K,4,10-Q,10-K,13G}')`);
+    for (const ticker of spec.watchlist)
+      await db.execute(
+        sql`insert into watchlist_items (user_id, ticker, forms) values (${user!.id}::uuid, ${ticker}, '{8-K,4,10-Q,10-K,13G}')`,
+      );
     for (const accessionNo of spec.alerted) {
       // Queued two minutes after EDGAR accepted the filing and sent 9 seconds later (a recorded receipt shape).
       await db.execute(sql`

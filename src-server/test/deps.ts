@@ -30,7 +30,11 @@ export function createTestDeps(base: { env: Env; database: Database }, overrides
     llm: null,
     quotes: null,
     priceHistory: null,
-    stripe: stripeHandle(() => openStripeAccess(env, { log: (message, err) => (err ? deps.logger.warn({ err }, message) : deps.logger.info(message)) })),
+    stripe: stripeHandle(() =>
+      openStripeAccess(env, {
+        log: (message, err) => (err ? deps.logger.warn({ err }, message) : deps.logger.info(message)),
+      }),
+    ),
     live: undefined as unknown as LiveHub,
     plans: undefined as unknown as PlanHub,
     metrics: null,

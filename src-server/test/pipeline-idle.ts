@@ -17,7 +17,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-export async function pipelineIdle(db: Db, { alerts = true, dueWithinMs = 3_000 }: { alerts?: boolean; dueWithinMs?: number } = {}): Promise<boolean> {
+export async function pipelineIdle(
+  db: Db,
+  { alerts = true, dueWithinMs = 3_000 }: { alerts?: boolean; dueWithinMs?: number } = {},
+): Promise<boolean> {
   const [row] = await db
     .execute<{ busy: boolean }>(sql`select
       exists (select 1 from graphile_worker._private_jobs where locked_at is not null

@@ -63,11 +63,23 @@ export function realFilings(company: keyof typeof FILES, options: { forms?: stri
 /** Tesla Form 4 0000899243-22-035394 as its XML states it: Elon Musk (CEO) sold 4,400,000 shares in nine sales. */
 export const MUSK_FORM4 = {
   accessionNo: '0000899243-22-035394',
-  insiderData: { executiveName: 'Elon Musk', executiveTitle: 'CEO', insiderCik: '0001494730', isDisposition: true, sharesTraded: 4_400_000 },
+  insiderData: {
+    executiveName: 'Elon Musk',
+    executiveTitle: 'CEO',
+    insiderCik: '0001494730',
+    isDisposition: true,
+    sharesTraded: 4_400_000,
+  },
 };
 
 function archiveUrl(filing: RealFiling, file: string): string {
   return `https://www.sec.gov/Archives/edgar/data/${filing.cik}/${filing.accessionNo.replace(/-/g, '')}/${file}`;
+}
+
+/** The one-liner stored for a real filing inserted without its parse ("Apple Inc. filed an 8-K (items 2.02, 9.01)"). */
+export function plainOneLiner(companyName: string, f: { form: string; items: string[] }): string {
+  const article = /^(8|11|18|S|F)/.test(f.form) ? 'an' : 'a';
+  return `${companyName} filed ${article} ${f.form}${f.items.length ? ` (items ${f.items.join(', ')})` : ''}`;
 }
 
 /** Inserts filings the way the ingest pipeline stores them; returns their ids in the given order. */
@@ -78,7 +90,9 @@ export async function insertRealFilings(
 ): Promise<number[]> {
   if (list.length === 0) return [];
   const importanceOf = (f: RealFiling): Importance =>
-    typeof options.importance === 'function' ? options.importance(f) : (options.importance ?? (f.form.startsWith('8-K') ? 'MEDIUM' : 'LOW'));
+    typeof options.importance === 'function'
+      ? options.importance(f)
+      : (options.importance ?? (f.form.startsWith('8-K') ? 'MEDIUM' : 'LOW'));
   const rows = await db
     .insert(filings)
     .values(
@@ -99,7 +113,7 @@ export async function insertRealFilings(
           importance,
           importanceRank: IMPORTANCE_RANK[importance],
           reasons: [`${f.form}${f.items.length ? ` items ${f.items.join(', ')}` : ''}`],
-          oneLiner: musk ? 'Elon Musk (CEO) sold 4,400,000 shares' : `${f.companyName} filed a ${f.form}${f.items.length ? ` (items ${f.items.join(', ')})` : ''}`,
+          oneLiner: musk ? 'Elon Musk (CEO) sold 4,400,000 shares' : plainOneLiner(f.companyName, f),
           summaryText: `${f.form} accepted by EDGAR on ${f.acceptedAt.toISOString().slice(0, 10)}.`,
           insiderData: musk ? MUSK_FORM4.insiderData : null,
           insiderCik: musk ? MUSK_FORM4.insiderData.insiderCik : null,

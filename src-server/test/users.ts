@@ -6,7 +6,12 @@ import { createSession } from '../domains/auth/session.service';
  * Routing of an account that existed before the routing defaults (migrations 0019-0020): every
  * importance by email in real time, texts from HIGH, no digest of the rest, no pre-market brief.
  */
-export const LEGACY_ROUTING = { alertMinRankEmail: 1, alertMinRankSms: 3, digestBelowThreshold: false, briefEnabled: false } as const;
+export const LEGACY_ROUTING = {
+  alertMinRankEmail: 1,
+  alertMinRankSms: 3,
+  digestBelowThreshold: false,
+  briefEnabled: false,
+} as const;
 
 /**
  * A user with verified contacts and a live session, straight in the database: for tests of
@@ -18,7 +23,15 @@ export async function createSignedInUser(
   {
     routing = 'legacy',
     ...values
-  }: { email?: string; phone?: string; isAdmin?: boolean; planType?: string; planStatus?: string; brand?: string; routing?: 'legacy' | 'defaults' } = {},
+  }: {
+    email?: string;
+    phone?: string;
+    isAdmin?: boolean;
+    planType?: string;
+    planStatus?: string;
+    brand?: string;
+    routing?: 'legacy' | 'defaults';
+  } = {},
 ): Promise<{ user: UserRow; session: string }> {
   const now = new Date();
   const user = await insertUser(db, {

@@ -1,15 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '#shared/app-error';
 import { resolveBrand, type BrandId } from '#shared/brands';
 import { COPY } from '#shared/copy';
+import { API_TOKEN_PREFIX } from '#shared/integrations';
 import { isPro } from '#shared/plans';
 import { brandHostsOf, isOurOrigin } from '../config/public-origins';
 import type { AppDeps } from '../deps';
 import type { RequestInfo } from '../domains/auth/login.service';
 import { spend } from '../domains/auth/rate-limit';
 import { requestInfo } from '../domains/auth/request-info';
-import { createAnonymousSession, resolveSession, type AuthedSession } from '../domains/auth/session.service';
-import { bearerTokenFrom, readCookie, SESSION_COOKIE, SESSION_HEADER } from './request-meta';
+import {
+  createAnonymousSession,
+  deleteAnonymousUser,
+  resolveSession,
+  type AuthedSession,
+} from '../domains/auth/session.service';
+import { ADMIN_COOKIE, bearerTokenFrom, readCookie, SESSION_COOKIE, SESSION_HEADER } from './request-meta';
+import type { StreamLimits, StreamScope } from './stream-limits';
 
 /**
  * Who is calling, resolved once per request for both transports: the tRPC context wraps a
@@ -21,7 +29,7 @@ import { bearerTokenFrom, readCookie, SESSION_COOKIE, SESSION_HEADER } from './r
 /** `ours`: PUBLIC_URL or a brand host; `foreign`: another site; `unknown`: no browser said (scripts). */
 export type OriginVerdict = 'ours' | 'foreign' | 'unknown';
 /** Where the presented session token came from. Only a cookie is sent by a browser on its own. */
-export type CredentialSource = 'header' | 'cookie' | 'body' | 'connection';
+export type CredentialSource = 'header' | 'cookie' | 'body' | 'connection' | 'token';
 
 export interface Viewer {
   userId: string | null;
@@ -38,6 +46,18 @@ export interface CallerInput {
   connectionParams?: Record<string, string | undefined> | null;
   /** HTTP only: hands a new session token to the client (X-Session response header and cookie). */
   issueToken?: (token: string) => void;
+  /** HTTP only: takes back a token handed out by this request (header removed, cookie cleared). */
+  retractToken?: () => void;
+  /** HTTP only: the admin credential as an HttpOnly cookie, and its removal. */
+  setAdminCookie?: (token: string, expiresAt: Date) => void;
+  clearAdminCookie?: () => void;
+  /** The process's open-stream counts; absent, streams are not limited (one-off callers). */
+  streams?: StreamLimits;
+  /**
+   * REST only: the personal API token the request presented as its bearer credential, already
+   * resolved (caller-hook.ts), with the raw value. It stands in for a session; X-Session wins.
+   */
+  apiToken?: { token: string; session: AuthedSession } | null;
 }
 
 export interface Caller {
@@ -60,12 +80,25 @@ export interface Caller {
    * only, so reads never create users.
    */
   ensureSession(): Promise<AuthedSession & { token?: string }>;
+  /**
+   * A write that failed leaves nothing behind: the visitor ensureSession created for it in this
+   * request is deleted again and its token taken back. No-op otherwise.
+   */
+  discardCreatedVisitor(): Promise<void>;
   viewer(): Promise<Viewer>;
+  /**
+   * A slot for one subscription (per socket on a websocket, per client address over HTTP, and per
+   * account when signed in), or a 429; the returned function frees it.
+   */
+  openStream(): Promise<() => void>;
   /** The admin bearer session (Authorization header, or `adminSession` on a websocket). */
   admin(): Promise<AuthedSession | null>;
   requireAdmin(): Promise<AuthedSession>;
+  /** Hands a browser its admin credential as an HttpOnly cookie (the JSON answer still carries it for scripts). */
+  issueAdminCookie(token: string, expiresAt: Date): void;
+  clearAdminCookie(): void;
   /** A REST body's `session`: used when no header names one, refused when it names another. */
-  useBodySession(token: unknown): void;
+  adoptBodySession(token: unknown): void;
   /**
    * The rule for anything that changes state: never from another site, and a session that
    * arrived only as a cookie counts only from our own origins (scripts send X-Session).
@@ -73,6 +106,8 @@ export interface Caller {
   assertMayWrite(): void;
   /** Sets the caller's new token (sign-in): response header and cookie; HTTP only. */
   issueSessionToken(token: string): void;
+  /** Ends the browser's copy of the session (logout): header removed and the HttpOnly cookie cleared; HTTP only. */
+  clearSessionToken(): void;
   /** The token script may be told: one this request created or the caller sent itself. Never a cookie's. */
   revealableToken(): string | null;
 }
@@ -97,6 +132,7 @@ const usable = (token: string | undefined) => {
 };
 
 function credentialOf(input: CallerInput): Caller['credential'] {
+  if (input.apiToken) return { token: input.apiToken.token, source: 'token' };
   if (input.transport === 'ws') {
     const token = usable(input.connectionParams?.session);
     return token ? { token, source: 'connection' } : null;
@@ -107,6 +143,35 @@ function credentialOf(input: CallerInput): Caller['credential'] {
   return cookie ? { token: cookie, source: 'cookie' } : null;
 }
 
+/** The write rule (see Caller.assertMayWrite), with a read-only API token refused first. */
+function assertMayWrite(origin: OriginVerdict, credential: Caller['credential'], input: CallerInput): void {
+  if (credential?.source === 'token' && input.apiToken?.session.apiToken?.scope !== 'write') {
+    throw new AppError('FORBIDDEN', 'This API token is read-only: create a read-write token to make changes.', {
+      reason: 'token_read_only',
+    });
+  }
+  if (origin === 'foreign') {
+    throw new AppError(
+      'FORBIDDEN',
+      'This request came from another website and was refused. Open the app and try again.',
+      {
+        reason: 'cross_site_request',
+      },
+    );
+  }
+  const { headers } = input;
+  const adminByCookie = !bearerTokenFrom(headers) && readCookie(headers, ADMIN_COOKIE) !== undefined;
+  if ((credential?.source === 'cookie' || adminByCookie) && origin !== 'ours') {
+    throw new AppError(
+      'FORBIDDEN',
+      'A change signed in only by a cookie must come from the app itself; scripts send the X-Session header.',
+      {
+        reason: 'origin_required',
+      },
+    );
+  }
+}
+
 const unauthorized = () => new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
 
 export function buildCaller(deps: AppDeps, input: CallerInput): Caller {
@@ -114,14 +179,25 @@ export function buildCaller(deps: AppDeps, input: CallerInput): Caller {
   const brand = resolveBrand({ host: headers.host, requested: input.requestedBrand, hostMap: brandHostsOf(deps.env) });
   const userAgent = first(headers['user-agent']) ?? null;
   let credential = credentialOf(input);
+  const presented = credential;
   let createdToken: string | null = null;
+  let createdVisitorId: string | null = null;
+  // Names this caller's socket in the per-socket stream count (a websocket has one caller per connection).
+  const socketId = randomUUID();
   let sessionPromise: Promise<AuthedSession | null> | undefined;
   let adminPromise: Promise<AuthedSession | null> | undefined;
 
-  const lookUp = () => resolveSession(deps.db, { token: credential?.token }).then((s) => s ?? null);
+  const lookUp = () =>
+    credential?.source === 'token' && input.apiToken
+      ? Promise.resolve(input.apiToken.session)
+      : resolveSession(deps.db, { token: credential?.token }).then((s) => s ?? null);
   // A websocket connection outlives plan changes (a checkout paid in another tab): each call on it
   // reads the session and user afresh, so a PRO check sees the plan as it is now.
-  const session = () => (input.transport === 'ws' ? lookUp() : (sessionPromise ??= lookUp()));
+  const session = () => {
+    if (input.transport === 'ws') return lookUp();
+    sessionPromise ??= lookUp();
+    return sessionPromise;
+  };
 
   const caller: Caller = {
     deps,
@@ -150,28 +226,59 @@ export function buildCaller(deps: AppDeps, input: CallerInput): Caller {
       const created = await createAnonymousSession(deps.db, { brand, ip: input.ip, userAgent });
       input.issueToken(created.token);
       createdToken = created.token;
+      createdVisitorId = created.user.id;
       credential = { token: created.token, source: 'header' };
       sessionPromise = Promise.resolve(created);
       return created;
+    },
+    async discardCreatedVisitor() {
+      const userId = createdVisitorId;
+      if (!userId) return;
+      createdVisitorId = null;
+      createdToken = null;
+      credential = presented;
+      sessionPromise = undefined;
+      input.retractToken?.();
+      await deleteAnonymousUser(deps.db, { userId });
+    },
+    async openStream() {
+      if (!input.streams) return () => {};
+      const keys: { scope: StreamScope; id: string }[] =
+        input.transport === 'ws'
+          ? [{ scope: 'perSocket', id: socketId }]
+          : [{ scope: 'perIp', id: input.ip ?? 'unknown' }];
+      const found = await session();
+      if (found) keys.push({ scope: 'perUser', id: found.user.id });
+      return input.streams.acquire(keys);
     },
     async viewer() {
       const found = await session();
       return { userId: found?.user.id ?? null, pro: isPro(found?.user) };
     },
     admin() {
-      const token = input.transport === 'ws' ? input.connectionParams?.adminSession : bearerTokenFrom(headers);
-      return (adminPromise ??= resolveSession(deps.db, { token, kind: 'admin' }).then((s) => s ?? null));
+      // Scripts send the bearer header; the admin console's browser sends the HttpOnly cookie.
+      const token =
+        input.transport === 'ws'
+          ? input.connectionParams?.adminSession
+          : (bearerTokenFrom(headers) ?? readCookie(headers, ADMIN_COOKIE));
+      // A personal API token is never an admin credential, whatever its owner is.
+      if (token?.startsWith(API_TOKEN_PREFIX)) return Promise.resolve(null);
+      adminPromise ??= resolveSession(deps.db, { token, kind: 'admin' }).then((s) => s ?? null);
+      return adminPromise;
     },
     async requireAdmin() {
       const admin = await caller.admin();
-      if (!admin || !admin.user.isAdmin) throw new AppError('UNAUTHORIZED', 'Admin sign-in required.', { reason: 'admin_required' });
+      if (!admin?.user.isAdmin)
+        throw new AppError('UNAUTHORIZED', 'Admin sign-in required.', { reason: 'admin_required' });
       return admin;
     },
-    useBodySession(token) {
+    adoptBodySession(token) {
       if (typeof token !== 'string' || !token) return;
-      if (credential?.source === 'header') {
+      if (credential?.source === 'header' || credential?.source === 'token') {
         if (credential.token !== token) {
-          throw new AppError('BAD_REQUEST', 'The session in the body does not match the X-Session header.', { reason: 'session_mismatch' });
+          throw new AppError('BAD_REQUEST', 'The session in the body does not match the X-Session header.', {
+            reason: 'session_mismatch',
+          });
         }
         return;
       }
@@ -179,24 +286,26 @@ export function buildCaller(deps: AppDeps, input: CallerInput): Caller {
       sessionPromise = undefined;
     },
     assertMayWrite() {
-      if (caller.origin === 'foreign') {
-        throw new AppError('FORBIDDEN', 'This request came from another website and was refused. Open the app and try again.', {
-          reason: 'cross_site_request',
-        });
-      }
-      if (credential?.source === 'cookie' && caller.origin !== 'ours') {
-        throw new AppError('FORBIDDEN', 'A change signed in only by a cookie must come from the app itself; scripts send the X-Session header.', {
-          reason: 'origin_required',
-        });
-      }
+      assertMayWrite(caller.origin, credential, input);
+    },
+    issueAdminCookie(token, expiresAt) {
+      input.setAdminCookie?.(token, expiresAt);
+    },
+    clearAdminCookie() {
+      input.clearAdminCookie?.();
     },
     issueSessionToken(token) {
       input.issueToken?.(token);
       createdToken = token;
     },
+    clearSessionToken() {
+      createdToken = null;
+      input.retractToken?.();
+    },
     revealableToken() {
       if (createdToken) return createdToken;
-      return credential && credential.source !== 'cookie' ? credential.token : null;
+      // An API token is not a session: never handed back as one.
+      return credential && credential.source !== 'cookie' && credential.source !== 'token' ? credential.token : null;
     },
   };
   return caller;

@@ -17,11 +17,21 @@ describe('request logs carry no secrets', () => {
     const { url } = await startTestApp({
       customise: (deps) => ({
         ...deps,
-        logger: pino({ level: 'info', redact: LOG_REDACT, serializers: LOG_SERIALIZERS }, { write: (line: string) => void lines.push(line) }),
+        logger: pino(
+          { level: 'info', redact: LOG_REDACT, serializers: LOG_SERIALIZERS },
+          { write: (line: string) => void lines.push(line) },
+        ),
       }),
     });
-    await fetch(`${url}/api/verify-login?token=${'s'.repeat(43)}`, { headers: { 'x-session': 'secret-session-token' } });
+    await fetch(`${url}/api/verify-login?token=${'s'.repeat(43)}`, {
+      headers: { 'x-session': 'secret-session-token' },
+    });
+    // A personal API token (issue #31 review): refused or not, its Authorization header is never logged.
+    const apiToken = `fa_pat_${'t'.repeat(43)}`;
+    await fetch(`${url}/api/tokens`, { headers: { authorization: `Bearer ${apiToken}` } });
+    await fetch(`${url}/api/tokens`, { method: 'POST', headers: { authorization: `Bearer ${apiToken}` } });
     const log = lines.join('\n');
+    expect(log).not.toContain('t'.repeat(43));
     expect(log).toContain('/api/verify-login?token=[redacted]');
     expect(log).not.toContain('s'.repeat(43));
     expect(log).not.toContain('secret-session-token');

@@ -12,14 +12,21 @@ export const LOG_REDACT = ['req.headers["x-session"]', 'req.headers.cookie', 're
 const SECRET_IN_URL = /([?&](?:token|session|connectionParams)=)[^&#]*|(\/unsubscribe\/)[^/?#]+/gi;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_IN_URL, (_match, query: string | undefined, path: string | undefined) => `${query ?? path}[redacted]`);
+  return url.replace(
+    SECRET_IN_URL,
+    (_match, query: string | undefined, path: string | undefined) => `${query ?? path}[redacted]`,
+  );
 }
 
 /** Fastify's request serializer with the URL's secrets masked (used by the process logger and buildApp's own). */
 export const LOG_SERIALIZERS = {
   /** Database errors without parameter values or quoted row values (emails, phones); others as pino does. */
   err(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
-    for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    for (
+      let e: unknown = error, depth = 0;
+      e && typeof e === 'object' && depth < 4;
+      e = (e as { cause?: unknown }).cause, depth += 1
+    ) {
       const safe = loggableDatabaseError(e);
       // A wrapper (TRPCError, AppError) may repeat the database message: only the safe form is kept.
       if (safe) return e === error ? safe : { ...safe, wrappedBy: (error as Error).name };

@@ -2,6 +2,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 export const SESSION_HEADER = 'x-session';
 export const SESSION_COOKIE = 'session';
+/**
+ * The admin area's credential in a browser: HttpOnly (out of reach of any script on the page),
+ * SameSite=Strict, and sent only with tRPC calls (Path=/trpc), where the admin console makes them.
+ */
+export const ADMIN_COOKIE = 'admin_session';
+export const ADMIN_COOKIE_PATH = '/trpc';
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

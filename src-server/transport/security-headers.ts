@@ -35,6 +35,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: AppDep
       },
     },
     hsts: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+    // DENY, as frame-ancestors 'none' says (helmet's SAMEORIGIN default would contradict it for old browsers).
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -50,7 +52,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, deps: AppDep
   if (deps.env.NODE_ENV === 'production') {
     // The built SPA ships source maps for development; production does not serve them.
     app.addHook('onRequest', async (request, reply) => {
-      if (/\.map$/i.test(request.url.split('?')[0] ?? '')) return reply.status(404).type('text/plain').send('Not found');
+      if (/\.map$/i.test(request.url.split('?')[0] ?? ''))
+        return reply.status(404).type('text/plain').send('Not found');
     });
   }
 }

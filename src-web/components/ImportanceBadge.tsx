@@ -5,11 +5,22 @@ export function importanceColour(level: unknown): string {
   return isImportance(level) ? IMPORTANCE_COLOUR[level] : 'gray';
 }
 
-export function ImportanceBadge({ level, reviewed = false, children }: { level: unknown; reviewed?: boolean | null; children?: React.ReactNode }) {
+export function ImportanceBadge({
+  level,
+  reviewed = false,
+  children,
+}: {
+  level: unknown;
+  reviewed?: boolean | null;
+  children?: React.ReactNode;
+}) {
   if (!isImportance(level) && !children) return null;
   return (
     <>
-      <span className={`imp-badge imp-badge--${importanceColour(level)}`} data-importance={isImportance(level) ? level : undefined}>
+      <span
+        className={`imp-badge imp-badge--${importanceColour(level)}`}
+        data-importance={isImportance(level) ? level : undefined}
+      >
         {children ?? String(level)}
       </span>
       {reviewed && (

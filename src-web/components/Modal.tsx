@@ -30,7 +30,8 @@ export function Modal({
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog)?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -42,7 +43,9 @@ export function Modal({
         return;
       }
       if (event.key !== 'Tab' || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (items.length === 0) {
         event.preventDefault();
         return;
@@ -68,6 +71,7 @@ export function Modal({
   // A portal to <body>: a dialog opened from the header must not be positioned inside it
   // (the header's backdrop-filter makes it the containing block of fixed elements).
   return createPortal(
+    // biome-ignore lint/a11y: a mouse press outside the dialog closes it; keyboard users have Escape, which the dialog handles
     <div
       className="modal-backdrop"
       onMouseDown={(event) => {

@@ -1,8 +1,17 @@
 import { formatPrice } from '../lib/format';
 
 /** The 52-week range with the price's position on it. */
-export function RangeBar({ price, low, high }: { price: number | null | undefined; low: number | null | undefined; high: number | null | undefined }) {
-  if (price == null || low == null || high == null || !(high > low)) return <p className="muted">52-week range not available.</p>;
+export function RangeBar({
+  price,
+  low,
+  high,
+}: {
+  price: number | null | undefined;
+  low: number | null | undefined;
+  high: number | null | undefined;
+}) {
+  if (price == null || low == null || high == null || !(high > low))
+    return <p className="muted">52-week range not available.</p>;
   const position = Math.min(100, Math.max(0, ((price - low) / (high - low)) * 100));
   return (
     <div className="range">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMarketCap, formatRelativeTime } from './format';
+import { formatMarketCap, formatLag, formatRelativeTime } from './format';
 
 describe('market cap (SPEC.md section 9: T with 2 decimals, B and M with 1)', () => {
   it.each([
@@ -17,7 +17,18 @@ describe('market cap (SPEC.md section 9: T with 2 decimals, B and M with 1)', ()
   });
 });
 
-describe('relative time (minutes < 60, hours < 24, days < 7, weeks < 4, then months)', () => {
+describe('receipt lags (issue 28)', () => {
+  const exact = (s: number) => `${s} s`;
+  it.each([
+    [42, '+42 s'],
+    [86_400, '+86400 s'],
+    [5 * 86_400, '5 days later'],
+    [400 * 86_400, 'a year later'],
+    [6365 * 3600 * 4, '2 years later'],
+  ])('%d s -> %s', (seconds, text) => expect(formatLag(seconds, exact)).toBe(text));
+});
+
+describe('relative time (minutes < 60, hours < 24, days < 7, weeks < 4, months, then the date)', () => {
   const now = Date.parse('2025-06-30T12:00:00Z');
   const ago = (ms: number) => new Date(now - ms).toISOString();
   const m = 60_000;
@@ -31,8 +42,9 @@ describe('relative time (minutes < 60, hours < 24, days < 7, weeks < 4, then mon
     [6 * 24 * 60 * m, '6d ago'],
     [7 * 24 * 60 * m, '1w ago'],
     [27 * 24 * 60 * m, '3w ago'],
-    [28 * 24 * 60 * m, '1mo ago'],
-    [95 * 24 * 60 * m, '3mo ago'],
+    [28 * 24 * 60 * m, '1 month ago'],
+    [95 * 24 * 60 * m, '3 months ago'],
+    [1250 * 24 * 60 * m, 'Jan 27, 2022'],
   ])('%d ms ago -> %s', (ms, text) => expect(formatRelativeTime(ago(ms), now)).toBe(text));
   it('is empty for missing or invalid dates', () => {
     expect(formatRelativeTime(null, now)).toBe('');

@@ -14,7 +14,10 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-/** Minutes under 60, hours under 24, days under 7, weeks under 4, then months. */
+/**
+ * Minutes under 60, hours under 24, days under 7, weeks under 4, then months in words under a
+ * year, then the date itself ("41mo ago" read as a code; issue 28).
+ */
 export function formatRelativeTime(when: string | Date | null | undefined, now: number = Date.now()): string {
   if (!when) return '';
   const time = typeof when === 'string' ? Date.parse(when) : when.getTime();
@@ -29,7 +32,22 @@ export function formatRelativeTime(when: string | Date | null | undefined, now: 
   if (days < 7) return `${days}d ago`;
   const weeks = Math.floor(elapsed / WEEK);
   if (weeks < 4) return `${weeks}w ago`;
-  return `${Math.max(1, Math.floor(days / 30))}mo ago`;
+  const months = Math.max(1, Math.floor(days / 30));
+  if (months < 12) return `${months} month${months === 1 ? '' : 's'} ago`;
+  return new Date(time).toLocaleDateString('en-US', { dateStyle: 'medium' });
+}
+
+/**
+ * How long after SEC acceptance a receipt step came: exact while it is live-like (under two days),
+ * then in days or years, so a backfilled 1999 filing does not read "+6365 h 54 min" (issue 28).
+ */
+export function formatLag(seconds: number, exact: (s: number) => string): string {
+  if (!Number.isFinite(seconds)) return '';
+  if (seconds < 2 * 86_400) return `+${exact(seconds)}`;
+  const days = Math.floor(seconds / 86_400);
+  if (days < 365) return `${days} days later`;
+  const years = Math.floor(days / 365);
+  return `${years === 1 ? 'a year' : `${years} years`} later`;
 }
 
 export function formatExactTime(when: string | Date | null | undefined): string {

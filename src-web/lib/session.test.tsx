@@ -3,11 +3,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_POLL_MS, readAuth, storeLogin, storeUser, useAuth } from './session';
 import { STORAGE_KEYS, clearAllClientStorage } from './storage';
 
-const user = { id: 'u1', email: 'jane@example.com', phone: null, verified: true, isAdmin: false, planType: 'pro', planStatus: 'active' };
+const user = {
+  id: 'u1',
+  email: 'jane@example.com',
+  phone: null,
+  verified: true,
+  isAdmin: false,
+  planType: 'pro',
+  planStatus: 'active',
+};
 
 function Probe() {
   const auth = useAuth();
-  return <p data-testid="auth">{`${auth.loggedIn ? 'in' : 'out'}:${auth.user?.email ?? '-'}:${auth.pro ? 'pro' : 'free'}`}</p>;
+  return (
+    <p data-testid="auth">{`${auth.loggedIn ? 'in' : 'out'}:${auth.user?.email ?? '-'}:${auth.pro ? 'pro' : 'free'}`}</p>
+  );
 }
 
 beforeEach(() => localStorage.clear());
@@ -43,6 +53,7 @@ describe('session storage (SPEC.md section 4)', () => {
   it('clearing removes every key, session storage and readable cookies', () => {
     storeLogin({ session: 'tok', user });
     sessionStorage.setItem('x', '1');
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plants a cookie the way a page would, to see it cleared
     document.cookie = 'pref=1; path=/';
     clearAllClientStorage();
     expect(localStorage.length).toBe(0);

@@ -7,6 +7,10 @@ export const STORAGE_KEYS = {
   sidebarCollapsed: 'sidebarCollapsed',
   loggingOut: 'loggingOut',
   themeMode: 'themeMode',
+  /** A text asking for YES was sent to this browser's account: { phone, userId, at }. */
+  awaitingYes: 'awaitingYes',
+  /** The phone whose YES ended this browser's session (the notice offering one-step sign-in). */
+  signedOutByYes: 'signedOutByYes',
 } as const;
 
 /** Same-tab writes announce themselves; other tabs hear the browser's 'storage' event. */
@@ -40,6 +44,7 @@ export function clearAllClientStorage(): void {
   }
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing from Firefox; this must clear synchronously everywhere
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   window.dispatchEvent(new Event(STORAGE_CHANGE_EVENT));

@@ -26,14 +26,11 @@ export function createLinks(): TRPCLink<AppRouter>[] {
       false: httpBatchLink({
         url: '/trpc',
         maxItems: TRPC_MAX_BATCH,
-        headers: ({ opList }) => {
+        headers: () => {
+          // The admin credential is an HttpOnly cookie (Path=/trpc) the browser sends by itself.
           const session = readStorage(STORAGE_KEYS.session);
-          const admin = readStorage(STORAGE_KEYS.adminAuth);
-          // The admin credential goes only with admin calls (SPEC.md section 7).
-          const adminCall = admin && opList.some((op) => op.path.startsWith('admin.') || op.path === 'auth.adminLogout');
           return {
             ...(session ? { 'x-session': session } : {}),
-            ...(adminCall ? { authorization: `Bearer ${admin}` } : {}),
             'x-brand': currentBrand(),
           };
         },

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -48,5 +47,8 @@ export const securityEvents = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('security_events_created_idx').on(t.createdAt.desc(), t.id.desc()), index('security_events_kind_idx').on(t.kind, t.createdAt.desc())],
+  (t) => [
+    index('security_events_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('security_events_kind_idx').on(t.kind, t.createdAt.desc()),
+  ],
 );

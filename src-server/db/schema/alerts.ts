@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { filings } from './filings';
 import { users } from './users';
 
@@ -69,7 +80,9 @@ export const alerts = pgTable(
     uniqueIndex('alerts_filing_user_channel_uq').on(t.filingId, t.userId, t.channel),
     // Deleting a user (the delete trigger) and unsubscribing find a user's rows here.
     index('alerts_user_idx').on(t.userId),
-    index('alerts_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending') and ${t.channel} <> 'digest'`),
+    index('alerts_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending') and ${t.channel} <> 'digest'`),
     index('alerts_digest_pending_idx').on(t.userId).where(sql`${t.status} = 'queued' and ${t.channel} = 'digest'`),
     index('alerts_dead_idx').on(t.updatedAt.desc()).where(sql`${t.status} = 'dead'`),
     index('alerts_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A chat with the filing assistant; kept 30 days after its last message, deleted with the account. */
@@ -13,7 +26,10 @@ export const assistantConversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('assistant_conversations_user_idx').on(t.userId, t.updatedAt.desc()), index('assistant_conversations_updated_idx').on(t.updatedAt)],
+  (t) => [
+    index('assistant_conversations_user_idx').on(t.userId, t.updatedAt.desc()),
+    index('assistant_conversations_updated_idx').on(t.updatedAt),
+  ],
 );
 
 /** One question and the answer contract returned for it (text, facts, citations, tier...). */
@@ -56,7 +72,10 @@ export const assistantFeedback = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('assistant_feedback_updated_idx').on(t.updatedAt.desc()), check('assistant_feedback_vote', sql`${t.vote} in (-1, 1)`)],
+  (t) => [
+    index('assistant_feedback_updated_idx').on(t.updatedAt.desc()),
+    check('assistant_feedback_vote', sql`${t.vote} in (-1, 1)`),
+  ],
 );
 
 /** Language-model calls per user and New York day: one budget for the assistant and PRO AI analysis. */

@@ -92,7 +92,9 @@ export const filings = pgTable(
     // Ticker pages: a company's whole timeline, newest first, paged by (filed_at, id).
     index('filings_cik_filed_idx').on(t.cik, t.filedAt.desc(), t.id.desc()),
     // /latency: live detections in the last 24 h / 7 d.
-    index('filings_detected_idx').on(t.detectedAt).where(sql`${t.detectedVia} is not null and ${t.detectedVia} <> 'backfill'`),
+    index('filings_detected_idx')
+      .on(t.detectedAt)
+      .where(sql`${t.detectedVia} is not null and ${t.detectedVia} <> 'backfill'`),
   ],
 );
 

@@ -15,3 +15,7 @@ export * from './threads';
 export * from './admin-data';
 export * from './admin';
 export * from './message-templates';
+export * from './claims';
+export * from './reports';
+export * from './integrations';
+export * from './push';

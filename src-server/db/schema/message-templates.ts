@@ -18,7 +18,10 @@ export const messageTemplateVersions = pgTable(
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('message_template_versions_version_uq').on(t.templateId, t.version), check('message_template_versions_version_ck', sql`${t.version} > 0`)],
+  (t) => [
+    unique('message_template_versions_version_uq').on(t.templateId, t.version),
+    check('message_template_versions_version_ck', sql`${t.version} > 0`),
+  ],
 );
 
 /** Which version each template sends; no row (or a null version) means the code default. */

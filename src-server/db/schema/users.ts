@@ -55,6 +55,8 @@ export const users = pgTable(
     brand: text('brand').notNull().default('8k'),
     /** IANA zone for the digest hour and quiet hours. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** The person picked timeZone in settings; until then the browser's zone replaces the default (issue 28). */
+    timeZoneChosen: boolean('time_zone_chosen').notNull().default(false),
     /** Free users get a daily digest email at digestHour (0-23, local time) when this is on. */
     digestEnabled: boolean('digest_enabled').notNull().default(true),
     digestHour: smallint('digest_hour').notNull().default(8),
@@ -69,6 +71,8 @@ export const users = pgTable(
     // the defaults only: rows that existed keep the values they had).
     alertMinRankEmail: smallint('alert_min_rank_email').notNull().default(3),
     alertMinRankSms: smallint('alert_min_rank_sms').notNull().default(4),
+    /** Web push (issue #31): like email, real time from HIGH. */
+    alertMinRankPush: smallint('alert_min_rank_push').notNull().default(3),
     /**
      * Filings below the real-time email threshold go to the daily digest (PRO too). New accounts:
      * on; accounts that existed before routing defaults: off, so nothing changes for them.

@@ -53,7 +53,8 @@ export const preferences = pgTable('preferences', {
   filters: jsonb('filters').notNull().default(sql`'{}'::jsonb`),
   showAllFilings: boolean('show_all_filings').notNull().default(false),
   tradingPlatformUrl: text('trading_platform_url'),
-  theme: text('theme').notNull().default('light'),
+  /** 'system' (follows prefers-color-scheme), 'light' or 'dark'. */
+  theme: text('theme').notNull().default('system'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -71,11 +72,24 @@ export const filingCikVersions = pgTable('filing_cik_versions', {
 });
 
 /**
- * Striped change counters over the shared data a watchlist response shows (filings versions,
- * quotes, companies, tickers), bumped by statement-level triggers in the writing transaction. Their
- * sum only grows and is read in the same snapshot as the data, so a cached watchlist stored with
- * the sum is current while the sum is unchanged: one 16-row read replaces per-company checks.
- * Each transaction bumps the stripe its id picks, so concurrent writers rarely wait on each other.
+ * One change counter per ticker over the shared data a watchlist response shows for it (its
+ * quote, its company's filings version and profile, its catalogue row), bumped by statement-level
+ * triggers in the writing transaction (migration watchlist_ticker_stamps). A user's watchlist is
+ * current while the sum over the user's tickers is unchanged: a filing or quote of one company
+ * invalidates only its watchers' cached responses (decision 283; until then one global counter,
+ * bumped by every write, sent every read to the full fingerprint).
+ */
+export const watchlistTickerStamps = pgTable('watchlist_ticker_stamps', {
+  ticker: text('ticker').primaryKey(),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * 16 global counters (stripes), bumped by statement-level triggers on the same tables in the
+ * writing transaction (migration watchlist_global_stamps). Their sum is the cheap part of every
+ * cached watchlist read: while it stands still, nothing any watchlist shows has changed; when it
+ * moves, the per-ticker sum above says whether this user's tickers were among the writes
+ * (decision 335).
  */
 export const watchlistChangeStamps = pgTable('watchlist_change_stamps', {
   stripe: smallint('stripe').primaryKey(),

@@ -24,7 +24,9 @@ function auditWhere(filter: AuditFilter, after: CursorKey | null): SQL | undefin
   if (after) {
     const [at, id] = after as [string, number];
     const afterAt = new Date(at);
-    parts.push(or(lt(adminAudit.createdAt, afterAt), and(eq(adminAudit.createdAt, afterAt), lt(adminAudit.id, Number(id)))));
+    parts.push(
+      or(lt(adminAudit.createdAt, afterAt), and(eq(adminAudit.createdAt, afterAt), lt(adminAudit.id, Number(id)))),
+    );
   }
   return and(...parts.filter((p): p is SQL => Boolean(p)));
 }
@@ -35,7 +37,9 @@ export async function listAudit(db: Db, params: { filter: AuditFilter; after: Cu
     .select({
       id: adminAudit.id,
       adminUserId: adminAudit.adminUserId,
-      adminEmail: sql<string | null>`(select coalesce(u.email, u.phone) from users u where u.id = ${adminAudit.adminUserId})`,
+      adminEmail: sql<
+        string | null
+      >`(select coalesce(u.email, u.phone) from users u where u.id = ${adminAudit.adminUserId})`,
       action: adminAudit.action,
       targetType: adminAudit.targetType,
       targetId: adminAudit.targetId,
@@ -60,7 +64,10 @@ export interface SecurityFilter {
 }
 
 /** Security events newest first, `limit + 1` of them (keyset on created_at, id). */
-export async function listSecurityEvents(db: Db, params: { filter: SecurityFilter; after: CursorKey | null; limit: number }) {
+export async function listSecurityEvents(
+  db: Db,
+  params: { filter: SecurityFilter; after: CursorKey | null; limit: number },
+) {
   const f = params.filter;
   const parts: (SQL | undefined)[] = [
     f.kind ? eq(securityEvents.kind, f.kind) : undefined,
@@ -71,7 +78,12 @@ export async function listSecurityEvents(db: Db, params: { filter: SecurityFilte
   ];
   if (params.after) {
     const at = new Date(params.after[0] as string);
-    parts.push(or(lt(securityEvents.createdAt, at), and(eq(securityEvents.createdAt, at), lt(securityEvents.id, Number(params.after[1])))));
+    parts.push(
+      or(
+        lt(securityEvents.createdAt, at),
+        and(eq(securityEvents.createdAt, at), lt(securityEvents.id, Number(params.after[1]))),
+      ),
+    );
   }
   return db
     .select()

@@ -5,7 +5,10 @@ import { adminJobs } from '../../db/schema';
 
 export type AdminJobRow = typeof adminJobs.$inferSelect;
 
-export async function insertJob(db: Db, values: { kind: string; params: Record<string, unknown>; createdBy: string; total?: number | null }): Promise<AdminJobRow> {
+export async function insertJob(
+  db: Db,
+  values: { kind: string; params: Record<string, unknown>; createdBy: string; total?: number | null },
+): Promise<AdminJobRow> {
   const [row] = await db.insert(adminJobs).values(values).returning();
   return row!;
 }
@@ -15,7 +18,10 @@ export async function jobById(db: Db, { id }: { id: number }): Promise<AdminJobR
   return row ?? null;
 }
 
-export async function listJobs(db: Db, { kind, limit, beforeId }: { kind: string | null; limit: number; beforeId: number | null }): Promise<AdminJobRow[]> {
+export async function listJobs(
+  db: Db,
+  { kind, limit, beforeId }: { kind: string | null; limit: number; beforeId: number | null },
+): Promise<AdminJobRow[]> {
   return db
     .select()
     .from(adminJobs)
@@ -28,20 +34,37 @@ export async function listJobs(db: Db, { kind, limit, beforeId }: { kind: string
 export async function markRunning(db: Db, { id }: { id: number }): Promise<AdminJobRow | null> {
   const [row] = await db
     .update(adminJobs)
-    .set({ status: 'running', startedAt: sql`coalesce(${adminJobs.startedAt}, now())`, done: 0, changed: 0, updatedAt: sql`now()` })
+    .set({
+      status: 'running',
+      startedAt: sql`coalesce(${adminJobs.startedAt}, now())`,
+      done: 0,
+      changed: 0,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(adminJobs.id, id), sql`${adminJobs.status} in ('queued', 'running')`))
     .returning();
   return row ?? null;
 }
 
-export async function writeProgress(db: Db, { id, done, total, changed }: { id: number; done: number; total?: number | null; changed: number }): Promise<void> {
+export async function writeProgress(
+  db: Db,
+  { id, done, total, changed }: { id: number; done: number; total?: number | null; changed: number },
+): Promise<void> {
   await db
     .update(adminJobs)
     .set({ done, changed, ...(total != null ? { total } : {}), updatedAt: sql`now()` })
     .where(eq(adminJobs.id, id));
 }
 
-export async function finish(db: Db, { id, status, result, error }: { id: number; status: 'done' | 'failed'; result?: Record<string, unknown>; error?: string }): Promise<void> {
+export async function finish(
+  db: Db,
+  {
+    id,
+    status,
+    result,
+    error,
+  }: { id: number; status: 'done' | 'failed'; result?: Record<string, unknown>; error?: string },
+): Promise<void> {
   await db
     .update(adminJobs)
     .set({ status, result: result ?? null, error: error ?? null, finishedAt: sql`now()`, updatedAt: sql`now()` })

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/job';
+import { JobSlotYield } from '../../jobs/slot-yield';
 import { adminJob } from './admin.jobs';
 import { AppError } from '#shared/app-error';
 import * as repo from './admin-jobs.repo';
@@ -46,7 +47,12 @@ export function toJobDto(row: repo.AdminJobRow): AdminJobDto {
 /** The job row and its queue entry commit together: a job the page shows always runs. */
 export async function startAdminJob(
   db: Db,
-  { kind, params, createdBy, total = null }: { kind: AdminJobKind; params: Record<string, unknown>; createdBy: string; total?: number | null },
+  {
+    kind,
+    params,
+    createdBy,
+    total = null,
+  }: { kind: AdminJobKind; params: Record<string, unknown>; createdBy: string; total?: number | null },
 ): Promise<AdminJobDto> {
   return db.transaction(async (tx) => {
     const row = await repo.insertJob(tx, { kind, params, createdBy, total });
@@ -61,7 +67,10 @@ export async function getAdminJob(db: Db, { id }: { id: number }): Promise<Admin
   return toJobDto(row);
 }
 
-export async function listAdminJobs(db: Db, { kind, limit, beforeId }: { kind?: string | null; limit: number; beforeId?: number | null }) {
+export async function listAdminJobs(
+  db: Db,
+  { kind, limit, beforeId }: { kind?: string | null; limit: number; beforeId?: number | null },
+) {
   const rows = await repo.listJobs(db, { kind: kind ?? null, limit, beforeId: beforeId ?? null });
   const jobs = rows.map(toJobDto);
   return { jobs, nextBeforeId: jobs.length === limit ? jobs.at(-1)!.id : null };
@@ -70,7 +79,10 @@ export async function listAdminJobs(db: Db, { kind, limit, beforeId }: { kind?: 
 /** What a running job reports: `done` of `total` steps, `changed` what it changed so far. */
 export type Progress = (p: { done: number; total?: number | null; changed: number }) => Promise<void>;
 
-export type AdminJobHandler = (params: Record<string, unknown>, ctx: { progress: Progress; jobId: number }) => Promise<Record<string, unknown>>;
+export type AdminJobHandler = (
+  params: Record<string, unknown>,
+  ctx: { progress: Progress; jobId: number },
+) => Promise<Record<string, unknown>>;
 
 /**
  * Runs one job: claims it, reports progress, stores the result or the error. A finished job is
@@ -78,7 +90,11 @@ export type AdminJobHandler = (params: Record<string, unknown>, ctx: { progress:
  */
 export async function runAdminJob(
   db: Db,
-  { jobId, handlers, lastAttempt }: { jobId: number; handlers: Partial<Record<string, AdminJobHandler>>; lastAttempt: boolean },
+  {
+    jobId,
+    handlers,
+    lastAttempt,
+  }: { jobId: number; handlers: Partial<Record<string, AdminJobHandler>>; lastAttempt: boolean },
 ): Promise<void> {
   const row = await repo.markRunning(db, { id: jobId });
   if (!row) return;
@@ -91,7 +107,12 @@ export async function runAdminJob(
     const result = await handler(row.params, { jobId, progress: (p) => repo.writeProgress(db, { id: jobId, ...p }) });
     await repo.finish(db, { id: jobId, status: 'done', result });
   } catch (error) {
-    if (!lastAttempt) throw error;
-    await repo.finish(db, { id: jobId, status: 'failed', error: error instanceof Error ? error.message : String(error) });
+    // A job that gave its slot back (slot-yield.ts) runs again; it did not fail.
+    if (!lastAttempt || error instanceof JobSlotYield) throw error;
+    await repo.finish(db, {
+      id: jobId,
+      status: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

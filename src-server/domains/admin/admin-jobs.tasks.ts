@@ -27,7 +27,11 @@ export function adminJobHandlers(deps: AppDeps): Record<AdminJobKind, AdminJobHa
 export const adminJobTask = defineTask({
   ...adminJob,
   async handler({ jobId }, { deps, job }) {
-    await runAdminJob(deps.db, { jobId, handlers: adminJobHandlers(deps), lastAttempt: job.attempts >= job.maxAttempts });
+    await runAdminJob(deps.db, {
+      jobId,
+      handlers: adminJobHandlers(deps),
+      lastAttempt: job.attempts >= job.maxAttempts,
+    });
   },
 });
 

@@ -9,7 +9,8 @@ import { recordAudit } from './audit';
 /** The admin's note on why; stored with the audit row. */
 export const reasonSchema = z.string().trim().max(500);
 
-export const REASON_REQUIRED_MESSAGE = 'A reason is required for this action: send "reason" with a short note on why (it is kept in the audit log).';
+export const REASON_REQUIRED_MESSAGE =
+  'A reason is required for this action: send "reason" with a short note on why (it is kept in the audit log).';
 
 /** What a change reports back to the helper: what it touched, the state around it, the answer. */
 export interface AuditedChange<R> {
@@ -47,9 +48,16 @@ export function adminMutation<S extends z.ZodRawShape, R>(spec: {
   return adminProcedure.input(schema).mutation(async ({ ctx, input }): Promise<R> => {
     const { reason: given, ...rest } = input as Record<string, unknown> & { reason?: string };
     const reason = given ? given : null;
-    if (spec.destructive && !reason) throw new AppError('BAD_REQUEST', REASON_REQUIRED_MESSAGE, { reason: 'reason_required' });
+    if (spec.destructive && !reason)
+      throw new AppError('BAD_REQUEST', REASON_REQUIRED_MESSAGE, { reason: 'reason_required' });
     return ctx.deps.db.transaction(async (tx) => {
-      const change = await spec.run(rest as z.infer<z.ZodObject<S>>, { tx, deps: { ...ctx.deps, db: tx }, admin: ctx.admin, ip: ctx.ip, reason });
+      const change = await spec.run(rest as z.infer<z.ZodObject<S>>, {
+        tx,
+        deps: { ...ctx.deps, db: tx },
+        admin: ctx.admin,
+        ip: ctx.ip,
+        reason,
+      });
       await recordAudit(tx, {
         adminUserId: ctx.admin.user.id,
         action: spec.action,

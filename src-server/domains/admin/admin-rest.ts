@@ -45,7 +45,11 @@ export function adminRestPath(procedure: string): string {
 }
 
 /** An admin list page as REST documents it (items stay open: each section's rows differ). */
-export const pageResponse = (item: z.ZodType = z.looseObject({})) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageResponse = (item: z.ZodType = z.looseObject({})) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /** Query-string paging for GET rows (z.coerce: the query string carries text). */
-export const pageQuery = { limit: z.coerce.number().int().min(1).max(200).optional(), cursor: z.string().max(300).optional() };
+export const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().max(300).optional(),
+};

@@ -18,12 +18,21 @@ import { usersRest } from './users.rest';
 
 /** Rows for the admin procedures that predate the console's sections. */
 const baseRows = [
-  adminRow({ procedure: 'admin.me', method: 'GET', summary: 'The admin behind the bearer credential', input: () => undefined, response: userDto }),
+  adminRow({
+    procedure: 'admin.me',
+    method: 'GET',
+    summary: 'The admin behind the bearer credential',
+    input: () => undefined,
+    response: userDto,
+  }),
   adminRow({
     procedure: 'admin.deadAlerts',
     method: 'GET',
     summary: 'Dead-letter alerts (out of attempts or refused for good), newest first',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(200).optional(), beforeId: z.coerce.number().int().positive().optional() }),
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(200).optional(),
+      beforeId: z.coerce.number().int().positive().optional(),
+    }),
     response: z.looseObject({ alerts: z.array(z.looseObject({ id: z.number(), channel: z.string() })) }),
   }),
   adminRow({
@@ -37,13 +46,20 @@ const baseRows = [
     method: 'GET',
     summary: 'Delivery latency percentiles per stage and channel over the last `hours`',
     query: z.object({ hours: z.coerce.number().int().min(1).max(720).optional() }),
-    response: z.object({ hours: z.number(), stages: z.array(z.looseObject({ stage: z.string(), channel: z.string().nullable() })) }),
+    response: z.object({
+      hours: z.number(),
+      stages: z.array(z.looseObject({ stage: z.string(), channel: z.string().nullable() })),
+    }),
   }),
   adminRow({
     procedure: 'admin.aiFeedback',
     method: 'GET',
     summary: 'Thumbs up/down on AI analyses, newest first, with totals',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(200).optional(), before: z.string().max(40).optional(), vote: z.enum(['up', 'down']).optional() }),
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(200).optional(),
+      before: z.string().max(40).optional(),
+      vote: z.enum(['up', 'down']).optional(),
+    }),
     response: z.looseObject({}),
   }),
   adminRow({
@@ -53,7 +69,12 @@ const baseRows = [
     query: z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }),
     response: z.looseObject({}),
   }),
-  adminRow({ procedure: 'admin.undoThreadLink', method: 'POST', summary: 'Undo a story-thread link (body: linkId)', response: z.looseObject({}) }),
+  adminRow({
+    procedure: 'admin.undoThreadLink',
+    method: 'POST',
+    summary: 'Undo a story-thread link (body: linkId)',
+    response: z.looseObject({}),
+  }),
   adminRow({
     procedure: 'admin.emailTemplates',
     method: 'GET',

@@ -32,7 +32,15 @@ export const adminRouter = router({
   me: adminProcedure.query(({ ctx }) => toUserDto(ctx.user)),
   /** Alerts that ran out of attempts or were refused for good (the dead-letter list), newest first. */
   deadAlerts: adminProcedure
-    .input(z.object({ limit: z.number().int().min(1).max(200).default(50), beforeId: z.number().int().positive().nullish() }).strict().default({ limit: 50 }))
+    .input(
+      z
+        .object({
+          limit: z.number().int().min(1).max(200).default(50),
+          beforeId: z.number().int().positive().nullish(),
+        })
+        .strict()
+        .default({ limit: 50 }),
+    )
     .query(({ ctx, input }) => listDeadAlerts(ctx.deps.db, input)),
   /** Sends dead alerts again with fresh attempts (digest entries join the next digest). */
   retryDeadAlerts: adminMutation({
@@ -40,12 +48,22 @@ export const adminRouter = router({
     input: { ids: z.array(z.number().int().positive()).min(1).max(500) },
     run: async (input, { tx }) => {
       const result = await retryDeadAlerts(tx, input);
-      return { target: { type: 'alerts', id: input.ids.length === 1 ? input.ids[0]! : null }, before: { ids: input.ids, status: 'dead' }, after: result, result };
+      return {
+        target: { type: 'alerts', id: input.ids.length === 1 ? input.ids[0]! : null },
+        before: { ids: input.ids, status: 'dead' },
+        after: result,
+        result,
+      };
     },
   }),
   /** Delivery latency percentiles per stage and channel over the last `hours`. */
   alertLatency: adminProcedure
-    .input(z.object({ hours: z.number().int().min(1).max(720).default(24) }).strict().default({ hours: 24 }))
+    .input(
+      z
+        .object({ hours: z.number().int().min(1).max(720).default(24) })
+        .strict()
+        .default({ hours: 24 }),
+    )
     .query(({ ctx, input }) => alertLatency(ctx.deps.db, input)),
   /** Thumbs up/down on AI analyses, newest first, with totals (/admin/ai-feedback). */
   aiFeedback: aiFeedbackAdminProcedure,
@@ -57,11 +75,18 @@ export const adminRouter = router({
     input: { linkId: z.number().int().positive() },
     run: async (input, { tx, admin }) => {
       const result = await undoLink(tx, { linkId: input.linkId, adminUserId: admin.user.id });
-      return { target: { type: 'thread_link', id: input.linkId }, before: { undone: false }, after: { undoneAt: result.undoneAt }, result };
+      return {
+        target: { type: 'thread_link', id: input.linkId },
+        before: { undone: false },
+        after: { undoneAt: result.undoneAt },
+        result,
+      };
     },
   }),
   /** The email templates with their variables (/admin/message-templates). */
-  emailTemplates: adminProcedure.query(() => EMAIL_TEMPLATES.map(({ id, name, description, variables }) => ({ id, name, description, variables }))),
+  emailTemplates: adminProcedure.query(() =>
+    EMAIL_TEMPLATES.map(({ id, name, description, variables }) => ({ id, name, description, variables })),
+  ),
   /** A template rendered with its sample of real filings: the same HTML and text delivery sends. */
   previewEmailTemplate: adminProcedure.input(z.object({ id: z.string().max(40) }).strict()).query(async ({ input }) => {
     const rendered = await previewTemplate(input.id);

@@ -46,7 +46,10 @@ const findings = sql`
   ) c group by c.channel, c.value having count(*) > 1`;
 
 /** Findings without a decision, by kind then key, after the cursor's (kind, key). */
-export async function listDuplicates(db: Db, p: { kind?: DuplicateKind | null; after: [string, string] | null; limit: number; key?: string }): Promise<DuplicateRow[]> {
+export async function listDuplicates(
+  db: Db,
+  p: { kind?: DuplicateKind | null; after: [string, string] | null; limit: number; key?: string },
+): Promise<DuplicateRow[]> {
   return db.execute<DuplicateRow>(sql`
     select d.* from (${findings}) d
     where not exists (select 1 from duplicate_decisions dd where dd.kind = d.kind and dd.key = d.key)
@@ -57,7 +60,10 @@ export async function listDuplicates(db: Db, p: { kind?: DuplicateKind | null; a
     limit ${p.limit}`);
 }
 
-export async function recordDecision(db: Db, d: { kind: DuplicateKind; key: string; decision: 'not_duplicate' | 'merged'; note: string | null; adminId: string }): Promise<void> {
+export async function recordDecision(
+  db: Db,
+  d: { kind: DuplicateKind; key: string; decision: 'not_duplicate' | 'merged'; note: string | null; adminId: string },
+): Promise<void> {
   await db.execute(sql`
     insert into duplicate_decisions (kind, key, decision, note, decided_by) values (${d.kind}, ${d.key}, ${d.decision}, ${d.note}, ${d.adminId})
     on conflict (kind, key) do update set decision = excluded.decision, note = excluded.note, decided_by = excluded.decided_by, decided_at = now()`);

@@ -18,7 +18,12 @@ export const duplicatesRouter = router({
     input: { kind: z.enum(DUPLICATE_KINDS), key: z.string().trim().min(1).max(300) },
     run: async (input, { tx, admin, reason }) => {
       const finding = await markNotDuplicate(tx, { ...input, note: reason, adminId: admin.user.id });
-      return { target: { type: 'duplicate', id: `${input.kind}/${input.key}` }, before: finding, after: { decision: 'not_duplicate' }, result: { ...input, decision: 'not_duplicate' as const } };
+      return {
+        target: { type: 'duplicate', id: `${input.kind}/${input.key}` },
+        before: finding,
+        after: { decision: 'not_duplicate' },
+        result: { ...input, decision: 'not_duplicate' as const },
+      };
     },
   }),
 });

@@ -41,11 +41,15 @@ const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
  * One union over both tables, newest first by (updated_at, kind, id). An assistant answer's filing
  * is the first one it cites.
  */
-export async function listFeedback(db: Db, { filter, after, limit }: { filter: FeedbackFilter; after: CursorKey | null; limit: number }): Promise<FeedbackRow[]> {
+export async function listFeedback(
+  db: Db,
+  { filter, after, limit }: { filter: FeedbackFilter; after: CursorKey | null; limit: number },
+): Promise<FeedbackRow[]> {
   const where: SQL[] = [sql`true`];
   if (filter.kind) where.push(sql`x.kind = ${filter.kind}`);
   if (filter.vote) where.push(sql`x.vote = ${filter.vote === 'up' ? 1 : -1}`);
-  if (filter.reviewed != null) where.push(filter.reviewed ? sql`x.reviewed_at is not null` : sql`x.reviewed_at is null`);
+  if (filter.reviewed != null)
+    where.push(filter.reviewed ? sql`x.reviewed_at is not null` : sql`x.reviewed_at is null`);
   if (filter.ticker) where.push(sql`upper(x.ticker) = upper(${filter.ticker})`);
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

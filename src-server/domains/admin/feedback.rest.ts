@@ -15,7 +15,14 @@ const feedbackItem = z.object({
   text: z.string().nullable(),
   model: z.string().nullable(),
   filing: z
-    .object({ id: z.number(), ticker: z.string().nullable(), form: z.string().nullable(), oneLiner: z.string().nullable(), accessionNo: z.string().nullable(), link: z.string().nullable() })
+    .object({
+      id: z.number(),
+      ticker: z.string().nullable(),
+      form: z.string().nullable(),
+      oneLiner: z.string().nullable(),
+      accessionNo: z.string().nullable(),
+      link: z.string().nullable(),
+    })
     .nullable(),
 });
 
@@ -25,7 +32,8 @@ export const feedbackRest = [
   adminRow({
     procedure: 'admin.feedback.list',
     method: 'GET',
-    summary: 'Thumbs up/down on AI analyses and assistant answers, newest first (filters: kind, vote, reviewed, ticker, q)',
+    summary:
+      'Thumbs up/down on AI analyses and assistant answers, newest first (filters: kind, vote, reviewed, ticker, q)',
     query: z.object({
       ...pageQuery,
       kind: z.enum(['analysis', 'assistant']).optional(),

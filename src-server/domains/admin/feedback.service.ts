@@ -20,7 +20,14 @@ export interface FeedbackItem {
   /** The rated text: the analysis, or the assistant's answer. */
   text: string | null;
   model: string | null;
-  filing: { id: number; ticker: string | null; form: string | null; oneLiner: string | null; accessionNo: string | null; link: string | null } | null;
+  filing: {
+    id: number;
+    ticker: string | null;
+    form: string | null;
+    oneLiner: string | null;
+    accessionNo: string | null;
+    link: string | null;
+  } | null;
 }
 
 const toItem = (r: repo.FeedbackRow): FeedbackItem => ({
@@ -36,10 +43,23 @@ const toItem = (r: repo.FeedbackRow): FeedbackItem => ({
   question: r.question,
   text: r.text,
   model: r.model,
-  filing: r.filing_id == null ? null : { id: Number(r.filing_id), ticker: r.ticker, form: r.form_type, oneLiner: r.one_liner, accessionNo: r.accession_no, link: r.link },
+  filing:
+    r.filing_id == null
+      ? null
+      : {
+          id: Number(r.filing_id),
+          ticker: r.ticker,
+          form: r.form_type,
+          oneLiner: r.one_liner,
+          accessionNo: r.accession_no,
+          link: r.link,
+        },
 });
 
-export async function listFeedback(db: Db, { limit, cursor, filter }: { limit: number; cursor?: string | null; filter: repo.FeedbackFilter }): Promise<Page<FeedbackItem>> {
+export async function listFeedback(
+  db: Db,
+  { limit, cursor, filter }: { limit: number; cursor?: string | null; filter: repo.FeedbackFilter },
+): Promise<Page<FeedbackItem>> {
   const rows = await repo.listFeedback(db, { filter, after: decodeCursor(cursor, 3), limit: limit + 1 });
   return pageOf(rows.map(toItem), limit, (i) => [i.updatedAt, i.kind, i.id]);
 }

@@ -36,11 +36,20 @@ export const filingsRouter = router({
     .query(async ({ ctx, input }) => {
       const key = decodeCursor(input.cursor, 2);
       const after = key ? { filedAt: String(key[0]), id: Number(key[1]) } : null;
-      const { items } = await searchFilingsAdmin(ctx.deps.db, { ...input, importance: input.importance ?? null, from: input.from ?? null, to: input.to ?? null, after, limit: input.limit + 1 });
+      const { items } = await searchFilingsAdmin(ctx.deps.db, {
+        ...input,
+        importance: input.importance ?? null,
+        from: input.from ?? null,
+        to: input.to ?? null,
+        after,
+        limit: input.limit + 1,
+      });
       return pageOf(items, input.limit, (f) => [f.filedAt, f.id]);
     }),
   /** Parsed facts, the rules that fired, score, review. */
-  get: adminProcedure.input(z.object(filingId).strict()).query(({ ctx, input }) => filingAdminDetail(ctx.deps.db, input)),
+  get: adminProcedure
+    .input(z.object(filingId).strict())
+    .query(({ ctx, input }) => filingAdminDetail(ctx.deps.db, input)),
   /** Set the importance by hand (reason required); users see it marked "reviewed". */
   review: adminMutation({
     action: 'filings.review',
@@ -66,7 +75,12 @@ export const filingsRouter = router({
     input: { id: z.number().int().positive() },
     run: async (input, { tx }) => {
       const r = await rescoreFiling(tx, input);
-      return { target: { type: 'filing', id: input.id }, before: { importance: r.before }, after: { importance: r.after }, result: r };
+      return {
+        target: { type: 'filing', id: input.id },
+        before: { importance: r.before },
+        after: { importance: r.after },
+        result: r,
+      };
     },
   }),
   /** Rescore every filing filed in a range of New York days (a job: poll admin.jobs.get). */
@@ -74,8 +88,13 @@ export const filingsRouter = router({
     action: 'filings.rescoreRange',
     input: { from: day, to: day, form: z.string().trim().max(20).nullish() },
     run: async (input, { tx, admin }) => {
-      if (input.from > input.to) throw new AppError('BAD_REQUEST', 'The range starts after it ends.', { reason: 'range_invalid' });
-      const job = await startAdminJob(tx, { kind: 'filings.rescore', params: { from: input.from, to: input.to, form: input.form?.toUpperCase() || null }, createdBy: admin.user.id });
+      if (input.from > input.to)
+        throw new AppError('BAD_REQUEST', 'The range starts after it ends.', { reason: 'range_invalid' });
+      const job = await startAdminJob(tx, {
+        kind: 'filings.rescore',
+        params: { from: input.from, to: input.to, form: input.form?.toUpperCase() || null },
+        createdBy: admin.user.id,
+      });
       return { target: { type: 'admin_job', id: job.id }, after: job.params, result: job };
     },
   }),
@@ -84,9 +103,15 @@ export const filingsRouter = router({
     action: 'filings.reingest',
     input: { id: z.number().int().positive() },
     run: async (input, { tx, deps }) => {
-      if (!deps.edgar) throw new AppError('UNAVAILABLE', 'EDGAR is not configured in this process.', { reason: 'edgar_unavailable' });
+      if (!deps.edgar)
+        throw new AppError('UNAVAILABLE', 'EDGAR is not configured in this process.', { reason: 'edgar_unavailable' });
       const r = await reingestFiling(tx, { id: input.id, client: await deps.edgar.start() });
-      return { target: { type: 'filing', id: input.id }, before: { importance: r.before }, after: { importance: r.after }, result: r };
+      return {
+        target: { type: 'filing', id: input.id },
+        before: { importance: r.before },
+        after: { importance: r.after },
+        result: r,
+      };
     },
   }),
 });

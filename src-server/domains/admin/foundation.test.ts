@@ -32,7 +32,12 @@ describe('admin REST', () => {
   });
 
   it('answers the admin bearer and refuses everyone else with 401/403 and no data', async () => {
-    await recordAudit(deps.db, { adminUserId: admin.user.id, action: 'test.seed', target: { type: 'user', id: admin.user.id }, ip: '127.0.0.1' });
+    await recordAudit(deps.db, {
+      adminUserId: admin.user.id,
+      action: 'test.seed',
+      target: { type: 'user', id: admin.user.id },
+      ip: '127.0.0.1',
+    });
     const ok = await adminApi(url, '/admin/activity/audit', { bearer: admin.bearer });
     expect(ok.status).toBe(200);
     expect(ok.body.items.length).toBeGreaterThan(0);
@@ -41,7 +46,9 @@ describe('admin REST', () => {
     // A non-admin's own admin-kind session (as if minted before the flag was removed).
     const { token: nonAdminBearer } = await createSession(deps.db, { userId: user.user.id, kind: 'admin' });
     const expired = await createAdminBearer(deps.db, { email: 'expired-admin@example.com' });
-    await deps.db.execute(sql`update sessions set last_seen_at = now() - interval '31 minutes' where user_id = ${expired.user.id} and kind = 'admin'`);
+    await deps.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '31 minutes' where user_id = ${expired.user.id} and kind = 'admin'`,
+    );
     const attempts: { name: string; bearer?: string | null; headers?: Record<string, string> }[] = [
       { name: 'anonymous' },
       { name: 'user session as bearer', bearer: user.session },
@@ -59,7 +66,11 @@ describe('admin REST', () => {
   });
 
   it('refuses an admin write sent from another site, even with the bearer', async () => {
-    const answer = await adminApi(url, '/admin/undo-thread-link', { bearer: admin.bearer, body: { linkId: 1 }, origin: 'https://evil.example' });
+    const answer = await adminApi(url, '/admin/undo-thread-link', {
+      bearer: admin.bearer,
+      body: { linkId: 1 },
+      origin: 'https://evil.example',
+    });
     expect(answer.status).toBe(403);
     expect(answer.body.error).toBe('cross_site_request');
   });
@@ -67,8 +78,14 @@ describe('admin REST', () => {
 
 describe('admin_audit', () => {
   it('is append-only: UPDATE, DELETE and TRUNCATE are refused', async () => {
-    const row = await recordAudit(deps.db, { adminUserId: admin.user.id, action: 'test.append', target: { type: 'user', id: 'x' } });
-    await expect(deps.db.execute(sql`update admin_audit set reason = 'rewritten' where id = ${row.id}`)).rejects.toThrow();
+    const row = await recordAudit(deps.db, {
+      adminUserId: admin.user.id,
+      action: 'test.append',
+      target: { type: 'user', id: 'x' },
+    });
+    await expect(
+      deps.db.execute(sql`update admin_audit set reason = 'rewritten' where id = ${row.id}`),
+    ).rejects.toThrow();
     await expect(deps.db.execute(sql`delete from admin_audit where id = ${row.id}`)).rejects.toThrow();
     await expect(deps.db.execute(sql`truncate admin_audit`)).rejects.toThrow();
     const [still] = await deps.db.select().from(adminAudit).where(sql`id = ${row.id}`);
@@ -93,9 +110,16 @@ describe('adminMutation', () => {
   });
   const callerFor = (bearer: string | null) =>
     createCallerFactory(testRouter)(
-      contextOf(buildCaller(deps, { transport: 'http', ip: '203.0.113.9', headers: bearer ? { authorization: `Bearer ${bearer}` } : {} })),
+      contextOf(
+        buildCaller(deps, {
+          transport: 'http',
+          ip: '203.0.113.9',
+          headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+        }),
+      ),
     );
-  const rowsFor = (id: string) => deps.db.select().from(adminAudit).where(sql`action = 'test.wipe' and target_id = ${id}`);
+  const rowsFor = (id: string) =>
+    deps.db.select().from(adminAudit).where(sql`action = 'test.wipe' and target_id = ${id}`);
 
   it('refuses a destructive change without a reason before running it', async () => {
     await expect(callerFor(admin.bearer).wipe({ name: 'a' })).rejects.toThrow(REASON_REQUIRED_MESSAGE);
@@ -107,7 +131,14 @@ describe('adminMutation', () => {
   it('writes the audit row with the change: admin, action, target, before/after, reason, ip', async () => {
     expect(await callerFor(admin.bearer).wipe({ name: 'b', reason: 'customer asked' })).toEqual({ wiped: 'b' });
     const [row] = await rowsFor('b');
-    expect(row).toMatchObject({ adminUserId: admin.user.id, targetType: 'thing', before: { name: 'b' }, after: null, reason: 'customer asked', ip: '203.0.113.9' });
+    expect(row).toMatchObject({
+      adminUserId: admin.user.id,
+      targetType: 'thing',
+      before: { name: 'b' },
+      after: null,
+      reason: 'customer asked',
+      ip: '203.0.113.9',
+    });
   });
 
   it('writes no row when the change fails, and refuses callers without the admin bearer', async () => {

@@ -16,7 +16,10 @@ export interface AdminInsiderRow extends Record<string, unknown> {
 }
 
 /** Owners with a CIK, A-Z by CIK after `afterCik`; q matches a filed or displayed name, or the CIK. */
-export async function listInsiders(db: Db, p: { q?: string | null; afterCik: number | null; limit: number; cik?: number }): Promise<AdminInsiderRow[]> {
+export async function listInsiders(
+  db: Db,
+  p: { q?: string | null; afterCik: number | null; limit: number; cik?: number },
+): Promise<AdminInsiderRow[]> {
   const q = p.q?.trim() || null;
   return db.execute<AdminInsiderRow>(sql`
     select it.owner_cik as cik, (array_agg(it.owner_display_name order by f.filed_at desc))[1] as name,
@@ -39,7 +42,10 @@ export async function listInsiders(db: Db, p: { q?: string | null; afterCik: num
     limit ${p.limit}`);
 }
 
-export async function upsertEdit(db: Db, e: { cik: number; displayName?: string | null; mergedIntoCik?: number | null; adminId: string }): Promise<void> {
+export async function upsertEdit(
+  db: Db,
+  e: { cik: number; displayName?: string | null; mergedIntoCik?: number | null; adminId: string },
+): Promise<void> {
   await db.execute(sql`
     insert into insider_profile_edits (owner_cik, display_name, merged_into_cik, updated_by, updated_at)
     values (${e.cik}, ${e.displayName ?? null}, ${e.mergedIntoCik ?? null}, ${e.adminId}, now())
@@ -51,5 +57,7 @@ export async function upsertEdit(db: Db, e: { cik: number; displayName?: string 
 
 /** Profiles merged into `from` follow it into `into` (no chains: a merged profile opens its target directly). */
 export async function repointMerged(db: Db, p: { from: number; into: number; adminId: string }): Promise<void> {
-  await db.execute(sql`update insider_profile_edits set merged_into_cik = ${p.into}, updated_by = ${p.adminId}, updated_at = now() where merged_into_cik = ${p.from}`);
+  await db.execute(
+    sql`update insider_profile_edits set merged_into_cik = ${p.into}, updated_by = ${p.adminId}, updated_at = now() where merged_into_cik = ${p.from}`,
+  );
 }

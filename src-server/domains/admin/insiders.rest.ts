@@ -15,7 +15,26 @@ const insider = z.object({
 });
 
 export const insidersRest = [
-  adminRow({ procedure: 'admin.insiders.list', method: 'GET', summary: 'Insider profiles by CIK: filed names, companies, roles, merges (query: q)', query: z.object({ ...pageQuery, q: z.string().max(200).optional() }), response: pageResponse(insider) }),
-  adminRow({ procedure: 'admin.insiders.setDisplayName', method: 'POST', summary: 'Set the name users see for an insider, null to clear (body: cik, displayName)', response: insider, errors: [400, 401, 403, 404] }),
-  adminRow({ procedure: 'admin.insiders.merge', method: 'POST', summary: "Merge one insider profile into another; the old URL opens the merged one (body: fromCik, intoCik, reason)", response: insider, errors: [400, 401, 403, 404, 409] }),
+  adminRow({
+    procedure: 'admin.insiders.list',
+    method: 'GET',
+    summary: 'Insider profiles by CIK: filed names, companies, roles, merges (query: q)',
+    query: z.object({ ...pageQuery, q: z.string().max(200).optional() }),
+    response: pageResponse(insider),
+  }),
+  adminRow({
+    procedure: 'admin.insiders.setDisplayName',
+    method: 'POST',
+    summary: 'Set the name users see for an insider, null to clear (body: cik, displayName)',
+    response: insider,
+    errors: [400, 401, 403, 404],
+  }),
+  adminRow({
+    procedure: 'admin.insiders.merge',
+    method: 'POST',
+    summary:
+      'Merge one insider profile into another; the old URL opens the merged one (body: fromCik, intoCik, reason)',
+    response: insider,
+    errors: [400, 401, 403, 404, 409],
+  }),
 ];

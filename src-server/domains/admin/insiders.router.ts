@@ -15,7 +15,11 @@ export const insidersRouter = router({
     .input(z.object({ ...pageInput, q: z.string().trim().max(200).nullish() }).strict())
     .query(async ({ ctx, input }) => {
       const key = decodeCursor(input.cursor, 1);
-      const rows = await listInsiders(ctx.deps.db, { q: input.q, afterCik: key ? Number(key[0]) : null, limit: input.limit + 1 });
+      const rows = await listInsiders(ctx.deps.db, {
+        q: input.q,
+        afterCik: key ? Number(key[0]) : null,
+        limit: input.limit + 1,
+      });
       return pageOf(rows, input.limit, (r) => [r.cik]);
     }),
   /** The name users see on the profile and in search; null goes back to the filed name. */
@@ -24,7 +28,12 @@ export const insidersRouter = router({
     input: { cik, displayName: z.string().trim().min(1).max(200).nullable() },
     run: async (input, { tx, admin }) => {
       const { before, after } = await setDisplayName(tx, { ...input, adminId: admin.user.id });
-      return { target: { type: 'insider', id: input.cik }, before, after: { display_name: after.display_name }, result: after };
+      return {
+        target: { type: 'insider', id: input.cik },
+        before,
+        after: { display_name: after.display_name },
+        result: after,
+      };
     },
   }),
   /** Merge fromCik's profile into intoCik's (reason required); /insider/cik/{fromCik} then opens intoCik. */
@@ -34,7 +43,12 @@ export const insidersRouter = router({
     input: { fromCik: cik, intoCik: cik },
     run: async (input, { tx, admin }) => {
       const { before, after } = await mergeProfiles(tx, { ...input, adminId: admin.user.id });
-      return { target: { type: 'insider', id: input.fromCik }, before, after: { merged_into_cik: input.intoCik }, result: after };
+      return {
+        target: { type: 'insider', id: input.fromCik },
+        before,
+        after: { merged_into_cik: input.intoCik },
+        result: after,
+      };
     },
   }),
 });

@@ -29,11 +29,14 @@ export function decodeCursor(cursor: string | null | undefined, arity: number): 
   if (!cursor) return null;
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(key) && key.length === arity && key.every((k) => typeof k === 'string' || typeof k === 'number')) return key;
+    if (Array.isArray(key) && key.length === arity && key.every((k) => typeof k === 'string' || typeof k === 'number'))
+      return key;
   } catch {
     // falls through to the 400
   }
-  throw new AppError('BAD_REQUEST', 'The page cursor is not valid; start again from the first page.', { reason: 'invalid_cursor' });
+  throw new AppError('BAD_REQUEST', 'The page cursor is not valid; start again from the first page.', {
+    reason: 'invalid_cursor',
+  });
 }
 
 /** A page from `limit + 1` rows fetched in sort order: the extra row only says there is more. */

@@ -10,7 +10,13 @@ export const messageTemplatesRest = [
     method: 'GET',
     summary: 'Editable message templates with variables, code defaults, active version and versions',
     input: () => undefined,
-    response: z.array(z.looseObject({ id: z.string(), activeVersionId: z.number().nullable(), versions: z.array(z.looseObject({ id: z.number(), version: z.number() })) })),
+    response: z.array(
+      z.looseObject({
+        id: z.string(),
+        activeVersionId: z.number().nullable(),
+        versions: z.array(z.looseObject({ id: z.number(), version: z.number() })),
+      }),
+    ),
   }),
   adminRow({
     procedure: 'admin.messageTemplates.preview',

@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { text } from '#shared/input';
 import { adminProcedure, router } from '../../transport/trpc/init';
 import { adminMutation } from './admin-procedure';
-import { listMessageTemplates, previewMessageTemplate, revertMessageTemplate, saveMessageTemplate } from './message-templates.service';
+import {
+  listMessageTemplates,
+  previewMessageTemplate,
+  revertMessageTemplate,
+  saveMessageTemplate,
+} from './message-templates.service';
 
 const templateId = z.string().max(40);
 /** Field name -> copy; each template checks its own names, variables and lengths (a clear 400). */
-const fields = z.record(z.string().max(40), text().max(1000)).refine((f) => Object.keys(f).length <= 10, { message: 'Too many fields.' });
+const fields = z
+  .record(z.string().max(40), text().max(1000))
+  .refine((f) => Object.keys(f).length <= 10, { message: 'Too many fields.' });
 
 /** /admin/message-templates: edit the copy of alert emails and texts, with versions and revert. */
 export const messageTemplatesRouter = router({

@@ -25,7 +25,10 @@ function templateOr404(id: string): CopyTemplate {
 export async function listMessageTemplates(db: Db) {
   return Promise.all(
     COPY_TEMPLATES.map(async (t) => {
-      const [activeVersionId, versions] = await Promise.all([copyRepo.activeVersionId(db, t.id), copyRepo.listVersions(db, t.id, 20)]);
+      const [activeVersionId, versions] = await Promise.all([
+        copyRepo.activeVersionId(db, t.id),
+        copyRepo.listVersions(db, t.id, 20),
+      ]);
       return { ...t, activeVersionId, versions: versions.map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })) };
     }),
   );
@@ -35,16 +38,27 @@ export async function listMessageTemplates(db: Db) {
 function checkCopy(template: CopyTemplate, fields: Record<string, string>): void {
   const problems = copyProblems(template, fields);
   if (problems.length) {
-    throw new AppError('BAD_REQUEST', problems.map((p) => p.message).join(' '), { reason: 'invalid_template', details: { problems } });
+    throw new AppError('BAD_REQUEST', problems.map((p) => p.message).join(' '), {
+      reason: 'invalid_template',
+      details: { problems },
+    });
   }
 }
 
 /** Stores `fields` as the next version of a template and makes it the one that is sent. */
-export async function saveMessageTemplate(tx: Db, input: { id: string; fields: Record<string, string>; adminUserId: string; reason: string | null }) {
+export async function saveMessageTemplate(
+  tx: Db,
+  input: { id: string; fields: Record<string, string>; adminUserId: string; reason: string | null },
+) {
   const template = templateOr404(input.id);
   checkCopy(template, input.fields);
   const before = await copyRepo.activeVersionId(tx, template.id);
-  const saved = await copyRepo.insertVersion(tx, { templateId: template.id, fields: input.fields, createdBy: input.adminUserId, reason: input.reason });
+  const saved = await copyRepo.insertVersion(tx, {
+    templateId: template.id,
+    fields: input.fields,
+    createdBy: input.adminUserId,
+    reason: input.reason,
+  });
   await copyRepo.setActive(tx, template.id, saved.id);
   return { before, after: saved };
 }
@@ -87,7 +101,10 @@ export type CopyPreview =
  * set; bursts: three Tesla filings of it; digest and brief: the newest stored filings): with `fields` (a draft, not stored) or else the active copy. Problems are listed, not thrown,
  * so the editor can show them while the admin types.
  */
-export async function previewMessageTemplate(db: Db, input: { id: string; fields?: Record<string, string> | null }): Promise<CopyPreview> {
+export async function previewMessageTemplate(
+  db: Db,
+  input: { id: string; fields?: Record<string, string> | null },
+): Promise<CopyPreview> {
   const template = templateOr404(input.id);
   const active = (await copyRepo.activeCopies(db)).get(template.id) ?? null;
   const fields = input.fields ?? active ?? template.defaults;
@@ -115,6 +132,11 @@ export async function previewMessageTemplate(db: Db, input: { id: string; fields
     return { channel: 'sms', text, length: smsLength(text), problems };
   }
   const routing = { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } };
-  const mail = await alertEmail('reader@example.com', facts, SAMPLE_CTX, { routing, copy, burst, sentAt: new Date(filing.filedAt.getTime() + 11_000) });
+  const mail = await alertEmail('reader@example.com', facts, SAMPLE_CTX, {
+    routing,
+    copy,
+    burst,
+    sentAt: new Date(filing.filedAt.getTime() + 11_000),
+  });
   return { channel: 'email', subject: mail.subject, html: mail.html ?? '', text: mail.text, problems };
 }

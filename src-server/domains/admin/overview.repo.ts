@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isProSql } from '../alerts/match.repo';
 
-const one = async <T extends Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>) => (await db.execute<T>(query))[0]!;
+const one = async <T extends Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>) =>
+  (await db.execute<T>(query))[0]!;
 
 /** EDGAR: the last request granted by the shared budget, its pause, the last filing stored, lag from acceptance. */
 export function ingestion(db: Db) {
@@ -37,7 +38,8 @@ export function ingestion(db: Db) {
 /** The job queue: ready, running, scheduled and failed (out of attempts), with the tasks that fail. */
 export async function queue(db: Db) {
   const exists = await one<{ ok: boolean }>(db, sql`select to_regclass('graphile_worker.jobs') is not null as ok`);
-  if (!exists.ok) return { ready: 0, running: 0, scheduled: 0, failed: 0, failedByTask: [] as { task: string; n: number }[] };
+  if (!exists.ok)
+    return { ready: 0, running: 0, scheduled: 0, failed: 0, failedByTask: [] as { task: string; n: number }[] };
   const totals = await one<{ ready: number; running: number; scheduled: number; failed: number }>(
     db,
     sql`
@@ -89,4 +91,15 @@ export async function recentErrors(db: Db, params: { limit: number }) {
       union all
       select 'stripe' as source, type || ' ' || id as what, left(last_error, 300) as error, received_at as at from stripe_events where last_error is not null
     ) e order by at desc limit ${params.limit}`);
+}
+
+/** Alerts sent in the last 24 hours by channel (real-time email and SMS), and digest or brief emails sent. */
+export function sentLast24h(db: Db) {
+  return one<{ email: number; sms: number; digests: number }>(
+    db,
+    sql`
+    select (select count(*)::int from alerts where channel = 'email' and sent_at > now() - interval '24 hours') as email,
+      (select count(*)::int from alerts where channel = 'sms' and sent_at > now() - interval '24 hours') as sms,
+      (select count(*)::int from alert_digests where status = 'sent' and sent_at > now() - interval '24 hours') as digests`,
+  );
 }

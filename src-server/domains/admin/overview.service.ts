@@ -1,3 +1,4 @@
+import { edgarMode } from '../../config/env';
 import { ADDON_PACK_PRICE_USD, ALL_FILINGS_PLAN_PRICE_USD } from '#shared/plans';
 import type { AppDeps } from '../../deps';
 import { alertLatency } from '../alerts/alerts-admin.service';
@@ -8,15 +9,16 @@ const round = (n: number | null) => (n == null ? null : Math.round(n * 10) / 10)
 
 /** /admin: the service's health in one read, every figure from the database or this process. */
 export async function overview(deps: AppDeps) {
-  const [ingestion, queue, dead, users, latency, errors] = await Promise.all([
+  const [ingestion, queue, dead, users, latency, errors, sent] = await Promise.all([
     repo.ingestion(deps.db),
     repo.queue(deps.db),
     repo.deadLetters(deps.db),
     repo.userCounts(deps.db),
     alertLatency(deps.db, { hours: 24 }),
     repo.recentErrors(deps.db, { limit: 10 }),
+    repo.sentLast24h(deps.db),
   ]);
-  const mode = deps.edgar?.mode ?? (deps.env.EDGAR_USER_AGENT ? 'live' : 'replay');
+  const mode = deps.edgar?.mode ?? edgarMode(deps.env);
   return {
     generatedAt: new Date().toISOString(),
     ingestion: {
@@ -33,7 +35,11 @@ export async function overview(deps: AppDeps) {
     queue,
     deadLetters: { alerts: dead.alerts, digests: dead.digests, stripeEvents: dead.stripe_events },
     // Stored -> sent per channel: what a subscriber waits once we have the filing.
-    alertLatency24h: latency.stages.filter((s) => s.stage === 'stored_to_sent').map((s) => ({ channel: s.channel, count: s.count, p50Ms: s.p50Ms, p95Ms: s.p95Ms })),
+    alertLatency24h: latency.stages
+      .filter((s) => s.stage === 'stored_to_sent')
+      .map((s) => ({ channel: s.channel, count: s.count, p50Ms: s.p50Ms, p95Ms: s.p95Ms })),
+    // What went out, counted apart from the timings (an alert queued before the window still counts).
+    sent24h: { email: sent.email, sms: sent.sms, digests: sent.digests },
     liveSockets: deps.live.subscriberCount,
     users: { total: users.total, verified: users.verified, pro: users.pro, paying: users.paying, comped: users.comped },
     // From subscriptions as the Stripe sync stored them, at the plan's list prices.

@@ -3,7 +3,12 @@ import type { Db } from '../../db/client';
 import { maskEmail, maskPhone } from '#shared/mask';
 
 export type SecurityEventKind = 'sign_in' | 'code_failed' | 'rate_limited' | 'webhook_signature_failed';
-export const SECURITY_EVENT_KINDS: readonly SecurityEventKind[] = ['sign_in', 'code_failed', 'rate_limited', 'webhook_signature_failed'];
+export const SECURITY_EVENT_KINDS: readonly SecurityEventKind[] = [
+  'sign_in',
+  'code_failed',
+  'rate_limited',
+  'webhook_signature_failed',
+];
 
 /** An email or phone as security events keep it (masked: the log is read by every admin). */
 export function maskedContact(value: unknown): string | null {
@@ -18,7 +23,13 @@ export function maskedContact(value: unknown): string | null {
  */
 export async function recordSecurityEvent(
   db: Db,
-  event: { kind: SecurityEventKind; userId?: string | null; subject?: string | null; detail?: Record<string, unknown> | null; ip?: string | null },
+  event: {
+    kind: SecurityEventKind;
+    userId?: string | null;
+    subject?: string | null;
+    detail?: Record<string, unknown> | null;
+    ip?: string | null;
+  },
 ): Promise<void> {
   try {
     await db.insert(securityEvents).values({

@@ -23,7 +23,12 @@ export const themeRouter = router({
     },
     run: async ({ brand: b, ...theme }, { tx, admin }) => {
       const change = await saveBrandTheme(tx, { brand: b, theme, adminId: admin.user.id });
-      return { target: { type: 'brand', id: b }, before: change.before.theme, after: change.after.theme, result: change.after };
+      return {
+        target: { type: 'brand', id: b },
+        before: change.before.theme,
+        after: change.after.theme,
+        result: change.after,
+      };
     },
   }),
   /** Back to the code default (core/brands.ts). */
@@ -32,7 +37,12 @@ export const themeRouter = router({
     input: { brand },
     run: async ({ brand: b }, { tx }) => {
       const change = await resetBrandTheme(tx, { brand: b });
-      return { target: { type: 'brand', id: b }, before: change.before.theme, after: change.after.theme, result: change.after };
+      return {
+        target: { type: 'brand', id: b },
+        before: change.before.theme,
+        after: change.after.theme,
+        result: change.after,
+      };
     },
   }),
 });

@@ -9,11 +9,24 @@ import { decodeCursor, pageInput, pageOf } from './keyset';
 export const tickersRouter = router({
   /** Tickers with watchers per ticker; most watched first or A-Z; q matches ticker, name or CIK. */
   catalogue: adminProcedure
-    .input(z.object({ ...pageInput, q: z.string().trim().max(80).nullish(), sort: z.enum(['watchers', 'ticker']).default('watchers') }).strict())
+    .input(
+      z
+        .object({
+          ...pageInput,
+          q: z.string().trim().max(80).nullish(),
+          sort: z.enum(['watchers', 'ticker']).default('watchers'),
+        })
+        .strict(),
+    )
     .query(async ({ ctx, input }) => {
       const key = decodeCursor(input.cursor, 2);
       const after = key ? { watchers: Number(key[0]), ticker: String(key[1]) } : null;
-      const { items } = await listCatalogueAdmin(ctx.deps.db, { q: input.q, sort: input.sort, after, limit: input.limit + 1 });
+      const { items } = await listCatalogueAdmin(ctx.deps.db, {
+        q: input.q,
+        sort: input.sort,
+        after,
+        limit: input.limit + 1,
+      });
       return pageOf(items, input.limit, (t) => [t.watchers, t.ticker]);
     }),
   /** Add or correct one ticker's CIK by hand, with a note; later refreshes keep it. */
@@ -27,7 +40,12 @@ export const tickersRouter = router({
     },
     run: async (input, { tx, admin }) => {
       const { before, after } = await setTickerMapping(tx, { ...input, adminId: admin.user.id });
-      return { target: { type: 'ticker', id: after.ticker }, before, after: { ...after, note: input.note }, result: after };
+      return {
+        target: { type: 'ticker', id: after.ticker },
+        before,
+        after: { ...after, note: input.note },
+        result: after,
+      };
     },
   }),
   /** Start a refresh from SEC's ticker file (a job: poll admin.jobs.get). */

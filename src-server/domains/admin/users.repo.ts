@@ -24,7 +24,10 @@ export type UserListRow = {
  * email (part of it) or a watched ticker (upper-case symbol); anonymous visitors are left out
  * unless the search names them by id.
  */
-export async function searchUsers(db: Db, params: { q: string | null; after: CursorKey | null; limit: number }): Promise<UserListRow[]> {
+export async function searchUsers(
+  db: Db,
+  params: { q: string | null; after: CursorKey | null; limit: number },
+): Promise<UserListRow[]> {
   const q = params.q?.trim() || null;
   const isUuid = q !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q);
   const digits = q?.replace(/[^\d]/g, '') ?? '';
@@ -33,11 +36,13 @@ export async function searchUsers(db: Db, params: { q: string | null; after: Cur
     : isUuid
       ? sql`u.id = ${q}::uuid`
       : sql`(
-          u.email ilike ${'%' + q.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}
-          ${digits.length >= 4 ? sql`or u.phone like ${'%' + digits + '%'}` : sql``}
+          u.email ilike ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
+          ${digits.length >= 4 ? sql`or u.phone like ${`%${digits}%`}` : sql``}
           or exists (select 1 from watchlist_items w where w.user_id = u.id and w.ticker = ${q.toUpperCase()})
         )`;
-  const after = params.after ? sql`and (u.created_at, u.id) < (${params.after[0]}::timestamptz, ${params.after[1]}::uuid)` : sql``;
+  const after = params.after
+    ? sql`and (u.created_at, u.id) < (${params.after[0]}::timestamptz, ${params.after[1]}::uuid)`
+    : sql``;
   return db.execute<UserListRow>(sql`
     select u.id, u.email, u.phone, u.email_verified_at, u.phone_verified_at, u.is_admin, u.plan_type, u.plan_status,
       u.comp_pro_until, u.alerts_paused_at, u.brand, u.created_at, u.last_login_at,
@@ -49,7 +54,16 @@ export async function searchUsers(db: Db, params: { q: string | null; after: Cur
 }
 
 export async function userSessions(db: Db, params: { userId: string }) {
-  return db.execute<{ id: string; kind: string; created_at: Date; last_seen_at: Date; expires_at: Date; revoked_at: Date | null; ip: string | null; user_agent: string | null }>(sql`
+  return db.execute<{
+    id: string;
+    kind: string;
+    created_at: Date;
+    last_seen_at: Date;
+    expires_at: Date;
+    revoked_at: Date | null;
+    ip: string | null;
+    user_agent: string | null;
+  }>(sql`
     select id, kind, created_at, last_seen_at, expires_at, revoked_at, ip, user_agent from sessions
     where user_id = ${params.userId} order by (revoked_at is null and expires_at > now()) desc, last_seen_at desc limit 50`);
 }

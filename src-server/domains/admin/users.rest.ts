@@ -18,13 +18,22 @@ const userItem = z.object({
 const changed = z.object({ userId: z.string(), limit: z.number(), isPro: z.boolean() });
 const detail = z.looseObject({
   id: z.string(),
-  plan: z.looseObject({ planType: z.string(), billingStatus: z.string(), stripeCustomerId: z.string().nullable(), stripeCustomerUrl: z.string().nullable(), compProUntil: z.string().nullable(), addonPacks: z.number() }),
+  plan: z.looseObject({
+    planType: z.string(),
+    billingStatus: z.string(),
+    stripeCustomerId: z.string().nullable(),
+    stripeCustomerUrl: z.string().nullable(),
+    compProUntil: z.string().nullable(),
+    addonPacks: z.number(),
+  }),
   limit: z.object({ effective: z.number(), override: z.number().nullable(), used: z.number() }),
   alertsPausedAt: z.string().nullable(),
   contacts: z.looseObject({ email: z.string().nullable(), phone: z.string().nullable() }),
   sessions: z.array(z.looseObject({ id: z.string(), kind: z.string(), live: z.boolean() })),
   watchlist: z.array(z.looseObject({ ticker: z.string(), paused: z.boolean() })),
-  alerts: z.array(z.looseObject({ id: z.number(), channel: z.string(), status: z.string(), receipt: z.looseObject({}) })),
+  alerts: z.array(
+    z.looseObject({ id: z.number(), channel: z.string(), status: z.string(), receipt: z.looseObject({}) }),
+  ),
 });
 
 export const usersRest = [
@@ -38,14 +47,33 @@ export const usersRest = [
   adminRow({
     procedure: 'admin.users.get',
     method: 'GET',
-    summary: "One account: plan and billing (Stripe customer link), limit, contacts, sessions, watchlist, alerts with receipts (userId)",
+    summary:
+      'One account: plan and billing (Stripe customer link), limit, contacts, sessions, watchlist, alerts with receipts (userId)',
     query: z.object({ userId: z.string().max(40) }),
     response: detail,
     errors: [400, 401, 403, 404],
   }),
-  adminRow({ procedure: 'admin.users.setLimitOverride', method: 'POST', summary: 'Set (number) or clear (null) the ticker-limit override (body: userId, limit, reason?)', response: changed, errors: [400, 401, 403, 404] }),
-  adminRow({ procedure: 'admin.users.compPro', method: 'POST', summary: 'PRO without Stripe until a date, or null to end it (body: userId, until, reason?)', response: changed, errors: [400, 401, 403, 404] }),
-  adminRow({ procedure: 'admin.users.setAlertsPaused', method: 'POST', summary: 'Pause or resume new alerts (body: userId, paused, reason?)', response: changed, errors: [400, 401, 403, 404] }),
+  adminRow({
+    procedure: 'admin.users.setLimitOverride',
+    method: 'POST',
+    summary: 'Set (number) or clear (null) the ticker-limit override (body: userId, limit, reason?)',
+    response: changed,
+    errors: [400, 401, 403, 404],
+  }),
+  adminRow({
+    procedure: 'admin.users.compPro',
+    method: 'POST',
+    summary: 'PRO without Stripe until a date, or null to end it (body: userId, until, reason?)',
+    response: changed,
+    errors: [400, 401, 403, 404],
+  }),
+  adminRow({
+    procedure: 'admin.users.setAlertsPaused',
+    method: 'POST',
+    summary: 'Pause or resume new alerts (body: userId, paused, reason?)',
+    response: changed,
+    errors: [400, 401, 403, 404],
+  }),
   adminRow({
     procedure: 'admin.users.revokeSessions',
     method: 'POST',

@@ -30,15 +30,27 @@ export interface UserListItem {
 }
 
 /** The plan in one word for lists: PRO (paid), PRO (comp), admin, or the stored plan and status. */
-function planLabel(u: { is_admin: boolean; plan_type: string; plan_status: string; comp_pro_until: Date | null }): string {
+function planLabel(u: {
+  is_admin: boolean;
+  plan_type: string;
+  plan_status: string;
+  comp_pro_until: Date | null;
+}): string {
   if (u.plan_type === 'pro' && u.plan_status === 'active') return 'pro';
   if (hasCompPro({ compProUntil: u.comp_pro_until })) return 'pro (comp)';
   if (u.is_admin) return 'admin';
   return u.plan_status === 'inactive' ? u.plan_type : `${u.plan_type} (${u.plan_status})`;
 }
 
-export async function searchUsers(db: Db, params: { q?: string | null; limit: number; cursor?: string | null }): Promise<Page<UserListItem>> {
-  const rows = await repo.searchUsers(db, { q: params.q ?? null, after: decodeCursor(params.cursor, 2), limit: params.limit });
+export async function searchUsers(
+  db: Db,
+  params: { q?: string | null; limit: number; cursor?: string | null },
+): Promise<Page<UserListItem>> {
+  const rows = await repo.searchUsers(db, {
+    q: params.q ?? null,
+    after: decodeCursor(params.cursor, 2),
+    limit: params.limit,
+  });
   const page = pageOf(rows, params.limit, (r) => [new Date(r.created_at).toISOString(), r.id]);
   return {
     nextCursor: page.nextCursor,
@@ -125,7 +137,12 @@ export async function userDetail(deps: AppDeps, params: { userId: string }) {
       ip: s.ip,
       userAgent: s.user_agent,
     })),
-    watchlist: watchlist.map((w) => ({ ticker: w.ticker, forms: w.forms, paused: w.paused_at !== null, since: iso(w.created_at)! })),
+    watchlist: watchlist.map((w) => ({
+      ticker: w.ticker,
+      forms: w.forms,
+      paused: w.paused_at !== null,
+      since: iso(w.created_at)!,
+    })),
     alerts: alerts.map((a) => ({
       id: Number(a.id),
       channel: a.channel,
@@ -135,14 +152,25 @@ export async function userDetail(deps: AppDeps, params: { userId: string }) {
       receipt: { providerMessageId: a.provider_message_id, lastError: a.last_error, errorCode: a.error_code },
       createdAt: iso(a.created_at)!,
       sentAt: iso(a.sent_at),
-      filing: { id: Number(a.filing_id), accessionNo: a.accession_no, ticker: a.ticker, form: a.form, importance: a.importance },
+      filing: {
+        id: Number(a.filing_id),
+        accessionNo: a.accession_no,
+        ticker: a.ticker,
+        form: a.form,
+        importance: a.importance,
+      },
     })),
   };
 }
 
 /** The fields an admin action on a user changes, as the audit row keeps them. */
 function planState(u: typeof users.$inferSelect) {
-  return { tickerLimitOverride: u.tickerLimitOverride, compProUntil: iso(u.compProUntil), alertsPausedAt: iso(u.alertsPausedAt), limit: tickerLimitFor(u) };
+  return {
+    tickerLimitOverride: u.tickerLimitOverride,
+    compProUntil: iso(u.compProUntil),
+    alertsPausedAt: iso(u.alertsPausedAt),
+    limit: tickerLimitFor(u),
+  };
 }
 
 async function changeUser(
@@ -153,7 +181,11 @@ async function changeUser(
 ): Promise<AuditedChange<{ userId: string; limit: number; isPro: boolean }>> {
   const [before] = await c.tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!before) throw new AppError('NOT_FOUND', 'No user with that id.', { reason: 'user_not_found' });
-  const [after] = await c.tx.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+  const [after] = await c.tx
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
   if (options.planChanged) {
     // Items over a smaller limit pause (never deleted); open dashboards hear of the new plan.
     await enforceTickerLimit(c.tx, { userId });
@@ -174,7 +206,9 @@ export function setLimitOverride(c: AdminChangeContext, input: { userId: string;
 export function compPro(c: AdminChangeContext, input: { userId: string; until: string | null }) {
   const until = input.until ? new Date(input.until) : null;
   if (until && until.getTime() <= Date.now()) {
-    throw new AppError('BAD_REQUEST', 'The comp end date must be in the future (send until: null to end a comp).', { reason: 'date_in_past' });
+    throw new AppError('BAD_REQUEST', 'The comp end date must be in the future (send until: null to end a comp).', {
+      reason: 'date_in_past',
+    });
   }
   return changeUser(c, input.userId, { compProUntil: until }, { planChanged: true });
 }
@@ -186,7 +220,12 @@ export function setAlertsPaused(c: AdminChangeContext, input: { userId: string; 
 export async function revokeUserSessions(c: AdminChangeContext, input: { userId: string; sessionId?: string | null }) {
   await findUser(c.tx, input.userId);
   const revoked = await repo.revokeSessions(c.tx, { userId: input.userId, sessionId: input.sessionId ?? null });
-  return { target: { type: 'user', id: input.userId }, before: { sessionId: input.sessionId ?? 'all' }, after: { revoked }, result: { revoked } };
+  return {
+    target: { type: 'user', id: input.userId },
+    before: { sessionId: input.sessionId ?? 'all' },
+    after: { revoked },
+    result: { revoked },
+  };
 }
 
 /**
@@ -195,12 +234,24 @@ export async function revokeUserSessions(c: AdminChangeContext, input: { userId:
  */
 export async function deleteUser(c: AdminChangeContext, input: { userId: string }) {
   const user = await findUser(c.tx, input.userId);
-  if (user.id === c.admin.user.id) throw new AppError('BAD_REQUEST', 'You cannot delete your own account from the console.', { reason: 'own_account' });
-  if (user.isAdmin) throw new AppError('CONFLICT', 'This account is an admin: remove the admin flag before deleting it.', { reason: 'user_is_admin' });
+  if (user.id === c.admin.user.id)
+    throw new AppError('BAD_REQUEST', 'You cannot delete your own account from the console.', {
+      reason: 'own_account',
+    });
+  if (user.isAdmin)
+    throw new AppError('CONFLICT', 'This account is an admin: remove the admin flag before deleting it.', {
+      reason: 'user_is_admin',
+    });
   await closeAccount(c.deps, { userId: user.id, confirm: true });
   return {
     target: { type: 'user', id: user.id },
-    before: { email: user.email, phone: user.phone, planType: user.planType, billingStatus: user.billingStatus, stripeCustomerId: user.stripeCustomerId },
+    before: {
+      email: user.email,
+      phone: user.phone,
+      planType: user.planType,
+      billingStatus: user.billingStatus,
+      stripeCustomerId: user.stripeCustomerId,
+    },
     after: null,
     result: { deleted: true as const },
   };

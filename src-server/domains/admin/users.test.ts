@@ -33,10 +33,14 @@ describe('admin users', () => {
     const other = await createSignedInUser(db, { email: 'plain@example.com' });
     const { token: nonAdminBearer } = await createSession(db, { userId: other.user.id, kind: 'admin' });
     const expired = await createAdminBearer(db, { email: 'old-admin@example.com' });
-    await db.execute(sql`update sessions set last_seen_at = now() - interval '31 minutes' where id = ${expired.adminSessionId}`);
+    await db.execute(
+      sql`update sessions set last_seen_at = now() - interval '31 minutes' where id = ${expired.adminSessionId}`,
+    );
     const demoted = await createAdminBearer(db, { email: 'demoted@example.com' });
     await db.execute(sql`update users set is_admin = false where id = ${demoted.user.id}`);
-    const [revoked] = await db.execute<{ revoked_at: Date | null }>(sql`select revoked_at from sessions where id = ${demoted.adminSessionId}`);
+    const [revoked] = await db.execute<{ revoked_at: Date | null }>(
+      sql`select revoked_at from sessions where id = ${demoted.adminSessionId}`,
+    );
     expect(revoked?.revoked_at).not.toBeNull();
     for (const row of usersRest) {
       for (const bearer of [null, other.session, nonAdminBearer, expired.bearer, demoted.bearer]) {
@@ -49,14 +53,19 @@ describe('admin users', () => {
         expect(JSON.stringify(answer.body)).not.toContain('victim@');
       }
     }
-    const [after] = await db.execute<{ n: number }>(sql`select count(*)::int as n from users where id = ${victim.user.id} and ticker_limit_override is null and alerts_paused_at is null`);
+    const [after] = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from users where id = ${victim.user.id} and ticker_limit_override is null and alerts_paused_at is null`,
+    );
     expect(after?.n).toBe(1);
   });
 
   it('finds users by email, phone, id and watched ticker, and pages by keyset', async () => {
     const a = await createSignedInUser(db, { email: 'findme.alpha@example.com', phone: '+12025550111' });
     await db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values (${a.user.id}, 'NVDA', '{4}')`);
-    const search = async (q: string) => (await adminApi(url, '/admin/users/search', { bearer: admin.bearer, query: { q } })).body.items.map((u: any) => u.id);
+    const search = async (q: string) =>
+      (await adminApi(url, '/admin/users/search', { bearer: admin.bearer, query: { q } })).body.items.map(
+        (u: any) => u.id,
+      );
     expect(await search('findme.al')).toEqual([a.user.id]);
     expect(await search('2025550111')).toEqual([a.user.id]);
     expect(await search(a.user.id)).toEqual([a.user.id]);
@@ -64,25 +73,51 @@ describe('admin users', () => {
     expect(await search('%')).toEqual([]);
     const first = await adminApi(url, '/admin/users/search', { bearer: admin.bearer, query: { limit: '2' } });
     expect(first.body.items).toHaveLength(2);
-    const second = await adminApi(url, '/admin/users/search', { bearer: admin.bearer, query: { limit: '2', cursor: first.body.nextCursor } });
+    const second = await adminApi(url, '/admin/users/search', {
+      bearer: admin.bearer,
+      query: { limit: '2', cursor: first.body.nextCursor },
+    });
     expect(second.body.items[0].id).not.toBe(first.body.items[1].id);
-    expect((await adminApi(url, '/admin/users/search', { bearer: admin.bearer, query: { cursor: 'garbage' } })).status).toBe(400);
+    expect(
+      (await adminApi(url, '/admin/users/search', { bearer: admin.bearer, query: { cursor: 'garbage' } })).status,
+    ).toBe(400);
     const detail = await adminApi(url, '/admin/users/get', { bearer: admin.bearer, query: { userId: a.user.id } });
-    expect(detail.body).toMatchObject({ contacts: { email: 'findme.alpha@example.com', phone: '+12025550111' }, watchlist: [{ ticker: 'NVDA' }], limit: { effective: 10, override: null, used: 1 } });
-    expect((await adminApi(url, '/admin/users/get', { bearer: admin.bearer, query: { userId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
+    expect(detail.body).toMatchObject({
+      contacts: { email: 'findme.alpha@example.com', phone: '+12025550111' },
+      watchlist: [{ ticker: 'NVDA' }],
+      limit: { effective: 10, override: null, used: 1 },
+    });
+    expect(
+      (
+        await adminApi(url, '/admin/users/get', {
+          bearer: admin.bearer,
+          query: { userId: '00000000-0000-4000-8000-000000000000' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('sets and clears the ticker-limit override: audited, and the user sees the new limit', async () => {
     const u = await createSignedInUser(db, { email: 'limit@example.com' });
     const limitOf = async () => (await api.get<any>('/api/watchlist', { session: u.session })).body.tickerLimit;
     expect(await limitOf()).toBe(10);
-    expect(await post('/admin/users/set-limit-override', { userId: u.user.id, limit: 25, reason: 'beta tester' })).toMatchObject({ status: 200, body: { limit: 25 } });
+    expect(
+      await post('/admin/users/set-limit-override', { userId: u.user.id, limit: 25, reason: 'beta tester' }),
+    ).toMatchObject({ status: 200, body: { limit: 25 } });
     expect(await limitOf()).toBe(25);
-    expect(await post('/admin/users/set-limit-override', { userId: u.user.id, limit: null })).toMatchObject({ status: 200, body: { limit: 10 } });
+    expect(await post('/admin/users/set-limit-override', { userId: u.user.id, limit: null })).toMatchObject({
+      status: 200,
+      body: { limit: 10 },
+    });
     expect(await limitOf()).toBe(10);
     const rows = await auditOf('users.setLimitOverride', u.user.id);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ reason: 'beta tester', before: { tickerLimitOverride: null }, after: { tickerLimitOverride: 25 }, admin_user_id: admin.user.id });
+    expect(rows[0]).toMatchObject({
+      reason: 'beta tester',
+      before: { tickerLimitOverride: null },
+      after: { tickerLimitOverride: 25 },
+      admin_user_id: admin.user.id,
+    });
     expect(rows[0]!.ip).toBeTruthy();
     expect((await post('/admin/users/set-limit-override', { userId: u.user.id, limit: -1 })).status).toBe(400);
   });
@@ -91,10 +126,19 @@ describe('admin users', () => {
     const u = await createSignedInUser(db, { email: 'comp@example.com' });
     const me = async () => (await api.get<any>('/api/profile', { session: u.session })).body.user;
     const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    expect((await post('/admin/users/comp-pro', { userId: u.user.id, until: new Date(Date.now() - 1000).toISOString() })).body.error).toBe('date_in_past');
-    expect(await post('/admin/users/comp-pro', { userId: u.user.id, until, reason: 'press' })).toMatchObject({ status: 200, body: { isPro: true, limit: 50 } });
+    expect(
+      (await post('/admin/users/comp-pro', { userId: u.user.id, until: new Date(Date.now() - 1000).toISOString() }))
+        .body.error,
+    ).toBe('date_in_past');
+    expect(await post('/admin/users/comp-pro', { userId: u.user.id, until, reason: 'press' })).toMatchObject({
+      status: 200,
+      body: { isPro: true, limit: 50 },
+    });
     expect(await me()).toMatchObject({ isPro: true, planType: 'pro', planStatus: 'active' });
-    expect(await post('/admin/users/comp-pro', { userId: u.user.id, until: null })).toMatchObject({ status: 200, body: { isPro: false } });
+    expect(await post('/admin/users/comp-pro', { userId: u.user.id, until: null })).toMatchObject({
+      status: 200,
+      body: { isPro: false },
+    });
     expect(await me()).toMatchObject({ isPro: false, planType: 'free' });
     expect(await auditOf('users.compPro', u.user.id)).toHaveLength(2);
   });
@@ -104,14 +148,26 @@ describe('admin users', () => {
     const filingId = [...ids.values()][0]!;
     const paused = await createSignedInUser(db, { email: 'paused@example.com' });
     const active = await createSignedInUser(db, { email: 'active@example.com' });
-    for (const u of [paused, active]) await db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values (${u.user.id}, 'TSLA', '{4}')`);
-    expect(await post('/admin/users/set-alerts-paused', { userId: paused.user.id, paused: true, reason: 'bouncing inbox' })).toMatchObject({ status: 200 });
+    for (const u of [paused, active])
+      await db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values (${u.user.id}, 'TSLA', '{4}')`);
+    expect(
+      await post('/admin/users/set-alerts-paused', { userId: paused.user.id, paused: true, reason: 'bouncing inbox' }),
+    ).toMatchObject({ status: 200 });
     await db.execute(sql`delete from alert_matches where filing_id = ${filingId}`);
     await matchFiling(db, { filingId });
-    const alertsOf = async (userId: string) => Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from alerts where user_id = ${userId} and filing_id = ${filingId}`))[0]!.n);
+    const alertsOf = async (userId: string) =>
+      Number(
+        (
+          await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from alerts where user_id = ${userId} and filing_id = ${filingId}`,
+          )
+        )[0]!.n,
+      );
     expect(await alertsOf(paused.user.id)).toBe(0);
     expect(await alertsOf(active.user.id)).toBeGreaterThan(0);
-    expect(await post('/admin/users/set-alerts-paused', { userId: paused.user.id, paused: false })).toMatchObject({ status: 200 });
+    expect(await post('/admin/users/set-alerts-paused', { userId: paused.user.id, paused: false })).toMatchObject({
+      status: 200,
+    });
     await db.execute(sql`delete from alert_matches where filing_id = ${filingId}`);
     await matchFiling(db, { filingId });
     expect(await alertsOf(paused.user.id)).toBeGreaterThan(0);
@@ -122,7 +178,10 @@ describe('admin users', () => {
   it('revokes the sessions: the user is signed out', async () => {
     const u = await createSignedInUser(db, { email: 'revoke@example.com' });
     expect((await api.get('/api/profile', { session: u.session })).status).toBe(200);
-    expect(await post('/admin/users/revoke-sessions', { userId: u.user.id })).toMatchObject({ status: 200, body: { revoked: 1 } });
+    expect(await post('/admin/users/revoke-sessions', { userId: u.user.id })).toMatchObject({
+      status: 200,
+      body: { revoked: 1 },
+    });
     expect((await api.get('/api/profile', { session: u.session })).status).toBe(401);
     expect(await auditOf('users.revokeSessions', u.user.id)).toHaveLength(1);
   });
@@ -132,8 +191,12 @@ describe('admin users', () => {
     const checkout = await api.post<any>('/api/billing/checkout', {}, { session });
     const sessionId = (checkout.body.url as string).match(/cs_test_\w+/)![0];
     peer.payCheckout(sessionId);
-    expect((await api.get<any>(`/api/billing/checkout/confirm?session_id=${sessionId}`, { session })).body.status).toBe('active');
-    const [{ c: customerId }] = (await db.execute<{ c: string }>(sql`select stripe_customer_id as c from users where id = ${user.id}`)) as unknown as [{ c: string }];
+    expect((await api.get<any>(`/api/billing/checkout/confirm?session_id=${sessionId}`, { session })).body.status).toBe(
+      'active',
+    );
+    const [{ c: customerId }] = (await db.execute<{ c: string }>(
+      sql`select stripe_customer_id as c from users where id = ${user.id}`,
+    )) as unknown as [{ c: string }];
 
     const missing = await post('/admin/users/delete', { userId: user.id });
     expect(missing).toMatchObject({ status: 400, body: { error: 'reason_required' } });
@@ -141,9 +204,17 @@ describe('admin users', () => {
     expect(peer.subscriptionsOf(customerId)[0]!.status).toBe('active');
     expect((await post('/admin/users/delete', { userId: admin.user.id, reason: 'x' })).body.error).toBe('own_account');
 
-    expect(await post('/admin/users/delete', { userId: user.id, reason: 'asked by email on 2026-11-25' })).toMatchObject({ status: 200, body: { deleted: true } });
+    expect(
+      await post('/admin/users/delete', { userId: user.id, reason: 'asked by email on 2026-11-25' }),
+    ).toMatchObject({ status: 200, body: { deleted: true } });
     expect(peer.subscriptionsOf(customerId)[0]!.status).toBe('canceled');
     expect((await api.get('/api/profile', { session })).status).toBe(401);
-    expect(await auditOf('users.delete', user.id)).toMatchObject([{ reason: 'asked by email on 2026-11-25', before: { email: 'subscriber@example.com', stripeCustomerId: customerId }, after: null }]);
+    expect(await auditOf('users.delete', user.id)).toMatchObject([
+      {
+        reason: 'asked by email on 2026-11-25',
+        before: { email: 'subscriber@example.com', stripeCustomerId: customerId },
+        after: null,
+      },
+    ]);
   });
 });

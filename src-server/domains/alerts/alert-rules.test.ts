@@ -27,7 +27,9 @@ describe('quiet hours', () => {
   it('handles a daytime period and an unknown zone (the default zone)', () => {
     const lunch = { timeZone: 'Europe/London', startMinute: 12 * 60, endMinute: 13 * 60 };
     expect(quietUntil(at('2025-01-15T12:20:00Z'), lunch)?.toISOString()).toBe('2025-01-15T13:00:00.000Z');
-    expect(quietUntil(at('2025-01-15T07:10:00Z'), { ...nightNY, timeZone: 'Mars/Olympus' })?.toISOString()).toBe('2025-01-15T12:00:00.000Z');
+    expect(quietUntil(at('2025-01-15T07:10:00Z'), { ...nightNY, timeZone: 'Mars/Olympus' })?.toISOString()).toBe(
+      '2025-01-15T12:00:00.000Z',
+    );
   });
 });
 
@@ -57,7 +59,12 @@ const filing = (over: Partial<FilingFacts>): FilingFacts => ({
 
 describe('alert texts', () => {
   it('fits one SMS (160 characters) and always keeps the short link', () => {
-    const long = filing({ oneLiner: 'Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M) in nine open-market sales under no 10b5-1 plan, and more words'.repeat(2) });
+    const long = filing({
+      oneLiner:
+        'Elon Musk sold 4,400,000 shares at an average $191.63 ($843.2M) in nine open-market sales under no 10b5-1 plan, and more words'.repeat(
+          2,
+        ),
+    });
     const text = alertSms(long, { brandName: 'Insider Trades', publicUrl: 'https://alerts.example' });
     expect(text.length).toBeLessThanOrEqual(160);
     expect(text.startsWith('Insider Trades: TSLA HIGH 8-K: Elon Musk sold')).toBe(true);

@@ -21,7 +21,10 @@ export interface DeadAlertRow extends Record<string, unknown> {
   one_liner: string;
 }
 
-export async function listDead(db: Db, { limit, beforeId }: { limit: number; beforeId: number | null }): Promise<DeadAlertRow[]> {
+export async function listDead(
+  db: Db,
+  { limit, beforeId }: { limit: number; beforeId: number | null },
+): Promise<DeadAlertRow[]> {
   return db.execute<DeadAlertRow>(sql`
     select a.id::float8 as id, a.channel, a.attempts, a.last_error, a.error_code, a.created_at, a.updated_at,
       a.user_id, u.email, u.phone, f.id::float8 as filing_id, f.ticker, f.form_type, f.importance, f.one_liner

@@ -27,7 +27,13 @@ export async function listDeadAlerts(db: Db, { limit, beforeId }: { limit: numbe
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     user: { id: r.user_id, email: r.email, phone: r.phone },
-    filing: { id: Number(r.filing_id), ticker: r.ticker, form: r.form_type, importance: r.importance, oneLiner: r.one_liner },
+    filing: {
+      id: Number(r.filing_id),
+      ticker: r.ticker,
+      form: r.form_type,
+      importance: r.importance,
+      oneLiner: r.one_liner,
+    },
   }));
   return { alerts, nextBeforeId: alerts.length === limit ? alerts.at(-1)!.id : null };
 }
@@ -47,10 +53,20 @@ export interface LatencyStage {
 
 const round = (v: number | null) => (v == null ? null : Math.round(Number(v)));
 
-export async function alertLatency(db: Db, { hours }: { hours: number }): Promise<{ hours: number; stages: LatencyStage[] }> {
+export async function alertLatency(
+  db: Db,
+  { hours }: { hours: number },
+): Promise<{ hours: number; stages: LatencyStage[] }> {
   const rows = await repo.latency(db, { hours });
   return {
     hours,
-    stages: rows.map((r) => ({ stage: r.stage, channel: r.channel, count: r.count, p50Ms: round(r.p50_ms), p95Ms: round(r.p95_ms), p99Ms: round(r.p99_ms) })),
+    stages: rows.map((r) => ({
+      stage: r.stage,
+      channel: r.channel,
+      count: r.count,
+      p50Ms: round(r.p50_ms),
+      p95Ms: round(r.p95_ms),
+      p99Ms: round(r.p99_ms),
+    })),
   };
 }

@@ -6,5 +6,8 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job';
 
-export const deliverJob = defineJob('alerts.deliver', z.object({ alertIds: z.array(z.number().int().positive()).min(1).max(1000) }));
+export const deliverJob = defineJob(
+  'alerts.deliver',
+  z.object({ alertIds: z.array(z.number().int().positive()).min(1).max(1000) }),
+);
 export const digestJob = defineJob('alerts.digest', z.object({ digestId: z.number().int().positive() }));

@@ -44,7 +44,13 @@ export async function alertLinkRoutes(app: FastifyInstance, opts: { deps: AppDep
     try {
       const view = await describeUnsubscribe(db, { token });
       const what = CHANNEL_WORDS[view.channel];
-      if (!view.subscribed) return page(reply, 200, 'Already unsubscribed', `<p>${escapeHtml(view.contact ?? 'This address')} no longer gets ${what}.</p>`);
+      if (!view.subscribed)
+        return page(
+          reply,
+          200,
+          'Already unsubscribed',
+          `<p>${escapeHtml(view.contact ?? 'This address')} no longer gets ${what}.</p>`,
+        );
       return page(
         reply,
         200,
@@ -61,7 +67,12 @@ export async function alertLinkRoutes(app: FastifyInstance, opts: { deps: AppDep
     const { token } = tokenParams.parse(request.params);
     try {
       const view = await unsubscribe(db, { token });
-      return page(reply, 200, 'Unsubscribed', `<p>${escapeHtml(view.contact ?? 'This address')} will get no more ${CHANNEL_WORDS[view.channel]}.</p>`);
+      return page(
+        reply,
+        200,
+        'Unsubscribed',
+        `<p>${escapeHtml(view.contact ?? 'This address')} will get no more ${CHANNEL_WORDS[view.channel]}.</p>`,
+      );
     } catch (error) {
       return errorPage(reply, error);
     }

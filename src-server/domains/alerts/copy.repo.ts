@@ -25,7 +25,10 @@ export async function activeCopies(db: Db): Promise<Map<string, Record<string, s
 
 /** The active version id of a template (null: the code default). */
 export async function activeVersionId(db: Db, templateId: string): Promise<number | null> {
-  const [row] = await db.select({ versionId: messageTemplateActive.versionId }).from(messageTemplateActive).where(eq(messageTemplateActive.templateId, templateId));
+  const [row] = await db
+    .select({ versionId: messageTemplateActive.versionId })
+    .from(messageTemplateActive)
+    .where(eq(messageTemplateActive.templateId, templateId));
   return row?.versionId ?? null;
 }
 
@@ -47,16 +50,27 @@ export async function listVersions(db: Db, templateId: string, limit = 50): Prom
     .limit(limit);
 }
 
-export async function versionById(db: Db, templateId: string, id: number): Promise<{ id: number; version: number; fields: Record<string, string> } | null> {
+export async function versionById(
+  db: Db,
+  templateId: string,
+  id: number,
+): Promise<{ id: number; version: number; fields: Record<string, string> } | null> {
   const [row] = await db
-    .select({ id: messageTemplateVersions.id, version: messageTemplateVersions.version, fields: messageTemplateVersions.fields })
+    .select({
+      id: messageTemplateVersions.id,
+      version: messageTemplateVersions.version,
+      fields: messageTemplateVersions.fields,
+    })
     .from(messageTemplateVersions)
     .where(and(eq(messageTemplateVersions.templateId, templateId), eq(messageTemplateVersions.id, id)));
   return row ?? null;
 }
 
 /** Stores the next version of a template; call inside the save's transaction. */
-export async function insertVersion(db: Db, v: { templateId: string; fields: Record<string, string>; createdBy: string; reason: string | null }): Promise<{ id: number; version: number }> {
+export async function insertVersion(
+  db: Db,
+  v: { templateId: string; fields: Record<string, string>; createdBy: string; reason: string | null },
+): Promise<{ id: number; version: number }> {
   // Two admins saving at once would pick the same next number; the lock orders them.
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`message_template:${v.templateId}`}))`);
   const [row] = await db

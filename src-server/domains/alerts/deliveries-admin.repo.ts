@@ -8,12 +8,13 @@ export interface DeliveryCountRow extends Record<string, unknown> {
   count: number;
 }
 
-/** Alerts created in the window, counted by channel and status. */
+/** Alerts created in the window, counted by channel and status (every webhook's `hook:<id>` counted as 'webhook'). */
 export async function deliveryCounts(db: Db, { hours }: { hours: number }): Promise<DeliveryCountRow[]> {
   return db.execute<DeliveryCountRow>(sql`
-    select channel, status, count(*)::int as count from alerts
+    select case when channel like 'hook:%' then 'webhook' else channel end as channel, status, count(*)::int as count
+    from alerts
     where created_at > now() - make_interval(hours => ${hours})
-    group by channel, status order by channel, status`);
+    group by 1, status order by 1, status`);
 }
 
 export interface DeliveryRow extends Record<string, unknown> {
@@ -40,7 +41,12 @@ export interface DeliveryRow extends Record<string, unknown> {
 /** Deliveries newest first, filtered on the server, paged by id. */
 export async function listDeliveries(
   db: Db,
-  { channel, status, beforeId, limit }: { channel: string | null; status: string | null; beforeId: number | null; limit: number },
+  {
+    channel,
+    status,
+    beforeId,
+    limit,
+  }: { channel: string | null; status: string | null; beforeId: number | null; limit: number },
 ): Promise<DeliveryRow[]> {
   return db.execute<DeliveryRow>(sql`
     select a.id::float8 as id, a.channel, a.status, a.attempts, a.last_error, a.error_code, a.provider_message_id,
@@ -61,16 +67,25 @@ export interface ProviderRow extends Record<string, unknown> {
   last_sent_at: string | null;
   last_error: string | null;
   last_error_at: string | null;
+  /** Digest and brief emails sent in the window (email only). */
+  digests: number;
+  /** Every message the development outbox stored in the window (sign-in, alerts, digests, notices). */
+  outbox: number;
+  last_outbox_at: string | null;
 }
 
-/** Per channel over the window: accepted by the provider, refused for good, and the latest refusal. */
+/** Per channel over the window: alerts and digests accepted, refused for good, the latest refusal, and the outbox's own count. */
 export async function providerFigures(db: Db, { hours }: { hours: number }): Promise<ProviderRow[]> {
   return db.execute<ProviderRow>(sql`
     select c.channel,
       (select count(*)::int from alerts a where a.channel = c.channel and a.sent_at > now() - make_interval(hours => ${hours})) as sent,
       (select count(*)::int from alerts a where a.channel = c.channel and a.status = 'dead' and a.updated_at > now() - make_interval(hours => ${hours})) as failed,
       (select to_json(max(a.sent_at))#>>'{}' from alerts a where a.channel = c.channel and a.sent_at is not null) as last_sent_at,
-      e.last_error, to_json(e.updated_at)#>>'{}' as last_error_at
+      e.last_error, to_json(e.updated_at)#>>'{}' as last_error_at,
+      case when c.channel = 'email' then (select count(*)::int from alert_digests d
+        where d.status = 'sent' and d.sent_at > now() - make_interval(hours => ${hours})) else 0 end as digests,
+      (select count(*)::int from dev_outbox o where o.channel = c.channel and o.created_at > now() - make_interval(hours => ${hours})) as outbox,
+      (select to_json(max(o.created_at))#>>'{}' from dev_outbox o where o.channel = c.channel) as last_outbox_at
     from (values ('email'), ('sms')) c(channel)
     left join lateral (select a.last_error, a.updated_at from alerts a
       where a.channel = c.channel and a.last_error is not null order by a.updated_at desc limit 1) e on true`);

@@ -11,7 +11,7 @@ import type { Progress } from '../admin/admin-jobs.service';
 import * as admin from './alerts-admin.repo';
 import * as repo from './deliveries-admin.repo';
 
-export const DELIVERY_CHANNELS = ['email', 'sms', 'digest', 'brief'] as const;
+export const DELIVERY_CHANNELS = ['email', 'sms', 'push', 'digest', 'brief'] as const;
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'dead', 'cancelled'] as const;
 
 export async function deliverySummary(db: Db, { hours }: { hours: number }) {
@@ -20,9 +20,19 @@ export async function deliverySummary(db: Db, { hours }: { hours: number }) {
 
 export async function listDeliveries(
   db: Db,
-  { channel, status, beforeId, limit }: { channel?: string | null; status?: string | null; beforeId?: number | null; limit: number },
+  {
+    channel,
+    status,
+    beforeId,
+    limit,
+  }: { channel?: string | null; status?: string | null; beforeId?: number | null; limit: number },
 ) {
-  const rows = await repo.listDeliveries(db, { channel: channel ?? null, status: status ?? null, beforeId: beforeId ?? null, limit });
+  const rows = await repo.listDeliveries(db, {
+    channel: channel ?? null,
+    status: status ?? null,
+    beforeId: beforeId ?? null,
+    limit,
+  });
   const deliveries = rows.map((r) => ({
     id: r.id,
     channel: r.channel,
@@ -44,17 +54,27 @@ export async function listDeliveries(
 }
 
 /** Which adapter each channel uses, what it accepted and refused lately, and its latest error. */
-export async function providerHealth(db: Db, { mailer, sms, hours }: { mailer: Mailer; sms: SmsSender; hours: number }) {
+export async function providerHealth(
+  db: Db,
+  { mailer, sms, hours }: { mailer: Mailer; sms: SmsSender; hours: number },
+) {
   const rows = await repo.providerFigures(db, { hours });
-  const adapter: Record<string, string> = { email: mailer.kind === 'smtp' ? 'SMTP' : 'development outbox', sms: sms.kind === 'twilio' ? 'Twilio' : 'development outbox' };
+  const adapter: Record<string, string> = {
+    email: mailer.kind === 'smtp' ? 'SMTP' : 'development outbox',
+    sms: sms.kind === 'twilio' ? 'Twilio' : 'development outbox',
+  };
   return {
     hours,
+    // "Accepted" is what the adapter took: the development outbox stores every message (sign-in
+    // links and codes, notices too), so its own count is the figure; SMTP and Twilio count the
+    // alerts and digests we recorded as accepted (issue 28: "0 accepted" while the outbox held 9).
     providers: rows.map((r) => ({
       channel: r.channel,
       adapter: adapter[r.channel] ?? r.channel,
-      sent: r.sent,
+      sent: adapter[r.channel] === 'development outbox' ? r.outbox : r.sent + r.digests,
+      counts: adapter[r.channel] === 'development outbox' ? 'every message stored in the outbox' : 'alerts and digests',
       failed: r.failed,
-      lastSentAt: r.last_sent_at,
+      lastSentAt: adapter[r.channel] === 'development outbox' ? r.last_outbox_at : r.last_sent_at,
       lastError: r.last_error,
       lastErrorAt: r.last_error_at,
     })),
@@ -86,17 +106,30 @@ export async function sendTestMessage(
 ): Promise<{ channel: 'email' | 'sms'; to: string; providerId: string }> {
   const to = channel === 'email' ? user.email : user.phone;
   if (!to) {
-    throw new AppError('CONFLICT', channel === 'email' ? 'Your admin account has no email address to send to.' : 'Your admin account has no phone number to text.', {
-      reason: 'admin_contact_missing',
-    });
+    throw new AppError(
+      'CONFLICT',
+      channel === 'email'
+        ? 'Your admin account has no email address to send to.'
+        : 'Your admin account has no phone number to text.',
+      {
+        reason: 'admin_contact_missing',
+      },
+    );
   }
   const text = 'Test message from the admin console: this channel delivers.';
   try {
-    if (channel === 'email') return { channel, to, providerId: (await mailer.send({ to, subject: 'Admin console test email', text })).messageId };
+    if (channel === 'email')
+      return {
+        channel,
+        to,
+        providerId: (await mailer.send({ to, subject: 'Admin console test email', text })).messageId,
+      };
     return { channel, to, providerId: (await sms.send({ to, body: text })).sid };
   } catch (error) {
     if (error instanceof DeliveryError) {
-      throw new AppError('UNAVAILABLE', `The provider refused the test message: ${error.message}`, { reason: 'provider_refused' });
+      throw new AppError('UNAVAILABLE', `The provider refused the test message: ${error.message}`, {
+        reason: 'provider_refused',
+      });
     }
     throw error;
   }

@@ -39,7 +39,12 @@ export type SmsStatusOutcome = 'recorded' | 'unchanged' | 'unknown';
  */
 export async function applySmsStatus(
   db: Db,
-  { alertId, messageSid, status, errorCode }: { alertId: number; messageSid: string; status: SmsStatus; errorCode: string | null },
+  {
+    alertId,
+    messageSid,
+    status,
+    errorCode,
+  }: { alertId: number; messageSid: string; status: SmsStatus; errorCode: string | null },
 ): Promise<SmsStatusOutcome> {
   const [row] = await db.execute<{ matched: number; changed: number }>(sql`
     with target as (

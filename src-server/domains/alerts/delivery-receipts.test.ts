@@ -86,7 +86,10 @@ async function sentAlerts(phone: string, email: string, form: string) {
   await db.execute(sql`update users set alert_min_rank_sms = 1, alert_min_rank_email = 1 where id = ${user.id}`);
   await follow(db, { userId: user.id, ticker: 'AAPL', forms: [form] });
   const filingId = await storeApple(form);
-  const rows = await eventually(() => rowsOf(user.id), (r) => r.length === 2 && r.every((x) => x.status === 'sent'));
+  const rows = await eventually(
+    () => rowsOf(user.id),
+    (r) => r.length === 2 && r.every((x) => x.status === 'sent'),
+  );
   expect(rows.map((r) => [r.channel, r.status])).toEqual([
     ['email', 'sent'],
     ['sms', 'sent'],
@@ -135,11 +138,14 @@ describe('delivery receipts', () => {
     const replay = await fetch(delivered.target, { method: 'POST', headers: delivered.headers, body: delivered.body });
     expect(replay.status).toBe(204);
     // Callbacks arrive out of order: a 'sent' or 'queued' posted after 'delivered', and a second final status.
-    for (const late of ['sent', 'queued', 'undelivered']) expect((await twilio.reportStatus(sms.sid, late)).status).toBe(204);
+    for (const late of ['sent', 'queued', 'undelivered'])
+      expect((await twilio.reportStatus(sms.sid, late)).status).toBe(204);
     expect(await allAlerts()).toBe(before);
 
     // The public receipts now measure this text's detection -> delivered (made a live detection for the report).
-    await db.execute(sql`update filings set detected_via = 'feed', detected_at = ${afterDelivered!.delivered_at}::timestamptz - interval '3 seconds', accepted_at = ${afterDelivered!.delivered_at}::timestamptz - interval '30 seconds' where id = ${filingId}`);
+    await db.execute(
+      sql`update filings set detected_via = 'feed', detected_at = ${afterDelivered!.delivered_at}::timestamptz - interval '3 seconds', accepted_at = ${afterDelivered!.delivered_at}::timestamptz - interval '30 seconds' where id = ${filingId}`,
+    );
     const report = await latencyReport(db, { mode: 'live' });
     expect(report.windows['24h'].detect_to_delivered.sms).toEqual({ n: 1, p50_s: 3, p95_s: 3 });
     expect(report.windows['24h'].detect_to_sent.sms).toMatchObject({ n: 1, delivered: 1, not_delivered: 0 });
@@ -151,30 +157,61 @@ describe('delivery receipts', () => {
     expect((await twilio.reportStatus(sms.sid, 'sent')).status).toBe(204);
     expect((await twilio.reportStatus(sms.sid, 'delivered')).status).toBe(204);
     const [, row] = await rowsOf(text.user_id);
-    expect([row!.status, row!.provider_status, row!.provider_response, row!.delivered_at]).toEqual(['sent', 'undelivered', 'ErrorCode 30005', null]);
+    expect([row!.status, row!.provider_status, row!.provider_response, row!.delivered_at]).toEqual([
+      'sent',
+      'undelivered',
+      'ErrorCode 30005',
+      null,
+    ]);
   });
 
   it('a callback that beats the sender storing the SID is kept: the alert in flight takes the SID, and the later markSent does not move it back', async () => {
     const { text, sms } = await sentAlerts('+12025550176', 'race@example.com', '8-K');
     // Back to the moment between Twilio answering the send and the sender's update.
     const me = 987_654;
-    await db.execute(sql`update alerts set status = 'sending', provider_message_id = null, provider_status = null, provider_status_at = null, sent_at = null, claimed_by = ${me} where id = ${text.id}`);
+    await db.execute(
+      sql`update alerts set status = 'sending', provider_message_id = null, provider_status = null, provider_status_at = null, sent_at = null, claimed_by = ${me} where id = ${text.id}`,
+    );
     const signed = (status: string) => {
       const params = { MessageSid: sms.sid, MessageStatus: status, AccountSid: twilio.accountSid };
-      return fetch(`${url}/api/sms/status/${text.id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.sign(sms.statusCallback!, params) }, body: new URLSearchParams(params) });
+      return fetch(`${url}/api/sms/status/${text.id}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilio.sign(sms.statusCallback!, params),
+        },
+        body: new URLSearchParams(params),
+      });
     };
     expect((await signed('delivered')).status).toBe(204);
     const [, early] = await rowsOf(text.user_id);
     expect([early!.provider_message_id, early!.provider_status]).toEqual([sms.sid, 'delivered']);
     expect(early!.delivered_at).not.toBeNull();
-    await markSent(db, { table: 'alerts', id: text.id, me, messageId: sms.sid, receipt: { status: 'queued', response: null, delivered: false } });
+    await markSent(db, {
+      table: 'alerts',
+      id: text.id,
+      me,
+      messageId: sms.sid,
+      receipt: { status: 'queued', response: null, delivered: false },
+    });
     const [, settled] = await rowsOf(text.user_id);
-    expect([settled!.status, settled!.provider_status, settled!.delivered_at]).toEqual(['sent', 'delivered', early!.delivered_at]);
+    expect([settled!.status, settled!.provider_status, settled!.delivered_at]).toEqual([
+      'sent',
+      'delivered',
+      early!.delivered_at,
+    ]);
     // Only an alert still in flight adopts a SID: a sent alert with another SID is not touched.
     const other = await sentAlerts('+12025550177', 'race2@example.com', '8-K');
     const before = await allAlerts();
-    const params = { MessageSid: 'SM' + 'f'.repeat(32), MessageStatus: 'delivered', AccountSid: twilio.accountSid };
-    const foreign = await fetch(`${url}/api/sms/status/${other.text.id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.sign(other.sms.statusCallback!, params) }, body: new URLSearchParams(params) });
+    const params = { MessageSid: `SM${'f'.repeat(32)}`, MessageStatus: 'delivered', AccountSid: twilio.accountSid };
+    const foreign = await fetch(`${url}/api/sms/status/${other.text.id}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilio.sign(other.sms.statusCallback!, params),
+      },
+      body: new URLSearchParams(params),
+    });
     expect(foreign.status).toBe(204);
     expect(await allAlerts()).toBe(before);
   });
@@ -183,7 +220,9 @@ describe('delivery receipts', () => {
     const { user } = await proUser(db, { phone: '+12025550180' });
     const [lead, second, other] = [await storeApple('10-K'), await storeApple('10-K'), await storeApple('10-K')];
     const sid = `SM${'5e'.repeat(16)}`;
-    const [leadRow] = await db.execute<{ id: number }>(sql`insert into alerts (user_id, filing_id, channel, status, provider_message_id, sent_at, route)
+    const [leadRow] = await db.execute<{
+      id: number;
+    }>(sql`insert into alerts (user_id, filing_id, channel, status, provider_message_id, sent_at, route)
       values (${user.id}, ${lead}, 'sms', 'sent', ${sid}, now(), 'realtime_sms') returning id::float8 as id`);
     await db.execute(sql`insert into alerts (user_id, filing_id, channel, status, provider_message_id, burst_lead_id, sent_at, route)
       values (${user.id}, ${second}, 'sms', 'sent', ${sid}, ${leadRow!.id}, now(), 'realtime_sms'),
@@ -202,7 +241,11 @@ describe('delivery receipts', () => {
 
 describe('the status callback, as an attacker', () => {
   const securityEvents = async () =>
-    (await db.execute<{ n: number }>(sql`select count(*)::int as n from security_events where kind = 'webhook_signature_failed' and subject = 'twilio-status'`))[0]!.n;
+    (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from security_events where kind = 'webhook_signature_failed' and subject = 'twilio-status'`,
+      )
+    )[0]!.n;
 
   it('refuses forged, unsigned, re-targeted, tampered and foreign-token callbacks (403), changing nothing but the security log', async () => {
     const victim = await sentAlerts('+12025550184', 'victim@example.com', '4');
@@ -223,7 +266,18 @@ describe('the status callback, as an attacker', () => {
         const attacker = await startTwilioPeer();
         try {
           const params = { MessageSid: victim.sms.sid, MessageStatus: 'delivered', AccountSid: attacker.accountSid };
-          return { status: (await fetch(`${url}/api/sms/status/${victim.text.id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': attacker.sign(victim.sms.statusCallback!, params) }, body: new URLSearchParams(params) })).status };
+          return {
+            status: (
+              await fetch(`${url}/api/sms/status/${victim.text.id}`, {
+                method: 'POST',
+                headers: {
+                  'content-type': 'application/x-www-form-urlencoded',
+                  'x-twilio-signature': attacker.sign(victim.sms.statusCallback!, params),
+                },
+                body: new URLSearchParams(params),
+              })
+            ).status,
+          };
         } finally {
           await attacker.close();
         }
@@ -232,8 +286,18 @@ describe('the status callback, as an attacker', () => {
     expect((await Promise.all(attempts)).map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
 
     // A genuine 'sent' callback with its status field changed to 'failed' in flight.
-    const tamperedBody = new URLSearchParams({ MessageSid: victim.sms.sid, MessageStatus: 'failed', AccountSid: twilio.accountSid, ErrorCode: '30003' });
-    const signedForSent = twilio.sign(victim.sms.statusCallback!, { MessageSid: victim.sms.sid, MessageStatus: 'sent', AccountSid: twilio.accountSid, ErrorCode: '30003' });
+    const tamperedBody = new URLSearchParams({
+      MessageSid: victim.sms.sid,
+      MessageStatus: 'failed',
+      AccountSid: twilio.accountSid,
+      ErrorCode: '30003',
+    });
+    const signedForSent = twilio.sign(victim.sms.statusCallback!, {
+      MessageSid: victim.sms.sid,
+      MessageStatus: 'sent',
+      AccountSid: twilio.accountSid,
+      ErrorCode: '30003',
+    });
     const tampered = await fetch(`${url}/api/sms/status/${victim.text.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signedForSent },
@@ -254,11 +318,16 @@ describe('the status callback, as an attacker', () => {
     expect((await twilio.reportStatus(bob.sms.sid, 'delivered', { url: alice.sms.statusCallback! })).status).toBe(204);
     expect((await twilio.reportStatus(alice.sms.sid, 'failed', { url: bob.sms.statusCallback! })).status).toBe(204);
     // Alice's email alert id with her text's SID: a text callback never touches an email row.
-    expect((await twilio.reportStatus(alice.sms.sid, 'delivered', { url: `${PUBLIC}/api/sms/status/${alice.email.id}` })).status).toBe(204);
+    expect(
+      (await twilio.reportStatus(alice.sms.sid, 'delivered', { url: `${PUBLIC}/api/sms/status/${alice.email.id}` }))
+        .status,
+    ).toBe(204);
     // A well-formed SID nobody sent, and an alert id that does not exist.
     const unknown = `SM${'ab'.repeat(16)}`;
     expect((await twilio.reportStatus(unknown, 'delivered', { url: alice.sms.statusCallback! })).status).toBe(204);
-    expect((await twilio.reportStatus(alice.sms.sid, 'delivered', { url: `${PUBLIC}/api/sms/status/987654321` })).status).toBe(204);
+    expect(
+      (await twilio.reportStatus(alice.sms.sid, 'delivered', { url: `${PUBLIC}/api/sms/status/987654321` })).status,
+    ).toBe(204);
     expect(await allAlerts()).toBe(before);
 
     // Bob's own callback still lands on Bob's row only.
@@ -280,7 +349,8 @@ describe('the status callback, as an attacker', () => {
       await twilio.reportStatus(sms.sid, 'delivered', { url: `${PUBLIC}/api/sms/status/-4` }),
     ];
     expect(bad.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
-    for (const r of bad) expect(JSON.parse(r.text)).toMatchObject({ error: 'bad_request', message: expect.any(String) });
+    for (const r of bad)
+      expect(JSON.parse(r.text)).toMatchObject({ error: 'bad_request', message: expect.any(String) });
     expect(JSON.parse(bad[0]!.text).message).toMatch(/MessageStatus/);
     expect(await allAlerts()).toBe(before);
   });
@@ -292,7 +362,12 @@ describe('the status callback, as an attacker', () => {
     expect([posted.status, forged.status]).toEqual([204, 403]);
     const logs = logLines.join('\n');
     expect(logs).toContain('Twilio status callback');
-    for (const secret of [twilio.authToken, posted.headers['x-twilio-signature']!, 'Zm9yZ2VkLXNpZ25hdHVyZS12YWx1ZQ==', Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')]) {
+    for (const secret of [
+      twilio.authToken,
+      posted.headers['x-twilio-signature']!,
+      'Zm9yZ2VkLXNpZ25hdHVyZS12YWx1ZQ==',
+      Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64'),
+    ]) {
       expect(logs).not.toContain(secret);
       expect(sms.statusCallback).not.toContain(secret);
     }

@@ -29,7 +29,11 @@ export function wakeup<S extends z.ZodType>(job: JobType<S>, payload: z.input<S>
 }
 
 /** Back in the queue at `state.at`, with its wake-up job, in one transaction. */
-export async function requeue(deps: AppDeps, t: Target, state: repo.EndState & { status: 'queued' | 'sending' }): Promise<void> {
+export async function requeue(
+  deps: AppDeps,
+  t: Target,
+  state: repo.EndState & { status: 'queued' | 'sending' },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await repo.release(tx, { table: t.table, id: t.id, me: t.me, state });
     await t.job.enqueue(tx, { runAt: state.at, maxAttempts: DELIVER_JOB_ATTEMPTS });
@@ -61,7 +65,11 @@ export async function reconcileStep(
     }
     return 'absent';
   } catch (error) {
-    await requeue(deps, t, { status: 'sending', at: new Date(Date.now() + backoffMs(settings, attempts)), error: `reconcile: ${(error as Error).message}` });
+    await requeue(deps, t, {
+      status: 'sending',
+      at: new Date(Date.now() + backoffMs(settings, attempts)),
+      error: `reconcile: ${(error as Error).message}`,
+    });
     return 'retry';
   }
 }
@@ -89,7 +97,12 @@ export function describeFailure(error: unknown): Failure {
 export async function afterFailure(deps: AppDeps, t: Target, failure: Failure, attempts: number): Promise<Outcome> {
   const settings = alertSettings(deps.env);
   if (failure.permanent || attempts >= settings.maxAttempts) {
-    await repo.release(deps.db, { table: t.table, id: t.id, me: t.me, state: { status: 'dead', code: failure.code, error: failure.message } });
+    await repo.release(deps.db, {
+      table: t.table,
+      id: t.id,
+      me: t.me,
+      state: { status: 'dead', code: failure.code, error: failure.message },
+    });
     return 'dead';
   }
   await requeue(deps, t, {

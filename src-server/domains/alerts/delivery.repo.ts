@@ -5,7 +5,7 @@ import type { FilingDetail } from '../../edgar-model/parse/types';
 import type { FilingFacts } from './alert-messages';
 import { BURST_BUNDLE_SECONDS } from './alerts.config';
 import { statusRankSql } from './delivery-receipts.repo';
-import { deliveryJobsSql, emailReachableSql, isProSql, phoneReachableSql } from './match.repo';
+import { deliveryJobsSql, emailReachableSql, isProSql, phoneReachableSql, pushReachableSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
 
 export type DeliveryTable = 'alerts' | 'alert_digests';
@@ -54,7 +54,8 @@ export function filingFacts(row: FilingFields): FilingFacts {
 /** One leased alert with what its message needs. */
 export interface AlertWork extends FilingFields {
   id: number;
-  channel: 'email' | 'sms';
+  /** 'hook:<webhook id>' for a webhook (issue #31). */
+  channel: 'email' | 'sms' | 'push' | `hook:${string}`;
   /** 'sending': a send may already have gone out (its sender died): reconcile first. */
   prev: 'queued' | 'sending';
   attempts: number;
@@ -72,8 +73,13 @@ export interface AlertWork extends FilingFields {
   route: string | null;
   email_min_rank: number;
   sms_min_rank: number;
+  push_min_rank: number;
   cik: number | null;
 }
+
+/** The webhook of an alert row `a` whose channel is `hook:<id>` (the user's own; issue #31), selecting `what`. */
+const hookOf = (what: ReturnType<typeof sql>) =>
+  sql`select ${what} from webhooks h where h.user_id = a.user_id and h.id::text = substr(a.channel, 6)`;
 
 /**
  * Leases the due alerts among `ids` for this sender: queued ones no live sender holds, and
@@ -83,7 +89,7 @@ export async function leaseAlerts(db: Db, { ids, me }: { ids: number[]; me: numb
   const rows = await db.execute<AlertWork>(sql`
     with c as (
       select a.id, a.status as prev from alerts a
-      where a.id = any(${sql.param(ids)}::int8[]) and a.channel in ('email', 'sms')
+      where a.id = any(${sql.param(ids)}::int8[]) and (a.channel in ('email', 'sms', 'push') or a.channel like 'hook:%')
         and a.status in ('queued', 'sending') and a.next_attempt_at <= now()
         and (a.claimed_by is null or a.claimed_by not in ${LIVE_SENDERS})
       for update of a skip locked
@@ -94,9 +100,14 @@ export async function leaseAlerts(db: Db, { ids, me }: { ids: number[]; me: numb
     returning a.id::float8 as id, a.channel, c.prev, a.attempts, a.sending_at, a.user_id,
       u.email, u.phone, u.brand, u.time_zone, u.quiet_start_minute, u.quiet_end_minute,
       ${isProSql('u')} as pro,
-      case a.channel when 'email' then ${emailReachableSql('u')} else ${phoneReachableSql('u')} end as reachable,
-      f.importance_rank >= case a.channel when 'email' then u.alert_min_rank_email else u.alert_min_rank_sms end as above_threshold,
-      a.route, u.alert_min_rank_email as email_min_rank, u.alert_min_rank_sms as sms_min_rank, f.cik,
+      case when a.channel = 'email' then ${emailReachableSql('u')} when a.channel = 'sms' then ${phoneReachableSql('u')}
+        when a.channel = 'push' then ${pushReachableSql('u')}
+        else exists (${hookOf(sql`1`)} and h.disabled_at is null) end as reachable,
+      f.importance_rank >= case a.channel when 'email' then u.alert_min_rank_email when 'sms' then u.alert_min_rank_sms
+        when 'push' then u.alert_min_rank_push
+        else coalesce((${hookOf(sql`h.min_rank`)}), u.alert_min_rank_email) end as above_threshold,
+      a.route, u.alert_min_rank_email as email_min_rank, u.alert_min_rank_sms as sms_min_rank,
+      u.alert_min_rank_push as push_min_rank, f.cik,
       ${FILING_FIELDS}`);
   return rows.map((r) => ({ ...r, id: Number(r.id), sending_at: r.sending_at ? new Date(r.sending_at) : null }));
 }
@@ -129,6 +140,30 @@ export async function leaseBurst(db: Db, { lead, me }: { lead: AlertWork; me: nu
   return rows.map((r) => ({ ...r, alert_id: Number(r.alert_id) }));
 }
 
+/**
+ * Of these queued leads, the ones that may have a burst to name (another queued alert of the user
+ * on the same channel for a filing of the same company within BURST_BUNDLE_SECONDS, no live sender
+ * holding it): one statement for a whole delivery job, so a popular filing's 200 leads do not make
+ * 200 look-ups that find nothing. The leads it names are sent one by one with leaseBurst as before.
+ */
+export async function leadsWithBurst(db: Db, { leads }: { leads: AlertWork[] }): Promise<Set<number>> {
+  const withCik = leads.filter((l) => l.cik != null);
+  if (withCik.length === 0) return new Set();
+  const rows = await db.execute<{ id: number }>(sql`
+    select l.id::float8 as id
+    from unnest(${sql.param(withCik.map((l) => l.id))}::int8[], ${sql.param(withCik.map((l) => l.user_id))}::uuid[],
+      ${sql.param(withCik.map((l) => l.channel))}::text[], ${sql.param(withCik.map((l) => Number(l.filing_id)))}::int8[]) as l(id, user_id, channel, filing_id)
+    join filings lf on lf.id = l.filing_id
+    where exists (
+      select 1 from alerts a join filings f on f.id = a.filing_id
+      where a.user_id = l.user_id and a.channel = l.channel and a.id <> l.id
+        and a.status = 'queued' and a.burst_lead_id is null
+        and (a.claimed_by is null or a.claimed_by not in ${LIVE_SENDERS})
+        and f.cik = lf.cik
+        and f.stored_at between lf.stored_at - make_interval(secs => ${BURST_BUNDLE_SECONDS}) and lf.stored_at + make_interval(secs => ${BURST_BUNDLE_SECONDS}))`);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 /** What the provider said at once: for email the SMTP server's 250 (delivered = accepted by it). */
 export interface Receipt {
   status: string;
@@ -152,7 +187,13 @@ const receiptSet = (receipt: Receipt | null | undefined) => {
 /** The burst's alerts went out inside the lead's message. */
 export async function markBurstSent(
   db: Db,
-  { ids, leadId, me, messageId, receipt }: { ids: number[]; leadId: number; me: number; messageId: string; receipt?: Receipt | null },
+  {
+    ids,
+    leadId,
+    me,
+    messageId,
+    receipt,
+  }: { ids: number[]; leadId: number; me: number; messageId: string; receipt?: Receipt | null },
 ): Promise<void> {
   if (ids.length === 0) return;
   await db.execute(sql`
@@ -162,7 +203,10 @@ export async function markBurstSent(
 }
 
 /** queued/sending -> sending, one more attempt; false when this sender no longer holds the row. */
-export async function markSending(db: Db, { table, id, me }: { table: DeliveryTable; id: number; me: number }): Promise<number | null> {
+export async function markSending(
+  db: Db,
+  { table, id, me }: { table: DeliveryTable; id: number; me: number },
+): Promise<number | null> {
   const rows = await db.execute<{ attempts: number }>(sql`
     update ${T(table)} set status = 'sending', attempts = attempts + 1, sending_at = now(), updated_at = now()
     where id = ${id} and claimed_by = ${me} and status in ('queued', 'sending')
@@ -170,9 +214,69 @@ export async function markSending(db: Db, { table, id, me }: { table: DeliveryTa
   return rows[0]?.attempts ?? null;
 }
 
+/**
+ * markSending for a group sent together: one more attempt each, committed before the provider is
+ * called. The attempts of the rows this sender still holds (a missing id lost its lease).
+ */
+export async function markSendingMany(
+  db: Db,
+  { ids, me }: { ids: number[]; me: number },
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.execute<{ id: number; attempts: number }>(sql`
+    update alerts set status = 'sending', attempts = attempts + 1, sending_at = now(), updated_at = now()
+    where id = any(${sql.param(ids)}::int8[]) and claimed_by = ${me} and status in ('queued', 'sending')
+    returning id::float8 as id, attempts`);
+  return new Map(rows.map((r) => [Number(r.id), Number(r.attempts)]));
+}
+
+export interface SentRow {
+  id: number;
+  messageId: string;
+  receipt: Receipt | null;
+}
+
+/** markSent (alerts, with their receipts) for a group sent together, in one statement. */
+export async function markSentMany(db: Db, { rows, me }: { rows: SentRow[]; me: number }): Promise<void> {
+  if (rows.length === 0) return;
+  const given = rows.map((r) => ({
+    id: r.id,
+    message_id: r.messageId,
+    status: r.receipt?.status ?? null,
+    response: r.receipt?.response ?? null,
+    delivered: r.receipt?.delivered ?? false,
+  }));
+  // As receiptSet, per row: a status callback that beat this update keeps its later status.
+  const ahead = sql`(r.status is not null and ${statusRankSql(sql`a.provider_status`)} > ${statusRankSql(sql`r.status`)})`;
+  await db.execute(sql`
+    update alerts a set status = 'sent', provider_message_id = r.message_id, sent_at = now(),
+      claimed_by = null, last_error = null, error_code = null, updated_at = now(),
+      provider_status = case when r.status is null or ${ahead} then a.provider_status else r.status end,
+      provider_status_at = case when r.status is null or ${ahead} then a.provider_status_at else now() end,
+      provider_response = case when r.status is null or ${ahead} then a.provider_response else r.response end,
+      delivered_at = coalesce(a.delivered_at, case when r.delivered then now() end)
+    from jsonb_to_recordset(${JSON.stringify(given)}::jsonb)
+      as r(id int8, message_id text, status text, response text, delivered boolean)
+    where a.id = r.id and a.claimed_by = ${me}`);
+}
+
 export async function markSent(
   db: Db,
-  { table, id, me, messageId, sentAt, receipt }: { table: DeliveryTable; id: number; me: number; messageId: string; sentAt?: Date | null; receipt?: Receipt | null },
+  {
+    table,
+    id,
+    me,
+    messageId,
+    sentAt,
+    receipt,
+  }: {
+    table: DeliveryTable;
+    id: number;
+    me: number;
+    messageId: string;
+    sentAt?: Date | null;
+    receipt?: Receipt | null;
+  },
 ): Promise<void> {
   if (receipt && table !== 'alerts') throw new Error('only alerts carry delivery receipts');
   await db.execute(sql`
@@ -188,7 +292,10 @@ export type EndState =
   | { status: 'dead' | 'cancelled'; error?: string | null; code: string | null };
 
 /** Back to the queue (retry, quiet hours, settle wait) or to a final failed/cancelled state. */
-export async function release(db: Db, { table, id, me, state }: { table: DeliveryTable; id: number; me: number; state: EndState }): Promise<void> {
+export async function release(
+  db: Db,
+  { table, id, me, state }: { table: DeliveryTable; id: number; me: number; state: EndState },
+): Promise<void> {
   const next = 'at' in state ? sql`${state.at.toISOString()}::timestamptz` : sql`next_attempt_at`;
   await db.execute(sql`
     update ${T(table)} set status = ${state.status}, claimed_by = null, next_attempt_at = ${next},
@@ -204,15 +311,35 @@ export async function releaseLeases(db: Db, { ids, me }: { ids: number[]; me: nu
     where id = any(${sql.param(ids)}::int8[]) and claimed_by = ${me} and status = 'queued'`);
 }
 
-/** Rows this (live) sender left in 'sending' outside any running send: open them to reconciliation. */
-export async function unclaimStuck(db: Db, { table, me, inFlight }: { table: DeliveryTable; me: number; inFlight: ReadonlySet<string> }): Promise<number> {
+/**
+ * Rows this (live) sender left in 'sending' outside any running send: open them to reconciliation.
+ * Also queued rows it leased and never gave back (the release failed, e.g. the database dropped its
+ * connections; the sender keeps its id across that, so no other process would take them).
+ */
+export async function unclaimStuck(
+  db: Db,
+  { table, me, inFlight }: { table: DeliveryTable; me: number; inFlight: ReadonlySet<string> },
+): Promise<number> {
   const busy = [...inFlight].filter((k) => k.startsWith(`${table}:`)).map((k) => Number(k.slice(table.length + 1)));
-  const rows = await db.execute(sql`
-    update ${T(table)} set claimed_by = null, updated_at = now()
-    where status = 'sending' and claimed_by = ${me} and id <> all(${sql.param(busy)}::int8[])
-      and sending_at < now() - interval '2 minutes'
-    returning id`);
-  return rows.length;
+  // Every send of this process is in `inFlight` from before its 'sending' mark to its end, so an
+  // own 'sending' row outside it is stuck: its job failed after the mark committed (a database
+  // drop cutting off the answer). Alerts are opened after 10 s and get a job at once; they waited
+  // two minutes before, and for the orphan sweep after that (the scale-out run: 120 s after a drop).
+  // A queued row is claimed before its send starts, so it keeps the two minutes.
+  const sendingFor = table === 'alerts' ? sql`interval '10 seconds'` : sql`interval '2 minutes'`;
+  const stuck = sql`claimed_by = ${me} and id <> all(${sql.param(busy)}::int8[])
+      and ((status = 'sending' and sending_at < now() - ${sendingFor})
+        or (status = 'queued' and updated_at < now() - interval '2 minutes'))`;
+  if (table === 'alert_digests') {
+    const rows = await db.execute(sql`
+      update alert_digests set claimed_by = null, updated_at = now() where ${stuck} returning id`);
+    return rows.length;
+  }
+  const rows = await db.execute<{ alerts: number }>(sql`
+    with ids as (update alerts set claimed_by = null, updated_at = now() where ${stuck} returning id),
+    ${deliveryJobsSql({ keyPrefix: 'alerts-stuck:', priority: -1 })}
+    select (select n from jobs) as n, (select count(*) from ids)::int as alerts`);
+  return rows[0]?.alerts ?? 0;
 }
 
 /**
@@ -220,11 +347,14 @@ export async function unclaimStuck(db: Db, { table, me, inFlight }: { table: Del
  * queued and overdue (their job was lost). Chunk job keys make repeated sweeps replace, not add;
  * they run before the normal backlog, so a crash does not leave sends unsettled for long.
  */
-export async function requeueOrphans(db: Db, { limit, overdueSeconds }: { limit: number; overdueSeconds: number }): Promise<number> {
+export async function requeueOrphans(
+  db: Db,
+  { limit, overdueSeconds }: { limit: number; overdueSeconds: number },
+): Promise<number> {
   const rows = await db.execute<{ n: number | null; alerts: number }>(sql`
     with ids as (
       select id from alerts
-      where status in ('queued', 'sending') and channel <> 'digest' and channel in ('email', 'sms')
+      where status in ('queued', 'sending') and (channel in ('email', 'sms', 'push') or channel like 'hook:%')
         and exists (select 1 from users u where u.id = alerts.user_id)
         and ((claimed_by is not null and claimed_by not in ${LIVE_SENDERS})
           or (claimed_by is null and next_attempt_at < now() - make_interval(secs => ${overdueSeconds})))

@@ -5,14 +5,16 @@ import { DELIVER_JOB_ATTEMPTS } from './alerts.config';
 import { digestJob } from './alerts.jobs';
 import { FILING_FIELDS, type FilingFields } from './delivery.repo';
 import { NEW_YORK } from '#shared/calendar';
-import { deliveryJobsSql, emailReachableSql, isProSql } from './match.repo';
+import { deliveryJobsSql, emailReachableSql, isProSql, phoneReachableSql } from './match.repo';
 import { LIVE_SENDERS } from './sender-identity';
 import { FALLBACK_TIME_ZONE } from './zoned-format';
 
 export const DIGEST_TASK = digestJob.name;
+/** Hours after the digest hour in which a missed digest still goes out that morning. */
+export const DIGEST_WINDOW_HOURS = 3;
 
 /**
- * Opens today's digest for every user whose local hour has reached their digest hour and who has
+ * Opens today's digest for every user whose local hour is within the window of their digest hour and who has
  * undelivered digest entries: one alert_digests row per user per local date (a second run the
  * same day finds the row and does nothing), entries bound to it, one job per digest.
  */
@@ -27,9 +29,12 @@ export async function openDueDigests(db: Db, { limit }: { limit: number }): Prom
       select u.id as user_id, u.digest_hour, now() at time zone coalesce(z.name, ${FALLBACK_TIME_ZONE}) as t
       from waiting w join users u on u.id = w.user_id left join zones z on z.name = u.time_zone
     ),
+    -- Due in the morning window from the user's digest hour (DIGEST_WINDOW_HOURS, for a sweep or a
+    -- server that was down at the hour); rows queued later wait for the next morning (issue 28: a
+    -- digest went out at 10:14 PM because "after the hour" was all day).
     due as (
       select l.user_id, l.t::date as local_date from local l
-      where extract(hour from l.t) >= l.digest_hour
+      where extract(hour from l.t) >= l.digest_hour and extract(hour from l.t) < l.digest_hour + ${DIGEST_WINDOW_HOURS}
         and not exists (select 1 from alert_digests d where d.user_id = l.user_id and d.kind = 'digest' and d.local_date = l.t::date)
       limit ${limit}
     ),
@@ -159,9 +164,12 @@ export interface DigestWork extends Record<string, unknown> {
   local_date: string;
   user_id: string;
   email: string | null;
+  phone: string | null;
   brand: string;
   time_zone: string;
   reachable: boolean;
+  /** A free user's digest goes by text when no email is reachable. */
+  sms_reachable: boolean;
   kind: 'digest' | 'brief';
   pro: boolean;
   email_min_rank: number;
@@ -182,7 +190,8 @@ export async function leaseDigest(db: Db, { id, me }: { id: number; me: number }
     where d.id = c.id and u.id = d.user_id
     returning d.id::float8 as id, c.prev, d.attempts, d.sending_at, d.local_date::text as local_date, d.user_id,
       u.email, u.brand, u.time_zone, d.kind, ${isProSql('u')} as pro, u.alert_min_rank_email as email_min_rank, u.alert_min_rank_sms as sms_min_rank,
-      ${emailReachableSql('u')} and (case d.kind when 'brief' then true else u.digest_enabled end) as reachable`);
+      ${emailReachableSql('u')} and (case d.kind when 'brief' then true else u.digest_enabled end) as reachable,
+      u.phone, d.kind = 'digest' and u.digest_enabled and not ${isProSql('u')} and ${phoneReachableSql('u')} as sms_reachable`);
   const row = rows[0];
   return row ? { ...row, id: Number(row.id), sending_at: row.sending_at ? new Date(row.sending_at) : null } : null;
 }
@@ -197,7 +206,12 @@ export async function digestEntries(db: Db, { digestId }: { digestId: number }):
 /** The digest's entries follow the digest's final state. */
 export async function settleEntries(
   db: Db,
-  { digestId, status, messageId, code }: { digestId: number; status: 'sent' | 'cancelled' | 'dead'; messageId?: string; code?: string | null },
+  {
+    digestId,
+    status,
+    messageId,
+    code,
+  }: { digestId: number; status: 'sent' | 'cancelled' | 'dead'; messageId?: string; code?: string | null },
 ): Promise<void> {
   await db.execute(sql`
     update alerts a set status = ${status}, provider_message_id = ${messageId ?? null}, error_code = ${code ?? null},

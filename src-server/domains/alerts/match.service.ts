@@ -6,7 +6,10 @@ import * as repo from './match.repo';
 
 export type { MatchOutcome } from './match.repo';
 
-export function matchFiling(db: Db, params: { filingId: number; burstGatherSeconds?: number }): Promise<repo.MatchOutcome> {
+export function matchFiling(
+  db: Db,
+  params: { filingId: number; burstGatherSeconds?: number },
+): Promise<repo.MatchOutcome> {
   return repo.matchFiling(db, params);
 }
 
@@ -14,7 +17,10 @@ export function matchFiling(db: Db, params: { filingId: number; burstGatherSecon
  * Filings stored while no process listened (every worker down, a dropped LISTEN connection) are
  * matched here, oldest first. Older ones are history by the time anyone would read the alert.
  */
-export async function matchMissedFilings(db: Db, { limit = 500, burstGatherSeconds = 0 }: { limit?: number; burstGatherSeconds?: number } = {}): Promise<number> {
+export async function matchMissedFilings(
+  db: Db,
+  { limit = 500, burstGatherSeconds = 0 }: { limit?: number; burstGatherSeconds?: number } = {},
+): Promise<number> {
   let alerts = 0;
   for (const filingId of await repo.unmatchedFilingIds(db, { withinHours: CATCH_UP_HOURS, limit })) {
     await linkFiling(db, { filingId });

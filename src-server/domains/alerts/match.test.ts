@@ -11,6 +11,8 @@ import { createTestDatabase } from '../../test/db';
 import { FIXTURES, follow, proUser, seedTickers, storeFixture } from '../../test/alerts';
 import { insertRealFilings, realFilings } from '../../test/real-filings';
 import { createSignedInUser } from '../../test/users';
+import { DELIVERY_CHUNK } from './alerts.config';
+import { matchFirstWatchers } from './match.repo';
 import { matchFiling, matchMissedFilings } from './match.service';
 
 let database: Database;
@@ -24,7 +26,9 @@ beforeAll(async () => {
 
 type AlertRow = { user_id: string; channel: string; status: string };
 const alertsOf = async (filingId: number) =>
-  db.execute<AlertRow>(sql`select user_id, channel, status from alerts where filing_id = ${filingId} order by user_id, channel`);
+  db.execute<AlertRow>(
+    sql`select user_id, channel, status from alerts where filing_id = ${filingId} order by user_id, channel`,
+  );
 const channelsFor = async (filingId: number, userId: string) =>
   (await alertsOf(filingId)).filter((a) => a.user_id === userId).map((a) => a.channel);
 const deliveryJobs = async () =>
@@ -63,7 +67,11 @@ describe('matching a filing to its watchers', () => {
     ]);
     const jobs = await deliveryJobs();
     expect(jobs).toHaveLength(before + 1);
-    const ids = (await db.execute<{ id: number }>(sql`select id::float8 as id from alerts where filing_id = ${filingId} order by id`)).map((r) => r.id);
+    const ids = (
+      await db.execute<{ id: number }>(
+        sql`select id::float8 as id from alerts where filing_id = ${filingId} order by id`,
+      )
+    ).map((r) => r.id);
     expect([...jobs.at(-1)!.payload.alertIds].sort((a, b) => a - b)).toEqual(ids);
   });
 
@@ -83,7 +91,10 @@ describe('matching a filing to its watchers', () => {
     const eightK = await proUser(db, { email: 'eightk-only@example.com' });
     await follow(db, { userId: scout.user.id, ticker: 'TSLA', forms: ['NEW_LISTINGS'] });
     await follow(db, { userId: eightK.user.id, ticker: 'TSLA', forms: ['8-K'] });
-    const [filingId] = await insertRealFilings(db, realFilings('TSLA', { forms: ['D'] }), { ticker: 'TSLA', importance: 'MEDIUM' });
+    const [filingId] = await insertRealFilings(db, realFilings('TSLA', { forms: ['D'] }), {
+      ticker: 'TSLA',
+      importance: 'MEDIUM',
+    });
     await matchFiling(db, { filingId: filingId! });
     expect(await alertsOf(filingId!)).toEqual([{ user_id: scout.user.id, channel: 'email', status: 'queued' }]);
   });
@@ -102,12 +113,19 @@ describe('matching a filing to its watchers', () => {
   });
 
   it('gives nothing to unverified contacts, channels not chosen, or a phone that replied STOP', async () => {
-    const unverified = await insertUser(db, { email: 'unverified@example.com', phone: '+12025550102', notifyVia: ['email', 'sms'], planType: 'pro', planStatus: 'active' });
+    const unverified = await insertUser(db, {
+      email: 'unverified@example.com',
+      phone: '+12025550102',
+      notifyVia: ['email', 'sms'],
+      planType: 'pro',
+      planStatus: 'active',
+    });
     const smsOnly = await proUser(db, { email: 'smsonly@example.com', phone: '+12025550103' });
     const stopped = await proUser(db, { email: 'stopped@example.com', phone: '+12025550104' });
     await db.execute(sql`update users set notify_via = '{sms}' where id = ${smsOnly.user.id}`);
     await db.execute(sql`insert into sms_opt_outs (phone, keyword) values ('+12025550104', 'STOP')`);
-    for (const userId of [unverified.id, smsOnly.user.id, stopped.user.id]) await follow(db, { userId, ticker: 'AAPL', forms: ['8-K'] });
+    for (const userId of [unverified.id, smsOnly.user.id, stopped.user.id])
+      await follow(db, { userId, ticker: 'AAPL', forms: ['8-K'] });
     const filingId = await appleFiling('8-K', 'CRITICAL');
     await matchFiling(db, { filingId });
     expect(await channelsFor(filingId, unverified.id)).toEqual([]);
@@ -118,7 +136,11 @@ describe('matching a filing to its watchers', () => {
   it('PRO users and admins get real-time channels, free verified users a digest entry, visitors nothing', async () => {
     const pro = await proUser(db, { email: 'pro@example.com', phone: '+12025550105' });
     const admin = await createSignedInUser(db, { email: 'admin@example.com', isAdmin: true });
-    const lapsed = await createSignedInUser(db, { email: 'lapsed@example.com', planType: 'pro', planStatus: 'canceled' });
+    const lapsed = await createSignedInUser(db, {
+      email: 'lapsed@example.com',
+      planType: 'pro',
+      planStatus: 'canceled',
+    });
     const free = await createSignedInUser(db, { email: 'free@example.com', phone: '+12025550106' });
     const freeNoDigest = await createSignedInUser(db, { email: 'nodigest@example.com' });
     const visitor = await insertUser(db, {});
@@ -149,7 +171,10 @@ describe('matching a filing to its watchers', () => {
   });
 
   it('a filing matched again after its claim was removed gets only the rows it is missing', async () => {
-    const users = [await proUser(db, { email: 'rematch-a@example.com' }), await proUser(db, { email: 'rematch-b@example.com' })];
+    const users = [
+      await proUser(db, { email: 'rematch-a@example.com' }),
+      await proUser(db, { email: 'rematch-b@example.com' }),
+    ];
     for (const u of users) await follow(db, { userId: u.user.id, ticker: 'AAPL', forms: ['10-Q'] });
     const filingId = await appleFiling('10-Q', 'MEDIUM');
     expect((await matchFiling(db, { filingId })).alerts).toBe(2);
@@ -160,6 +185,48 @@ describe('matching a filing to its watchers', () => {
     expect(await channelsFor(filingId, users[1]!.user.id)).toEqual(['email']);
   });
 
+  it('commits the first watchers with their job, unclaimed: a matcher that dies before the rest leaves them to the next match', async () => {
+    for (let i = 0; i < DELIVERY_CHUNK + 10; i++) {
+      const u = await proUser(db, { email: `first-watchers-${i}@example.com` });
+      await follow(db, { userId: u.user.id, ticker: 'AAPL', forms: ['4'] });
+    }
+    const watchers = (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from watchlist_items where ticker = 'AAPL' and '4' = any(forms)`,
+      )
+    )[0]!.n;
+    const filingId = await appleFiling('4', 'HIGH');
+    const users = async () =>
+      (
+        await db.execute<{ n: number }>(
+          sql`select count(distinct user_id)::int as n from alerts where filing_id = ${filingId}`,
+        )
+      )[0]!.n;
+    const claimed = async () =>
+      (await db.execute(sql`select 1 from alert_matches where filing_id = ${filingId}`)).length > 0;
+    const jobbed = async () => {
+      const ids = (
+        await db.execute<{ id: number }>(sql`select id::int from alerts where filing_id = ${filingId} order by id`)
+      ).map((r) => r.id);
+      const inJobs = (await deliveryJobs()).flatMap((j) => j.payload.alertIds).filter((id) => ids.includes(id));
+      return { ids: ids.length, inJobs: inJobs.sort((a, b) => a - b) };
+    };
+
+    const first = await matchFirstWatchers(db, { filingId });
+    expect(first.claimed).toBe(false);
+    expect(first.jobs).toBeGreaterThanOrEqual(1);
+    expect(await users()).toBe(DELIVERY_CHUNK);
+    expect(await claimed()).toBe(false);
+    expect((await jobbed()).inJobs.length).toBe(first.alerts);
+    // The process died here: the filing is still unmatched, and the next match adds only the rest.
+    await matchMissedFilings(db);
+    expect(await claimed()).toBe(true);
+    expect(await users()).toBe(watchers);
+    const all = await jobbed();
+    expect(new Set(all.inJobs).size).toBe(all.inJobs.length);
+    expect(all.inJobs.length).toBe(all.ids);
+  });
+
   it('deleting a user or a filing deletes their alerts (the cascade the table has without foreign keys)', async () => {
     const leaving = await proUser(db, { email: 'leaving@example.com' });
     const staying = await proUser(db, { email: 'staying@example.com' });
@@ -168,8 +235,10 @@ describe('matching a filing to its watchers', () => {
     const second = await appleFiling('8-K', 'LOW');
     for (const filingId of [first, second]) await matchFiling(db, { filingId });
     const mine = async () =>
-      (await db.execute<{ n: number }>(sql`
-        select count(*)::int as n from alerts where user_id in (${leaving.user.id}, ${staying.user.id})`))[0]!.n;
+      (
+        await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from alerts where user_id in (${leaving.user.id}, ${staying.user.id})`)
+      )[0]!.n;
     expect(await mine()).toBe(4);
     await db.execute(sql`delete from users where id = ${leaving.user.id}`);
     expect(await mine()).toBe(2);
@@ -190,7 +259,11 @@ describe('matching a filing to its watchers', () => {
     await follow(db, { userId: user.user.id, ticker: 'AAPL', forms: ['DEF 14A'] });
     const [recent, old] = realFilings('AAPL', { forms: ['DEF 14A'] });
     const [recentId] = await insertRealFilings(db, [recent!], { ticker: 'AAPL', importance: 'LOW' });
-    const [oldId] = await insertRealFilings(db, [old!], { ticker: 'AAPL', importance: 'LOW', storedAt: new Date(Date.now() - 3 * 86_400_000) });
+    const [oldId] = await insertRealFilings(db, [old!], {
+      ticker: 'AAPL',
+      importance: 'LOW',
+      storedAt: new Date(Date.now() - 3 * 86_400_000),
+    });
     expect(await matchMissedFilings(db)).toBeGreaterThanOrEqual(1);
     expect(await channelsFor(recentId!, user.user.id)).toEqual(['email']);
     expect(await channelsFor(oldId!, user.user.id)).toEqual([]);

@@ -35,32 +35,62 @@ afterAll(async () => {
 const tesla8ks = realFilings('TSLA', { forms: ['8-K'] });
 let next = 0;
 /** A real Tesla 8-K (SEC's submissions JSON) with the importance the test needs. */
-async function tesla8k(importance: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW', over: Partial<RealFiling> = {}): Promise<number> {
+async function tesla8k(
+  importance: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW',
+  over: Partial<RealFiling> = {},
+): Promise<number> {
   const filing = { ...tesla8ks[next++]!, ...over };
   const [id] = await insertRealFilings(db, [filing], { ticker: 'TSLA', importance });
   return id!;
 }
 
 const rows = (filingId: number, userId: string) =>
-  db.execute<{ id: number; channel: string; route: string; next_attempt_at: Date; status: string; burst_lead_id: number | null }>(sql`
+  db.execute<{
+    id: number;
+    channel: string;
+    route: string;
+    next_attempt_at: Date;
+    status: string;
+    burst_lead_id: number | null;
+  }>(sql`
     select id::float8 as id, channel, route, next_attempt_at, status, burst_lead_id::float8 as burst_lead_id from alerts
     where filing_id = ${filingId} and user_id = ${userId} order by channel`);
 
 describe('routing defaults', () => {
   it('a new account texts only CRITICAL, emails HIGH at once and puts MEDIUM/LOW in the digest', async () => {
-    const { user } = await createSignedInUser(db, { email: 'new@example.com', phone: '+12025550138', planType: 'pro', planStatus: 'active', routing: 'defaults' });
-    expect(user).toMatchObject({ alertMinRankEmail: ROUTING_DEFAULTS.emailMinRank, alertMinRankSms: ROUTING_DEFAULTS.smsMinRank, digestBelowThreshold: true, briefEnabled: true, briefMinute: 480 });
+    const { user } = await createSignedInUser(db, {
+      email: 'new@example.com',
+      phone: '+12025550138',
+      planType: 'pro',
+      planStatus: 'active',
+      routing: 'defaults',
+    });
+    expect(user).toMatchObject({
+      alertMinRankEmail: ROUTING_DEFAULTS.emailMinRank,
+      alertMinRankSms: ROUTING_DEFAULTS.smsMinRank,
+      digestBelowThreshold: true,
+      briefEnabled: true,
+      briefMinute: 480,
+    });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     const [critical, high, medium] = [await tesla8k('CRITICAL'), await tesla8k('HIGH'), await tesla8k('MEDIUM')];
     for (const id of [critical, high, medium]) await matchFiling(db, { filingId: id });
-    expect((await rows(critical, user.id)).map((r) => [r.channel, r.route])).toEqual([['email', 'realtime_email'], ['sms', 'realtime_sms']]);
+    expect((await rows(critical, user.id)).map((r) => [r.channel, r.route])).toEqual([
+      ['email', 'realtime_email'],
+      ['sms', 'realtime_sms'],
+    ]);
     expect((await rows(high, user.id)).map((r) => [r.channel, r.route])).toEqual([['email', 'realtime_email']]);
     expect((await rows(medium, user.id)).map((r) => [r.channel, r.route])).toEqual([['digest', 'digest_below']]);
   });
 
   it('an account from before the defaults keeps its routing: every level by email, texts from HIGH, no digest', async () => {
     // LEGACY_ROUTING: the values migration 0019 leaves on rows that existed (its new columns start false).
-    const { user } = await createSignedInUser(db, { email: 'old@example.com', phone: '+12025550139', planType: 'pro', planStatus: 'active' });
+    const { user } = await createSignedInUser(db, {
+      email: 'old@example.com',
+      phone: '+12025550139',
+      planType: 'pro',
+      planStatus: 'active',
+    });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     const [high, low] = [await tesla8k('HIGH'), await tesla8k('LOW')];
     for (const id of [high, low]) await matchFiling(db, { filingId: id });
@@ -71,13 +101,24 @@ describe('routing defaults', () => {
   it('the database gives a new row the new defaults (migration 0020 changed only the defaults)', async () => {
     const [row] = await db.execute<Record<string, unknown>>(sql`
       insert into users default values returning alert_min_rank_email, alert_min_rank_sms, digest_below_threshold, brief_enabled, brief_minute`);
-    expect(row).toEqual({ alert_min_rank_email: 3, alert_min_rank_sms: 4, digest_below_threshold: true, brief_enabled: true, brief_minute: 480 });
+    expect(row).toEqual({
+      alert_min_rank_email: 3,
+      alert_min_rank_sms: 4,
+      digest_below_threshold: true,
+      brief_enabled: true,
+      brief_minute: 480,
+    });
   });
 });
 
 describe('pre-market brief', () => {
-  it('holds overnight filings to the user\'s New York brief time, opens one brief, and sends them in one email by importance', async () => {
-    const { user } = await createSignedInUser(db, { email: 'brief@example.com', planType: 'pro', planStatus: 'active', routing: 'defaults' });
+  it("holds overnight filings to the user's New York brief time, opens one brief, and sends them in one email by importance", async () => {
+    const { user } = await createSignedInUser(db, {
+      email: 'brief@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+      routing: 'defaults',
+    });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     await db.execute(sql`update users set alert_min_rank_email = 1, brief_minute = 450 where id = ${user.id}`);
     // Real Tesla 8-Ks with their acceptance moved to next Saturday noon UTC (the market is closed), so
@@ -102,13 +143,17 @@ describe('pre-market brief', () => {
     // Nothing opens before the brief time; then the sweep opens one brief with both.
     await sweepAlerts(deps);
     expect((await db.execute(sql`select 1 from alert_digests where user_id = ${user.id}`)).length).toBe(0);
-    await db.execute(sql`update alerts set next_attempt_at = now() - interval '1 second' where user_id = ${user.id} and channel = 'brief'`);
+    await db.execute(
+      sql`update alerts set next_attempt_at = now() - interval '1 second' where user_id = ${user.id} and channel = 'brief'`,
+    );
     await sweepAlerts(deps);
     const [brief] = await db.execute<{ id: number; kind: string; local_date: string; alert_count: number }>(sql`
       select id::float8 as id, kind, local_date::text as local_date, alert_count from alert_digests where user_id = ${user.id}`);
     expect(brief).toMatchObject({ kind: 'brief', alert_count: 2 });
     await deliverDigest(deps, { digestId: brief!.id });
-    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('brief@example.com') && /pre-market brief/.test(m.subject));
+    const mail = await smtp.waitFor(
+      (m) => m.envelopeTo.includes('brief@example.com') && /pre-market brief/.test(m.subject),
+    );
     expect(mail.subject).toMatch(/pre-market brief: 2 filings since the close for TSLA/);
     const [highText, lowText] = [mail.text.indexOf('[HIGH]'), mail.text.indexOf('[LOW]')];
     expect(highText).toBeGreaterThan(0);
@@ -127,17 +172,26 @@ describe('changing the brief time after the brief was scheduled or sent', () => 
     return d;
   };
   const briefs = (userId: string) =>
-    db.execute<{ id: number; alert_count: number; status: string }>(sql`select id::float8 as id, alert_count, status from alert_digests where user_id = ${userId} and kind = 'brief'`);
+    db.execute<{ id: number; alert_count: number; status: string }>(
+      sql`select id::float8 as id, alert_count, status from alert_digests where user_id = ${userId} and kind = 'brief'`,
+    );
 
   it('held alerts move to the new time: one brief carries the ones before the change and after it', async () => {
-    const { user } = await createSignedInUser(db, { email: 'moved@example.com', planType: 'pro', planStatus: 'active', routing: 'defaults' });
+    const { user } = await createSignedInUser(db, {
+      email: 'moved@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+      routing: 'defaults',
+    });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     await db.execute(sql`update users set alert_min_rank_email = 1, brief_minute = 450 where id = ${user.id}`);
     const saturday = nextSaturday();
     const morning = briefMorning(saturday)!;
     const before = await tesla8k('MEDIUM', { acceptedAt: saturday });
     await matchFiling(db, { filingId: before });
-    expect(new Date((await rows(before, user.id))[0]!.next_attempt_at).toISOString()).toBe(briefSendAt(morning, 450).toISOString());
+    expect(new Date((await rows(before, user.id))[0]!.next_attempt_at).toISOString()).toBe(
+      briefSendAt(morning, 450).toISOString(),
+    );
 
     await updateProfile(db, { userId: user.id, changes: { routing: { briefTime: '09:05' } } });
     const after = await tesla8k('LOW', { acceptedAt: new Date(saturday.getTime() + 60_000) });
@@ -150,25 +204,36 @@ describe('changing the brief time after the brief was scheduled or sent', () => 
     // The old time passing opens nothing; the new one opens one brief with both.
     await sweepAlerts(deps);
     expect(await briefs(user.id)).toEqual([]);
-    await db.execute(sql`update alerts set next_attempt_at = now() - interval '1 second' where user_id = ${user.id} and channel = 'brief'`);
+    await db.execute(
+      sql`update alerts set next_attempt_at = now() - interval '1 second' where user_id = ${user.id} and channel = 'brief'`,
+    );
     await sweepAlerts(deps);
     await sweepAlerts(deps);
     expect((await briefs(user.id)).map((b) => b.alert_count)).toEqual([2]);
   });
 
-  it('after the morning\'s brief went out, a later brief time sends what comes next at once, never a second brief', async () => {
-    const { user } = await createSignedInUser(db, { email: 'sent@example.com', planType: 'pro', planStatus: 'active', routing: 'defaults' });
+  it("after the morning's brief went out, a later brief time sends what comes next at once, never a second brief", async () => {
+    const { user } = await createSignedInUser(db, {
+      email: 'sent@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+      routing: 'defaults',
+    });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     await db.execute(sql`update users set alert_min_rank_email = 1, brief_minute = 450 where id = ${user.id}`);
     const saturday = nextSaturday();
     const first = await tesla8k('MEDIUM', { acceptedAt: saturday });
     await matchFiling(db, { filingId: first });
     // The brief goes out (its time made due now: the morning it belongs to is still ahead).
-    await db.execute(sql`update alerts set next_attempt_at = now() - interval '1 second' where user_id = ${user.id} and channel = 'brief'`);
+    await db.execute(
+      sql`update alerts set next_attempt_at = now() - interval '1 second' where user_id = ${user.id} and channel = 'brief'`,
+    );
     await sweepAlerts(deps);
     const [sent] = await briefs(user.id);
     // Made due early, it was opened under today's date; in life it opens on its morning.
-    await db.execute(sql`update alert_digests set local_date = ${briefMorning(saturday)!}::date where id = ${sent!.id}`);
+    await db.execute(
+      sql`update alert_digests set local_date = ${briefMorning(saturday)!}::date where id = ${sent!.id}`,
+    );
     await deliverDigest(deps, { digestId: sent!.id });
     await smtp.waitFor((m) => m.envelopeTo.includes('sent@example.com') && /pre-market brief/.test(m.subject));
 
@@ -179,15 +244,21 @@ describe('changing the brief time after the brief was scheduled or sent', () => 
     const [row] = await rows(second, user.id);
     expect(row).toMatchObject({ channel: 'email', route: 'brief_sent', status: 'queued' });
     await deliverAlerts(deps, { alertIds: [row!.id] });
-    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('sent@example.com') && !/pre-market brief/.test(m.subject));
+    const mail = await smtp.waitFor(
+      (m) => m.envelopeTo.includes('sent@example.com') && !/pre-market brief/.test(m.subject),
+    );
     expect(mail.text).toContain("this morning's pre-market brief had already gone out");
 
     // A brief row that raced the opening (matched just before it, due after) is emailed by the sweep, not left waiting.
     const raced = await tesla8k('LOW', { acceptedAt: new Date(saturday.getTime() + 180_000) });
     await db.execute(sql`insert into alert_matches (filing_id) values (${raced})`);
     // Its due time has passed, so the brief's morning is put on today for the row to fall due under it.
-    await db.execute(sql`update alert_digests set local_date = (now() at time zone 'America/New_York')::date where id = ${sent!.id}`);
-    await db.execute(sql`insert into alerts (user_id, filing_id, channel, route, next_attempt_at) values (${user.id}, ${raced}, 'brief', 'brief', now() - interval '1 second')`);
+    await db.execute(
+      sql`update alert_digests set local_date = (now() at time zone 'America/New_York')::date where id = ${sent!.id}`,
+    );
+    await db.execute(
+      sql`insert into alerts (user_id, filing_id, channel, route, next_attempt_at) values (${user.id}, ${raced}, 'brief', 'brief', now() - interval '1 second')`,
+    );
     await sweepAlerts(deps);
     expect((await rows(raced, user.id)).map((r) => [r.channel, r.route])).toEqual([['email', 'brief_sent']]);
     expect((await briefs(user.id)).length).toBe(1);
@@ -196,11 +267,15 @@ describe('changing the brief time after the brief was scheduled or sent', () => 
 
 describe('bursts', () => {
   it('sends one alert naming every queued filing of the company, and settles the others with it', async () => {
-    const { user } = await createSignedInUser(db, { email: 'burst@example.com', planType: 'pro', planStatus: 'active' });
+    const { user } = await createSignedInUser(db, {
+      email: 'burst@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+    });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
     const ids = [await tesla8k('MEDIUM'), await tesla8k('HIGH'), await tesla8k('LOW')];
     for (const id of ids) await matchFiling(db, { filingId: id });
-    const alertIds = (await Promise.all(ids.map(async (id) => (await rows(id, user.id))[0]!.id)));
+    const alertIds = await Promise.all(ids.map(async (id) => (await rows(id, user.id))[0]!.id));
     const counts = await deliverAlerts(deps, { alertIds: [alertIds[0]!] });
     expect(counts.sent).toBe(1);
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes('burst@example.com'));
@@ -216,9 +291,18 @@ describe('bursts', () => {
   });
 
   it('sends a burst with the burst copy edited in /admin/message-templates ({{count}} filled)', async () => {
-    const { user } = await createSignedInUser(db, { email: 'burst-copy@example.com', planType: 'pro', planStatus: 'active' });
+    const { user } = await createSignedInUser(db, {
+      email: 'burst-copy@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+    });
     await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
-    const saved = await copyRepo.insertVersion(db, { templateId: 'burst-email', fields: { subject: '{{ticker}} x{{count}}: {{oneLiner}}', intro: '{{count}} from {{company}}' }, createdBy: user.id, reason: null });
+    const saved = await copyRepo.insertVersion(db, {
+      templateId: 'burst-email',
+      fields: { subject: '{{ticker}} x{{count}}: {{oneLiner}}', intro: '{{count}} from {{company}}' },
+      createdBy: user.id,
+      reason: null,
+    });
     await copyRepo.setActive(db, 'burst-email', saved.id);
     try {
       const ids = [await tesla8k('HIGH'), await tesla8k('LOW')];

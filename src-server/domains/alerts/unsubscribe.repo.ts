@@ -12,7 +12,8 @@ export async function signingKey(db: Db, { name }: { name: string }): Promise<Bu
     select secret from created union all select secret from signing_keys where name = ${name} limit 1`);
   // A concurrent first writer's row is invisible to this statement's snapshot: read it once more.
   const secret =
-    rows[0]?.secret ?? (await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${name}`))[0]?.secret;
+    rows[0]?.secret ??
+    (await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${name}`))[0]?.secret;
   if (!secret) throw new Error(`signing key ${name} could not be created`);
   return Buffer.from(secret, 'base64');
 }
@@ -32,13 +33,21 @@ const ON = {
 
 export type UnsubscribeChannel = keyof typeof ON;
 
-export async function channelState(db: Db, { userId, channel }: { userId: string; channel: UnsubscribeChannel }): Promise<ChannelState | null> {
-  const rows = await db.execute<ChannelState>(sql`select email, phone, ${ON[channel]} as on from users where id = ${userId}`);
+export async function channelState(
+  db: Db,
+  { userId, channel }: { userId: string; channel: UnsubscribeChannel },
+): Promise<ChannelState | null> {
+  const rows = await db.execute<ChannelState>(
+    sql`select email, phone, ${ON[channel]} as on from users where id = ${userId}`,
+  );
   return rows[0] ?? null;
 }
 
 /** Turns the channel off and cancels what is still waiting on it (rows mid-send are left to finish). */
-export async function turnOff(db: Db, { userId, channel }: { userId: string; channel: UnsubscribeChannel }): Promise<void> {
+export async function turnOff(
+  db: Db,
+  { userId, channel }: { userId: string; channel: UnsubscribeChannel },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(
       channel === 'digest'

@@ -24,7 +24,10 @@ function keyFor(db: Db): Promise<Buffer> {
 const sign = (key: Buffer, userId: string, channel: string) =>
   createHmac('sha256', key).update(`unsubscribe:${userId}:${channel}`).digest('base64url').slice(0, 32);
 
-export async function unsubscribeToken(db: Db, { userId, channel }: { userId: string; channel: UnsubscribeChannel }): Promise<string> {
+export async function unsubscribeToken(
+  db: Db,
+  { userId, channel }: { userId: string; channel: UnsubscribeChannel },
+): Promise<string> {
   return `${userId}.${channel}.${sign(await keyFor(db), userId, channel)}`;
 }
 
@@ -32,9 +35,13 @@ const tokenShape = z.tuple([z.uuid(), z.enum(['email', 'sms', 'digest']), z.stri
 
 async function readToken(db: Db, token: string): Promise<{ userId: string; channel: UnsubscribeChannel }> {
   const parsed = tokenShape.safeParse(token.split('.'));
-  const invalid = new AppError('BAD_REQUEST', 'This unsubscribe link is not valid. Copy the whole link from the email, or change alerts in Settings.', {
-    reason: 'invalid_unsubscribe_link',
-  });
+  const invalid = new AppError(
+    'BAD_REQUEST',
+    'This unsubscribe link is not valid. Copy the whole link from the email, or change alerts in Settings.',
+    {
+      reason: 'invalid_unsubscribe_link',
+    },
+  );
   if (!parsed.success) throw invalid;
   const [userId, channel, signature] = parsed.data;
   const expected = Buffer.from(sign(await keyFor(db), userId, channel));
@@ -60,7 +67,10 @@ function mask(value: string | null): string | null {
 
 async function view(db: Db, userId: string, channel: UnsubscribeChannel): Promise<UnsubscribeView> {
   const state = await channelState(db, { userId, channel });
-  if (!state) throw new AppError('NOT_FOUND', 'This account no longer exists, so there is nothing to unsubscribe from.', { reason: 'account_not_found' });
+  if (!state)
+    throw new AppError('NOT_FOUND', 'This account no longer exists, so there is nothing to unsubscribe from.', {
+      reason: 'account_not_found',
+    });
   return { channel, contact: mask(channel === 'sms' ? state.phone : state.email), subscribed: state.on };
 }
 

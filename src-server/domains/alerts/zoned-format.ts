@@ -18,6 +18,13 @@ export function zonedFormat(timeZone: string, options: Intl.DateTimeFormatOption
   return format;
 }
 
-const FILED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+const FILED_AT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
 /** A filing's time as alerts print it: "Jan 8, 2025, 7:00 PM EST". */
 export const filedAtText = (date: Date, timeZone: string) => zonedFormat(timeZone, FILED_AT).format(date);

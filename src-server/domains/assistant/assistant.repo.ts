@@ -33,6 +33,8 @@ export interface FilingQuery {
   from?: Date | null;
   to?: Date | null;
   accessionNo?: string | null;
+  /** 'importance': most important first, newest first within a level ("most important filing"). */
+  order?: 'newest' | 'importance';
   limit: number;
 }
 
@@ -40,7 +42,11 @@ const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
 
 function formSql(forms: string[]): SQL {
   // 'SC 13G' covers its amendments and the newer 'SCHEDULE 13G' names; '8-K' covers 8-K/A.
-  const patterns = forms.map((f) => (f.startsWith('SC 13') ? `^(SC |SCHEDULE )${f.slice(3)}(/A)?$` : `^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/A)?$`));
+  const patterns = forms.map((f) =>
+    f.startsWith('SC 13')
+      ? `^(SC |SCHEDULE )${f.slice(3)}(/A)?$`
+      : `^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/A)?$`,
+  );
   return sql`f.form_type ~ any(${sql.param(patterns)}::text[])`;
 }
 
@@ -55,14 +61,17 @@ export async function findFilings(db: Db, q: FilingQuery): Promise<FilingHit[]> 
   if (q.to) where.push(sql`f.filed_at < ${q.to.toISOString()}::timestamptz`);
   if (q.accessionNo) where.push(sql`f.accession_no = ${q.accessionNo}`);
   return db.execute<FilingHit>(sql`
-    select f.id::float8 as id, f.accession_no, f.form_type, f.cik, f.ticker, f.company_name, ${iso('f.filed_at')} as filed_at,
+    select f.id::float8 as id, f.accession_no, f.form_type, f.cik,
+      -- A filing stored without a ticker is still on its company's ticker page (the citation links there).
+      coalesce(f.ticker, (select x.ticker from filings x where x.cik = f.cik and x.ticker is not null order by x.filed_at desc limit 1)) as ticker,
+      f.company_name, ${iso('f.filed_at')} as filed_at,
       ${iso('f.accepted_at')} as accepted_at, f.period_of_report::text, f.items, f.importance, f.importance_rank::int, f.reasons, f.one_liner,
       coalesce(f.primary_doc_url, f.index_url) as url, f.amends_accession_no,
       (f.details->>'percentOfClass')::float8 as percent_of_class, f.details->'reportingPersons'->0->>'name' as filer_name,
       count(*) over ()::int as total
     from filings f
     where ${where.length ? sql.join(where, sql` and `) : sql`true`}
-    order by f.filed_at desc, f.id desc
+    order by ${q.order === 'importance' ? sql`f.importance_rank desc, ` : sql``}f.filed_at desc, f.id desc
     limit ${q.limit}`);
 }
 
@@ -75,7 +84,10 @@ export interface CountRow extends Record<string, unknown> {
 }
 
 /** Matching filings per company (every company asked about, zero included). */
-export async function countFilings(db: Db, q: Omit<FilingQuery, 'limit' | 'accessionNo'> & { ciks: number[] }): Promise<CountRow[]> {
+export async function countFilings(
+  db: Db,
+  q: Omit<FilingQuery, 'limit' | 'accessionNo'> & { ciks: number[] },
+): Promise<CountRow[]> {
   const where: SQL[] = [sql`f.cik = c.cik`];
   if (q.forms?.length) where.push(formSql(q.forms));
   if (q.items?.length) where.push(sql`f.items && ${sql.param(q.items)}::text[]`);
@@ -92,6 +104,8 @@ export async function countFilings(db: Db, q: Omit<FilingQuery, 'limit' | 'acces
 }
 
 export interface TradeRow extends Record<string, unknown> {
+  /** The filing's id: the citation links to its card on the ticker page. */
+  id: number;
   accession_no: string;
   form_type: string;
   filed_at: string;
@@ -117,9 +131,12 @@ export interface TradeRow extends Record<string, unknown> {
  * Form 3/4/5 transactions at these issuers, one row per trade: a joint filing repeats a trade per
  * reporting owner, so rows are grouped on (filing, table, row) and the owners listed together.
  */
-export async function issuerTrades(db: Db, q: { ciks: number[]; codes: string[] | null; from: Date | null; to: Date | null; until: Date; limit: number }): Promise<TradeRow[]> {
+export async function issuerTrades(
+  db: Db,
+  q: { ciks: number[]; codes: string[] | null; from: Date | null; to: Date | null; until: Date; limit: number },
+): Promise<TradeRow[]> {
   return db.execute<TradeRow>(sql`
-    select f.accession_no, f.form_type, ${iso('f.filed_at')} as filed_at, ${iso('f.accepted_at')} as accepted_at,
+    select f.id::float8 as id, f.accession_no, f.form_type, ${iso('f.filed_at')} as filed_at, ${iso('f.accepted_at')} as accepted_at,
       coalesce(f.primary_doc_url, f.index_url) as url, coalesce(f.ticker, min(it.ticker)) as ticker, f.cik,
       string_agg(distinct it.owner_display_name, ' and ') as owners,
       min(coalesce(it.officer_title, case when it.is_director then 'Director' when it.is_ten_percent_owner then '10% Owner' end)) as role,
@@ -137,6 +154,7 @@ export async function issuerTrades(db: Db, q: { ciks: number[]; codes: string[] 
 }
 
 export interface ReceiptRow extends Record<string, unknown> {
+  id: number;
   accession_no: string;
   form_type: string;
   ticker: string | null;
@@ -154,9 +172,12 @@ export interface ReceiptRow extends Record<string, unknown> {
 }
 
 /** The caller's own alert rows (never another user's), newest first. */
-export async function alertReceipts(db: Db, q: { userId: string; ciks: number[] | null; forms: string[]; from: Date | null; to: Date | null; limit: number }): Promise<ReceiptRow[]> {
+export async function alertReceipts(
+  db: Db,
+  q: { userId: string; ciks: number[] | null; forms: string[]; from: Date | null; to: Date | null; limit: number },
+): Promise<ReceiptRow[]> {
   return db.execute<ReceiptRow>(sql`
-    select f.accession_no, f.form_type, f.ticker, f.cik, f.company_name, ${iso('f.filed_at')} as filed_at, ${iso('f.accepted_at')} as accepted_at,
+    select f.id::float8 as id, f.accession_no, f.form_type, f.ticker, f.cik, f.company_name, ${iso('f.filed_at')} as filed_at, ${iso('f.accepted_at')} as accepted_at,
       ${iso('f.detected_at')} as detected_at, coalesce(f.primary_doc_url, f.index_url) as url, f.one_liner,
       a.channel, a.status, ${iso('a.created_at')} as queued_at, ${iso('a.sent_at')} as sent_at
     from alerts a join filings f on f.id = a.filing_id
@@ -170,7 +191,10 @@ export async function alertReceipts(db: Db, q: { userId: string; ciks: number[] 
 }
 
 /** The CIKs behind the caller's watchlist tickers. */
-export async function watchlistCiks(db: Db, { userId }: { userId: string }): Promise<{ ticker: string; cik: number | null }[]> {
+export async function watchlistCiks(
+  db: Db,
+  { userId }: { userId: string },
+): Promise<{ ticker: string; cik: number | null }[]> {
   return db.execute<{ ticker: string; cik: number | null }>(sql`
     select w.ticker, coalesce((select t.cik from tickers t where t.ticker = w.ticker limit 1),
       (select f.cik from filings f where f.ticker = w.ticker order by f.filed_at desc limit 1)) as cik
@@ -199,24 +223,39 @@ export async function knownInsiders(db: Db): Promise<{ cik: number | null; name:
 
 /** The newest stored filing's storing time and id (the "as of" of every answer; the cache key of the lists above). */
 export async function newestStored(db: Db): Promise<{ id: number; stored_at: string } | null> {
-  const [row] = await db.execute<{ id: number; stored_at: string }>(sql`select id::float8 as id, ${iso('stored_at')} as stored_at from filings order by id desc limit 1`);
+  const [row] = await db.execute<{ id: number; stored_at: string }>(
+    sql`select id::float8 as id, ${iso('stored_at')} as stored_at from filings order by id desc limit 1`,
+  );
   return row ?? null;
 }
 
 /** The conversation when it is the caller's (another user's id reads as none). */
 export async function ownConversation(db: Db, { userId, id }: { userId: string; id: string }): Promise<boolean> {
-  const rows = await db.execute(sql`select 1 from assistant_conversations where id = ${id}::uuid and user_id = ${userId}::uuid`);
+  const rows = await db.execute(
+    sql`select 1 from assistant_conversations where id = ${id}::uuid and user_id = ${userId}::uuid`,
+  );
   return rows.length > 0;
 }
 
 export async function createConversation(db: Db, { userId }: { userId: string }): Promise<string> {
-  const [row] = await db.execute<{ id: string }>(sql`insert into assistant_conversations (user_id) values (${userId}::uuid) returning id`);
+  const [row] = await db.execute<{ id: string }>(
+    sql`insert into assistant_conversations (user_id) values (${userId}::uuid) returning id`,
+  );
   return row!.id;
 }
 
 export async function insertMessage(
   db: Db,
-  p: { conversationId: string; userId: string; question: string; answer: unknown; tier: number; intent: string; degraded: string | null; latencyMs: number },
+  p: {
+    conversationId: string;
+    userId: string;
+    question: string;
+    answer: unknown;
+    tier: number;
+    intent: string;
+    degraded: string | null;
+    latencyMs: number;
+  },
 ): Promise<number> {
   const [row] = await db.execute<{ id: number }>(sql`
     with m as (
@@ -236,7 +275,10 @@ export interface MessageRow extends Record<string, unknown> {
   vote: number | null;
 }
 
-export async function conversationMessages(db: Db, { userId, id }: { userId: string; id: string }): Promise<MessageRow[]> {
+export async function conversationMessages(
+  db: Db,
+  { userId, id }: { userId: string; id: string },
+): Promise<MessageRow[]> {
   return db.execute<MessageRow>(sql`
     select m.id::float8 as id, m.question, m.answer, ${iso('m.created_at')} as created_at, fb.vote::int as vote
     from assistant_messages m join assistant_conversations c on c.id = m.conversation_id
@@ -245,7 +287,10 @@ export async function conversationMessages(db: Db, { userId, id }: { userId: str
 }
 
 /** Saves a vote on the caller's own message; false when no such message of theirs exists. */
-export async function upsertFeedback(db: Db, p: { userId: string; messageId: number; vote: 1 | -1; comment: string | null }): Promise<boolean> {
+export async function upsertFeedback(
+  db: Db,
+  p: { userId: string; messageId: number; vote: 1 | -1; comment: string | null },
+): Promise<boolean> {
   const rows = await db.execute(sql`
     insert into assistant_feedback (message_id, user_id, vote, comment)
     select m.id, m.user_id, ${p.vote}, ${p.comment} from assistant_messages m where m.id = ${p.messageId} and m.user_id = ${p.userId}::uuid
@@ -256,7 +301,9 @@ export async function upsertFeedback(db: Db, p: { userId: string; messageId: num
 
 /** Conversations idle for `days` go, with their messages and feedback (cascade). */
 export async function pruneConversations(db: Db, { days }: { days: number }): Promise<number> {
-  const rows = await db.execute(sql`delete from assistant_conversations where updated_at < now() - make_interval(days => ${days}) returning id`);
+  const rows = await db.execute(
+    sql`delete from assistant_conversations where updated_at < now() - make_interval(days => ${days}) returning id`,
+  );
   return rows.length;
 }
 
@@ -279,4 +326,33 @@ export async function listAssistantFeedback(db: Db, { limit }: { limit: number }
       m.question, m.answer->>'text' as answer_text, m.tier::int as tier, m.degraded
     from assistant_feedback fb join assistant_messages m on m.id = fb.message_id join users u on u.id = fb.user_id
     order by fb.updated_at desc limit ${limit}`);
+}
+
+export interface FilingContent extends Record<string, unknown> {
+  summary_text: string | null;
+  details: {
+    kind?: string;
+    items?: { number: string; title: string }[];
+    people?: { name: string; role: string | null; change: string | null }[];
+    subject?: string | null;
+    eventDate?: string | null;
+    fiscalYear?: number | null;
+    fiscalPeriod?: string | null;
+    periodOfReport?: string | null;
+  } | null;
+}
+
+/** What a filing says, as parsed and stored at ingest (the 8-K's items and people, a report's period). */
+export async function filingContent(db: Db, { id }: { id: number }): Promise<FilingContent | null> {
+  const [row] = await db.execute<FilingContent>(sql`select summary_text, details from filings where id = ${id}`);
+  return row ?? null;
+}
+
+/** The caller's most recently used conversation still kept (idle under 30 days), else null. */
+export async function latestConversationId(db: Db, { userId }: { userId: string }): Promise<string | null> {
+  const [row] = await db.execute<{ id: string }>(sql`
+    select id from assistant_conversations
+    where user_id = ${userId}::uuid and updated_at > now() - interval '30 days'
+    order by updated_at desc limit 1`);
+  return row?.id ?? null;
 }

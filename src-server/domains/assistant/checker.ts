@@ -11,7 +11,24 @@ import type { Fact } from './contract';
  * the 8-K item catalogue. A claim that a filing reported an item is checked through its citation
  * (`[[acc:...#5.02]]` must name an item that filing has).
  */
-const VOCABULARY = ['8-K', '10-Q', '10-K', 'SC 13D', 'SC 13G', '13F-HR', 'Form 3', 'Form 4', 'Form 5', 'Rule 10b5-1', 'NT 10-K', 'NT 10-Q', '20-F', '6-K', 'DEF 14A', ...Object.keys(FORM_8K_ITEMS)];
+const VOCABULARY = [
+  '8-K',
+  '10-Q',
+  '10-K',
+  'SC 13D',
+  'SC 13G',
+  '13F-HR',
+  'Form 3',
+  'Form 4',
+  'Form 5',
+  'Rule 10b5-1',
+  'NT 10-K',
+  'NT 10-Q',
+  '20-F',
+  '6-K',
+  'DEF 14A',
+  ...Object.keys(FORM_8K_ITEMS),
+];
 
 export interface CheckResult {
   ok: boolean;
@@ -56,8 +73,14 @@ function strings(value: unknown, out: string[] = []): string[] {
   if (value == null) return out;
   if (typeof value === 'string') out.push(value);
   else if (typeof value === 'number') out.push(String(value));
-  else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
-  else if (typeof value === 'object') Object.values(value).forEach((v) => strings(v, out));
+  else if (Array.isArray(value))
+    value.forEach((v) => {
+      strings(v, out);
+    });
+  else if (typeof value === 'object')
+    Object.values(value).forEach((v) => {
+      strings(v, out);
+    });
   return out;
 }
 
@@ -73,13 +96,15 @@ export function checkAnswer(text: string, context: { facts: Fact[]; question: st
   for (const f of context.facts) {
     const set = itemsOf.get(f.source.accessionNo) ?? new Set<string>();
     if (f.source.item) set.add(f.source.item);
-    if (/items?/i.test(f.label) && typeof f.value === 'string') for (const m of f.value.matchAll(/\b\d{1,2}\.\d{2}\b/g)) set.add(m[0]);
+    if (/items?/i.test(f.label) && typeof f.value === 'string')
+      for (const m of f.value.matchAll(/\b\d{1,2}\.\d{2}\b/g)) set.add(m[0]);
     itemsOf.set(f.source.accessionNo, set);
   }
   const joined = corpus.join('\n');
   const known = new Set(context.facts.map((f) => f.source.accessionNo));
   const numbers: number[] = [];
-  for (const s of [...corpus.map(withoutIdentifiers), withoutIdentifiers(context.question)]) for (const t of tokens(s)) numbers.push(t.value);
+  for (const s of [...corpus.map(withoutIdentifiers), withoutIdentifiers(context.question)])
+    for (const t of tokens(s)) numbers.push(t.value);
   // Dates in sources are instants; a day written in the text may be its UTC or New York day.
   const dates = new Set<string>();
   for (const s of [...corpus, context.question]) for (const m of s.matchAll(DATE)) dates.add(m[0].slice(0, 10));
@@ -104,7 +129,8 @@ export function checkAnswer(text: string, context: { facts: Fact[]; question: st
   for (const m of text.replace(CITATION, ' ').matchAll(ACCESSION)) if (!known.has(m[0])) unknownCitations.push(m[0]);
 
   const unsupportedNumbers: string[] = [];
-  for (const m of text.replace(CITATION, ' ').replace(ACCESSION, ' ').matchAll(DATE)) if (!dates.has(m[0].slice(0, 10))) unsupportedNumbers.push(m[0]);
+  for (const m of text.replace(CITATION, ' ').replace(ACCESSION, ' ').matchAll(DATE))
+    if (!dates.has(m[0].slice(0, 10))) unsupportedNumbers.push(m[0]);
   for (const t of tokens(withoutIdentifiers(text))) {
     if (Number.isInteger(t.value) && t.tolerance === 0.5 && years.has(t.value)) continue;
     if (numbers.some((n) => Math.abs(n - t.value) <= t.tolerance + 1e-9)) continue;
@@ -114,7 +140,13 @@ export function checkAnswer(text: string, context: { facts: Fact[]; question: st
   const badQuotes: string[] = [];
   for (const m of text.matchAll(QUOTE)) if (!joined.includes(m[1]!)) badQuotes.push(m[1]!);
 
-  return { ok: unsupportedNumbers.length === 0 && unknownCitations.length === 0 && badQuotes.length === 0, unsupportedNumbers, unknownCitations, badQuotes, citations: [...new Set(citations)] };
+  return {
+    ok: unsupportedNumbers.length === 0 && unknownCitations.length === 0 && badQuotes.length === 0,
+    unsupportedNumbers,
+    unknownCitations,
+    badQuotes,
+    citations: [...new Set(citations)],
+  };
 }
 
 /** Citation markers into readable references for plain-text clients ("[0000320193-20-000086]"). */

@@ -27,7 +27,11 @@ export async function loadContext(db: Db, { userId, now }: { userId: string; now
   let lists = cache.get(db);
   if (!lists || lists.newestId !== (newest?.id ?? 0)) {
     const [known, insiders] = await Promise.all([repo.knownCompanies(db), repo.knownInsiders(db)]);
-    lists = { newestId: newest?.id ?? 0, known: known.map((k) => ({ cik: Number(k.cik), tickers: k.tickers, names: k.names })), insiders };
+    lists = {
+      newestId: newest?.id ?? 0,
+      known: known.map((k) => ({ cik: Number(k.cik), tickers: k.tickers, names: k.names })),
+      insiders,
+    };
     cache.set(db, lists);
   }
   return {

@@ -21,7 +21,18 @@ export function viewUrl(ticker: string | null, filingId: number | null): string 
   return ticker && filingId != null ? `/ticker/${encodeURIComponent(ticker)}#filing-${filingId}` : null;
 }
 
-export function source(hit: { id?: number | null; accession_no: string; form_type: string; filed_at: string; accepted_at: string | null; url: string | null; ticker: string | null }, at: { item?: string | null; row?: string | null } = {}): FactSource {
+export function source(
+  hit: {
+    id?: number | null;
+    accession_no: string;
+    form_type: string;
+    filed_at: string;
+    accepted_at: string | null;
+    url: string | null;
+    ticker: string | null;
+  },
+  at: { item?: string | null; row?: string | null } = {},
+): FactSource {
   return {
     accessionNo: hit.accession_no,
     form: hit.form_type,

@@ -26,7 +26,9 @@ describe('assistant golden set, tier 0', () => {
   });
 
   it('answers every in-grammar item right', () => {
-    const wrong = run.grades.filter((g, i) => items[i]!.inGrammar && !g.correct).map((g) => `${g.id}: ${g.problems.join('; ')}`);
+    const wrong = run.grades
+      .filter((g, i) => items[i]!.inGrammar && !g.correct)
+      .map((g) => `${g.id}: ${g.problems.join('; ')}`);
     expect(wrong).toEqual([]);
     expect(run.inGrammarCorrect).toBe(run.inGrammar);
   });
@@ -46,12 +48,23 @@ describe('a scripted fake model over the golden set', () => {
     const { answerTier1 } = await import('./tier1');
     let mutate: (facts: string) => string = (f) => f;
     // No function calling: the model writes prose over tier 0's facts, which the script alters.
-    const peer = await startScriptedLlmPeer((r) => (r.tools?.length ? { status: 400, error: 'tools are not supported by this server' } : { content: mutate(r.messages.at(-1)!.content!.split('Facts:\n')[1]!) }));
+    const peer = await startScriptedLlmPeer((r) =>
+      r.tools?.length
+        ? { status: 400, error: 'tools are not supported by this server' }
+        : { content: mutate(r.messages.at(-1)!.content!.split('Facts:\n')[1]!) },
+    );
     const llm = createChatClient({ baseUrl: peer.baseUrl, model: 'fake', timeoutMs: 2_000 });
     const variants: [string, (f: string) => string | null, boolean][] = [
       ['faithful', (f) => f, true],
       ['invented number', (f) => `${f}\nInsiders also sold 123,457 shares for $9,876,543.21.`, false],
-      ['altered number', (f) => (/\d{1,3},\d{3}/.test(f) ? f.replace(/(\d{1,3},\d{2})(\d)/, (_m, head: string, last: string) => `${head}${(Number(last) + 5) % 10}`) : null), false],
+      [
+        'altered number',
+        (f) =>
+          /\d{1,3},\d{3}/.test(f)
+            ? f.replace(/(\d{1,3},\d{2})(\d)/, (_m, head: string, last: string) => `${head}${(Number(last) + 5) % 10}`)
+            : null,
+        false,
+      ],
       ['invented citation', (f) => `${f}\nSee also [[acc:0009999999-24-000001]].`, false],
       ['wrong item', (f) => `${f}\nThis was reported under [[acc:0000899243-22-035394#2.02]].`, false],
     ];
@@ -63,7 +76,11 @@ describe('a scripted fake model over the golden set', () => {
       for (const [name, change, passes] of variants) {
         if (change(tier0.text) === null) continue;
         mutate = (f) => change(f) ?? f;
-        const outcome = await answerTier1(db, item.question, context, tier0, { llm, takeCall: async () => true, timeoutMs: 2_000 });
+        const outcome = await answerTier1(db, item.question, context, tier0, {
+          llm,
+          takeCall: async () => true,
+          timeoutMs: 2_000,
+        });
         expect(outcome.ok, `${item.id}: ${name}${outcome.ok ? '' : ` (${outcome.detail})`}`).toBe(passes);
         if (!passes && !outcome.ok) expect(outcome.reason).toBe('llm_rejected');
         checked += 1;

@@ -26,7 +26,13 @@ export function loadGolden(path = GOLDEN_PATH): GoldenItem[] {
     .filter((l) => l.trim())
     .map((l) => {
       const raw = JSON.parse(l) as Omit<Partial<GoldenItem>, 'expect'> & { expect: Partial<GoldenItem['expect']> };
-      const defaults: GoldenItem['expect'] = { citations: [], mustContain: [], mustNotContain: [], refusal: false, intent: 'help' };
+      const defaults: GoldenItem['expect'] = {
+        citations: [],
+        mustContain: [],
+        mustNotContain: [],
+        refusal: false,
+        intent: 'help',
+      };
       return { inGrammar: true, category: 'other', ...raw, expect: { ...defaults, ...raw.expect } } as GoldenItem;
     });
 }
@@ -55,9 +61,16 @@ export function grade(item: GoldenItem, answer: Answer, ms: number): Grade {
   for (const s of item.expect.mustContain) if (!text.includes(s.toLowerCase())) problems.push(`missing "${s}"`);
   for (const s of item.expect.mustNotContain) if (text.includes(s.toLowerCase())) problems.push(`contains "${s}"`);
   const expectedAcc = new Set(item.expect.citations.map((c) => c.split('#')[0]!));
-  const check = checkAnswer(answer.text, { facts: answer.facts, question: item.question, extra: [answer.asOf ?? '', answer.coverage.from ?? '', answer.coverage.to ?? ''] });
+  const check = checkAnswer(answer.text, {
+    facts: answer.facts,
+    question: item.question,
+    extra: [answer.asOf ?? '', answer.coverage.from ?? '', answer.coverage.to ?? ''],
+  });
   const unsupported = check.unsupportedNumbers.length + check.unknownCitations.length + check.badQuotes.length;
-  if (unsupported) problems.push(`unsupported: ${[...check.unsupportedNumbers, ...check.unknownCitations, ...check.badQuotes].join(', ')}`);
+  if (unsupported)
+    problems.push(
+      `unsupported: ${[...check.unsupportedNumbers, ...check.unknownCitations, ...check.badQuotes].join(', ')}`,
+    );
   return {
     id: item.id,
     correct: problems.length === 0,

@@ -16,10 +16,14 @@ export async function takeLlmCall(db: Db, { userId, limit }: { userId: string; l
 }
 
 export async function recordLlmTokens(db: Db, { userId, tokens }: { userId: string; tokens: number }): Promise<void> {
-  await db.execute(sql`update llm_usage set tokens = tokens + ${tokens} where user_id = ${userId}::uuid and day = (now() at time zone 'America/New_York')::date`);
+  await db.execute(
+    sql`update llm_usage set tokens = tokens + ${tokens} where user_id = ${userId}::uuid and day = (now() at time zone 'America/New_York')::date`,
+  );
 }
 
 export async function llmCallsToday(db: Db, { userId }: { userId: string }): Promise<number> {
-  const [row] = await db.execute<{ calls: number }>(sql`select calls from llm_usage where user_id = ${userId}::uuid and day = (now() at time zone 'America/New_York')::date`);
+  const [row] = await db.execute<{ calls: number }>(
+    sql`select calls from llm_usage where user_id = ${userId}::uuid and day = (now() at time zone 'America/New_York')::date`,
+  );
   return row?.calls ?? 0;
 }

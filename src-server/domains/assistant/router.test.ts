@@ -17,7 +17,8 @@ const insiders = [
 ];
 // Wednesday 2025-11-26, 10:00 in New York.
 const now = new Date('2025-11-26T15:00:00Z');
-const route = (q: string, watchlistCiks: number[] = [1318605, 320193]) => routeQuestion(q, { now, known, insiders, watchlistCiks });
+const route = (q: string, watchlistCiks: number[] = [1318605, 320193]) =>
+  routeQuestion(q, { now, known, insiders, watchlistCiks });
 const day = (d: Date | null) => d?.toISOString() ?? null;
 
 describe('time phrases (New York days)', () => {
@@ -38,10 +39,22 @@ describe('time phrases (New York days)', () => {
 
 describe('question router', () => {
   it('maps plain-words events to 8-K items', () => {
-    expect(route('Did Tesla report a CEO change?')).toMatchObject({ intent: 'items', items: ['5.02'], ciks: [1318605] });
-    expect(route('Did Apple report earnings in Q3 2023?')).toMatchObject({ intent: 'items', items: ['2.02'], ciks: [320193] });
+    expect(route('Did Tesla report a CEO change?')).toMatchObject({
+      intent: 'items',
+      items: ['5.02'],
+      ciks: [1318605],
+    });
+    expect(route('Did Apple report earnings in Q3 2023?')).toMatchObject({
+      intent: 'items',
+      items: ['2.02'],
+      ciks: [320193],
+    });
     expect(route('Any restatement at $TSLA?')).toMatchObject({ intent: 'items', items: ['4.02'] });
-    expect(route('Did Acorn Energy change officers in Jan 2025?')).toMatchObject({ intent: 'items', items: ['5.02'], ciks: [880984] });
+    expect(route('Did Acorn Energy change officers in Jan 2025?')).toMatchObject({
+      intent: 'items',
+      items: ['5.02'],
+      ciks: [880984],
+    });
     expect(route('Did anyone report item 1.05?').items).toEqual(['1.05']);
   });
 
@@ -55,13 +68,25 @@ describe('question router', () => {
   });
 
   it('uses the watchlist when no company is named, and says so in the scope', () => {
-    expect(route('Anything CRITICAL in my list since Monday?')).toMatchObject({ intent: 'importance', scope: 'watchlist', ciks: [1318605, 320193], levels: [4] });
+    expect(route('Anything CRITICAL in my list since Monday?')).toMatchObject({
+      intent: 'importance',
+      scope: 'watchlist',
+      ciks: [1318605, 320193],
+      levels: [4],
+    });
     expect(route('Any CRITICAL filings?', [])).toMatchObject({ scope: 'all', ciks: [] });
   });
 
   it('routes insiders, people, stakes, dates, counts and alerts', () => {
-    expect(route('Any open-market insider buying at TSLA in 90 days?')).toMatchObject({ intent: 'insider', codes: { codes: ['P'] } });
-    expect(route('How many shares did Musk sell in his 2022-11-08 Form 4?')).toMatchObject({ intent: 'insider_person', insider: { cik: 1494730 }, codes: { codes: ['S'] } });
+    expect(route('Any open-market insider buying at TSLA in 90 days?')).toMatchObject({
+      intent: 'insider',
+      codes: { codes: ['P'] },
+    });
+    expect(route('How many shares did Musk sell in his 2022-11-08 Form 4?')).toMatchObject({
+      intent: 'insider_person',
+      insider: { cik: 1494730 },
+      codes: { codes: ['S'] },
+    });
     expect(route('Who filed 13G/A on AAPL?')).toMatchObject({ intent: 'stakes', forms: ['SC 13G'] });
     expect(route('When was AAPL’s last 10-Q? Is one late?')).toMatchObject({ intent: 'dates', forms: ['10-Q'] });
     expect(route('How many 8-Ks did TSLA and AAPL file in 2022?')).toMatchObject({ intent: 'count', forms: ['8-K'] });
@@ -70,7 +95,8 @@ describe('question router', () => {
   });
 
   it('refuses advice and never guesses on unclear or unknown questions', () => {
-    for (const q of ['Should I buy NVDA?', 'Is AAPL a good investment?', 'buy TSLA now?', 'Will TSLA go up?']) expect(route(q).intent).toBe('advice');
+    for (const q of ['Should I buy NVDA?', 'Is AAPL a good investment?', 'buy TSLA now?', 'Will TSLA go up?'])
+      expect(route(q).intent).toBe('advice');
     expect(route('Did Luca Maestri sell AAPL stock?').intent).toBe('insider_person');
     expect(route('hmm?').intent).toBe('help');
     expect(route('Tell me a joke').intent).toBe('help');

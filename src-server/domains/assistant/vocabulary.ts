@@ -18,7 +18,10 @@ export const FORM_SYNONYMS: [RegExp, string[]][] = [
 
 /** Plain-words 8-K events and the items that report them. */
 export const ITEM_SYNONYMS: [RegExp, string[]][] = [
-  [/\b(?:ceo|cfo|coo|officer|director|executive|board|management)\s+(?:change|changes|departure|departures|left|resign\w*|appoint\w*|hire\w*)\b|\b(?:change|changes)\s+(?:of|in)\s+(?:officers?|directors?|ceo|cfo|management)\b|\bchange officers\b|\bresign\w*\b|\bdeparture\b|\bnew (?:ceo|cfo)\b/i, ['5.02']],
+  [
+    /\b(?:ceo|cfo|coo|officer|director|executive|board|management)\s+(?:change|changes|departure|departures|left|resign\w*|appoint\w*|hire\w*)\b|\b(?:change|changes)\s+(?:of|in)\s+(?:officers?|directors?|ceo|cfo|management)\b|\bchange officers\b|\bresign\w*\b|\bdeparture\b|\bnew (?:ceo|cfo)\b/i,
+    ['5.02'],
+  ],
   [/\bearnings\b|\bresults of operations\b|\bquarterly results\b/i, ['2.02']],
   [/\brestat\w*\b|\bnon-?reliance\b/i, ['4.02']],
   [/\bbankrupt\w*\b|\breceivership\b|\bchapter 11\b/i, ['1.03']],
@@ -38,7 +41,8 @@ export const ITEM_SYNONYMS: [RegExp, string[]][] = [
 export const ITEM_NUMBER = /\b(?:item\s+)?([1-9]\.0[1-9]|[1-9]\.10)\b/gi;
 
 /** Buy/sell/hold advice: answered with facts and a refusal, never a recommendation. */
-export const ADVICE = /\b(?:should i|shall i|do you recommend|would you|is it (?:a )?(?:good|bad) (?:time|idea)|worth (?:buying|selling)|buy or sell|price target|good investment|will (?:it|the stock|\$?[a-z]{1,5}) (?:go up|go down|rise|fall|drop))\b|^\s*(?:buy|sell|short|hold)\b|\b(?:buy|sell|hold) (?:now|today)\b/i;
+export const ADVICE =
+  /\b(?:should i|shall i|do you recommend|would you|is it (?:a )?(?:good|bad) (?:time|idea)|worth (?:buying|selling)|buy or sell|price target|good investment|will (?:it|the stock|\$?[a-z]{1,5}) (?:go up|go down|rise|fall|drop))\b|^\s*(?:buy|sell|short|hold)\b|\b(?:buy|sell|hold) (?:now|today)\b/i;
 
 /** Intent cues, checked in order by the router. */
 export const CUES = {
@@ -46,8 +50,12 @@ export const CUES = {
   why: /\bwhy\b/i,
   level: /\b(?:critical|high|important|urgent|importance)\b/i,
   stake: /\b(?:13-?d|13-?g|stake|stakes|beneficial owner\w*|5\s?%|passive investor|activist)\b/i,
-  insider: /\binsiders?\b|\bbought\b|\bsold\b|\bbuy(?:ing|s)?\b|\bsell(?:ing|s)?\b|\bsales?\b|\bpurchas\w*\b|\bform\s*4s?\b|\btrades?\b|\bexercis\w*\b|\bgift\w*\b|\bgrant\w*\b|\bwithh\w*\b/i,
+  insider:
+    /\binsiders?\b|\bbought\b|\bsold\b|\bbuy(?:ing|s)?\b|\bsell(?:ing|s)?\b|\bsales?\b|\bpurchas\w*\b|\bform\s*4s?\b|\btrades?\b|\bexercis\w*\b|\bgift\w*\b|\bgrant\w*\b|\bwithh\w*\b/i,
   dates: /\b(?:when (?:was|did|is)|last|latest|most recent|late|overdue|deadline|nt\s*10)\b/i,
+  /** What a filing says: "what was X's latest 8-K about?", "summarize the 10-Q". */
+  about:
+    /\babout\??\s*$|\bwhat(?:'s| is| was) in\b|\bsummar(?:y|ies|i[sz]e\w*)\b|\bexplain\b|\bwhat did (?:it|the \S+|\S+'s \S+) say\b|\bdetails? of\b/i,
   count: /\bhow many\b|\bcount\b|\bnumber of\b|\bcompare\b|\bvs\.?\b|\bversus\b|\bmore than\b/i,
   latest: /\b(?:file|filed|filing|filings|report|reported|new|anything|what happened|news)\b/i,
 };
@@ -55,7 +63,8 @@ export const CUES = {
 /** Transaction codes a question asks about ("open-market buying" is P, not every acquisition). */
 export function codesAsked(question: string): { codes: string[]; label: string } | null {
   const q = question.toLowerCase();
-  if (/\bexercis\w*\b|\boptions?\b/.test(q)) return { codes: ['M', 'X', 'C', 'O'], label: 'option or RSU exercises (codes M, X, C, O)' };
+  if (/\bexercis\w*\b|\boptions?\b/.test(q))
+    return { codes: ['M', 'X', 'C', 'O'], label: 'option or RSU exercises (codes M, X, C, O)' };
   if (/\bgifts?\b|\bgave\b/.test(q)) return { codes: ['G'], label: 'gifts (code G)' };
   if (/\bwithh\w*\b|\btax\b/.test(q)) return { codes: ['F'], label: 'tax withholding (code F)' };
   if (/\bgrant\w*\b|\baward\w*\b/.test(q)) return { codes: ['A'], label: 'grants or awards (code A)' };

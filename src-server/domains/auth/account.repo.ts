@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginCodes, users } from '../../db/schema';
 import type { UserRow } from './session.repo';
@@ -116,4 +116,14 @@ export async function countWatchlist(db: Db, params: { userId: string }): Promis
 
 export async function deleteLoginCodes(db: Db, params: { identifiers: string[] }): Promise<void> {
   await db.delete(loginCodes).where(inArray(loginCodes.identifier, params.identifiers));
+}
+
+/** The browser's zone, unless the person picked one in settings; true when it was saved. */
+export async function saveBrowserTimeZone(db: Db, params: { userId: string; timeZone: string }): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ timeZone: params.timeZone, updatedAt: sql`now()` })
+    .where(and(eq(users.id, params.userId), eq(users.timeZoneChosen, false), ne(users.timeZone, params.timeZone)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -1,7 +1,9 @@
 import { AppError } from '#shared/app-error';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { notifyPlanChanged } from '../billing/billing.repo';
 import { endBillingForDeletedAccount } from '../billing/billing.service';
+import { enforceTickerLimit } from '../watchlist/watchlist.service';
 import * as accounts from './account.repo';
 import { parseIdentifier } from './login.service';
 import * as sessionRepo from './session.repo';
@@ -64,7 +66,10 @@ export async function deleteAccount(db: Db, params: { userId: string; confirm: b
  * live Stripe subscription is canceled at once first (confirmation checked before, so a request
  * without it cancels nothing), then the account goes (deleteAccount).
  */
-export async function closeAccount(deps: AppDeps, params: { userId: string; confirm: boolean }): Promise<{ deleted: true }> {
+export async function closeAccount(
+  deps: AppDeps,
+  params: { userId: string; confirm: boolean },
+): Promise<{ deleted: true }> {
   if (params.confirm === true) await endBillingForDeletedAccount(deps, { userId: params.userId });
   return deleteAccount(deps.db, params);
 }
@@ -81,7 +86,12 @@ export async function adminLogin(
   if (!user.isAdmin || !isVerified(user)) {
     throw new AppError('FORBIDDEN', 'This account does not have admin access.', { reason: 'not_admin' });
   }
-  const { token, session } = await createSession(db, { userId: user.id, kind: 'admin', ip: params.ip, userAgent: params.userAgent });
+  const { token, session } = await createSession(db, {
+    userId: user.id,
+    kind: 'admin',
+    ip: params.ip,
+    userAgent: params.userAgent,
+  });
   return { token, expiresAt: session.expiresAt.toISOString(), user: toUserDto(user) };
 }
 
@@ -95,9 +105,19 @@ export async function grantAdmin(db: Db, params: { identifier: string }): Promis
   const contact = parseIdentifier(params.identifier);
   const owner = await accounts.findVerifiedHolder(db, contact);
   if (!owner) {
-    throw new AppError('NOT_FOUND', `No verified account has ${contact.value}. Sign in with it once, then run this again.`, {
-      reason: 'account_not_found',
-    });
+    throw new AppError(
+      'NOT_FOUND',
+      `No verified account has ${contact.value}. Sign in with it once, then run this again.`,
+      {
+        reason: 'account_not_found',
+      },
+    );
   }
-  return toUserDto(await accounts.updateUser(db, { userId: owner.id, values: { isAdmin: true } }));
+  // Admin is PRO: the ticker limit grows, so items paused under a smaller one resume now (issue 28).
+  return db.transaction(async (tx) => {
+    const user = await accounts.updateUser(tx, { userId: owner.id, values: { isAdmin: true } });
+    await enforceTickerLimit(tx, { userId: owner.id });
+    await notifyPlanChanged(tx, { userId: owner.id });
+    return toUserDto(user);
+  });
 }

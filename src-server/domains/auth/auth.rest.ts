@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RestRoutes } from '../../transport/rest/plugin';
 import { restTable } from '../../transport/rest/plugin';
 import * as res from '../../transport/rest/response-schemas';
@@ -85,14 +85,24 @@ const AUTH_CALLS: RestCall[] = [
     response: res.userAndProfile,
     errors: [401],
   },
-  profileCall('/profile', 'auth.updateProfile', schemas.rest.profile, 'Change settings (time zone, channels, digest, quiet hours, thresholds)'),
+  profileCall(
+    '/profile',
+    'auth.updateProfile',
+    schemas.rest.profile,
+    'Change settings (time zone, channels, digest, quiet hours, thresholds)',
+  ),
   profileCall(
     '/update-notification-preferences',
     'auth.updateNotificationPreferences',
     schemas.rest.notificationPreferences,
     'Change notification settings (channels, digest, quiet hours, time zone)',
   ),
-  profileCall('/update-alert-thresholds', 'auth.updateAlertThresholds', schemas.rest.alertThresholds, 'Change the lowest importance alerted per channel'),
+  profileCall(
+    '/update-alert-thresholds',
+    'auth.updateAlertThresholds',
+    schemas.rest.alertThresholds,
+    'Change the lowest importance alerted per channel',
+  ),
   {
     method: 'POST',
     path: '/delete-account',
@@ -139,10 +149,14 @@ const linkRoutes: RestRoutes = (app, deps) => {
     {
       config: {
         openapi: {
-          summary: 'The emailed sign-in link: says which account it signs in to (a browser is sent to the confirm page); never acts',
+          summary:
+            'The emailed sign-in link: says which account it signs in to (a browser is sent to the confirm page); never acts',
           tag: 'sign-in',
           query: schemas.linkQuery,
-          responses: { 200: { description: 'The masked address and how to confirm' }, 303: { description: 'Browser: to /login/link#token=…' } },
+          responses: {
+            200: { description: 'The masked address and how to confirm' },
+            303: { description: 'Browser: to /login/link#token=…' },
+          },
           errors: [400],
         },
       },
@@ -150,7 +164,10 @@ const linkRoutes: RestRoutes = (app, deps) => {
     (request, reply) =>
       linkPage(request, reply, async () => {
         const { token } = parseInput(schemas.linkQuery, request.query);
-        return { preview: await previewEmailLink(deps.db, { token, purpose: 'login' }), page: `/login/link#token=${token}` };
+        return {
+          preview: await previewEmailLink(deps.db, { token, purpose: 'login' }),
+          page: `/login/link#token=${token}`,
+        };
       }),
   );
 };

@@ -1,10 +1,17 @@
-import { adminProcedure, publicProcedure, router, sessionProcedure, signedInProcedure, withSession } from '../../transport/trpc/init';
+import {
+  adminProcedure,
+  publicProcedure,
+  router,
+  sessionProcedure,
+  signedInProcedure,
+  withSession,
+} from '../../transport/trpc/init';
 import type { Context } from '../../transport/trpc/context';
 import { addSecondaryContact, saveContacts, verifyEmailLink } from './contacts.service';
 import { adminLogin, adminLogout, closeAccount, logout } from './account.service';
 import * as schemas from './auth.schemas';
 import { previewEmailLink, requestLogin, verifyLoginCode, verifyLoginLink } from './login.service';
-import { getProfile, updateProfile } from './profile.service';
+import { getProfile, saveBrowserTimeZone, updateProfile } from './profile.service';
 import { messengerFor, requestInfo } from './request-info';
 import { resolveSession, toUserDto } from './session.service';
 import type { SignInResult } from './sign-in';
@@ -72,16 +79,29 @@ export const authRouter = router({
   verifyLink: publicProcedure.input(schemas.verifyLinkInput).mutation(async ({ ctx, input }) =>
     signedIn(
       ctx,
-      await verifyLoginLink(ctx.deps.db, { token: input.token, presentedSessionIds: await presentedSessionIds(ctx), request: infoOf(ctx) }),
+      await verifyLoginLink(ctx.deps.db, {
+        token: input.token,
+        presentedSessionIds: await presentedSessionIds(ctx),
+        request: infoOf(ctx),
+      }),
     ),
   ),
-  logout: publicProcedure.mutation(({ ctx }) => logout(ctx.deps.db, { token: ctx.caller.credential?.token })),
+  /** Ends the session and clears its HttpOnly cookie, as `POST /api/logout` does (the browser cannot). */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const result = await logout(ctx.deps.db, { token: ctx.caller.credential?.token });
+    ctx.clearSessionToken();
+    return result;
+  }),
 
   profile: sessionProcedure.query(({ ctx }) => getProfile(ctx.deps.db, { userId: ctx.user.id })),
   updateProfile: publicProcedure
     .input(schemas.profileInput)
     .use(withSession)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, { userId: ctx.user.id, changes: input })),
+  browserTimeZone: publicProcedure
+    .input(schemas.browserTimeZoneInput)
+    .use(withSession)
+    .mutation(({ ctx, input }) => saveBrowserTimeZone(ctx.deps.db, { userId: ctx.user.id, timeZone: input.timeZone })),
   updateNotificationPreferences: publicProcedure
     .input(schemas.notificationPreferencesInput)
     .use(withSession)
@@ -89,43 +109,51 @@ export const authRouter = router({
   updateAlertThresholds: publicProcedure
     .input(schemas.alertThresholdsInput)
     .use(withSession)
-    .mutation(({ ctx, input }) => updateProfile(ctx.deps.db, { userId: ctx.user.id, changes: { alertThresholds: input } })),
+    .mutation(({ ctx, input }) =>
+      updateProfile(ctx.deps.db, { userId: ctx.user.id, changes: { alertThresholds: input } }),
+    ),
 
   notify: publicProcedure
     .input(schemas.notifyInput)
     .use(withSession)
     .mutation(({ ctx, input }) =>
-    saveContacts(ctx.deps.db, {
-      userId: ctx.user.id,
-      email: input.email,
-      phone: input.phone,
-      notifyVia: input.notifyVia,
-      approvalCode: input.approvalCode,
-      sessionId: ctx.session.sessionId,
-      messenger: messengerFor(ctx.deps),
-      request: infoOf(ctx),
-    }),
-  ),
+      saveContacts(ctx.deps.db, {
+        userId: ctx.user.id,
+        email: input.email,
+        phone: input.phone,
+        notifyVia: input.notifyVia,
+        approvalCode: input.approvalCode,
+        sessionId: ctx.session.sessionId,
+        messenger: messengerFor(ctx.deps),
+        request: infoOf(ctx),
+      }),
+    ),
   addSecondaryContact: publicProcedure
     .input(schemas.secondaryContactInput)
     .use(withSession)
     .mutation(({ ctx, input }) =>
-    addSecondaryContact(ctx.deps.db, {
-      userId: ctx.user.id,
-      ...input,
-      sessionId: ctx.session.sessionId,
-      messenger: messengerFor(ctx.deps),
-      request: infoOf(ctx),
-    }),
-  ),
+      addSecondaryContact(ctx.deps.db, {
+        userId: ctx.user.id,
+        ...input,
+        sessionId: ctx.session.sessionId,
+        messenger: messengerFor(ctx.deps),
+        request: infoOf(ctx),
+      }),
+    ),
 
   deleteAccount: signedInProcedure
     .input(schemas.deleteAccountInput)
     .mutation(({ ctx, input }) => closeAccount(ctx.deps, { userId: ctx.user.id, confirm: input.confirm === true })),
 
   /** Exchanges a verified admin's session for the admin area's bearer credential. */
-  adminLogin: signedInProcedure.mutation(({ ctx }) =>
-    adminLogin(ctx.deps.db, { session: ctx.session, ip: ctx.ip, userAgent: ctx.userAgent }),
-  ),
-  adminLogout: adminProcedure.mutation(({ ctx }) => adminLogout(ctx.deps.db, { sessionId: ctx.admin.sessionId })),
+  adminLogin: signedInProcedure.mutation(async ({ ctx }) => {
+    const result = await adminLogin(ctx.deps.db, { session: ctx.session, ip: ctx.ip, userAgent: ctx.userAgent });
+    ctx.caller.issueAdminCookie(result.token, new Date(result.expiresAt));
+    return result;
+  }),
+  adminLogout: adminProcedure.mutation(async ({ ctx }) => {
+    const result = await adminLogout(ctx.deps.db, { sessionId: ctx.admin.sessionId });
+    ctx.caller.clearAdminCookie();
+    return result;
+  }),
 });

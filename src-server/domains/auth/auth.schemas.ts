@@ -17,7 +17,9 @@ export const verifyCodeInput = z
   .object({ identifier: identifierInput, code, previousSession: token.nullish() })
   .strict();
 export const verifyLinkInput = z.object({ token: text().min(20).max(200) }).strict();
-export const previewLinkInput = z.object({ token: text().min(20).max(200), purpose: z.enum(['login', 'verify_email']) }).strict();
+export const previewLinkInput = z
+  .object({ token: text().min(20).max(200), purpose: z.enum(['login', 'verify_email']) })
+  .strict();
 export const linkQuery = z.object({ token: text().min(20).max(200) });
 
 function isTimeZone(value: string): boolean {
@@ -28,6 +30,11 @@ function isTimeZone(value: string): boolean {
     return false;
   }
 }
+
+/** The browser's own zone (Intl), saved while the person has not picked one (auth.browserTimeZone). */
+export const browserTimeZoneInput = z
+  .object({ timeZone: text().max(64).refine(isTimeZone, 'Use an IANA time zone such as America/New_York') })
+  .strict();
 
 const channel = z.enum(['email', 'sms']);
 const clock = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour HH:MM');
@@ -72,15 +79,25 @@ const contactFields = {
 };
 /** Adding a contact to an account with a verified one: the code sent to that verified contact. */
 const approvalCode = code.optional();
-export const notifyInput = z.object({ ...contactFields, notifyVia: z.array(channel).max(2).optional(), approvalCode }).strict();
+export const notifyInput = z
+  .object({ ...contactFields, notifyVia: z.array(channel).max(2).optional(), approvalCode })
+  .strict();
 export const notifyRestInput = z
-  .object({ ...bodySession, ...contactFields, notify_via: z.array(channel).max(2).optional(), approval_code: approvalCode })
+  .object({
+    ...bodySession,
+    ...contactFields,
+    notify_via: z.array(channel).max(2).optional(),
+    approval_code: approvalCode,
+  })
   .strict();
 
 const secondaryFields = { email: text().min(1).max(254).optional(), phone: text().min(1).max(32).optional() };
 const exactlyOne = (v: { email?: string; phone?: string }) => (v.email === undefined) !== (v.phone === undefined);
 const exactlyOneMessage = 'Send exactly one of email or phone';
-export const secondaryContactInput = z.object({ ...secondaryFields, approvalCode }).strict().refine(exactlyOne, exactlyOneMessage);
+export const secondaryContactInput = z
+  .object({ ...secondaryFields, approvalCode })
+  .strict()
+  .refine(exactlyOne, exactlyOneMessage);
 export const secondaryContactRestInput = z
   .object({ ...bodySession, ...secondaryFields, approval_code: approvalCode })
   .strict()

@@ -46,7 +46,9 @@ const digestOf = (userId: string, code: string, change: ContactChange) =>
   hashLoginCode(identifierOf(userId), `${code}\n${change.email ?? ''}\n${change.phone ?? ''}`);
 /** The contacts the change adds, masked ("b•••@example.com and •••-•••-0143"). */
 const added = (user: UserRow, c: ContactChange) =>
-  [c.email !== user.email && c.email && maskEmail(c.email), c.phone !== user.phone && c.phone && maskPhone(c.phone)].filter(Boolean).join(' and ');
+  [c.email !== user.email && c.email && maskEmail(c.email), c.phone !== user.phone && c.phone && maskPhone(c.phone)]
+    .filter(Boolean)
+    .join(' and ');
 const maskedApprover = (a: Approver) => (a.kind === 'email' ? maskEmail(a.value) : maskPhone(a.value));
 
 interface Params {
@@ -90,7 +92,10 @@ const REFUSED = {
 };
 
 /** Uses up the code if it matches this change; a wrong guess counts, the fifth kills the code. */
-export async function checkApproval(db: Db, params: { user: UserRow; change: ContactChange; code: string; request: RequestInfo }): Promise<void> {
+export async function checkApproval(
+  db: Db,
+  params: { user: UserRow; change: ContactChange; code: string; request: RequestInfo },
+): Promise<void> {
   await spend(db, { budget: 'loginVerifyPerIp', key: params.request.ip ?? 'unknown' });
   const outcome = await db.transaction(async (tx) => {
     const row = await codes.lockLatestLoginCode(tx, { identifier: identifierOf(params.user.id) });
@@ -115,6 +120,9 @@ export async function noticeContactAdded(params: Params): Promise<void> {
   const send = () =>
     approver.kind === 'email'
       ? messenger.mailer.send(CONTACT_CHANGE.addedEmail({ to: approver.value, brand: request.brand, added: what }))
-      : messenger.sms.send({ to: approver.value, body: CONTACT_CHANGE.addedSms({ brand: request.brand, added: what }) });
+      : messenger.sms.send({
+          to: approver.value,
+          body: CONTACT_CHANGE.addedSms({ brand: request.brand, added: what }),
+        });
   await send().catch(() => undefined);
 }

@@ -48,12 +48,18 @@ export async function lockPendingSmsVerifications(
 
 /** Records a Twilio MessageSid; false when it was seen before (a replayed webhook). */
 export async function recordInboundMessage(db: Db, params: { messageSid: string }): Promise<boolean> {
-  const rows = await db.insert(inboundSmsSeen).values({ messageSid: params.messageSid }).onConflictDoNothing().returning();
+  const rows = await db
+    .insert(inboundSmsSeen)
+    .values({ messageSid: params.messageSid })
+    .onConflictDoNothing()
+    .returning();
   return rows.length > 0;
 }
 
 export async function pruneInboundMessages(db: Db, params: { olderThanDays: number }): Promise<void> {
-  await db.delete(inboundSmsSeen).where(lt(inboundSmsSeen.receivedAt, sql`now() - make_interval(days => ${params.olderThanDays})`));
+  await db
+    .delete(inboundSmsSeen)
+    .where(lt(inboundSmsSeen.receivedAt, sql`now() - make_interval(days => ${params.olderThanDays})`));
 }
 
 export async function consumeSmsVerifications(db: Db, params: { phone: string }): Promise<void> {

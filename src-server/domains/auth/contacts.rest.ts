@@ -18,7 +18,12 @@ const CONTACT_CALLS: RestCall[] = [
     summary: 'Save the email and/or phone alerts go to (new ones get a verification message) and the channels to use',
     body: schemas.notifyRestInput,
     session: 'required',
-    input: ({ body }) => ({ email: body.email, phone: body.phone, notifyVia: body.notify_via, approvalCode: body.approval_code }),
+    input: ({ body }) => ({
+      email: body.email,
+      phone: body.phone,
+      notifyVia: body.notify_via,
+      approvalCode: body.approval_code,
+    }),
     response: res.contactsResult,
     errors: [400, 401, 403, 429],
   },
@@ -39,7 +44,8 @@ const CONTACT_CALLS: RestCall[] = [
     path: '/verify-email',
     procedure: 'auth.verifyEmail',
     tag: 'contacts',
-    summary: "The confirm page's click: verifies the address, ends the account's other sessions and returns a fresh one",
+    summary:
+      "The confirm page's click: verifies the address, ends the account's other sessions and returns a fresh one",
     body: schemas.verifyLinkInput,
     response: z.object({ session: z.string(), user: res.userDto }),
     errors: [400, 403],
@@ -53,10 +59,14 @@ const handWritten: RestRoutes = async (app, deps) => {
     {
       config: {
         openapi: {
-          summary: 'The emailed confirmation link: shows which address it confirms (a browser is sent to the confirm page); never acts',
+          summary:
+            'The emailed confirmation link: shows which address it confirms (a browser is sent to the confirm page); never acts',
           tag: 'contacts',
           query: schemas.linkQuery,
-          responses: { 200: { description: 'The masked address and how to confirm' }, 303: { description: 'Browser: to /verify-email#token=…' } },
+          responses: {
+            200: { description: 'The masked address and how to confirm' },
+            303: { description: 'Browser: to /verify-email#token=…' },
+          },
           errors: [400],
         },
       },
@@ -64,7 +74,10 @@ const handWritten: RestRoutes = async (app, deps) => {
     (request, reply) =>
       linkPage(request, reply, async () => {
         const { token } = parseInput(schemas.linkQuery, request.query);
-        return { preview: await previewEmailLink(deps.db, { token, purpose: 'verify_email' }), page: `/verify-email#token=${token}` };
+        return {
+          preview: await previewEmailLink(deps.db, { token, purpose: 'verify_email' }),
+          page: `/verify-email#token=${token}`,
+        };
       }),
   );
   // Twilio's inbound-message webhook: its own scope, the one /api route that takes a form body.

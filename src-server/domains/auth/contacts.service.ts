@@ -12,7 +12,13 @@ import type { Channel } from './profile.service';
 import type { UserRow } from './session.repo';
 import { createSession, revokeUserSessions, toUserDto, type SessionMeta, type UserDto } from './session.service';
 import { hashToken, newToken } from './tokens';
-import { addsContact, approverOf, checkApproval, noticeContactAdded, requestApproval } from './contact-approval.service';
+import {
+  addsContact,
+  approverOf,
+  checkApproval,
+  noticeContactAdded,
+  requestApproval,
+} from './contact-approval.service';
 import { SMS } from './contact-messages';
 import * as repo from './contacts.repo';
 import { isOptedOut } from './opt-out.repo';
@@ -42,7 +48,8 @@ interface SaveParams {
 function cleanEmail(raw: string | null | undefined): string | null {
   if (!raw?.trim()) return null;
   const email = normaliseEmail(raw);
-  if (!isEmail(email)) throw new AppError('BAD_REQUEST', 'Please enter a valid email address.', { reason: 'invalid_email' });
+  if (!isEmail(email))
+    throw new AppError('BAD_REQUEST', 'Please enter a valid email address.', { reason: 'invalid_email' });
   return email;
 }
 
@@ -50,7 +57,9 @@ function cleanPhone(raw: string | null | undefined): string | null {
   if (!raw?.trim()) return null;
   const phone = normalisePhone(raw);
   if (!isUsPhone(phone)) {
-    throw new AppError('BAD_REQUEST', 'Text alerts go to US mobile numbers only (10 digits, e.g. 202 555 0143).', { reason: 'unsupported_phone' });
+    throw new AppError('BAD_REQUEST', 'Text alerts go to US mobile numbers only (10 digits, e.g. 202 555 0143).', {
+      reason: 'unsupported_phone',
+    });
   }
   return phone;
 }
@@ -63,7 +72,9 @@ export async function saveContacts(db: Db, params: SaveParams): Promise<Contacts
   const email = cleanEmail(params.email);
   const phone = cleanPhone(params.phone);
   if (!email && !phone) throw new AppError('BAD_REQUEST', COPY.contactRequired, { reason: 'contact_required' });
-  const notifyVia = [...new Set(params.notifyVia ?? [...(email ? ['email' as const] : []), ...(phone ? ['sms' as const] : [])])];
+  const notifyVia = [
+    ...new Set(params.notifyVia ?? [...(email ? ['email' as const] : []), ...(phone ? ['sms' as const] : [])]),
+  ];
   if (notifyVia.includes('email') && !email) {
     throw new AppError('BAD_REQUEST', 'Enter an email address to get alerts by email.', { reason: 'email_required' });
   }
@@ -71,15 +82,22 @@ export async function saveContacts(db: Db, params: SaveParams): Promise<Contacts
     throw new AppError('BAD_REQUEST', 'Enter a phone number to get alerts by text.', { reason: 'phone_required' });
   }
   if (phone && (await isOptedOut(db, { phone }))) {
-    throw new AppError('BAD_REQUEST', 'This number replied STOP to our texts. Text START to our number to opt back in, then try again.', {
-      reason: 'sms_opted_out',
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      'This number replied STOP to our texts. Text START to our number to opt back in, then try again.',
+      {
+        reason: 'sms_opted_out',
+      },
+    );
   }
 
   const before = await accounts.findUser(db, { userId: params.userId });
   if (!before) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
   const approver = approverOf(before);
-  const approval = approver && addsContact(before, { email, phone }) ? { user: before, approver, change: { email, phone }, ...params } : null;
+  const approval =
+    approver && addsContact(before, { email, phone })
+      ? { user: before, approver, change: { email, phone }, ...params }
+      : null;
   if (approval && !params.approvalCode) return requestApproval(db, approval);
   if (approval) await checkApproval(db, { ...approval, code: params.approvalCode! });
   const toVerify = [
@@ -94,7 +112,8 @@ export async function saveContacts(db: Db, params: SaveParams): Promise<Contacts
     const current = await accounts.lockUser(tx, { userId: params.userId });
     if (!current) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
     // A contact change ends the admin area's bearer credentials: they were granted to the account as it was.
-    if (email !== current.email || phone !== current.phone) await revokeUserSessions(tx, { userId: current.id, kind: 'admin' });
+    if (email !== current.email || phone !== current.phone)
+      await revokeUserSessions(tx, { userId: current.id, kind: 'admin' });
     return accounts.updateUser(tx, {
       userId: current.id,
       values: {
@@ -140,7 +159,14 @@ async function sendEmailVerification(db: Db, params: SaveParams & { user: UserRo
   const owner = await accounts.findVerifiedHolder(db, { kind: 'email', value: params.email });
   if (owner && owner.id !== params.user.id) {
     const { email, sessionId } = params;
-    return sendLoginLink(db, { email, sessionId, messenger, request, compose: existingAccountEmail, failure: COPY.contactFailed });
+    return sendLoginLink(db, {
+      email,
+      sessionId,
+      messenger,
+      request,
+      compose: existingAccountEmail,
+      failure: COPY.contactFailed,
+    });
   }
   const token = newToken();
   await links.insertEmailToken(db, {
@@ -152,7 +178,9 @@ async function sendEmailVerification(db: Db, params: SaveParams & { user: UserRo
   });
   const link = `${request.linkBase}/api/verify-email?token=${token}`;
   return sendVia(() =>
-    messenger.mailer.send(verifyEmailEmail({ to: params.email, brand: request.brand, link, hours: VERIFY_TTL_SECONDS / 3600 })),
+    messenger.mailer.send(
+      verifyEmailEmail({ to: params.email, brand: request.brand, link, hours: VERIFY_TTL_SECONDS / 3600 }),
+    ),
   );
 }
 
@@ -161,7 +189,10 @@ async function sendSmsVerification(db: Db, params: SaveParams & { user: UserRow;
   const owner = await accounts.findVerifiedHolder(db, { kind: 'phone', value: params.phone });
   if (owner && owner.id !== params.user.id) {
     return sendVia(() =>
-      params.messenger.sms.send({ to: params.phone, body: SMS.existingAccount(request.brand, `${request.linkBase}/login`) }),
+      params.messenger.sms.send({
+        to: params.phone,
+        body: SMS.existingAccount(request.brand, `${request.linkBase}/login`),
+      }),
     );
   }
   await repo.insertSmsVerification(db, { userId: params.user.id, phone: params.phone, ttlSeconds: VERIFY_TTL_SECONDS });
@@ -187,9 +218,17 @@ export async function verifyEmailLink(
     }
     const owner = await accounts.findVerifiedHolder(tx, { kind: 'email', value: email, lock: true });
     if (owner && owner.id !== user.id) {
-      return { error: 'This email address already belongs to another account. Sign in with it instead.', reason: 'email_taken' };
+      return {
+        error: 'This email address already belongs to another account. Sign in with it instead.',
+        reason: 'email_taken',
+      };
     }
-    const verified = await accounts.setVerifiedContact(tx, { userId: user.id, kind: 'email', value: email, login: false });
+    const verified = await accounts.setVerifiedContact(tx, {
+      userId: user.id,
+      kind: 'email',
+      value: email,
+      login: false,
+    });
     await revokeUserSessions(tx, { userId: user.id });
     const { token } = await createSession(tx, { userId: user.id, ip: params.ip, userAgent: params.userAgent });
     return { user: verified, token };

@@ -9,15 +9,28 @@ const db = database.db;
 const webhook = `${t.url}/api/sms/inbound`;
 
 type Body = Record<string, unknown>;
-type Profile = { emailVerified: boolean; phoneVerified: boolean; smsOptedOut: boolean; notifications: { channels: string[] } };
-const profileOf = async (session: string) => (await api.get<{ user: Body; profile: Profile }>('/api/profile', { session })).body;
+type Profile = {
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  smsOptedOut: boolean;
+  notifications: { channels: string[] };
+};
+const profileOf = async (session: string) =>
+  (await api.get<{ user: Body; profile: Profile }>('/api/profile', { session })).body;
 
 describe('email contact', () => {
   it('is stored unverified, verified by the emailed link, and unverified again when changed', async () => {
     let session = await t.anonymousSession();
-    const saved = await api.post('/api/notify', { session, email: 'Alerts@Example.com', phone: null, notify_via: ['email'] }, { session });
+    const saved = await api.post(
+      '/api/notify',
+      { session, email: 'Alerts@Example.com', phone: null, notify_via: ['email'] },
+      { session },
+    );
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ user: { email: 'alerts@example.com', verified: false }, verification: { email: 'sent', sms: null } });
+    expect(saved.body).toMatchObject({
+      user: { email: 'alerts@example.com', verified: false },
+      verification: { email: 'sent', sms: null },
+    });
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes('alerts@example.com'));
     expect(mail.subject).toBe('Confirm your email for 8-K Alerts alerts');
 
@@ -32,13 +45,27 @@ describe('email contact', () => {
     let view = await profileOf(session);
     expect(view.user).toMatchObject({ verified: true, email: 'alerts@example.com' });
     expect(view.profile.notifications.channels).toEqual(['email']);
-    expect((await api.post('/api/verify-email', { token }, { headers: { origin: t.url } })).body).toMatchObject({ error: 'link_used' });
+    expect((await api.post('/api/verify-email', { token }, { headers: { origin: t.url } })).body).toMatchObject({
+      error: 'link_used',
+    });
 
-    const unchanged = await api.post('/api/notify', { email: 'alerts@example.com', notify_via: ['email'] }, { session });
+    const unchanged = await api.post(
+      '/api/notify',
+      { email: 'alerts@example.com', notify_via: ['email'] },
+      { session },
+    );
     expect(unchanged.body).toMatchObject({ verification: { email: 'verified' }, user: { verified: true } });
 
-    const changed = await t.approvedContactChange('/api/notify', { email: 'moved@example.com', notify_via: ['email'] }, session, 'alerts@example.com');
-    expect(changed.body).toMatchObject({ user: { email: 'moved@example.com', verified: false }, verification: { email: 'sent' } });
+    const changed = await t.approvedContactChange(
+      '/api/notify',
+      { email: 'moved@example.com', notify_via: ['email'] },
+      session,
+      'alerts@example.com',
+    );
+    expect(changed.body).toMatchObject({
+      user: { email: 'moved@example.com', verified: false },
+      verification: { email: 'sent' },
+    });
     view = await profileOf(session);
     expect(view.profile.emailVerified).toBe(false);
     await smtp.waitFor((m) => m.envelopeTo.includes('moved@example.com'));
@@ -47,9 +74,15 @@ describe('email contact', () => {
   it('does not verify with a link for an address the user has since replaced', async () => {
     const session = await t.anonymousSession();
     await api.post('/api/notify', { email: 'first@example.com' }, { session });
-    const stale = tokenFromText((await smtp.waitFor((m) => m.envelopeTo.includes('first@example.com'))).text, '/api/verify-email');
+    const stale = tokenFromText(
+      (await smtp.waitFor((m) => m.envelopeTo.includes('first@example.com'))).text,
+      '/api/verify-email',
+    );
     await api.post('/api/notify', { email: 'second@example.com' }, { session });
-    expect(await api.post('/api/verify-email', { token: stale })).toMatchObject({ status: 400, body: { error: 'link_stale' } });
+    expect(await api.post('/api/verify-email', { token: stale })).toMatchObject({
+      status: 400,
+      body: { error: 'link_stale' },
+    });
     expect((await profileOf(session)).user.verified).toBe(false);
   });
 
@@ -69,16 +102,27 @@ describe('phone contact and inbound texts', () => {
   it('YES verifies the number that was asked; the webhook signature is checked', async () => {
     const session = await t.anonymousSession();
     const saved = await api.post('/api/notify', { phone: '202-555-0117', notify_via: ['sms'] }, { session });
-    expect(saved.body).toMatchObject({ user: { phone: '+12025550117', verified: false }, verification: { sms: 'sent' } });
+    expect(saved.body).toMatchObject({
+      user: { phone: '+12025550117', verified: false },
+      verification: { sms: 'sent' },
+    });
     const ask = await twilio.waitFor((m) => m.to === '+12025550117');
     expect(ask.body).toContain('reply YES');
     expect(ask.body).toContain('Msg&data rates may apply');
 
-    const forged = await twilio.sendInbound(webhook, { From: '+12025550117', Body: 'YES' }, { signature: 'bm90IGEgc2lnbmF0dXJl' });
+    const forged = await twilio.sendInbound(
+      webhook,
+      { From: '+12025550117', Body: 'YES' },
+      { signature: 'bm90IGEgc2lnbmF0dXJl' },
+    );
     expect(forged.status).toBe(403);
     const unsigned = await twilio.sendInbound(webhook, { From: '+12025550117', Body: 'YES' }, { signature: null });
     expect(unsigned.status).toBe(403);
-    const otherUrl = await twilio.sendInbound(webhook, { From: '+12025550117', Body: 'YES' }, { signedUrl: `${t.url}/elsewhere` });
+    const otherUrl = await twilio.sendInbound(
+      webhook,
+      { From: '+12025550117', Body: 'YES' },
+      { signedUrl: `${t.url}/elsewhere` },
+    );
     expect(otherUrl.status).toBe(403);
     expect((await profileOf(session)).user.verified).toBe(false);
 
@@ -136,9 +180,17 @@ describe('phone contact and inbound texts', () => {
 describe('secondary contact', () => {
   it('adds a phone to a verified email account without touching the email', async () => {
     const { session } = await createSignedInUser(db, { email: 'two@example.com' });
-    const r = await t.approvedContactChange('/api/add-secondary-contact', { phone: '2025550121' }, session, 'two@example.com');
+    const r = await t.approvedContactChange(
+      '/api/add-secondary-contact',
+      { phone: '2025550121' },
+      session,
+      'two@example.com',
+    );
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ user: { email: 'two@example.com', phone: '+12025550121', verified: true }, verification: { email: 'verified', sms: 'sent' } });
+    expect(r.body).toMatchObject({
+      user: { email: 'two@example.com', phone: '+12025550121', verified: true },
+      verification: { email: 'verified', sms: 'sent' },
+    });
     await twilio.waitFor((m) => m.to === '+12025550121');
     await twilio.sendInbound(webhook, { From: '+12025550121', Body: 'YES' });
     const view = await profileOf((await t.signInByEmail('two@example.com')).session);
@@ -162,13 +214,16 @@ describe('contact validation', () => {
       expect(r.status, reason).toBe(400);
       expect(r.body.error, reason).toBe(reason);
     }
-    expect((await api.post('/api/notify', { email: 'a@example.com' })).body).toMatchObject({ error: 'session_not_found' });
+    expect((await api.post('/api/notify', { email: 'a@example.com' })).body).toMatchObject({
+      error: 'session_not_found',
+    });
     expect((await profileOf(session)).user).toMatchObject({ email: null, phone: null });
   });
 
   it('counts plus-addressed variants of one inbox against one verification budget', async () => {
     const session = await t.anonymousSession();
-    for (let i = 1; i <= 5; i += 1) expect((await api.post('/api/notify', { email: `plus+${i}@example.com` }, { session })).status).toBe(200);
+    for (let i = 1; i <= 5; i += 1)
+      expect((await api.post('/api/notify', { email: `plus+${i}@example.com` }, { session })).status).toBe(200);
     const over = await api.post('/api/notify', { email: 'plus+6@example.com' }, { session });
     expect(over.status).toBe(429);
     expect(over.body.message).toMatch(/sent to this contact/);
@@ -181,7 +236,9 @@ describe('contact validation', () => {
       const other = i % 2 === 0 ? 'limit@example.com' : `limit${i}@example.com`;
       expect((await api.post('/api/notify', { email: other }, { session })).status).toBe(200);
     }
-    const [hits] = await db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits where key = 'limit@example.com'`);
+    const [hits] = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from rate_limit_hits where key = 'limit@example.com'`,
+    );
     expect(hits!.n).toBe(3);
     const s2 = await t.anonymousSession();
     for (const email of ['limit@example.com', 'y@example.com', 'limit@example.com', 'x@example.com']) {

@@ -5,11 +5,9 @@ import { text } from '#shared/input';
 import { AppError } from '#shared/app-error';
 import { escapeHtml } from '#shared/html';
 import type { AppDeps } from '../../deps';
-import { notFoundError } from '../../transport/rest/errors';
+import { devPageGuard } from '../../transport/web/dev-page-guard';
 import { supportEmailFor } from './request-info';
 import { listDevOutbox, replyAsPhone, type OutboxRow } from './dev-outbox.service';
-
-const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
 
 const replyInput = z.object({ From: text().min(1).max(32), Body: text().min(1).max(1600) });
 
@@ -49,11 +47,8 @@ ${items || '<p>Nothing sent yet.</p>'}
 export async function devOutboxRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
   await app.register(formbody, { bodyLimit: 16 * 1024 });
-  // The page holds every sign-in link and code, and HOST defaults to 0.0.0.0: only people on this
-  // machine may use it (a client behind a loopback proxy is judged by its forwarded address).
-  app.addHook('onRequest', async (request) => {
-    if (!isLoopback(request.ip)) throw notFoundError(request);
-  });
+  // The page holds every sign-in link and code, and HOST defaults to 0.0.0.0.
+  app.addHook('onRequest', devPageGuard(deps));
   app.get('/dev/outbox', async (request, reply) => {
     const rows = await listDevOutbox(deps.db, { limit: 100 });
     const query = request.query as { format?: string };
@@ -66,7 +61,11 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { deps: AppDep
   app.post('/dev/outbox/reply', async (request, reply) => {
     const parsed = replyInput.safeParse(request.body ?? {});
     if (!parsed.success) throw new AppError('BAD_REQUEST', 'Send From (a phone number) and Body.');
-    await replyAsPhone(deps.db, { from: parsed.data.From, body: parsed.data.Body, supportEmail: supportEmailFor(deps) });
+    await replyAsPhone(deps.db, {
+      from: parsed.data.From,
+      body: parsed.data.Body,
+      supportEmail: supportEmailFor(deps),
+    });
     return reply.redirect('/dev/outbox', 303);
   });
 }

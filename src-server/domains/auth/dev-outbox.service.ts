@@ -10,7 +10,10 @@ export function listDevOutbox(db: Db, params: { limit: number }): Promise<Outbox
 }
 
 /** Handles the text as if the phone had sent it (YES, STOP, HELP...) and files the answer in the outbox. */
-export async function replyAsPhone(db: Db, params: { from: string; body: string; supportEmail: string }): Promise<void> {
+export async function replyAsPhone(
+  db: Db,
+  params: { from: string; body: string; supportEmail: string },
+): Promise<void> {
   const answer = await handleInboundSms(db, params);
   await insertOutboxMessage(db, { message: { channel: 'sms', to: params.from, from: 'dev-outbox', body: answer } });
 }

@@ -22,7 +22,9 @@ describe('auth housekeeping', () => {
       ('loginSendPerIp', 'a', now() - interval '3 hours'), ('loginSendPerIp', 'b', now())`);
 
     expect(await pruneAuthData(db)).toEqual({ sessions: 1, anonymousUsers: 1 });
-    expect(await ids(sql`select id from users order by created_at`)).toEqual(expect.arrayContaining([live.user.id, verified.user.id]));
+    expect(await ids(sql`select id from users order by created_at`)).toEqual(
+      expect.arrayContaining([live.user.id, verified.user.id]),
+    );
     expect(await ids(sql`select id from users where id = ${abandoned.user.id}`)).toEqual([]);
     expect(await ids(sql`select identifier as id from login_codes`)).toEqual(['+12025550101']);
     expect(await ids(sql`select key as id from rate_limit_hits`)).toEqual(['b']);

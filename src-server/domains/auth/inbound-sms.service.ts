@@ -13,7 +13,10 @@ const START_WORDS = new Set(['START', 'UNSTOP']);
 const HELP_WORDS = new Set(['HELP', 'INFO']);
 
 function keywordOf(body: string): string {
-  return body.trim().toUpperCase().replace(/[\s.!]+$/, '');
+  return body
+    .trim()
+    .toUpperCase()
+    .replace(/[\s.!]+$/, '');
 }
 
 /**

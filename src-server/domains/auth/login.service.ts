@@ -36,14 +36,19 @@ export function parseIdentifier(raw: string): Contact {
   if (!trimmed) throw new AppError('BAD_REQUEST', COPY.contactRequired, { reason: 'identifier_required' });
   if (identifierKind(trimmed) === 'email') {
     const email = normaliseEmail(trimmed);
-    if (!isEmail(email)) throw new AppError('BAD_REQUEST', 'Please enter a valid email address.', { reason: 'invalid_email' });
+    if (!isEmail(email))
+      throw new AppError('BAD_REQUEST', 'Please enter a valid email address.', { reason: 'invalid_email' });
     return { kind: 'email', value: email };
   }
   const phone = normalisePhone(trimmed);
   if (!isUsPhone(phone)) {
-    throw new AppError('BAD_REQUEST', 'Text messages go to US mobile numbers only (10 digits, e.g. 202 555 0143). Use your email instead.', {
-      reason: 'unsupported_phone',
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      'Text messages go to US mobile numbers only (10 digits, e.g. 202 555 0143). Use your email instead.',
+      {
+        reason: 'unsupported_phone',
+      },
+    );
   }
   return { kind: 'phone', value: phone };
 }
@@ -71,14 +76,24 @@ export async function requestLogin(
   await spend(db, { budget: 'loginSendPerIdentifier', key: sendBudgetKey(contact.value) });
 
   if (contact.kind === 'email') {
-    await sendLoginLink(db, { email: contact.value, sessionId: params.sessionId, messenger: params.messenger, request, compose: loginLinkEmail });
+    await sendLoginLink(db, {
+      email: contact.value,
+      sessionId: params.sessionId,
+      messenger: params.messenger,
+      request,
+      compose: loginLinkEmail,
+    });
     return { method: 'email' };
   }
 
   if (await isOptedOut(db, { phone: contact.value })) {
-    throw new AppError('BAD_REQUEST', 'This number has opted out of our texts (STOP). Text START to our number to opt back in, or sign in with your email.', {
-      reason: 'sms_opted_out',
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      'This number has opted out of our texts (STOP). Text START to our number to opt back in, or sign in with your email.',
+      {
+        reason: 'sms_opted_out',
+      },
+    );
   }
   const code = newLoginCode();
   await codes.replaceLoginCode(db, {
@@ -88,14 +103,17 @@ export async function requestLogin(
     ip: request.ip ?? null,
   });
   await deliver(() =>
-    params.messenger.sms.send({ to: contact.value, body: loginCodeSms({ brand: request.brand, code, minutes: CODE_TTL_SECONDS / 60 }) }),
+    params.messenger.sms.send({
+      to: contact.value,
+      body: loginCodeSms({ brand: request.brand, code, minutes: CODE_TTL_SECONDS / 60 }),
+    }),
   );
   return { method: 'sms' };
 }
 
 /**
- * Stores a single-use sign-in link for the address and mails it; `sessionId` (the asking
- * session) has its anonymous watchlist merged when the link is followed.
+ * Stores a single-use sign-in link for the address and mails it; `sessionId` records which
+ * session asked (audit only: following the link merges the confirming browser's data, not this).
  */
 export async function sendLoginLink(
   db: Db,
@@ -117,7 +135,12 @@ export async function sendLoginLink(
     ttlSeconds: LINK_TTL_SECONDS,
   });
   const link = `${params.request.linkBase}/api/verify-login?token=${token}`;
-  const message = params.compose({ to: params.email, brand: params.request.brand, link, minutes: LINK_TTL_SECONDS / 60 });
+  const message = params.compose({
+    to: params.email,
+    brand: params.request.brand,
+    link,
+    minutes: LINK_TTL_SECONDS / 60,
+  });
   await deliver(() => params.messenger.mailer.send(message), params.failure);
 }
 
@@ -142,7 +165,9 @@ export async function verifyLoginCode(
   const contact = parseIdentifier(params.identifier);
   await spend(db, { budget: 'loginVerifyPerIp', key: params.request.ip ?? 'unknown' });
   if (contact.kind !== 'phone') {
-    throw new AppError('BAD_REQUEST', 'Codes are sent by text. For email, open the link we sent you.', { reason: 'invalid_code' });
+    throw new AppError('BAD_REQUEST', 'Codes are sent by text. For email, open the link we sent you.', {
+      reason: 'invalid_code',
+    });
   }
 
   const outcome = await inSignInTransaction<CodeOutcome>(db, async (tx) => {
@@ -193,7 +218,11 @@ export const EMAIL_LINK_FAILURES = {
   expired: 'This confirmation link has expired. Open the app and choose Verify Now to get a new one.',
 } as const;
 
-/** Follows an emailed link: single use, 15 minutes; merges the sessions that asked and clicked. */
+/**
+ * Follows an emailed link: single use, 15 minutes. Only the confirming browser's own visitor data
+ * merges: the session that asked for the link may be an attacker's, who asked for the victim's
+ * address from a browser holding a crafted watchlist.
+ */
 export async function verifyLoginLink(
   db: Db,
   params: { token: string; presentedSessionIds: string[]; request: RequestInfo },
@@ -204,7 +233,6 @@ export async function verifyLoginLink(
     const result = await signIn(tx, {
       contact: { kind: 'email', value: consumed.token.email },
       presentedSessionIds: params.presentedSessionIds,
-      mergeSessionIds: consumed.token.sessionId ? [consumed.token.sessionId] : [],
       ...params.request,
     });
     return { ok: true as const, result };

@@ -21,7 +21,9 @@ async function userIdOf(session: string): Promise<string> {
   return me.body.user.id;
 }
 async function tickersOf(userId: string): Promise<string[]> {
-  const rows = await db.execute<{ ticker: string }>(sql`select ticker from watchlist_items where user_id = ${userId} order by ticker`);
+  const rows = await db.execute<{ ticker: string }>(
+    sql`select ticker from watchlist_items where user_id = ${userId} order by ticker`,
+  );
   return rows.map((r) => r.ticker);
 }
 async function requestCode(phone: string, ip = freshIp()): Promise<string> {
@@ -38,14 +40,20 @@ describe('login by emailed link', () => {
     const anonId = await userIdOf(anon);
     await addItems(anonId, ['AAPL', 'MSFT']);
 
-    const sent = await api.post('/api/login', { identifier: '  New.User@Example.com ' }, { session: anon, ip: freshIp() });
+    const sent = await api.post(
+      '/api/login',
+      { identifier: '  New.User@Example.com ' },
+      { session: anon, ip: freshIp() },
+    );
     expect(sent).toMatchObject({ status: 200, body: { method: 'email' } });
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes('new.user@example.com'));
     expect(mail.subject).toBe('Your 8-K Alerts sign-in link');
     expect(mail.html).toContain('/api/verify-login?token=');
     const token = tokenFromText(mail.text, '/api/verify-login');
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
-    const [stored] = await db.execute<{ token_hash: string }>(sql`select token_hash from email_tokens where email = 'new.user@example.com'`);
+    const [stored] = await db.execute<{ token_hash: string }>(
+      sql`select token_hash from email_tokens where email = 'new.user@example.com'`,
+    );
     expect(stored!.token_hash).not.toContain(token);
 
     // The link's GET (a person, or a mail scanner) only says which account it is for.
@@ -57,7 +65,11 @@ describe('login by emailed link', () => {
     expect(cookieSession(page.headers)).toBeUndefined();
     expect((await api.get('/api/profile', { session: anon })).status).toBe(200);
 
-    const followed = await api.post<{ merged: number }>('/api/verify-login', { token }, { headers: { origin: t.url }, session: anon });
+    const followed = await api.post<{ merged: number }>(
+      '/api/verify-login',
+      { token },
+      { headers: { origin: t.url }, session: anon },
+    );
     expect(followed.status).toBe(200);
     expect(followed.body.merged).toBe(2);
     const cookie = followed.headers.getSetCookie().find((c) => c.startsWith('session='))!;
@@ -68,7 +80,13 @@ describe('login by emailed link', () => {
     expect(session).not.toBe(anon);
 
     const profile = await api.get<{ user: Body }>('/api/profile', { session });
-    expect(profile.body.user).toMatchObject({ id: anonId, email: 'new.user@example.com', verified: true, isAdmin: false, planType: 'free' });
+    expect(profile.body.user).toMatchObject({
+      id: anonId,
+      email: 'new.user@example.com',
+      verified: true,
+      isAdmin: false,
+      planType: 'free',
+    });
     expect(await tickersOf(anonId)).toEqual(['AAPL', 'MSFT']);
     expect((await api.get('/api/profile', { session: anon })).status).toBe(401);
 
@@ -87,17 +105,31 @@ describe('login by emailed link', () => {
     const token = tokenFromText(mail.text, '/api/verify-login');
     const again = await api.post('/api/verify-login', { token }, { headers: { origin: t.url } });
     expect(again).toMatchObject({ status: 400, body: { error: 'link_used' } });
-    expect(await api.get(`/api/verify-login?token=${token}`)).toMatchObject({ status: 400, body: { error: 'link_used' } });
+    expect(await api.get(`/api/verify-login?token=${token}`)).toMatchObject({
+      status: 400,
+      body: { error: 'link_used' },
+    });
     expect(cookieSession(again.headers)).toBeUndefined();
     const page = await api.get(`/api/verify-login?token=${token}`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(400);
     expect(String(page.body)).toContain('already used');
 
     await api.post('/api/login', { identifier: 'late@example.com' }, { ip: freshIp() });
-    const late = tokenFromText((await smtp.waitFor((m) => m.envelopeTo.includes('late@example.com'))).text, '/api/verify-login');
-    await db.execute(sql`update email_tokens set expires_at = now() - interval '1 second' where email = 'late@example.com'`);
-    expect(await api.get(`/api/verify-login?token=${late}`)).toMatchObject({ status: 400, body: { error: 'link_expired' } });
-    expect(await api.get(`/api/verify-login?token=${'x'.repeat(43)}`)).toMatchObject({ status: 400, body: { error: 'link_unknown' } });
+    const late = tokenFromText(
+      (await smtp.waitFor((m) => m.envelopeTo.includes('late@example.com'))).text,
+      '/api/verify-login',
+    );
+    await db.execute(
+      sql`update email_tokens set expires_at = now() - interval '1 second' where email = 'late@example.com'`,
+    );
+    expect(await api.get(`/api/verify-login?token=${late}`)).toMatchObject({
+      status: 400,
+      body: { error: 'link_expired' },
+    });
+    expect(await api.get(`/api/verify-login?token=${'x'.repeat(43)}`)).toMatchObject({
+      status: 400,
+      body: { error: 'link_unknown' },
+    });
   });
 
   it('links live 15 minutes', async () => {
@@ -126,9 +158,18 @@ describe('login by SMS code', () => {
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.minutes).toBe(10);
 
-    const verified = await api.post<LoginBody>('/api/verify-login-code', { identifier: '2025550107', code, previousSession: anon }, { ip });
+    const verified = await api.post<LoginBody>(
+      '/api/verify-login-code',
+      { identifier: '2025550107', code, previousSession: anon },
+      { ip },
+    );
     expect(verified.status).toBe(200);
-    expect(verified.body.user).toMatchObject({ phone: '+12025550107', email: null, verified: true, planStatus: 'inactive' });
+    expect(verified.body.user).toMatchObject({
+      phone: '+12025550107',
+      email: null,
+      verified: true,
+      planStatus: 'inactive',
+    });
     expect(verified.body).toMatchObject({ merged: 1, rejected: 0 });
     expect(verified.body.session).not.toBe(anon);
     expect(cookieSession(verified.headers)).toBe(verified.body.session);
@@ -164,18 +205,24 @@ describe('login by SMS code', () => {
     const code = await requestCode(phone);
     const wrong = code === '999999' ? '888888' : '999999';
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => api.post('/api/verify-login-code', { identifier: phone, code: wrong }, { ip: freshIp() })),
+      Array.from({ length: 12 }, () =>
+        api.post('/api/verify-login-code', { identifier: phone, code: wrong }, { ip: freshIp() }),
+      ),
     );
     expect(results.filter((r) => r.body.error === 'invalid_code')).toHaveLength(5);
     expect(results.filter((r) => r.body.error === 'too_many_attempts')).toHaveLength(7);
-    expect((await api.post('/api/verify-login-code', { identifier: phone, code }, { ip: freshIp() })).body.error).toBe('too_many_attempts');
+    expect((await api.post('/api/verify-login-code', { identifier: phone, code }, { ip: freshIp() })).body.error).toBe(
+      'too_many_attempts',
+    );
   });
 
   it('refuses an expired code, a superseded code and a code for another number', async () => {
     const phone = '+12025550109';
     const first = await requestCode(phone);
     await db.execute(sql`update login_codes set expires_at = now() - interval '1 second' where identifier = ${phone}`);
-    expect(await api.post('/api/verify-login-code', { identifier: phone, code: first }, { ip: freshIp() })).toMatchObject({
+    expect(
+      await api.post('/api/verify-login-code', { identifier: phone, code: first }, { ip: freshIp() }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'code_expired' },
     });
@@ -183,11 +230,19 @@ describe('login by SMS code', () => {
     const older = await requestCode(phone);
     const newer = await requestCode(phone);
     if (older !== newer) {
-      expect((await api.post('/api/verify-login-code', { identifier: phone, code: older }, { ip: freshIp() })).status).toBe(400);
+      expect(
+        (await api.post('/api/verify-login-code', { identifier: phone, code: older }, { ip: freshIp() })).status,
+      ).toBe(400);
     }
-    const other = await api.post('/api/verify-login-code', { identifier: '+12025550110', code: newer }, { ip: freshIp() });
+    const other = await api.post(
+      '/api/verify-login-code',
+      { identifier: '+12025550110', code: newer },
+      { ip: freshIp() },
+    );
     expect(other).toMatchObject({ status: 400, body: { error: 'invalid_code' } });
-    expect((await api.post('/api/verify-login-code', { identifier: phone, code: newer }, { ip: freshIp() })).status).toBe(200);
+    expect(
+      (await api.post('/api/verify-login-code', { identifier: phone, code: newer }, { ip: freshIp() })).status,
+    ).toBe(200);
   });
 
   it('sends texts to US numbers only', async () => {
@@ -198,9 +253,18 @@ describe('login by SMS code', () => {
   });
 
   it('refuses the +1 numbers that are not US mobiles (toll fraud): Jamaica, premium 900, toll-free, N11, Canada', async () => {
-    for (const identifier of ['+1 876 555 1234', '1-900-555-1234', '(800) 555-1234', '911 555 1234', '+1 416 555 0123']) {
+    for (const identifier of [
+      '+1 876 555 1234',
+      '1-900-555-1234',
+      '(800) 555-1234',
+      '911 555 1234',
+      '+1 416 555 0123',
+    ]) {
       const r = await api.post('/api/login', { identifier }, { ip: freshIp() });
-      expect(r, identifier).toMatchObject({ status: 400, body: { error: 'unsupported_phone', message: expect.stringContaining('US mobile numbers only') } });
+      expect(r, identifier).toMatchObject({
+        status: 400,
+        body: { error: 'unsupported_phone', message: expect.stringContaining('US mobile numbers only') },
+      });
     }
     expect(twilio.messages.filter((m) => /^\+1(876|900|800|911|416)/.test(m.to))).toHaveLength(0);
   });
@@ -209,7 +273,8 @@ describe('login by SMS code', () => {
 describe('limits', () => {
   it('sends at most 5 codes per identifier per hour, then a clear 429', async () => {
     const phone = '+12025550111';
-    for (let i = 0; i < 5; i += 1) expect((await api.post('/api/login', { identifier: phone }, { ip: freshIp() })).status).toBe(200);
+    for (let i = 0; i < 5; i += 1)
+      expect((await api.post('/api/login', { identifier: phone }, { ip: freshIp() })).status).toBe(200);
     const over = await api.post('/api/login', { identifier: phone }, { ip: freshIp() });
     expect(over.status).toBe(429);
     expect(over.body.message).toMatch(/Too many sign-in codes .* Please wait \d+ minutes? and try again\./);
@@ -219,8 +284,15 @@ describe('limits', () => {
   });
 
   it('counts plus-addressed variants of one inbox against one budget', async () => {
-    const variants = ['inbox@example.com', 'inbox+1@example.com', 'Inbox+two@Example.com', 'inbox+3@example.com', 'inbox+@example.com'];
-    for (const identifier of variants) expect((await api.post('/api/login', { identifier }, { ip: freshIp() })).status).toBe(200);
+    const variants = [
+      'inbox@example.com',
+      'inbox+1@example.com',
+      'Inbox+two@Example.com',
+      'inbox+3@example.com',
+      'inbox+@example.com',
+    ];
+    for (const identifier of variants)
+      expect((await api.post('/api/login', { identifier }, { ip: freshIp() })).status).toBe(200);
     const over = await api.post('/api/login', { identifier: 'inbox+6@example.com' }, { ip: freshIp() });
     expect(over.status).toBe(429);
     expect(over.body.message).toMatch(/Too many sign-in codes/);
@@ -242,7 +314,8 @@ describe('limits', () => {
     const ip = freshIp();
     const { limit } = BUDGETS.loginSendPerIp;
     const phones = Array.from({ length: limit + 1 }, (_, i) => `+1212555${String(100 + i).padStart(4, '0')}`);
-    for (const phone of phones.slice(0, limit)) expect((await api.post('/api/login', { identifier: phone }, { ip })).status).toBe(200);
+    for (const phone of phones.slice(0, limit))
+      expect((await api.post('/api/login', { identifier: phone }, { ip })).status).toBe(200);
     const over = await api.post('/api/login', { identifier: phones[limit] }, { ip });
     expect(over.status).toBe(429);
     expect(over.body.message).toMatch(/from your network/);
@@ -265,7 +338,9 @@ describe('no enumeration', () => {
       expect([...a.headers.keys()].sort()).toEqual([...b.headers.keys()].sort());
     }
     expect(smtp.to('known@example.com').at(-1)!.subject).toBe(smtp.to('unknown@example.com').at(-1)!.subject);
-    expect(twilio.to('+12025550112').at(-1)!.body.replace(/\d{6}/, '')).toBe(twilio.to('+12025550113').at(-1)!.body.replace(/\d{6}/, ''));
+    expect(twilio.to('+12025550112').at(-1)!.body.replace(/\d{6}/, '')).toBe(
+      twilio.to('+12025550113').at(-1)!.body.replace(/\d{6}/, ''),
+    );
   });
 });
 
@@ -277,7 +352,8 @@ describe('merging the anonymous watchlist into an existing account', () => {
     const anonId = await userIdOf(anon);
     await addItems(anonId, ['C', 'X', 'Y']);
 
-    const { session, merged, rejected } = await t.signInByEmail('full@example.com', { session: anon });
+    // The same browser asks for the link and follows it (its cookie carries the anonymous session).
+    const { session, merged, rejected } = await t.signInByEmail('full@example.com', { session: anon, cookie: anon });
     expect({ merged, rejected }).toEqual({ merged: 1, rejected: 2 });
     expect(await userIdOf(session)).toBe(user.id);
     expect(await tickersOf(user.id)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'X']);
@@ -287,11 +363,29 @@ describe('merging the anonymous watchlist into an existing account', () => {
 
   it('uses the PRO limit for PRO accounts and merges by SMS too', async () => {
     const { user } = await createSignedInUser(db, { phone: '+12025550114', planType: 'pro', planStatus: 'active' });
-    await addItems(user.id, Array.from({ length: 12 }, (_, i) => `P${i}`));
+    await addItems(
+      user.id,
+      Array.from({ length: 12 }, (_, i) => `P${i}`),
+    );
     const anon = await t.anonymousSession();
     await addItems(await userIdOf(anon), ['Q1', 'Q2']);
     const result = await t.signInByPhone('+12025550114', { previousSession: anon });
     expect(result).toMatchObject({ merged: 2, rejected: 0, user: { planType: 'pro', planStatus: 'active' } });
+  });
+});
+
+describe('a sign-in link merges only the confirming browser’s own visitor data', () => {
+  it('an attacker who asks for the victim’s link from a browser with a crafted watchlist plants nothing', async () => {
+    const { user } = await createSignedInUser(db, { email: 'victim@example.com' });
+    await addItems(user.id, ['AAPL']);
+    const attacker = await t.anonymousSession();
+    await addItems(await userIdOf(attacker), ['PUMP', 'DUMP']);
+    // The victim follows the emailed link in their own browser, with no visitor session.
+    const clicked = await t.signInByEmail('victim@example.com', { session: attacker });
+    expect({ merged: clicked.merged, rejected: clicked.rejected }).toEqual({ merged: 0, rejected: 0 });
+    expect(await tickersOf(user.id)).toEqual(['AAPL']);
+    // The attacker's visitor is untouched and still theirs: nothing of the victim reached it.
+    expect(await tickersOf(await userIdOf(attacker))).toEqual(['DUMP', 'PUMP']);
   });
 });
 
@@ -308,7 +402,9 @@ describe('sessions', () => {
     const other = await t.signInByEmail('device-a@example.com');
     const clicked = await t.signInByEmail('device-b@example.com', { session: other.session });
     expect({ merged: clicked.merged, rejected: clicked.rejected }).toEqual({ merged: 0, rejected: 0 });
-    expect((await api.get<{ user: Body }>('/api/profile', { session: other.session })).body.user.email).toBe('device-a@example.com');
+    expect((await api.get<{ user: Body }>('/api/profile', { session: other.session })).body.user.email).toBe(
+      'device-a@example.com',
+    );
   });
 
   it('logout revokes the token server-side; an anonymous user is removed with it', async () => {
@@ -325,13 +421,39 @@ describe('sessions', () => {
     expect(row!.n).toBe(0);
   });
 
+  it('logout through tRPC clears the HttpOnly session cookie, as /api/logout does (issue #28 item 17)', async () => {
+    const { session } = await t.signInByEmail('trpc-logout@example.com');
+    const viaRest = await api.post('/api/logout', {
+      session: (await t.signInByEmail('rest-logout@example.com')).session,
+    });
+    const restCookie = viaRest.headers.get('set-cookie') ?? '';
+    expect(restCookie).toMatch(/^session=;/);
+    // The browser's call: the cookie alone carries the session, from our own origin.
+    const out = await fetch(`${t.url}/trpc/auth.logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `session=${session}`, origin: t.url },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    const cookie = out.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^session=;/);
+    expect(cookie).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(out.headers.get('x-session')).toBeNull();
+    expect((await api.get('/api/profile', { session })).status).toBe(401);
+  });
+
   it('expires after 30 idle days and at the absolute limit', async () => {
     const idle = await t.signInByEmail('idle@example.com');
-    await db.execute(sql`update sessions set last_seen_at = now() - interval '31 days' where user_id = (select id from users where email = 'idle@example.com')`);
+    await db.execute(
+      sql`update sessions set last_seen_at = now() - interval '31 days' where user_id = (select id from users where email = 'idle@example.com')`,
+    );
     expect((await api.get('/api/profile', { session: idle.session })).status).toBe(401);
 
     const old = await t.signInByEmail('old@example.com');
-    await db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = (select id from users where email = 'old@example.com')`);
+    await db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = (select id from users where email = 'old@example.com')`,
+    );
     expect((await api.get('/api/profile', { session: old.session })).status).toBe(401);
   });
 });

@@ -14,14 +14,67 @@ const long = 'x'.repeat(5_000);
 const common: unknown[] = [[], 'text', 42, true, { unknown: 1 }, { session: 42 }, { session: long }];
 
 const endpoints: Record<string, unknown[]> = {
-  '/api/login': [null, {}, { identifier: 5 }, { identifier: null }, { identifier: long }, { identifier: '' }, { identifier: 'a@b.co', extra: 1 }, { identifier: ['a@b.co'] }, { identifier: 'x@' }, { identifier: '12' }],
-  '/api/verify-login-code': [null, {}, { identifier: '2025550143' }, { identifier: '2025550143', code: 123456 }, { identifier: '2025550143', code: '12345' }, { identifier: '2025550143', code: '1234567' }, { identifier: '2025550143', code: 'abcdef' }, { identifier: long, code: '123456' }, { identifier: '2025550143', code: '123456', previousSession: 7 }, { identifier: '2025550143', code: '123456', admin: true }, { identifier: 'a@b.co', code: '123456' }],
+  '/api/login': [
+    null,
+    {},
+    { identifier: 5 },
+    { identifier: null },
+    { identifier: long },
+    { identifier: '' },
+    { identifier: 'a@b.co', extra: 1 },
+    { identifier: ['a@b.co'] },
+    { identifier: 'x@' },
+    { identifier: '12' },
+  ],
+  '/api/verify-login-code': [
+    null,
+    {},
+    { identifier: '2025550143' },
+    { identifier: '2025550143', code: 123456 },
+    { identifier: '2025550143', code: '12345' },
+    { identifier: '2025550143', code: '1234567' },
+    { identifier: '2025550143', code: 'abcdef' },
+    { identifier: long, code: '123456' },
+    { identifier: '2025550143', code: '123456', previousSession: 7 },
+    { identifier: '2025550143', code: '123456', admin: true },
+    { identifier: 'a@b.co', code: '123456' },
+  ],
   '/api/logout': [{ session: 1 }, { session: long }, { session: 'x', extra: true }],
-  '/api/profile': [{ timeZone: 3 }, { timeZone: long }, { digestHour: '8' }, { digestHour: 1.5 }, { channels: 'email' }, { channels: ['fax'] }, { alertThresholds: { email: 'low' } }, { isAdmin: true }, { planType: 'pro' }],
-  '/api/update-notification-preferences': [{ digest: 'yes' }, { quietHours: { start: '22:00' } }, { quietHours: '22:00-07:00' }, { channels: ['email', 'email', 'sms'] }, { email: 'x@y.z' }],
+  '/api/profile': [
+    { timeZone: 3 },
+    { timeZone: long },
+    { digestHour: '8' },
+    { digestHour: 1.5 },
+    { channels: 'email' },
+    { channels: ['fax'] },
+    { alertThresholds: { email: 'low' } },
+    { isAdmin: true },
+    { planType: 'pro' },
+  ],
+  '/api/update-notification-preferences': [
+    { digest: 'yes' },
+    { quietHours: { start: '22:00' } },
+    { quietHours: '22:00-07:00' },
+    { channels: ['email', 'email', 'sms'] },
+    { email: 'x@y.z' },
+  ],
   '/api/update-alert-thresholds': [null, { email: 4 }, { sms: null }, { email: 'HIGH', push: 'LOW' }, {}],
-  '/api/notify': [{ email: 5 }, { email: long }, { phone: long }, { notify_via: 'email', email: 'a@b.co' }, { notify_via: ['pigeon'], email: 'a@b.co' }, { email: 'a@b.co', userId: 'someone-else' }],
-  '/api/add-secondary-contact': [null, {}, { email: 'a@b.co', phone: '2025550143' }, { email: 7 }, { phone: long }, { email: '' }],
+  '/api/notify': [
+    { email: 5 },
+    { email: long },
+    { phone: long },
+    { notify_via: 'email', email: 'a@b.co' },
+    { notify_via: ['pigeon'], email: 'a@b.co' },
+    { email: 'a@b.co', userId: 'someone-else' },
+  ],
+  '/api/add-secondary-contact': [
+    null,
+    {},
+    { email: 'a@b.co', phone: '2025550143' },
+    { email: 7 },
+    { phone: long },
+    { email: '' },
+  ],
   '/api/delete-account': [null, { confirm: 'true' }, { confirm: 1 }, { confirm: true, userId: 'someone-else' }],
   '/api/cancel-subscription': [{ plan: 'pro' }],
   '/api/admin/login': [{ isAdmin: true }],
@@ -45,7 +98,10 @@ describe('malformed input is a 4xx with a message, never a 5xx, and changes noth
     it(path, async () => {
       for (const body of [...common, ...bodies]) await expectClientError(path, body);
       for (const raw of ['{not json', '{"identifier":', '\u0000', '']) await expectClientError(path, raw, true);
-      const form = await api.post(path, 'a=1&b=2', { session, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await api.post(path, 'a=1&b=2', {
+        session,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(form.status, `${path} form`).toBeGreaterThanOrEqual(400);
       expect(form.status, `${path} form`).toBeLessThan(500);
       const big = await api.post(path, JSON.stringify({ identifier: 'y'.repeat(300_000) }), { session });
@@ -55,7 +111,14 @@ describe('malformed input is a 4xx with a message, never a 5xx, and changes noth
 
   it('GET links with missing, short, long or odd tokens', async () => {
     for (const path of ['/api/verify-login', '/api/verify-email']) {
-      for (const query of ['', '?token=', '?token=abc', `?token=${long}`, '?token=a&token=b', '?token=%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00']) {
+      for (const query of [
+        '',
+        '?token=',
+        '?token=abc',
+        `?token=${long}`,
+        '?token=a&token=b',
+        '?token=%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00',
+      ]) {
         const r = await api.get(`${path}${query}`);
         expect(r.status, `${path}${query}`).toBe(400);
       }
@@ -64,14 +127,26 @@ describe('malformed input is a 4xx with a message, never a 5xx, and changes noth
 
   it('the SMS webhook refuses unsigned junk', async () => {
     for (const body of ['', 'From=&Body=', `From=${long}&Body=YES`, '{"From":"+12025550143"}']) {
-      const r = await api.post('/api/sms/inbound', body, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const r = await api.post('/api/sms/inbound', body, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(r.status, body.slice(0, 30)).toBe(403);
     }
   });
 
   it('left the signed-in user untouched', async () => {
-    const r = await api.get<{ user: Record<string, unknown>; profile: Record<string, unknown> }>('/api/profile', { session });
-    expect(r.body.user).toMatchObject({ email: 'victim@example.com', verified: true, isAdmin: false, planType: 'free' });
-    expect(r.body.profile).toMatchObject({ timeZone: 'America/New_York', alertThresholds: { email: 'LOW', sms: 'HIGH' } });
+    const r = await api.get<{ user: Record<string, unknown>; profile: Record<string, unknown> }>('/api/profile', {
+      session,
+    });
+    expect(r.body.user).toMatchObject({
+      email: 'victim@example.com',
+      verified: true,
+      isAdmin: false,
+      planType: 'free',
+    });
+    expect(r.body.profile).toMatchObject({
+      timeZone: 'America/New_York',
+      alertThresholds: { email: 'LOW', sms: 'HIGH' },
+    });
   });
 });

@@ -30,7 +30,10 @@ export function loginLinkEmail(params: { to: string; brand: BrandId; link: strin
   return linkEmail({
     to: params.to,
     subject: `Your ${name} sign-in link`,
-    lines: [`Click the button below to sign in to ${name}.`, `The link works once and expires in ${params.minutes} minutes.`],
+    lines: [
+      `Click the button below to sign in to ${name}.`,
+      `The link works once and expires in ${params.minutes} minutes.`,
+    ],
     button: `Sign in to ${name}`,
     link: params.link,
     footer: IGNORE,
@@ -57,7 +60,12 @@ export function verifyEmailEmail(params: { to: string; brand: BrandId; link: str
 }
 
 /** Sent instead of a verification when the address already belongs to another account. */
-export function existingAccountEmail(params: { to: string; brand: BrandId; link: string; minutes: number }): MailMessage {
+export function existingAccountEmail(params: {
+  to: string;
+  brand: BrandId;
+  link: string;
+  minutes: number;
+}): MailMessage {
   const name = BRANDS[params.brand].brandName;
   return linkEmail({
     to: params.to,

@@ -4,7 +4,11 @@ import { smsOptOuts } from '../../db/schema';
 
 /** Numbers in sms_opt_outs get no SMS at all (alerts join this table too). */
 export async function isOptedOut(db: Db, params: { phone: string }): Promise<boolean> {
-  const [row] = await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, params.phone)).limit(1);
+  const [row] = await db
+    .select({ phone: smsOptOuts.phone })
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.phone, params.phone))
+    .limit(1);
   return Boolean(row);
 }
 

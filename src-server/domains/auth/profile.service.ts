@@ -59,7 +59,8 @@ export interface ProfileChanges {
   routing?: { digestBelowThreshold?: boolean; briefEnabled?: boolean; briefTime?: string };
 }
 
-const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const minuteOf = (value: string) => {
   const [h, m] = value.split(':').map(Number);
   return h! * 60 + m!;
@@ -88,7 +89,11 @@ export function toProfile(user: UserRow, smsOptedOut: boolean): Profile {
       email: importanceFromRank(user.alertMinRankEmail) ?? 'LOW',
       sms: importanceFromRank(user.alertMinRankSms) ?? 'LOW',
     },
-    routing: { digestBelowThreshold: user.digestBelowThreshold, briefEnabled: user.briefEnabled, briefTime: hhmm(user.briefMinute) },
+    routing: {
+      digestBelowThreshold: user.digestBelowThreshold,
+      briefEnabled: user.briefEnabled,
+      briefTime: hhmm(user.briefMinute),
+    },
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     planType: user.planType,
@@ -125,32 +130,55 @@ export async function updateProfile(db: Db, params: { userId: string; changes: P
     const current = await accounts.lockUser(tx, { userId: params.userId });
     if (!current) throw new AppError('UNAUTHORIZED', COPY.sessionNotFound, { reason: 'session_not_found' });
     if (changes.channels?.includes('email') && !current.email) {
-      throw new AppError('BAD_REQUEST', 'Add an email address before choosing email alerts.', { reason: 'email_required' });
+      throw new AppError('BAD_REQUEST', 'Add an email address before choosing email alerts.', {
+        reason: 'email_required',
+      });
     }
     if (changes.channels?.includes('sms') && !current.phone) {
-      throw new AppError('BAD_REQUEST', 'Add a phone number before choosing text alerts.', { reason: 'phone_required' });
+      throw new AppError('BAD_REQUEST', 'Add a phone number before choosing text alerts.', {
+        reason: 'phone_required',
+      });
     }
     const quiet = changes.quietHours;
     const updated = await accounts.updateUser(tx, {
       userId: current.id,
       values: {
-        ...(changes.timeZone !== undefined ? { timeZone: changes.timeZone } : {}),
+        ...(changes.timeZone !== undefined ? { timeZone: changes.timeZone, timeZoneChosen: true } : {}),
         ...(changes.channels !== undefined ? { notifyVia: [...new Set(changes.channels)] } : {}),
         ...(changes.digest !== undefined ? { digestEnabled: changes.digest } : {}),
         ...(changes.digestHour !== undefined ? { digestHour: changes.digestHour } : {}),
         ...(quiet !== undefined
-          ? { quietStartMinute: quiet ? minuteOf(quiet.start) : null, quietEndMinute: quiet ? minuteOf(quiet.end) : null }
+          ? {
+              quietStartMinute: quiet ? minuteOf(quiet.start) : null,
+              quietEndMinute: quiet ? minuteOf(quiet.end) : null,
+            }
           : {}),
-        ...(changes.alertThresholds?.email ? { alertMinRankEmail: IMPORTANCE_RANK[changes.alertThresholds.email] } : {}),
+        ...(changes.alertThresholds?.email
+          ? { alertMinRankEmail: IMPORTANCE_RANK[changes.alertThresholds.email] }
+          : {}),
         ...(changes.alertThresholds?.sms ? { alertMinRankSms: IMPORTANCE_RANK[changes.alertThresholds.sms] } : {}),
-        ...(changes.routing?.digestBelowThreshold !== undefined ? { digestBelowThreshold: changes.routing.digestBelowThreshold } : {}),
+        ...(changes.routing?.digestBelowThreshold !== undefined
+          ? { digestBelowThreshold: changes.routing.digestBelowThreshold }
+          : {}),
         ...(changes.routing?.briefEnabled !== undefined ? { briefEnabled: changes.routing.briefEnabled } : {}),
         ...(changes.routing?.briefTime !== undefined ? { briefMinute: minuteOf(changes.routing.briefTime) } : {}),
       },
     });
     // Alerts held for a brief follow its new time (or go now), in the same transaction as the change.
-    if (changes.routing?.briefTime !== undefined || changes.routing?.briefEnabled !== undefined) await rescheduleBriefRows(tx, { userId: current.id });
+    if (changes.routing?.briefTime !== undefined || changes.routing?.briefEnabled !== undefined)
+      await rescheduleBriefRows(tx, { userId: current.id });
     return updated;
   });
   return profileOf(db, user);
+}
+
+/**
+ * The zone the browser reports, saved while the person has not picked one in settings, so the
+ * digest hour and quiet hours are their local time from the first visit (issue 28).
+ */
+export async function saveBrowserTimeZone(
+  db: Db,
+  params: { userId: string; timeZone: string },
+): Promise<{ saved: boolean }> {
+  return { saved: await accounts.saveBrowserTimeZone(db, params) };
 }

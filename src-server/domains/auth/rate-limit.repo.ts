@@ -1,29 +1,80 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
+type BudgetParams = { bucket: string; key: string; limit: number; windowSeconds: number };
+type BudgetResult = { allowed: boolean; retryAfterSeconds: number };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /**
- * Counts hits in the sliding window and records one more when under the limit. An advisory
- * lock on (bucket, key) serialises concurrent callers, so a burst cannot overshoot the limit.
+ * One hit under the budget's advisory lock on (bucket, key), which serialises concurrent callers
+ * so a burst cannot overshoot the limit: `spent` reads the window's hits (and when its oldest
+ * leaves), `record` counts one more when under the limit.
  */
-export async function hitIfUnder(
+function hitUnderLock(
   db: Db,
-  params: { bucket: string; key: string; limit: number; windowSeconds: number },
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  params: BudgetParams,
+  spent: (tx: Tx) => Promise<{ hits: number; retry: number | null } | undefined>,
+  record: (tx: Tx) => Promise<unknown>,
+): Promise<BudgetResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${params.bucket}\n${params.key}`}, 0))`);
-    const [row] = await tx.execute<{ hits: number; retry: number | null }>(sql`
-      select count(*)::int as hits,
-             ceil(extract(epoch from min(created_at) + make_interval(secs => ${params.windowSeconds}) - now()))::int as retry
-      from rate_limit_hits
-      where bucket = ${params.bucket} and key = ${params.key}
-        and created_at > now() - make_interval(secs => ${params.windowSeconds})`);
+    const row = await spent(tx);
     if ((row?.hits ?? 0) >= params.limit) return { allowed: false, retryAfterSeconds: Math.max(1, row?.retry ?? 1) };
-    await tx.execute(sql`insert into rate_limit_hits (bucket, key) values (${params.bucket}, ${params.key})`);
+    await record(tx);
     return { allowed: true, retryAfterSeconds: 0 };
   });
 }
 
+/** Counts hits in the sliding window, a row each, and records one more when under the limit. */
+export function hitIfUnder(db: Db, params: BudgetParams): Promise<BudgetResult> {
+  const { bucket, key, windowSeconds } = params;
+  return hitUnderLock(
+    db,
+    params,
+    async (tx) =>
+      (
+        await tx.execute<{ hits: number; retry: number | null }>(sql`
+          select count(*)::int as hits,
+                 ceil(extract(epoch from min(created_at) + make_interval(secs => ${windowSeconds}) - now()))::int as retry
+          from rate_limit_hits
+          where bucket = ${bucket} and key = ${key} and created_at > now() - make_interval(secs => ${windowSeconds})`)
+      )[0],
+    (tx) => tx.execute(sql`insert into rate_limit_hits (bucket, key) values (${bucket}, ${key})`),
+  );
+}
+
+/**
+ * hitIfUnder for large budgets, counted per minute (rate_limit_minutes): the window is the sum of
+ * its minutes, the minute it began in included whole, so a rolling window never holds more than
+ * `limit` hits (it may refuse up to a minute early at the window's old edge). Decision 341.
+ */
+export function hitIfUnderByMinute(db: Db, params: BudgetParams): Promise<BudgetResult> {
+  const { bucket, key, windowSeconds } = params;
+  return hitUnderLock(
+    db,
+    params,
+    async (tx) =>
+      (
+        await tx.execute<{ hits: number; retry: number | null }>(sql`
+          select coalesce(sum(hits), 0)::int as hits,
+                 ceil(extract(epoch from min(minute) + interval '1 minute' + make_interval(secs => ${windowSeconds}) - now()))::int as retry
+          from rate_limit_minutes
+          where bucket = ${bucket} and key = ${key}
+            and minute >= date_trunc('minute', now() - make_interval(secs => ${windowSeconds}))`)
+      )[0],
+    (tx) =>
+      tx.execute(sql`
+        insert into rate_limit_minutes (bucket, key, minute, hits) values (${bucket}, ${key}, date_trunc('minute', now()), 1)
+        on conflict (bucket, key, minute) do update set hits = rate_limit_minutes.hits + 1`),
+  );
+}
+
 /** Drops hits older than the longest window in use. */
 export async function pruneRateLimitHits(db: Db, params: { olderThanSeconds: number }): Promise<void> {
-  await db.execute(sql`delete from rate_limit_hits where created_at < now() - make_interval(secs => ${params.olderThanSeconds})`);
+  await db.execute(
+    sql`delete from rate_limit_hits where created_at < now() - make_interval(secs => ${params.olderThanSeconds})`,
+  );
+  await db.execute(
+    sql`delete from rate_limit_minutes where minute < now() - make_interval(secs => ${params.olderThanSeconds}) - interval '1 minute'`,
+  );
 }

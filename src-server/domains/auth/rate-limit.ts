@@ -50,6 +50,24 @@ export const BUDGETS = {
     windowSeconds: HOUR,
     message: 'Too many new visitors from your network. Please wait {minutes} and try again.',
   },
+  /** Assistant questions per user, with or without a model (each one reads many filings). */
+  assistantAskPerUser: {
+    limit: 30,
+    windowSeconds: 10 * 60,
+    message: 'You have asked a lot of questions in the last few minutes. Please wait {minutes} and ask again.',
+  },
+  /** "Send test" per account (review 31): each is a POST to a user-chosen host, so not a scanner or an amplifier. */
+  webhookTests: {
+    limit: 10,
+    windowSeconds: 10 * 60,
+    message: 'You have sent many webhook tests in the last few minutes. Please wait {minutes} and try again.',
+  },
+  /** Requests by an account's personal API tokens together (issue #31, decision 315): a polling script, not a flood. */
+  apiTokenRequests: {
+    limit: 300,
+    windowSeconds: 60,
+    message: 'Your API tokens made too many requests. Please wait {minutes} and try again.',
+  },
 } satisfies Record<string, Budget>;
 
 export type BudgetName = keyof typeof BUDGETS;
@@ -70,9 +88,13 @@ export async function spend(db: Db, params: { budget: BudgetName; key: string })
     windowSeconds: budget.windowSeconds,
   });
   if (!result.allowed) {
-    throw new AppError('TOO_MANY_REQUESTS', budget.message.replace('{minutes}', minutesText(result.retryAfterSeconds)), {
-      reason: 'rate_limited',
-      details: { retryAfterSeconds: result.retryAfterSeconds },
-    });
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      budget.message.replace('{minutes}', () => minutesText(result.retryAfterSeconds)),
+      {
+        reason: 'rate_limited',
+        details: { retryAfterSeconds: result.retryAfterSeconds },
+      },
+    );
   }
 }

@@ -1,23 +1,29 @@
 import type { BrandId } from '#shared/brands';
 import type { AppDeps } from '../../deps';
-import { brandHostsOf, publicUrlOf } from '../../config/public-origins';
+import { brandBaseOf, brandHostsOf, publicUrlOf } from '../../config/public-origins';
 import type { Messenger, RequestInfo } from './login.service';
 
 export function publicUrl(deps: Pick<AppDeps, 'env'>): string {
   return publicUrlOf(deps.env);
 }
 
+/** Where links in a message to a user of `brand` point (their brand's host, decision 290). */
+export function brandLinkBase(deps: Pick<AppDeps, 'env'>, brand: string): string {
+  return brandBaseOf(deps.env, brand);
+}
+
 /**
  * The origin for links in emails and texts: the brand host the caller is on when it is one of
- * BRAND_HOSTS (so the session cookie lands on that host), else PUBLIC_URL. Never an arbitrary
- * Host header: a forged Host must not turn sign-in links into links to someone else's site.
+ * BRAND_HOSTS (so the session cookie lands on that host), else the host of the caller's brand
+ * (PUBLIC_URL when none is mapped). Never an arbitrary Host header: a forged Host must not turn
+ * sign-in links into links to someone else's site.
  */
-export function linkBaseFor(deps: AppDeps, host: string | undefined): string {
+export function linkBaseFor(deps: AppDeps, host: string | undefined, brand?: BrandId): string {
   const map = brandHostsOf(deps.env);
   const base = publicUrl(deps);
   const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
   if (hostname && map.has(hostname)) return `${new URL(base).protocol}//${host!.toLowerCase()}`;
-  return base;
+  return brand ? brandLinkBase(deps, brand) : base;
 }
 
 /**
@@ -27,7 +33,8 @@ export function linkBaseFor(deps: AppDeps, host: string | undefined): string {
  */
 export function returnBaseFor(deps: AppDeps, host: string | undefined): string {
   const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
-  if (['localhost', '127.0.0.1', '[::1]'].includes(hostname) && /^[\w.[\]:-]+$/.test(host ?? '')) return `http://${host!.toLowerCase()}`;
+  if (['localhost', '127.0.0.1', '[::1]'].includes(hostname) && /^[\w.[\]:-]+$/.test(host ?? ''))
+    return `http://${host!.toLowerCase()}`;
   return linkBaseFor(deps, host);
 }
 
@@ -35,7 +42,12 @@ export function requestInfo(
   deps: AppDeps,
   params: { brand: BrandId; host: string | undefined; ip: string | null; userAgent: string | null },
 ): RequestInfo {
-  return { brand: params.brand, ip: params.ip, userAgent: params.userAgent, linkBase: linkBaseFor(deps, params.host) };
+  return {
+    brand: params.brand,
+    ip: params.ip,
+    userAgent: params.userAgent,
+    linkBase: linkBaseFor(deps, params.host, params.brand),
+  };
 }
 
 export function messengerFor(deps: AppDeps): Messenger {

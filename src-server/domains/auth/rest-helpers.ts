@@ -32,7 +32,11 @@ export async function linkPage(
   const html = (request.headers.accept ?? '').includes('text/html');
   try {
     const { preview, page } = await action();
-    if (!html) return reply.send({ ...preview, confirm: `POST ${request.url.split('?')[0]} with {"token": "<the link's token>"}` });
+    if (!html)
+      return reply.send({
+        ...preview,
+        confirm: `POST ${request.url.split('?')[0]} with {"token": "<the link's token>"}`,
+      });
     return reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store').redirect(page, 303);
   } catch (error) {
     // API clients get the error handler's JSON.

@@ -13,7 +13,14 @@ export async function insertUser(db: Db, values: Partial<typeof users.$inferInse
 
 export async function insertSession(
   db: Db,
-  params: { userId: string; tokenHash: string; kind: string; expiresAt: Date; ip?: string | null; userAgent?: string | null },
+  params: {
+    userId: string;
+    tokenHash: string;
+    kind: string;
+    expiresAt: Date;
+    ip?: string | null;
+    userAgent?: string | null;
+  },
 ): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(params).returning();
   return row!;
@@ -30,7 +37,9 @@ function liveSessionQuery(db: Db) {
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.kind, sql.placeholder('kind')), isLive()))
+    .where(
+      and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(sessions.kind, sql.placeholder('kind')), isLive()),
+    )
     .limit(1)
     .prepare('live_session');
 }
@@ -88,7 +97,13 @@ function liveSessionsQuery(db: Db, extra: SessionExtra | undefined) {
     })
     .from(sessions)
     .innerJoinLateral(user, sql`true`)
-    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, eq(sessions.kind, sql.placeholder('kind')), isLive()))
+    .where(
+      and(
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
+        eq(sessions.kind, sql.placeholder('kind')),
+        isLive(),
+      ),
+    )
     .prepare(extra ? 'live_sessions_extra' : 'live_sessions');
 }
 
@@ -99,9 +114,15 @@ export async function findLiveSessions(
   params: { tokenHashes: string[]; kind: string; extra?: SessionExtra },
 ): Promise<{ session: SessionCheckRow; user: SessionUserRow; extra: string | null }[]> {
   let byExtra = preparedBatches.get(db);
-  if (!byExtra) preparedBatches.set(db, (byExtra = new Map()));
+  if (!byExtra) {
+    byExtra = new Map();
+    preparedBatches.set(db, byExtra);
+  }
   let query = byExtra.get(params.extra);
-  if (!query) byExtra.set(params.extra, (query = liveSessionsQuery(db, params.extra)));
+  if (!query) {
+    query = liveSessionsQuery(db, params.extra);
+    byExtra.set(params.extra, query);
+  }
   return query.execute({ tokenHashes: params.tokenHashes, kind: params.kind });
 }
 
@@ -121,7 +142,13 @@ export async function revokeUserSessions(db: Db, params: { userId: string; kind?
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, params.userId), isNull(sessions.revokedAt), params.kind ? eq(sessions.kind, params.kind) : undefined));
+    .where(
+      and(
+        eq(sessions.userId, params.userId),
+        isNull(sessions.revokedAt),
+        params.kind ? eq(sessions.kind, params.kind) : undefined,
+      ),
+    );
 }
 
 /** Live user sessions among the given ids, with their users (the sign-in's merge sources). */
@@ -134,9 +161,7 @@ export async function findLiveSessionsByIds(
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-and(inArray(sessions.id, params.ids), eq(sessions.kind, 'user'), isLive()),
-    );
+    .where(and(inArray(sessions.id, params.ids), eq(sessions.kind, 'user'), isLive()));
 }
 
 /** Sessions dead (revoked, expired or idle) for longer than `graceDays`. */
@@ -166,4 +191,12 @@ export async function deleteUnreachableAnonymousUsers(db: Db, params: { idleDays
       )
     returning u.id`);
   return rows.length;
+}
+
+/** One anonymous user (no verified contact, no plan, not an admin) and, by cascade, its sessions. */
+export async function deleteAnonymousUser(db: Db, params: { userId: string }): Promise<void> {
+  await db.execute(sql`
+    delete from users
+    where id = ${params.userId} and email_verified_at is null and phone_verified_at is null
+      and not is_admin and plan_status <> 'active'`);
 }

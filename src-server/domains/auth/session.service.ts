@@ -22,6 +22,8 @@ const TOUCH_EVERY_MS = 60 * 1000;
 export interface AuthedSession {
   sessionId: string;
   user: repo.UserRow;
+  /** Set when the caller presented a personal API token (REST only): its id and scope. */
+  apiToken?: { id: string; scope: 'read' | 'write' };
 }
 
 /** The user object of SPEC.md section 3, as every transport returns it. */
@@ -38,13 +40,16 @@ export interface UserDto {
   billingIssue: boolean;
 }
 
-export function isVerified(user: Pick<repo.UserRow, 'emailVerifiedAt' | 'phoneVerifiedAt' | 'email' | 'phone'>): boolean {
+export function isVerified(
+  user: Pick<repo.UserRow, 'emailVerifiedAt' | 'phoneVerifiedAt' | 'email' | 'phone'>,
+): boolean {
   return Boolean((user.email && user.emailVerifiedAt) || (user.phone && user.phoneVerifiedAt));
 }
 
 /** The PRO gate shared by proProcedure and the REST routes that mirror PRO procedures. */
 export function assertPro(user: PlanFacts): void {
-  if (!isPro(user)) throw new AppError('FORBIDDEN', 'This feature needs a PRO subscription.', { reason: 'pro_required' });
+  if (!isPro(user))
+    throw new AppError('FORBIDDEN', 'This feature needs a PRO subscription.', { reason: 'pro_required' });
 }
 
 export function toUserDto(user: repo.SessionUserRow): UserDto {
@@ -95,6 +100,11 @@ export async function createAnonymousSession(
     const { token, session } = await createSession(tx, { userId: user.id, ip: params.ip, userAgent: params.userAgent });
     return { token, user, sessionId: session.id };
   });
+}
+
+/** Undoes createAnonymousSession for a write that was refused (never a user with a contact or a plan). */
+export async function deleteAnonymousUser(db: Db, params: { userId: string }): Promise<void> {
+  await repo.deleteAnonymousUser(db, params);
 }
 
 /** Two statements at a time keep the database busy while the other batch's answer is handled. */

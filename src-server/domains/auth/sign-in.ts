@@ -20,7 +20,9 @@ export interface SignInResult {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
   return code === '23505';
 }
 
@@ -49,14 +51,14 @@ export async function signIn(
     contact: Contact;
     /** Sessions this request presented: they end (rotation) and their anonymous watchlists merge. */
     presentedSessionIds: string[];
-    /** Further sessions whose anonymous watchlist merges (the one that asked for an emailed link). */
-    mergeSessionIds?: string[];
     brand: BrandId;
   } & SessionMeta,
 ): Promise<SignInResult> {
-  const ids = [...new Set([...params.presentedSessionIds, ...(params.mergeSessionIds ?? [])])];
+  const ids = [...new Set(params.presentedSessionIds)];
   const sources = await sessions.findLiveSessionsByIds(tx, { ids });
-  const anonymous = [...new Map(sources.filter((s) => !isVerified(s.user) && !s.user.isAdmin).map((s) => [s.user.id, s.user])).values()];
+  const anonymous = [
+    ...new Map(sources.filter((s) => !isVerified(s.user) && !s.user.isAdmin).map((s) => [s.user.id, s.user])).values(),
+  ];
 
   let account = await accounts.findVerifiedHolder(tx, { ...params.contact, lock: true });
   let merged = 0;

@@ -14,7 +14,9 @@ export function hashToken(token: string): string {
 
 /** A 6-digit login code from the CSPRNG (leading zeros kept). */
 export function newLoginCode(): string {
-  return randomInt(0, 10 ** LOGIN_CODE_LENGTH).toString().padStart(LOGIN_CODE_LENGTH, '0');
+  return randomInt(0, 10 ** LOGIN_CODE_LENGTH)
+    .toString()
+    .padStart(LOGIN_CODE_LENGTH, '0');
 }
 
 /** A code's digest is bound to the identifier it was sent to, so it is worthless for another. */

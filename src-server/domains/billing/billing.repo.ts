@@ -6,13 +6,19 @@ import type { Entitlement } from './entitlement';
 
 export type BillingUserRow = typeof users.$inferSelect;
 
-export async function findUser(db: Db, params: { userId: string; lock?: boolean }): Promise<BillingUserRow | undefined> {
+export async function findUser(
+  db: Db,
+  params: { userId: string; lock?: boolean },
+): Promise<BillingUserRow | undefined> {
   const query = db.select().from(users).where(eq(users.id, params.userId)).limit(1);
   const [row] = params.lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function findUserByCustomer(db: Db, params: { customerId: string; lock?: boolean }): Promise<BillingUserRow | undefined> {
+export async function findUserByCustomer(
+  db: Db,
+  params: { customerId: string; lock?: boolean },
+): Promise<BillingUserRow | undefined> {
   const query = db.select().from(users).where(eq(users.stripeCustomerId, params.customerId)).limit(1);
   const [row] = params.lock ? await query.for('update') : await query;
   return row;
@@ -29,15 +35,17 @@ export async function bindCustomer(db: Db, params: { userId: string; customerId:
 }
 
 export async function unbindCustomer(db: Db, params: { customerId: string }): Promise<void> {
-  await db.update(users).set({ stripeCustomerId: null, updatedAt: sql`now()` }).where(eq(users.stripeCustomerId, params.customerId));
+  await db
+    .update(users)
+    .set({ stripeCustomerId: null, updatedAt: sql`now()` })
+    .where(eq(users.stripeCustomerId, params.customerId));
 }
 
 /** Serialises everything that reads Stripe and writes one customer's entitlement (until commit). */
-export async function lockCustomer(db: Db, params: { customerId: string }): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`stripe:${params.customerId}`}))`);
-}
-
-export async function writeEntitlement(db: Db, params: { userId: string; entitlement: Entitlement }): Promise<BillingUserRow> {
+export async function writeEntitlement(
+  db: Db,
+  params: { userId: string; entitlement: Entitlement },
+): Promise<BillingUserRow> {
   const e = params.entitlement;
   const [row] = await db
     .update(users)
@@ -107,7 +115,9 @@ export async function markEventFailed(db: Db, params: { id: string; error: strin
 
 export async function knownEventIds(db: Db, params: { ids: string[] }): Promise<Set<string>> {
   if (params.ids.length === 0) return new Set();
-  const rows = await db.execute<{ id: string }>(sql`select id from stripe_events where id = any(${sql.param(params.ids)}::text[])`);
+  const rows = await db.execute<{ id: string }>(
+    sql`select id from stripe_events where id = any(${sql.param(params.ids)}::text[])`,
+  );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -157,6 +167,8 @@ export async function customersToReconcile(db: Db, params: { staleHours: number;
 }
 
 export async function countWatchlist(db: Db, params: { userId: string }): Promise<number> {
-  const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from watchlist_items where user_id = ${params.userId}`);
+  const [row] = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from watchlist_items where user_id = ${params.userId}`,
+  );
   return row?.n ?? 0;
 }

@@ -17,8 +17,16 @@ const plan = z.looseObject({
   pendingAddonPacks: z.number().nullable(),
   tickerLimit: z.number(),
 });
-const url = z.object({ url: z.string().describe("Stripe's page (Checkout or Customer Portal) to send the browser to") });
-const cancelResult = z.looseObject({ canceled: z.boolean(), cancelAtPeriodEnd: z.boolean(), planPeriodEnd: z.string().nullable(), user: userDto, plan });
+const url = z.object({
+  url: z.string().describe("Stripe's page (Checkout or Customer Portal) to send the browser to"),
+});
+const cancelResult = z.looseObject({
+  canceled: z.boolean(),
+  cancelAtPeriodEnd: z.boolean(),
+  planPeriodEnd: z.string().nullable(),
+  user: userDto,
+  plan,
+});
 const noInput = () => undefined;
 
 /** /api billing paths: rows over the web app's billing.* procedures. */
@@ -54,7 +62,12 @@ const BILLING_CALLS: RestCall[] = [
     query: schemas.rest.confirmQuery,
     session: 'required',
     input: ({ query }) => ({ sessionId: query.session_id }),
-    response: z.looseObject({ status: z.enum(['active', 'action_required', 'open', 'pending']), actionUrl: z.string().nullable(), user: userDto, plan }),
+    response: z.looseObject({
+      status: z.enum(['active', 'action_required', 'open', 'pending']),
+      actionUrl: z.string().nullable(),
+      user: userDto,
+      plan,
+    }),
     errors: [400, 401, 403, 404],
   },
   {
@@ -78,7 +91,14 @@ const BILLING_CALLS: RestCall[] = [
     query: schemas.rest.previewQuery,
     session: 'required',
     input: ({ query }) => ({ packs: query.packs }),
-    response: z.looseObject({ currentPacks: z.number(), packs: z.number(), direction: z.string(), amountDueNow: z.number(), credit: z.number(), tickerLimit: z.number() }),
+    response: z.looseObject({
+      currentPacks: z.number(),
+      packs: z.number(),
+      direction: z.string(),
+      amountDueNow: z.number(),
+      credit: z.number(),
+      tickerLimit: z.number(),
+    }),
     errors: [400, 401, 403, 409],
   },
   {
@@ -86,10 +106,16 @@ const BILLING_CALLS: RestCall[] = [
     path: '/billing/addons',
     procedure: 'billing.setAddons',
     tag: 'billing',
-    summary: 'Set the add-on packs: an increase is invoiced now and applies when paid; a decrease credits the next invoice',
+    summary:
+      'Set the add-on packs: an increase is invoiced now and applies when paid; a decrease credits the next invoice',
     body: schemas.rest.addons,
     session: 'required',
-    response: z.looseObject({ status: z.enum(['applied', 'payment_pending', 'unchanged']), addonPacks: z.number(), tickerLimit: z.number(), user: userDto }),
+    response: z.looseObject({
+      status: z.enum(['applied', 'payment_pending', 'unchanged']),
+      addonPacks: z.number(),
+      tickerLimit: z.number(),
+      user: userDto,
+    }),
     errors: [400, 401, 403, 409],
   },
   {

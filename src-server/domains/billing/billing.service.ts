@@ -23,7 +23,7 @@ import { billingModeOf, type BillingMode, type StripeAccess } from '../../integr
 import { isVerified, toUserDto, type UserDto } from '../auth/session.service';
 import * as repo from './billing.repo';
 import { addonItemOf } from './entitlement';
-import { matchOf, syncCustomer, syncCustomerIn } from './sync.service';
+import { matchOf, syncClaimedCustomer, syncCustomer, withCustomerClaim } from './sync.service';
 
 /** Statuses with a subscription Stripe still bills (or is about to): a second checkout is refused. */
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
@@ -88,14 +88,20 @@ export function planSummaryOf(user: repo.BillingUserRow): PlanSummary {
 function assertBrandSells(brand: BrandId): void {
   if (brandSellsPlans(brand)) return;
   const target = BRANDS[brand].upgrades.targetBrand;
-  throw new AppError('FORBIDDEN', `${BRANDS[brand].brandName} does not sell subscriptions.${target ? ` PRO is offered by ${BRANDS[target].brandName}.` : ''}`, {
-    reason: 'billing_not_on_brand',
-    details: { upgrade_brand: target },
-  });
+  throw new AppError(
+    'FORBIDDEN',
+    `${BRANDS[brand].brandName} does not sell subscriptions.${target ? ` PRO is offered by ${BRANDS[target].brandName}.` : ''}`,
+    {
+      reason: 'billing_not_on_brand',
+      details: { upgrade_brand: target },
+    },
+  );
 }
 
 const notAvailable = () =>
-  new AppError('CONFLICT', 'Online payment is not available on this server, so nothing can be bought here right now.', { reason: 'billing_unavailable' });
+  new AppError('CONFLICT', 'Online payment is not available on this server, so nothing can be bought here right now.', {
+    reason: 'billing_unavailable',
+  });
 
 async function requireAccess(deps: AppDeps): Promise<StripeAccess> {
   const access = await deps.stripe.get();
@@ -117,19 +123,25 @@ async function requireCatalogue(deps: AppDeps, access: StripeAccess): Promise<Ca
 
 async function loadUser(deps: AppDeps, userId: string): Promise<repo.BillingUserRow> {
   const user = await repo.findUser(deps.db, { userId });
-  if (!user) throw new AppError('UNAUTHORIZED', 'Session not found. Please refresh the page.', { reason: 'session_not_found' });
+  if (!user)
+    throw new AppError('UNAUTHORIZED', 'Session not found. Please refresh the page.', { reason: 'session_not_found' });
   return user;
 }
 
 function assertPacks(packs: number): void {
   if (!Number.isInteger(packs) || packs < 0 || packs > MAX_ADDON_PACKS) {
-    throw new AppError('BAD_REQUEST', `Choose between 0 and ${MAX_ADDON_PACKS} add-on packs.`, { reason: 'invalid_packs' });
+    throw new AppError('BAD_REQUEST', `Choose between 0 and ${MAX_ADDON_PACKS} add-on packs.`, {
+      reason: 'invalid_packs',
+    });
   }
 }
 
 // ---- status -----------------------------------------------------------------------------
 
-export async function billingStatus(deps: AppDeps, params: { userId: string; brand: BrandId }): Promise<BillingStatusDto> {
+export async function billingStatus(
+  deps: AppDeps,
+  params: { userId: string; brand: BrandId },
+): Promise<BillingStatusDto> {
   const user = await loadUser(deps, params.userId);
   const mode = billingModeOf(deps.env);
   const sells = brandSellsPlans(params.brand);
@@ -150,23 +162,31 @@ export async function billingStatus(deps: AppDeps, params: { userId: string; bra
 // ---- checkout ---------------------------------------------------------------------------
 
 /**
- * The user's Stripe customer, created once (under the user's row lock, with an idempotency key
- * so a retried create returns the same customer) and stored before any checkout starts.
+ * The user's Stripe customer, created once and stored before any checkout starts. No transaction
+ * is open while Stripe answers: concurrent requests send the same idempotency key (so Stripe
+ * returns one customer), and the binding only fills an empty slot, so the first one stored wins.
  */
 async function ensureCustomer(deps: AppDeps, access: StripeAccess, userId: string): Promise<string> {
-  return deps.db.transaction(async (tx) => {
-    const user = await repo.findUser(tx, { userId, lock: true });
-    if (!user) throw new AppError('UNAUTHORIZED', 'Session not found. Please refresh the page.', { reason: 'session_not_found' });
-    if (user.stripeCustomerId) return user.stripeCustomerId;
-    const contact = { email: user.emailVerifiedAt ? (user.email ?? undefined) : undefined, phone: user.phoneVerifiedAt ? (user.phone ?? undefined) : undefined };
-    const version = createHash('sha256').update(JSON.stringify(contact)).digest('hex').slice(0, 12);
-    const customer = await access.client.customers.create(
-      { ...contact, metadata: { userId: user.id } },
-      { idempotencyKey: `customer-create:${user.id}:${version}` },
-    );
-    await repo.bindCustomer(tx, { userId: user.id, customerId: customer.id });
-    return customer.id;
-  });
+  const user = await repo.findUser(deps.db, { userId });
+  if (!user)
+    throw new AppError('UNAUTHORIZED', 'Session not found. Please refresh the page.', {
+      reason: 'session_not_found',
+    });
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const contact = {
+    email: user.emailVerifiedAt ? (user.email ?? undefined) : undefined,
+    phone: user.phoneVerifiedAt ? (user.phone ?? undefined) : undefined,
+  };
+  const version = createHash('sha256').update(JSON.stringify(contact)).digest('hex').slice(0, 12);
+  const customer = await access.client.customers.create(
+    { ...contact, metadata: { userId: user.id } },
+    { idempotencyKey: `customer-create:${user.id}:${version}` },
+  );
+  if (await repo.bindCustomer(deps.db, { userId: user.id, customerId: customer.id })) return customer.id;
+  const bound = (await repo.findUser(deps.db, { userId }))?.stripeCustomerId;
+  if (!bound)
+    throw new AppError('UNAUTHORIZED', 'Session not found. Please refresh the page.', { reason: 'session_not_found' });
+  return bound;
 }
 
 export async function startCheckout(
@@ -178,18 +198,29 @@ export async function startCheckout(
   const packs = params.packs ?? 0;
   assertPacks(packs);
   let user = await loadUser(deps, params.userId);
-  if (!isVerified(user)) throw new AppError('FORBIDDEN', 'A subscription belongs to a verified account. Verify your email or phone first.', { reason: 'not_verified' });
-  if (user.isAdmin) throw new AppError('CONFLICT', 'Admin accounts have PRO without a subscription.', { reason: 'admin_has_pro' });
+  if (!isVerified(user))
+    throw new AppError('FORBIDDEN', 'A subscription belongs to a verified account. Verify your email or phone first.', {
+      reason: 'not_verified',
+    });
+  if (user.isAdmin)
+    throw new AppError('CONFLICT', 'Admin accounts have PRO without a subscription.', { reason: 'admin_has_pro' });
   // The stored state may lag (a webhook on its way): read Stripe before refusing or allowing.
-  if (user.stripeCustomerId) user = (await syncCustomer(deps, access, { customerId: user.stripeCustomerId })).user ?? user;
+  if (user.stripeCustomerId)
+    user = (await syncCustomer(deps, access, { customerId: user.stripeCustomerId })).user ?? user;
   if (LIVE_STATUSES.has(user.billingStatus)) {
-    throw new AppError('CONFLICT', 'You already have a subscription. Manage it in Settings → Subscription.', { reason: 'already_subscribed' });
+    throw new AppError('CONFLICT', 'You already have a subscription. Manage it in Settings → Subscription.', {
+      reason: 'already_subscribed',
+    });
   }
   if (user.billingStatus === 'incomplete') {
-    throw new AppError('CONFLICT', 'Your first payment is waiting for confirmation. Finish it from Settings → Subscription.', {
-      reason: 'payment_pending',
-      details: { action_url: user.billingActionUrl },
-    });
+    throw new AppError(
+      'CONFLICT',
+      'Your first payment is waiting for confirmation. Finish it from Settings → Subscription.',
+      {
+        reason: 'payment_pending',
+        details: { action_url: user.billingActionUrl },
+      },
+    );
   }
   const catalogue = await requireCatalogue(deps, access);
   const customer = await ensureCustomer(deps, access, user.id);
@@ -198,7 +229,10 @@ export async function startCheckout(
       mode: 'subscription',
       customer,
       client_reference_id: user.id,
-      line_items: [{ price: catalogue.pro.id, quantity: 1 }, ...(packs > 0 ? [{ price: catalogue.addon.id, quantity: packs }] : [])],
+      line_items: [
+        { price: catalogue.pro.id, quantity: 1 },
+        ...(packs > 0 ? [{ price: catalogue.addon.id, quantity: packs }] : []),
+      ],
       subscription_data: { metadata: { userId: user.id } },
       metadata: { userId: user.id, brand: params.brand },
       success_url: `${params.linkBase}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -222,7 +256,10 @@ export interface CheckoutResult {
  * The return from Checkout (`/billing/success?session_id=`): the session must belong to the
  * caller; then the customer is synced from Stripe. PRO shows only if Stripe says so.
  */
-export async function confirmCheckout(deps: AppDeps, params: { userId: string; sessionId: string }): Promise<CheckoutResult> {
+export async function confirmCheckout(
+  deps: AppDeps,
+  params: { userId: string; sessionId: string },
+): Promise<CheckoutResult> {
   const access = await requireAccess(deps);
   const user = await loadUser(deps, params.userId);
   let session: Stripe.Checkout.Session;
@@ -259,7 +296,8 @@ export async function openPortal(
   assertBrandSells(params.brand);
   const access = await requireAccess(deps);
   const user = await loadUser(deps, params.userId);
-  if (!user.stripeCustomerId) throw new AppError('CONFLICT', 'You have no billing account yet. Subscribe first.', { reason: 'no_customer' });
+  if (!user.stripeCustomerId)
+    throw new AppError('CONFLICT', 'You have no billing account yet. Subscribe first.', { reason: 'no_customer' });
   const session = await access.client.billingPortal.sessions.create({
     customer: user.stripeCustomerId,
     return_url: `${params.linkBase}/settings#subscription`,
@@ -270,21 +308,42 @@ export async function openPortal(
 
 // ---- add-on packs -----------------------------------------------------------------------
 
-async function payingSubscription(deps: AppDeps, access: StripeAccess, user: repo.BillingUserRow): Promise<Stripe.Subscription> {
-  if (!user.stripeSubscriptionId || !user.stripeCustomerId || user.planType !== 'pro' || !LIVE_STATUSES.has(user.billingStatus)) {
-    throw new AppError('FORBIDDEN', user.isAdmin ? 'Admin accounts have PRO without a subscription, so there are no add-ons to buy.' : 'Ticker add-ons are for PRO subscribers. Upgrade to PRO first.', {
-      reason: 'subscription_required',
-    });
+async function payingSubscription(access: StripeAccess, user: repo.BillingUserRow): Promise<Stripe.Subscription> {
+  if (
+    !user.stripeSubscriptionId ||
+    !user.stripeCustomerId ||
+    user.planType !== 'pro' ||
+    !LIVE_STATUSES.has(user.billingStatus)
+  ) {
+    throw new AppError(
+      'FORBIDDEN',
+      user.isAdmin
+        ? 'Admin accounts have PRO without a subscription, so there are no add-ons to buy.'
+        : 'Ticker add-ons are for PRO subscribers. Upgrade to PRO first.',
+      {
+        reason: 'subscription_required',
+      },
+    );
   }
-  const subscription = await access.client.subscriptions.retrieve(user.stripeSubscriptionId, { expand: ['latest_invoice'] });
+  const subscription = await access.client.subscriptions.retrieve(user.stripeSubscriptionId, {
+    expand: ['latest_invoice'],
+  });
   if (subscription.status !== 'active' && subscription.status !== 'trialing') {
-    throw new AppError('CONFLICT', 'Your subscription has a payment problem. Update your card in Settings → Subscription first.', { reason: 'subscription_not_active' });
+    throw new AppError(
+      'CONFLICT',
+      'Your subscription has a payment problem. Update your card in Settings → Subscription first.',
+      { reason: 'subscription_not_active' },
+    );
   }
   if (subscription.pending_update) {
-    throw new AppError('CONFLICT', 'Your last add-on change is waiting for payment. Pay it or let it expire before changing again.', {
-      reason: 'addon_payment_pending',
-      details: { action_url: user.billingActionUrl },
-    });
+    throw new AppError(
+      'CONFLICT',
+      'Your last add-on change is waiting for payment. Pay it or let it expire before changing again.',
+      {
+        reason: 'addon_payment_pending',
+        details: { action_url: user.billingActionUrl },
+      },
+    );
   }
   return subscription;
 }
@@ -330,13 +389,16 @@ const prorationTotal = (invoice: Stripe.Invoice, sign: 1 | -1) =>
     .filter((line) => line.parent?.subscription_item_details?.proration && Math.sign(line.amount) === sign)
     .reduce((sum, line) => sum + line.amount, 0);
 
-export async function previewAddonPacks(deps: AppDeps, params: { userId: string; brand: BrandId; packs: number }): Promise<AddonPreview> {
+export async function previewAddonPacks(
+  deps: AppDeps,
+  params: { userId: string; brand: BrandId; packs: number },
+): Promise<AddonPreview> {
   assertBrandSells(params.brand);
   assertPacks(params.packs);
   const access = await requireAccess(deps);
   const catalogue = await requireCatalogue(deps, access);
   const user = await loadUser(deps, params.userId);
-  const subscription = await payingSubscription(deps, access, user);
+  const subscription = await payingSubscription(access, user);
   const current = addonItemOf(subscription, matchOf(catalogue))?.quantity ?? 0;
   const direction = params.packs > current ? 'increase' : params.packs < current ? 'decrease' : 'none';
   if (direction === 'decrease') await assertFits(deps, user, params.packs);
@@ -359,7 +421,8 @@ export async function previewAddonPacks(deps: AppDeps, params: { userId: string;
       proration_behavior: direction === 'increase' ? 'always_invoice' : 'create_prorations',
     },
   });
-  if (direction === 'increase') return { ...base, amountDueNow: preview.amount_due, credit: 0, nextInvoiceAmount: monthlyTotal };
+  if (direction === 'increase')
+    return { ...base, amountDueNow: preview.amount_due, credit: 0, nextInvoiceAmount: monthlyTotal };
   return { ...base, amountDueNow: 0, credit: -prorationTotal(preview, -1), nextInvoiceAmount: preview.amount_due };
 }
 
@@ -388,12 +451,14 @@ export async function setAddonPacks(
   const catalogue = await requireCatalogue(deps, access);
   const user = await loadUser(deps, params.userId);
   const customerId = user.stripeCustomerId;
-  const result = await deps.db.transaction(async (tx) => {
-    // One change per customer at a time; the sync below runs under the same lock.
-    if (customerId) await repo.lockCustomer(tx, { customerId });
-    const subscription = await payingSubscription(deps, access, user);
+  const change = async () => {
+    const subscription = await payingSubscription(access, user);
     const current = addonItemOf(subscription, matchOf(catalogue))?.quantity ?? 0;
-    if (params.packs === current) return { status: 'unchanged' as const, synced: await syncCustomerIn(tx, access, { customerId: customerId!, catalogue }) };
+    if (params.packs === current)
+      return {
+        status: 'unchanged' as const,
+        synced: await syncClaimedCustomer(deps, access, { customerId: customerId!, catalogue }),
+      };
     const increase = params.packs > current;
     if (!increase) await assertFits(deps, user, params.packs);
     const updated = await access.client.subscriptions.update(
@@ -406,9 +471,12 @@ export async function setAddonPacks(
       },
       { idempotencyKey: `addons:${user.id}:${current}:${params.packs}:${params.requestKey ?? randomUUID()}` },
     );
-    const synced = await syncCustomerIn(tx, access, { customerId: customerId!, catalogue });
+    const synced = await syncClaimedCustomer(deps, access, { customerId: customerId!, catalogue });
     return { status: updated.pending_update ? ('payment_pending' as const) : ('applied' as const), synced };
-  });
+  };
+  // One change per customer at a time (the sync inside runs under the same claim); no transaction
+  // is open while Stripe answers.
+  const result = customerId ? await withCustomerClaim(deps, customerId, change) : await change();
   const row = result.synced.user ?? user;
   return {
     status: result.status,
@@ -432,19 +500,28 @@ export interface CancelResult {
   plan: PlanSummary;
 }
 
-async function setCancelAtPeriodEnd(deps: AppDeps, params: { userId: string; brand: BrandId; cancel: boolean }): Promise<CancelResult> {
+async function setCancelAtPeriodEnd(
+  deps: AppDeps,
+  params: { userId: string; brand: BrandId; cancel: boolean },
+): Promise<CancelResult> {
   assertBrandSells(params.brand);
   const access = await requireAccess(deps);
   let user = await loadUser(deps, params.userId);
-  if (user.stripeCustomerId) user = (await syncCustomer(deps, access, { customerId: user.stripeCustomerId })).user ?? user;
+  if (user.stripeCustomerId)
+    user = (await syncCustomer(deps, access, { customerId: user.stripeCustomerId })).user ?? user;
   if (!user.stripeSubscriptionId || !LIVE_STATUSES.has(user.billingStatus)) {
     throw new AppError('CONFLICT', 'You have no active subscription to cancel.', { reason: 'no_subscription' });
   }
   const scheduled = user.planCancelAt != null;
   if (params.cancel && scheduled) {
-    throw new AppError('CONFLICT', `Your subscription is already canceled: PRO ends on ${user.planCancelAt!.toISOString().slice(0, 10)}.`, { reason: 'already_canceled' });
+    throw new AppError(
+      'CONFLICT',
+      `Your subscription is already canceled: PRO ends on ${user.planCancelAt!.toISOString().slice(0, 10)}.`,
+      { reason: 'already_canceled' },
+    );
   }
-  if (!params.cancel && !scheduled) throw new AppError('CONFLICT', 'Your subscription is not scheduled to end.', { reason: 'not_canceled' });
+  if (!params.cancel && !scheduled)
+    throw new AppError('CONFLICT', 'Your subscription is not scheduled to end.', { reason: 'not_canceled' });
   await access.client.subscriptions.update(
     user.stripeSubscriptionId,
     // Clearing cancel_at as well undoes either way of scheduling the end.
@@ -452,7 +529,13 @@ async function setCancelAtPeriodEnd(deps: AppDeps, params: { userId: string; bra
   );
   const synced = (await syncCustomer(deps, access, { customerId: user.stripeCustomerId! })).user ?? user;
   const plan = planSummaryOf(synced);
-  return { canceled: plan.cancelAtPeriodEnd, cancelAtPeriodEnd: plan.cancelAtPeriodEnd, planPeriodEnd: plan.planCancelAt ?? plan.planPeriodEnd, user: toUserDto(synced), plan };
+  return {
+    canceled: plan.cancelAtPeriodEnd,
+    cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+    planPeriodEnd: plan.planCancelAt ?? plan.planPeriodEnd,
+    user: toUserDto(synced),
+    plan,
+  };
 }
 
 /** POST /api/cancel-subscription: ends the subscription at the period's end; PRO lasts until then. */

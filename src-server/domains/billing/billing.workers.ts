@@ -14,8 +14,11 @@ const EVERY_MS = 60 * 60 * 1000;
 export const startBillingReconciliation: WorkerStarter = async (deps) => {
   if (billingModeOf(deps.env) === 'off') return { stop: async () => {} };
   const queue = () =>
-    enqueue(deps.db, reconcileJob, {}, { jobKey: 'billing-reconcile', jobKeyMode: 'preserve_run_at', maxAttempts: 3 }).catch(
-      (err: unknown) => deps.logger?.error({ err }, 'queueing the billing reconciliation failed'),
-    );
+    enqueue(
+      deps.db,
+      reconcileJob,
+      {},
+      { jobKey: 'billing-reconcile', jobKeyMode: 'preserve_run_at', maxAttempts: 3 },
+    ).catch((err: unknown) => deps.logger?.error({ err }, 'queueing the billing reconciliation failed'));
   return repeatEvery(queue, { firstMs: 60_000, everyMs: EVERY_MS });
 };

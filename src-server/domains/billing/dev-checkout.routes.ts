@@ -13,13 +13,19 @@ import type { AppDeps } from '../../deps';
 import type { CardBehaviour, StripeObject } from '../../integrations/stripe/local/local-stripe';
 import type { LocalStripeControl } from '../../integrations/stripe/local/open-local-stripe';
 import { billingModeOf } from '../../integrations/stripe/stripe-access';
-import { notFoundError } from '../../transport/rest/errors';
+import { devPageGuard } from '../../transport/web/dev-page-guard';
 import { STRIPE_WEBHOOK_PATH } from '../../transport/webhooks/stripe';
 
-const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const day = (seconds: unknown) =>
-  typeof seconds === 'number' ? new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '—';
+  typeof seconds === 'number'
+    ? new Date(seconds * 1000).toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : '—';
 
 const CARD_CHOICES: { value: CardBehaviour; label: string; number: string }[] = [
   { value: 'ok', label: 'Visa that pays', number: '4242 4242 4242 4242' },
@@ -50,7 +56,8 @@ table{width:100%;border-collapse:collapse;font-size:.9rem}td,th{text-align:left;
 
 function cardChoices(selected: CardBehaviour = 'ok'): string {
   return `<fieldset style="border:0;padding:0;margin:0"><legend class="muted">Card</legend>${CARD_CHOICES.map(
-    (c) => `<label class="card"><input type="radio" name="card" value="${c.value}"${c.value === selected ? ' checked' : ''}><span>${escapeHtml(c.label)}<small>${c.number}</small></span></label>`,
+    (c) =>
+      `<label class="card"><input type="radio" name="card" value="${c.value}"${c.value === selected ? ' checked' : ''}><span>${escapeHtml(c.label)}<small>${c.number}</small></span></label>`,
   ).join('')}</fieldset>`;
 }
 
@@ -58,7 +65,10 @@ function checkoutPage(view: Awaited<ReturnType<LocalStripeControl['checkout']>>,
   const s = view.session;
   const total = view.lines.reduce((sum, l) => sum + l.quantity * l.unitAmount, 0);
   const lines = view.lines
-    .map((l) => `<div class="line"><span>${escapeHtml(l.description)}${l.quantity > 1 ? ` × ${l.quantity}` : ''}<br><span class="muted">Billed monthly</span></span><span>${money(l.quantity * l.unitAmount)}</span></div>`)
+    .map(
+      (l) =>
+        `<div class="line"><span>${escapeHtml(l.description)}${l.quantity > 1 ? ` × ${l.quantity}` : ''}<br><span class="muted">Billed monthly</span></span><span>${money(l.quantity * l.unitAmount)}</span></div>`,
+    )
     .join('');
   const open = s.status === 'open';
   return page(
@@ -67,14 +77,24 @@ function checkoutPage(view: Awaited<ReturnType<LocalStripeControl['checkout']>>,
 <p class="amount">${money(total)} <span class="muted">per month</span></p>${lines}<div class="line total"><span>Total due today</span><span>${money(total)}</span></div>
 ${s.cancel_url ? `<p><a href="${escapeHtml(String(s.cancel_url))}">← Cancel and go back</a></p>` : ''}</section>
 <section class="panel" aria-labelledby="pay"><h2 id="pay">Pay with card</h2>${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-${open ? `<form method="post" action="/dev/checkout/${escapeHtml(s.id)}/pay">${cardChoices()}<button type="submit">Pay ${money(total)}</button></form>
-<p class="muted">By paying you start a monthly subscription; cancel any time in Settings.</p>` : `<p>This checkout is ${escapeHtml(String(s.status))}.</p>`}
+${
+  open
+    ? `<form method="post" action="/dev/checkout/${escapeHtml(s.id)}/pay">${cardChoices()}<button type="submit">Pay ${money(total)}</button></form>
+<p class="muted">By paying you start a monthly subscription; cancel any time in Settings.</p>`
+    : `<p>This checkout is ${escapeHtml(String(s.status))}.</p>`
+}
 ${s.cancel_url ? `<p><a href="${escapeHtml(String(s.cancel_url))}">Cancel</a></p>` : ''}</section></main>`,
   );
 }
 
-function portalPage(view: Awaited<ReturnType<LocalStripeControl['portal']>>, id: string, notice: string | null): string {
-  const sub = view.subscriptions.find((s) => !['canceled', 'incomplete_expired'].includes(String(s.status))) ?? view.subscriptions[0];
+function portalPage(
+  view: Awaited<ReturnType<LocalStripeControl['portal']>>,
+  id: string,
+  notice: string | null,
+): string {
+  const sub =
+    view.subscriptions.find((s) => !['canceled', 'incomplete_expired'].includes(String(s.status))) ??
+    view.subscriptions[0];
   const items = (sub?.items as { data: StripeObject[] } | undefined)?.data ?? [];
   const periodEnd = items.length ? Math.max(...items.map((i) => i.current_period_end as number)) : null;
   const lines = items
@@ -88,7 +108,10 @@ function portalPage(view: Awaited<ReturnType<LocalStripeControl['portal']>>, id:
       .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
       .join('')}<button class="${cls}" type="submit">${escapeHtml(label)}</button></form>`;
   const invoices = view.invoices
-    .map((i) => `<tr><td>${day(i.created)}</td><td>${money(i.total as number)}</td><td>${escapeHtml(String(i.status))}</td><td>${i.hosted_invoice_url ? `<a href="${escapeHtml(String(i.hosted_invoice_url))}">View</a>` : ''}</td></tr>`)
+    .map(
+      (i) =>
+        `<tr><td>${day(i.created)}</td><td>${money(i.total as number)}</td><td>${escapeHtml(String(i.status))}</td><td>${i.hosted_invoice_url ? `<a href="${escapeHtml(String(i.hosted_invoice_url))}">View</a>` : ''}</td></tr>`,
+    )
     .join('');
   const subBlock = sub
     ? `<p>Status: <strong>${escapeHtml(String(sub.status))}</strong>${sub.cancel_at ? ` — ends ${day(sub.cancel_at)}` : periodEnd ? ` — renews ${day(periodEnd)}` : ''}</p>${lines}
@@ -100,7 +123,9 @@ function portalPage(view: Awaited<ReturnType<LocalStripeControl['portal']>>, id:
             : action('cancel', { subscription: sub.id, value: 'true' }, 'Cancel plan', 'danger')
       }${['canceled', 'incomplete_expired'].includes(String(sub.status)) ? '' : action('advance', { subscription: sub.id }, 'Test: jump to the end of this period')}</div>`
     : '<p>No subscription.</p>';
-  const back = view.session.return_url ? `<p><a href="${escapeHtml(String(view.session.return_url))}">← Return to the app</a></p>` : '';
+  const back = view.session.return_url
+    ? `<p><a href="${escapeHtml(String(view.session.return_url))}">← Return to the app</a></p>`
+    : '';
   return page(
     'Billing',
     `<main class="wrap"><section class="panel" aria-labelledby="sub"><h1 id="sub">Current plan</h1>${notice ? `<p class="ok" role="status">${escapeHtml(notice)}</p>` : ''}${subBlock}${back}</section>
@@ -132,19 +157,22 @@ export async function connectLocalStripe(app: FastifyInstance, deps: AppDeps): P
   const access = await deps.stripe.get();
   const address = app.server.address();
   if (!access?.local || !address || typeof address !== 'object') return;
-  const host = ['0.0.0.0', '::', '::1', '127.0.0.1'].includes(address.address) || address.address.startsWith('::ffff:127.') ? '127.0.0.1' : address.address;
+  const host =
+    ['0.0.0.0', '::', '::1', '127.0.0.1'].includes(address.address) || address.address.startsWith('::ffff:127.')
+      ? '127.0.0.1'
+      : address.address;
   const shown = host.includes(':') ? `[${host}]` : host;
   await access.local.control.setWebhookEndpoint(`http://${shown}:${address.port}${STRIPE_WEBHOOK_PATH}`);
-  deps.logger?.info('billing: no STRIPE_SECRET_KEY, so checkout is the local test checkout (/dev/checkout); nothing is charged');
+  deps.logger?.info(
+    'billing: no STRIPE_SECRET_KEY, so checkout is the local test checkout (/dev/checkout); nothing is charged',
+  );
 }
 
 export async function devCheckoutRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
   if (billingModeOf(deps.env) !== 'local') return;
   await app.register(formbody, { bodyLimit: 8 * 1024 });
-  app.addHook('onRequest', async (request) => {
-    if (!isLoopback(request.ip)) throw notFoundError(request);
-  });
+  app.addHook('onRequest', devPageGuard(deps));
   const control = async () => {
     const access = await deps.stripe.get();
     if (!access?.local) throw new Error('the local Stripe is not running');
@@ -152,7 +180,14 @@ export async function devCheckoutRoutes(app: FastifyInstance, opts: { deps: AppD
   };
   const idOf = (params: unknown) => String((params as { id: string }).id);
   const missing = (reply: FastifyReply, what: string) =>
-    html(reply, page('Not found', `<main class="wrap"><section class="panel"><h1>No such ${escapeHtml(what)}</h1><p><a href="/">Back to the app</a></p></section></main>`), 404);
+    html(
+      reply,
+      page(
+        'Not found',
+        `<main class="wrap"><section class="panel"><h1>No such ${escapeHtml(what)}</h1><p><a href="/">Back to the app</a></p></section></main>`,
+      ),
+      404,
+    );
 
   app.get('/dev/checkout/:id', async (request, reply) => {
     const view = await (await control()).checkout(idOf(request.params)).catch(() => null);
@@ -162,11 +197,18 @@ export async function devCheckoutRoutes(app: FastifyInstance, opts: { deps: AppD
     const { card } = cardInput.parse(request.body ?? {});
     const c = await control();
     const id = idOf(request.params);
-    const result = await c.completeCheckout(id, card).catch((err: Error) => ({ outcome: 'error' as const, redirect: null, message: err.message }));
+    const result = await c
+      .completeCheckout(id, card)
+      .catch((err: Error) => ({ outcome: 'error' as const, redirect: null, message: err.message }));
     if (result.redirect) return reply.redirect(result.redirect, 303);
     const view = await c.checkout(id).catch(() => null);
     if (!view) return missing(reply, 'checkout');
-    const message = result.outcome === 'declined' ? 'Your card was declined. Try another card.' : 'message' in result ? result.message : 'Payment failed.';
+    const message =
+      result.outcome === 'declined'
+        ? 'Your card was declined. Try another card.'
+        : 'message' in result
+          ? result.message
+          : 'Payment failed.';
     return html(reply, checkoutPage(view, message), 402);
   });
 
@@ -177,10 +219,16 @@ export async function devCheckoutRoutes(app: FastifyInstance, opts: { deps: AppD
     return view ? html(reply, portalPage(view, id, notice)) : missing(reply, 'billing session');
   });
   app.post('/dev/checkout/portal/:id/cancel', async (request, reply) => {
-    const body = z.object({ subscription: z.string().min(1), value: z.enum(['true', 'false']) }).parse(request.body ?? {});
+    const body = z
+      .object({ subscription: z.string().min(1), value: z.enum(['true', 'false']) })
+      .parse(request.body ?? {});
     await (await control()).setCancelAtPeriodEnd(body.subscription, body.value === 'true');
-    const done = body.value === 'true' ? 'Your plan is canceled and ends at the end of the period.' : 'Your plan renews again.';
-    return reply.redirect(`/dev/checkout/portal/${encodeURIComponent(idOf(request.params))}?done=${encodeURIComponent(done)}`, 303);
+    const done =
+      body.value === 'true' ? 'Your plan is canceled and ends at the end of the period.' : 'Your plan renews again.';
+    return reply.redirect(
+      `/dev/checkout/portal/${encodeURIComponent(idOf(request.params))}?done=${encodeURIComponent(done)}`,
+      303,
+    );
   });
   app.post('/dev/checkout/portal/:id/card', async (request, reply) => {
     const { card } = cardInput.parse(request.body ?? {});
@@ -188,23 +236,38 @@ export async function devCheckoutRoutes(app: FastifyInstance, opts: { deps: AppD
     const id = idOf(request.params);
     const view = await c.portal(id);
     await c.setCard(String(view.session.customer), card);
-    return reply.redirect(`/dev/checkout/portal/${encodeURIComponent(id)}?done=${encodeURIComponent('Payment method updated.')}`, 303);
+    return reply.redirect(
+      `/dev/checkout/portal/${encodeURIComponent(id)}?done=${encodeURIComponent('Payment method updated.')}`,
+      303,
+    );
   });
   app.post('/dev/checkout/portal/:id/advance', async (request, reply) => {
     const body = z.object({ subscription: z.string().min(1) }).parse(request.body ?? {});
     await (await control()).advanceToPeriodEnd(body.subscription);
-    return reply.redirect(`/dev/checkout/portal/${encodeURIComponent(idOf(request.params))}?done=${encodeURIComponent('The test clock moved to the end of the period.')}`, 303);
+    return reply.redirect(
+      `/dev/checkout/portal/${encodeURIComponent(idOf(request.params))}?done=${encodeURIComponent('The test clock moved to the end of the period.')}`,
+      303,
+    );
   });
 
   app.get('/dev/checkout/invoice/:id', async (request, reply) => {
     const view = await (await control()).invoice(idOf(request.params)).catch(() => null);
-    return view ? html(reply, invoicePage(view, (request.query as { done?: string }).done ?? null)) : missing(reply, 'invoice');
+    return view
+      ? html(reply, invoicePage(view, (request.query as { done?: string }).done ?? null))
+      : missing(reply, 'invoice');
   });
   app.post('/dev/checkout/invoice/:id/pay', async (request, reply) => {
     const { card } = cardInput.parse(request.body ?? {});
     const id = idOf(request.params);
     const outcome = await (await control()).payInvoice(id, card).catch((err: Error) => ({ result: err.message }));
-    const done = outcome.result === 'paid' ? 'Paid. You can return to the app.' : outcome.result === 'failed' ? 'The card was declined.' : outcome.result === 'action_required' ? 'The bank still asks for authentication.' : outcome.result;
+    const done =
+      outcome.result === 'paid'
+        ? 'Paid. You can return to the app.'
+        : outcome.result === 'failed'
+          ? 'The card was declined.'
+          : outcome.result === 'action_required'
+            ? 'The bank still asks for authentication.'
+            : outcome.result;
     return reply.redirect(`/dev/checkout/invoice/${encodeURIComponent(id)}?done=${encodeURIComponent(done)}`, 303);
   });
 }

@@ -41,7 +41,10 @@ const isItem = (item: Pick<Item, 'price'>, kind: { product: string; lookupKey: s
 const RANK: Record<string, number> = { active: 0, trialing: 1, past_due: 2, unpaid: 3, incomplete: 4, paused: 5 };
 
 /** Ours (it holds the PRO price) and, of several, the one that decides: live before ended, then newest. */
-export function pickSubscription(subscriptions: Stripe.Subscription[], match: CatalogueMatch): Stripe.Subscription | null {
+export function pickSubscription(
+  subscriptions: Stripe.Subscription[],
+  match: CatalogueMatch,
+): Stripe.Subscription | null {
   const ours = subscriptions.filter((s) => s.items.data.some((item) => isItem(item, match.pro)));
   ours.sort((a, b) => (RANK[a.status] ?? 9) - (RANK[b.status] ?? 9) || b.created - a.created);
   return ours[0] ?? null;
@@ -51,7 +54,9 @@ const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds *
 
 function statusOf(subscription: Stripe.Subscription | null): BillingStatus {
   if (!subscription) return 'none';
-  return (BILLING_STATUSES as readonly string[]).includes(subscription.status) ? (subscription.status as BillingStatus) : 'none';
+  return (BILLING_STATUSES as readonly string[]).includes(subscription.status)
+    ? (subscription.status as BillingStatus)
+    : 'none';
 }
 
 export function deriveEntitlement(subscription: Stripe.Subscription | null, match: CatalogueMatch): Entitlement {
@@ -62,11 +67,16 @@ export function deriveEntitlement(subscription: Stripe.Subscription | null, matc
   // Basil and later: the period lives on the items (the subscription's own fields are gone).
   const periodEnd = items.length > 0 ? Math.max(...items.map((item) => item.current_period_end)) : null;
   const ended = billingStatus === 'canceled' || billingStatus === 'incomplete_expired';
-  const scheduledEnd = !ended && subscription ? (subscription.cancel_at ?? (subscription.cancel_at_period_end ? periodEnd : null)) : null;
+  const scheduledEnd =
+    !ended && subscription ? (subscription.cancel_at ?? (subscription.cancel_at_period_end ? periodEnd : null)) : null;
   const pending = subscription?.pending_update ?? null;
   const pendingAddon = pending?.subscription_items?.find((item) => isItem(item, match.addon));
-  const invoice = subscription?.latest_invoice && typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
-  const waiting = invoice?.status === 'open' && (billingStatus === 'incomplete' || pending != null || billingStatus === 'past_due');
+  const invoice =
+    subscription?.latest_invoice && typeof subscription.latest_invoice === 'object'
+      ? subscription.latest_invoice
+      : null;
+  const waiting =
+    invoice?.status === 'open' && (billingStatus === 'incomplete' || pending != null || billingStatus === 'past_due');
   return {
     subscriptionId: subscription?.id ?? null,
     billingStatus,

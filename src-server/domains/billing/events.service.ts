@@ -34,7 +34,9 @@ export const HANDLED_EVENTS = new Set([
   'invoice.marked_uncollectible',
 ]);
 
-export type AcceptOutcome = { received: true; duplicate: boolean } | { received: true; ignored: 'livemode' | 'event_type' };
+export type AcceptOutcome =
+  | { received: true; duplicate: boolean }
+  | { received: true; ignored: 'livemode' | 'event_type' };
 
 /** The webhook request's work: one insert and one job, so Stripe gets its 200 at once. */
 export async function acceptEvent(deps: AppDeps, access: StripeAccess, event: Stripe.Event): Promise<AcceptOutcome> {
@@ -50,7 +52,8 @@ export async function acceptEvent(deps: AppDeps, access: StripeAccess, event: St
       customerId: customerOfEvent(event),
       payload: event,
     });
-    if (fresh) await enqueue(tx, eventJob, { eventId: event.id }, { jobKey: `stripe-event:${event.id}`, maxAttempts: 12 });
+    if (fresh)
+      await enqueue(tx, eventJob, { eventId: event.id }, { jobKey: `stripe-event:${event.id}`, maxAttempts: 12 });
     return fresh;
   });
   return { received: true, duplicate: !inserted };
@@ -107,12 +110,17 @@ async function invoiceNotices(deps: AppDeps, access: StripeAccess, event: Stripe
 }
 
 /** The billing.event job. Throws to be retried; an event handled once is not handled again. */
-export async function processEvent(deps: AppDeps, access: StripeAccess, params: { eventId: string }): Promise<'processed' | 'skipped'> {
+export async function processEvent(
+  deps: AppDeps,
+  access: StripeAccess,
+  params: { eventId: string },
+): Promise<'processed' | 'skipped'> {
   const row = await repo.loadEvent(deps.db, { id: params.eventId });
   if (!row || row.processedAt) return 'skipped';
   const event = row.payload as Stripe.Event;
   try {
-    if (event.type === 'checkout.session.completed') await bindCheckout(deps, access, event.data.object as Stripe.Checkout.Session);
+    if (event.type === 'checkout.session.completed')
+      await bindCheckout(deps, access, event.data.object as Stripe.Checkout.Session);
     const customerId = row.customerId;
     if (customerId) {
       const outcome = await syncCustomer(deps, access, { customerId });
@@ -121,10 +129,19 @@ export async function processEvent(deps: AppDeps, access: StripeAccess, params: 
           await invoiceNotices(deps, access, event, outcome.userId);
         }
         if (event.type === 'customer.subscription.pending_update_expired') {
-          const previous = (event.data.previous_attributes ?? {}) as { pending_update?: Stripe.Subscription.PendingUpdate | null };
-          const packs = previous.pending_update?.subscription_items?.find((i) => i.price.lookup_key === access.lookupKeys.addon)?.quantity ?? null;
+          const previous = (event.data.previous_attributes ?? {}) as {
+            pending_update?: Stripe.Subscription.PendingUpdate | null;
+          };
+          const packs =
+            previous.pending_update?.subscription_items?.find((i) => i.price.lookup_key === access.lookupKeys.addon)
+              ?.quantity ?? null;
           await deps.db.transaction((tx) =>
-            addNotice(tx, { userId: outcome.userId!, kind: 'addon_change_expired', dedupeKey: `addon_change_expired:${event.id}`, details: { packs } }),
+            addNotice(tx, {
+              userId: outcome.userId!,
+              kind: 'addon_change_expired',
+              dedupeKey: `addon_change_expired:${event.id}`,
+              details: { packs },
+            }),
           );
         }
       }
@@ -133,7 +150,9 @@ export async function processEvent(deps: AppDeps, access: StripeAccess, params: 
     await repo.markEventProcessed(deps.db, { id: row.id });
     return 'processed';
   } catch (error) {
-    await repo.markEventFailed(deps.db, { id: row.id, error: error instanceof Error ? error.message : String(error) }).catch(() => {});
+    await repo
+      .markEventFailed(deps.db, { id: row.id, error: error instanceof Error ? error.message : String(error) })
+      .catch(() => {});
     throw error;
   }
 }
@@ -146,11 +165,18 @@ export const RECONCILE_STALE_HOURS = 24;
  * same path as webhooks (the API call is authenticated, so they need no signature), and paying
  * customers not synced for a day are synced again.
  */
-export async function reconcileBilling(deps: AppDeps, access: StripeAccess): Promise<{ replayed: number; queued: number }> {
+export async function reconcileBilling(
+  deps: AppDeps,
+  access: StripeAccess,
+): Promise<{ replayed: number; queued: number }> {
   let replayed = 0;
   const since = Math.floor(Date.now() / 1000) - 3 * 24 * 60 * 60;
   const undelivered: Stripe.Event[] = [];
-  for await (const event of access.client.events.list({ delivery_success: false, created: { gte: since }, limit: 100 })) {
+  for await (const event of access.client.events.list({
+    delivery_success: false,
+    created: { gte: since },
+    limit: 100,
+  })) {
     undelivered.push(event);
     if (undelivered.length >= 1_000) break;
   }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { enqueue } from '../../jobs/job';
 import { notifyJob } from './billing.jobs';
-import { publicUrl } from '../auth/request-info';
+import { brandLinkBase } from '../auth/request-info';
 import { programName } from '../auth/contact-messages';
 import * as repo from './billing.repo';
 
@@ -32,10 +32,16 @@ export async function addNotice(
 
 const money = (cents: unknown) => `$${(Number(cents ?? 0) / 100).toFixed(2)}`;
 const day = (iso: unknown) =>
-  typeof iso === 'string' ? new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : 'soon';
+  typeof iso === 'string'
+    ? new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    : 'soon';
 const monthly = (packs: number) => `$${ALL_FILINGS_PLAN_PRICE_USD + ADDON_PACK_PRICE_USD * packs}/month`;
 
-export function composeNotice(kind: string, details: Record<string, unknown>, links: { settings: string; brand: string }): { subject: string; text: string } {
+export function composeNotice(
+  kind: string,
+  details: Record<string, unknown>,
+  links: { settings: string; brand: string },
+): { subject: string; text: string } {
   const d = details;
   switch (kind) {
     case 'payment_failed':
@@ -71,7 +77,10 @@ export function composeNotice(kind: string, details: Record<string, unknown>, li
         text: `The change to ${Number(d.packs ?? 0)} add-on pack(s) waited for payment and has expired, so nothing was charged and your ticker limit stays as it was.\n\nTry again from Settings → Ticker Add-ons:\n${links.settings}#ticker-add-ons`,
       };
     default:
-      return { subject: 'About your subscription', text: `See your subscription in Settings:\n${links.settings}#subscription` };
+      return {
+        subject: 'About your subscription',
+        text: `See your subscription in Settings:\n${links.settings}#subscription`,
+      };
   }
 }
 
@@ -85,7 +94,7 @@ export async function sendNotice(deps: AppDeps, params: { noticeId: number }): P
     return 'skipped';
   }
   const { subject, text } = composeNotice(notice.kind, notice.details as Record<string, unknown>, {
-    settings: `${publicUrl(deps)}/settings`,
+    settings: `${brandLinkBase(deps, user.brand)}/settings`,
     brand: programName(user.brand),
   });
   await deps.mailer.send({

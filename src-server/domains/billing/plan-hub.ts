@@ -13,9 +13,10 @@ export class PlanHub {
   constructor(private readonly deps: { db: Db; sql: Sql; logger?: FastifyBaseLogger }) {}
 
   async subscribe(userId: string, queue: EventQueue<true>): Promise<() => void> {
-    await (this.listening ??= listenTo(this.deps.sql, CHANNELS.planChanged, (id) => {
+    this.listening ??= listenTo(this.deps.sql, CHANNELS.planChanged, (id) => {
       for (const q of this.byUser.get(id) ?? []) q.push(true);
-    }));
+    });
+    await this.listening;
     const set = this.byUser.get(userId) ?? new Set();
     set.add(queue);
     this.byUser.set(userId, set);
@@ -30,6 +31,6 @@ export class PlanHub {
     this.byUser.clear();
     const listening = this.listening;
     this.listening = null;
-    if (listening) await (await listening.catch(() => null))?.unlisten().catch(() => {});
+    if (listening !== null) await (await listening.catch(() => null))?.unlisten().catch(() => {});
   }
 }

@@ -1,11 +1,13 @@
 /**
- * syncCustomer: the only writer of a user's plan. Under a per-customer advisory lock it reads the
- * customer's subscriptions from Stripe *inside* the lock (a slow read can never land after a
- * newer one), derives the entitlement, writes it, pauses or resumes watchlist items to fit the
+ * syncCustomer: the only writer of a user's plan. Holding the customer's claim (db/claims: one
+ * sync or change per customer across processes, no lock or transaction held during Stripe calls)
+ * it reads the customer's subscriptions from Stripe (so a slow read can never land after a newer
+ * one), derives the entitlement, writes it in one short transaction, pauses or resumes watchlist items to fit the
  * new limit, queues the emails a state change calls for, and tells open dashboards (NOTIFY
  * plan_changed at commit). Every webhook event, the checkout return, the in-app changes and the
  * daily reconciliation end here, so duplicates and out-of-order events converge on Stripe's state.
  */
+import { withClaim } from '../../db/claims';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { catalogueOf, type Catalogue } from '../../integrations/stripe/catalogue';
@@ -57,7 +59,8 @@ async function noticesFor(tx: Db, before: repo.BillingUserRow, after: repo.Billi
       details: { endsAt: after.planCancelAt.toISOString() },
     });
   }
-  const bothPro = before.planType === 'pro' && after.planType === 'pro' && before.stripeSubscriptionId === after.stripeSubscriptionId;
+  const bothPro =
+    before.planType === 'pro' && after.planType === 'pro' && before.stripeSubscriptionId === after.stripeSubscriptionId;
   if (bothPro && before.addonPacks !== after.addonPacks) {
     await addNotice(tx, {
       userId: after.id,
@@ -68,13 +71,27 @@ async function noticesFor(tx: Db, before: repo.BillingUserRow, after: repo.Billi
   }
 }
 
-/** The sync inside a caller's transaction (which holds or takes the customer lock). */
-export async function syncCustomerIn(
-  tx: Db,
+/** Longer than Stripe's timeout with the SDK's retries: an older claim is a crashed holder's. */
+const CUSTOMER_CLAIM = { staleAfterMs: 90_000, waitMs: 60_000, pollMs: 50 };
+
+/** One change or sync of a customer at a time, across processes, with nothing locked meanwhile. */
+export function withCustomerClaim<T>(
+  deps: Pick<AppDeps, 'db'>,
+  customerId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  return withClaim(deps.db, `stripe-customer:${customerId}`, CUSTOMER_CLAIM, work);
+}
+
+/**
+ * The sync for a caller holding the customer's claim: Stripe's subscriptions read first (no
+ * transaction open during the call), then one short transaction writes what they say.
+ */
+export async function syncClaimedCustomer(
+  deps: Pick<AppDeps, 'db'>,
   access: StripeAccess,
   params: { customerId: string; catalogue?: Catalogue },
 ): Promise<SyncOutcome> {
-  await repo.lockCustomer(tx, { customerId: params.customerId });
   const match = matchOf(params.catalogue ?? (await catalogueOf(access)));
   const subscriptions = await access.client.subscriptions.list({
     customer: params.customerId,
@@ -82,21 +99,29 @@ export async function syncCustomerIn(
     limit: 20,
     expand: ['data.latest_invoice'],
   });
-  const before = await repo.findUserByCustomer(tx, { customerId: params.customerId, lock: true });
-  if (!before) return { userId: null, entitlement: null, user: null, changed: false };
   const entitlement = deriveEntitlement(pickSubscription(subscriptions.data, match), match);
-  const after = await repo.writeEntitlement(tx, { userId: before.id, entitlement });
-  await enforceTickerLimit(tx, { userId: after.id });
-  const changed = visiblyChanged(before, after);
-  if (changed) {
-    await noticesFor(tx, before, after);
-    await repo.notifyPlanChanged(tx, { userId: after.id });
-  }
-  return { userId: after.id, entitlement, user: after, changed };
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findUserByCustomer(tx, { customerId: params.customerId, lock: true });
+    if (!before) return { userId: null, entitlement: null, user: null, changed: false };
+    const after = await repo.writeEntitlement(tx, { userId: before.id, entitlement });
+    await enforceTickerLimit(tx, { userId: after.id });
+    const changed = visiblyChanged(before, after);
+    if (changed) {
+      await noticesFor(tx, before, after);
+      await repo.notifyPlanChanged(tx, { userId: after.id });
+    }
+    return { userId: after.id, entitlement, user: after, changed };
+  });
 }
 
-export async function syncCustomer(deps: AppDeps, access: StripeAccess, params: { customerId: string }): Promise<SyncOutcome> {
-  // Read the catalogue before the transaction: a cache miss is one more call to Stripe.
+export async function syncCustomer(
+  deps: Pick<AppDeps, 'db'>,
+  access: StripeAccess,
+  params: { customerId: string },
+): Promise<SyncOutcome> {
+  // Read the catalogue before the claim: a cache miss is one more call to Stripe.
   const catalogue = await catalogueOf(access);
-  return deps.db.transaction((tx) => syncCustomerIn(tx, access, { customerId: params.customerId, catalogue }));
+  return withCustomerClaim(deps, params.customerId, () =>
+    syncClaimedCustomer(deps, access, { customerId: params.customerId, catalogue }),
+  );
 }

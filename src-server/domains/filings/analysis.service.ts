@@ -4,8 +4,8 @@
  * budget, and shown only when the fact checker finds every number and quote in the filing's own
  * data. Without a model, or when the model fails or is refused: the rule-based analysis, labelled.
  */
-import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/app-error';
+import { ClaimBusy, withClaim } from '../../db/claims';
 import type { Db } from '../../db/client';
 import { type ChatClient, LlmError } from '../../integrations/llm/chat-client';
 import { checkAnswer } from '../assistant/checker';
@@ -45,7 +45,7 @@ function factsOf(filing: FilingRow): string {
   ].join('\n');
 }
 
-// Same-process requests for one filing share one model call; other instances wait on the lock below.
+// Same-process requests for one filing share one model call; other instances wait on the claim below.
 const inFlight = new Map<number, Promise<Analysis>>();
 
 export async function analyseFiling(
@@ -57,13 +57,28 @@ export async function analyseFiling(
   const rules = ruleAnalysis(filing);
   const cached = await repo.getAnalysis(db, { filingId: params.filingId });
   if (cached) return { ...cached, kind: 'model', rules };
-  const byRules = (degraded?: string): Analysis => ({ filingId: filing.id, model: 'rules', summary: ruleAnalysisText(rules, filing.importance), createdAt: filing.storedAt, kind: 'rules', rules, ...(degraded ? { degraded } : {}) });
+  const byRules = (degraded?: string): Analysis => ({
+    filingId: filing.id,
+    model: 'rules',
+    summary: ruleAnalysisText(rules, filing.importance),
+    createdAt: filing.storedAt,
+    kind: 'rules',
+    rules,
+    ...(degraded ? { degraded } : {}),
+  });
   const llm = params.llm;
   if (!llm) return byRules();
   const running = inFlight.get(filing.id);
-  if (running) return running;
-  const work = generate(db, { llm, filing, rules, userId: params.userId, dailyLlmCalls: params.dailyLlmCalls ?? 60 }).catch((error: unknown) => {
-    if (error instanceof LlmError) return byRules('llm_error');
+  if (running !== undefined) return running;
+  const work = generate(db, {
+    llm,
+    filing,
+    rules,
+    userId: params.userId,
+    dailyLlmCalls: params.dailyLlmCalls ?? 60,
+  }).catch((error: unknown) => {
+    // A model failure, or another process still generating after the wait: the rules' text for now.
+    if (error instanceof LlmError || error instanceof ClaimBusy) return byRules('llm_error');
     if (error instanceof BudgetSpent) return byRules('llm_budget');
     if (error instanceof Rejected) return byRules('llm_rejected');
     throw error;
@@ -79,12 +94,17 @@ export async function analyseFiling(
 class BudgetSpent extends Error {}
 class Rejected extends Error {}
 
-async function generate(db: Db, p: { llm: ChatClient; filing: FilingRow; rules: RuleAnalysis; userId?: string; dailyLlmCalls: number }): Promise<Analysis> {
-  // A transaction-scoped advisory lock per filing: one model call in flight per filing across
-  // every app instance; a second caller waits, then finds the cached text.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('filing_analysis'), ${p.filing.id % 2_147_483_647}::int)`);
-    const cached = await repo.getAnalysis(tx, { filingId: p.filing.id });
+/** Longer than a model call may take (LLM_TIMEOUT_MS, 20 s by default): an older claim is a crashed holder's. */
+const CLAIM = { staleAfterMs: 60_000, waitMs: 30_000, pollMs: 200 };
+
+async function generate(
+  db: Db,
+  p: { llm: ChatClient; filing: FilingRow; rules: RuleAnalysis; userId?: string; dailyLlmCalls: number },
+): Promise<Analysis> {
+  // One model call in flight per filing across every process: a claim row, then the call with no
+  // transaction or lock held, then a short write. A second caller waits, then finds the cached text.
+  return withClaim(db, `filing-analysis:${p.filing.id}`, CLAIM, async () => {
+    const cached = await repo.getAnalysis(db, { filingId: p.filing.id });
     if (cached) return { ...cached, kind: 'model' as const, rules: p.rules };
     if (p.userId && !(await takeLlmCall(db, { userId: p.userId, limit: p.dailyLlmCalls }))) throw new BudgetSpent();
     const started = performance.now();
@@ -93,10 +113,23 @@ async function generate(db: Db, p: { llm: ChatClient; filing: FilingRow; rules: 
       { role: 'system', content: SYSTEM },
       { role: 'user', content: facts },
     ]);
-    const check = checkAnswer(summary, { facts: [], question: '', extra: [facts, ...p.filing.reasons, p.filing.oneLiner] });
+    const check = checkAnswer(summary, {
+      facts: [],
+      question: '',
+      extra: [facts, ...p.filing.reasons, p.filing.oneLiner],
+    });
     if (!check.ok) throw new Rejected();
-    await repo.saveAnalysis(tx, { filingId: p.filing.id, model: p.llm.model, summary, latencyMs: Math.round(performance.now() - started) });
-    const saved = await repo.getAnalysis(tx, { filingId: p.filing.id });
-    return { ...(saved ?? { filingId: p.filing.id, model: p.llm.model, summary, createdAt: new Date() }), kind: 'model' as const, rules: p.rules };
+    await repo.saveAnalysis(db, {
+      filingId: p.filing.id,
+      model: p.llm.model,
+      summary,
+      latencyMs: Math.round(performance.now() - started),
+    });
+    const saved = await repo.getAnalysis(db, { filingId: p.filing.id });
+    return {
+      ...(saved ?? { filingId: p.filing.id, model: p.llm.model, summary, createdAt: new Date() }),
+      kind: 'model' as const,
+      rules: p.rules,
+    };
   });
 }

@@ -25,7 +25,17 @@ beforeAll(async () => {
       calls += 1;
       lastPrompt = JSON.parse(body).messages[1].content;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'Tesla CEO Elon Musk sold shares.' }, finish_reason: 'stop' }] }));
+      res.end(
+        JSON.stringify({
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'Tesla CEO Elon Musk sold shares.' },
+              finish_reason: 'stop',
+            },
+          ],
+        }),
+      );
     });
   });
   await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r));
@@ -37,7 +47,10 @@ afterAll(() => new Promise<void>((r) => peer.close(() => r())));
 
 describe('AI analysis', () => {
   it('asks the model once with the filing facts, then serves the cached text', async () => {
-    const { id } = await storeParsedFiling(t.deps.db, { parsed: parseFiling(edgarFixture('0000899243-22-035394_tsla_musk_S_9_rows.txt')), meta: { source: 'manual' } });
+    const { id } = await storeParsedFiling(t.deps.db, {
+      parsed: parseFiling(edgarFixture('0000899243-22-035394_tsla_musk_S_9_rows.txt')),
+      meta: { source: 'manual' },
+    });
     const llm = createChatClient({ baseUrl: llmUrl, model: 'peer-model', timeoutMs: 2_000 });
     const first = await analyseFiling(t.deps.db, { llm, filingId: id });
     const second = await analyseFiling(t.deps.db, { llm, filingId: id });
@@ -45,12 +58,24 @@ describe('AI analysis', () => {
     expect(second.summary).toBe(first.summary);
     expect(calls).toBe(1);
     expect(lastPrompt).toMatch(/Form: 4\nCompany: Tesla, Inc\./);
-    await expect(analyseFiling(t.deps.db, { llm: null, filingId: id + 1000 })).rejects.toMatchObject({ kind: 'NOT_FOUND' });
-    const { id: other } = await storeParsedFiling(t.deps.db, { parsed: parseFiling(edgarFixture('0001045810-23-000128_nvda_shoquist_F.txt')), meta: { source: 'manual' } });
+    await expect(analyseFiling(t.deps.db, { llm: null, filingId: id + 1000 })).rejects.toMatchObject({
+      kind: 'NOT_FOUND',
+    });
+    const { id: other } = await storeParsedFiling(t.deps.db, {
+      parsed: parseFiling(edgarFixture('0001045810-23-000128_nvda_shoquist_F.txt')),
+      meta: { source: 'manual' },
+    });
     const down = createChatClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 1_000 });
     // A model that cannot answer leaves the rule-based analysis, labelled, and caches nothing.
-    await expect(analyseFiling(t.deps.db, { llm: down, filingId: other })).resolves.toMatchObject({ kind: 'rules', model: 'rules', degraded: 'llm_error' });
-    await expect(analyseFiling(t.deps.db, { llm: null, filingId: other })).resolves.toMatchObject({ kind: 'rules', rules: { whatHappened: expect.stringContaining('Debora Shoquist') } });
+    await expect(analyseFiling(t.deps.db, { llm: down, filingId: other })).resolves.toMatchObject({
+      kind: 'rules',
+      model: 'rules',
+      degraded: 'llm_error',
+    });
+    await expect(analyseFiling(t.deps.db, { llm: null, filingId: other })).resolves.toMatchObject({
+      kind: 'rules',
+      rules: { whatHappened: expect.stringContaining('Debora Shoquist') },
+    });
   });
 });
 
@@ -61,7 +86,12 @@ describe('tRPC filings', () => {
     const data = (await res.json()).result.data;
     expect(data.levels).toEqual(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
     expect(data.rules).toHaveLength(SCORING_RULES.length);
-    expect(data.rules).toContainEqual({ id: '8k.item.1.03', appliesTo: '8-K current report', when: 'Item 1.03: Bankruptcy or Receivership', importance: 'CRITICAL' });
+    expect(data.rules).toContainEqual({
+      id: '8k.item.1.03',
+      appliesTo: '8-K current report',
+      when: 'Item 1.03 (Bankruptcy or Receivership) when its text cannot be read',
+      importance: 'CRITICAL',
+    });
     expect(data.thresholds.clusterDays).toBe(10);
   });
 

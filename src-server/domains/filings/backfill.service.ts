@@ -9,14 +9,24 @@ import { companyProfile, recentFilings, type SubmissionsJson } from '../../integ
 import { enqueue } from '../../jobs/job';
 import { backfillJob, ingestJob, ingestJobKey } from './filings.jobs';
 import { upsertCompanyProfile } from '../tickers/tickers.service';
-import { BULK_PRIORITY, BULK_QUEUE } from './detection.service';
+import { BULK_PRIORITY, BULK_QUEUE } from './ingest-queues';
 import * as repo from './filings.repo';
-
 
 export async function enqueueMissingBackfills(db: Db): Promise<number> {
   const ciks = await repo.watchedCiksWithoutBackfill(db);
   for (const cik of ciks) {
-    await enqueue(db, backfillJob, { cik }, { jobKey: `backfill:${cik}`, jobKeyMode: 'unsafe_dedupe', maxAttempts: 8, queueName: BULK_QUEUE, priority: BULK_PRIORITY });
+    await enqueue(
+      db,
+      backfillJob,
+      { cik },
+      {
+        jobKey: `backfill:${cik}`,
+        jobKeyMode: 'unsafe_dedupe',
+        maxAttempts: 8,
+        queueName: BULK_QUEUE,
+        priority: BULK_PRIORITY,
+      },
+    );
   }
   return ciks.length;
 }
@@ -28,7 +38,12 @@ export async function runBackfill(
   if (await repo.isBackfilled(db, { cik })) return { queued: 0 };
   const json = await client.getJson<SubmissionsJson>(`${client.dataBaseUrl}${submissionsPath(cik)}`, 'bulk');
   if (!json) {
-    await repo.recordBackfill(db, { cik, status: 'failed', filingsQueued: 0, error: 'EDGAR has no submissions JSON for this CIK' });
+    await repo.recordBackfill(db, {
+      cik,
+      status: 'failed',
+      filingsQueued: 0,
+      error: 'EDGAR has no submissions JSON for this CIK',
+    });
     return { queued: 0 };
   }
   const since = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
@@ -38,15 +53,20 @@ export async function runBackfill(
   await db.transaction(async (tx) => {
     await upsertCompanyProfile(tx, companyProfile(json));
     for (const f of fresh) {
-      await enqueue(tx, ingestJob, { ...f, cik, companyName: json.name, source: 'backfill', detectedAt: now.toISOString() }, {
-        jobKey: ingestJobKey(f.accessionNo),
-        jobKeyMode: 'unsafe_dedupe',
-        // Bulk: one at a time in their own queue and behind live ingests, so a new watchlist's
-        // history never holds the job slots or the request budget live filings need.
-        queueName: BULK_QUEUE,
-        priority: BULK_PRIORITY,
-        maxAttempts: 5,
-      });
+      await enqueue(
+        tx,
+        ingestJob,
+        { ...f, cik, companyName: json.name, source: 'backfill', detectedAt: now.toISOString() },
+        {
+          jobKey: ingestJobKey(f.accessionNo),
+          jobKeyMode: 'unsafe_dedupe',
+          // Bulk: one at a time in their own queue and behind live ingests, so a new watchlist's
+          // history never holds the job slots or the request budget live filings need.
+          queueName: BULK_QUEUE,
+          priority: BULK_PRIORITY,
+          maxAttempts: 5,
+        },
+      );
     }
     await repo.recordBackfill(tx, { cik, status: 'done', filingsQueued: fresh.length });
   });

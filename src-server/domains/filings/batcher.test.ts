@@ -27,7 +27,12 @@ describe('batcher', () => {
       { max: 10 },
     );
     const first = run(0);
-    const rest = [12, 13, 14].map((n) => run(n).then((v) => ({ ok: v }), (e: Error) => ({ error: e.message })));
+    const rest = [12, 13, 14].map((n) =>
+      run(n).then(
+        (v) => ({ ok: v }),
+        (e: Error) => ({ error: e.message }),
+      ),
+    );
     await first;
     expect(await Promise.all(rest)).toEqual([{ ok: 12 }, { error: 'unlucky' }, { ok: 14 }]);
   });

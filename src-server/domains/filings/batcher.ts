@@ -31,7 +31,9 @@ export function batcher<I, O>(run: (items: I[]) => Promise<O[]>, { max }: { max:
         const batch = waiting.splice(0, max);
         try {
           const results = await run(batch.map((w) => w.item));
-          batch.forEach((w, i) => w.resolve(results[i] as O));
+          batch.forEach((w, i) => {
+            w.resolve(results[i] as O);
+          });
         } catch (error) {
           if (batch.length === 1) batch[0]!.reject(error);
           else await Promise.all(batch.map(alone));

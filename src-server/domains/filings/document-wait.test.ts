@@ -41,7 +41,11 @@ const day = buildSimDay({
   ],
   lags: { feed: 20, efts: 20, submissions: 100, archivesBeforeFeed: 0 },
 });
-const [late, ready, restarted] = day.filings as [(typeof day.filings)[number], (typeof day.filings)[number], (typeof day.filings)[number]];
+const [late, ready, restarted] = day.filings as [
+  (typeof day.filings)[number],
+  (typeof day.filings)[number],
+  (typeof day.filings)[number],
+];
 /** Documents land this long after the filing is detected (the full-text index listed it early). */
 const DOCS_AFTER_DETECTION_MS = 9_000;
 
@@ -72,12 +76,23 @@ const stored = async () =>
 const detect = (f: typeof late, via: 'feed' | 'efts') =>
   enqueueDetected(database.db, {
     source: 'feed',
-    filings: [{ accessionNo: f.accessionNo, cik: f.cik, formType: f.formType, companyName: f.companyName, detectedAt: new Date(clock.now()), via }],
+    filings: [
+      {
+        accessionNo: f.accessionNo,
+        cik: f.cik,
+        formType: f.formType,
+        companyName: f.companyName,
+        detectedAt: new Date(clock.now()),
+        via,
+      },
+    ],
   });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.execute(sql`insert into tickers (ticker, cik, name) values ('AAPL', 320193, 'Apple Inc.'), ('TSLA', 1318605, 'Tesla, Inc.') on conflict do nothing`);
+  await database.db.execute(
+    sql`insert into tickers (ticker, cik, name) values ('AAPL', 320193, 'Apple Inc.'), ('TSLA', 1318605, 'Tesla, Inc.') on conflict do nothing`,
+  );
   clock = new SimClock({ start: nyInstant(DAY, 10 * 3600 + 60), quiet: idle });
   clock.until = clock.now();
   const env = testEnv({});
@@ -113,12 +128,17 @@ describe('when a filing is detected before its documents are on EDGAR', () => {
     const first = nextDocumentCheck(null, t0)!;
     expect(first).toEqual({ delayMs: FIRST_DELAY_MS, wait: { since: new Date(t0).toISOString(), checks: 1 } });
     expect(nextDocumentCheck({ since: first.wait.since, checks: 5 }, t0 + 19_000)!.delayMs).toBe(FIRST_DELAY_MS);
-    expect(nextDocumentCheck({ since: first.wait.since, checks: 20 }, t0 + 21_000)).toEqual({ delayMs: LATER_DELAY_MS, wait: { since: first.wait.since, checks: 21 } });
+    expect(nextDocumentCheck({ since: first.wait.since, checks: 20 }, t0 + 21_000)).toEqual({
+      delayMs: LATER_DELAY_MS,
+      wait: { since: first.wait.since, checks: 21 },
+    });
     expect(nextDocumentCheck({ since: first.wait.since, checks: 99 }, t0 + WAIT_LIMIT_MS - 500)!.delayMs).toBe(500);
     expect(nextDocumentCheck({ since: first.wait.since, checks: 100 }, t0 + WAIT_LIMIT_MS)).toBeNull();
   });
 
-  it('stores it within a check interval of the documents appearing, while later filings go ahead', { timeout: 120_000 }, async () => {
+  it('stores it within a check interval of the documents appearing, while later filings go ahead', {
+    timeout: 120_000,
+  }, async () => {
     const t0 = clock.now();
     late.archivesAt = t0 + DOCS_AFTER_DETECTION_MS;
     expect(ready.archivesAt).toBeLessThanOrEqual(t0);
@@ -152,7 +172,9 @@ describe('when a filing is detected before its documents are on EDGAR', () => {
     expect(sim.requests().blocked).toBe(0);
   });
 
-  it('keeps waiting across a worker stopped between two checks: the wait is a queued row', { timeout: 120_000 }, async () => {
+  it('keeps waiting across a worker stopped between two checks: the wait is a queued row', {
+    timeout: 120_000,
+  }, async () => {
     const t0 = clock.now();
     restarted.archivesAt = t0 + 6_000;
     await detect(restarted, 'efts');

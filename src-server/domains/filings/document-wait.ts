@@ -34,7 +34,10 @@ export interface DocumentWait {
  * The next check after one that found nothing at `now` (app clock): its delay and the wait state
  * to carry, or null when the wait has run its course.
  */
-export function nextDocumentCheck(wait: DocumentWait | null, now: number): { delayMs: number; wait: DocumentWait } | null {
+export function nextDocumentCheck(
+  wait: DocumentWait | null,
+  now: number,
+): { delayMs: number; wait: DocumentWait } | null {
   const parsed = wait ? Date.parse(wait.since) : NaN;
   const since = Number.isFinite(parsed) ? parsed : now;
   const waited = Math.max(0, now - since);

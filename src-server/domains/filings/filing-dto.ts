@@ -18,6 +18,8 @@ export interface FilingDto {
   updated_at: string;
   /** JSON string: executiveName, executiveTitle, insiderCik, isDisposition, sharesTraded. */
   insider_data: string | null;
+  /** Forms 3/4/5: dollar value of the headline transaction's rows (first owner, priced rows); null otherwise. */
+  insider_value: number | null;
   insider_cik: string | null;
   executive_names: string[];
   data_incomplete: boolean;
@@ -39,6 +41,7 @@ export interface FilingDtoSource extends Record<string, unknown> {
   filed_ms: number;
   updated_ms: number;
   insider_data: unknown;
+  insider_value?: number | null;
   insider_cik: string | null;
   executive_names: string[] | null;
   data_incomplete: boolean;
@@ -51,7 +54,10 @@ export interface FilingDtoSource extends Record<string, unknown> {
 export const FILING_DTO_COLUMNS = sql.raw(`f.id::float8 as id, f.accession_no, f.form_type, f.importance, f.reasons,
   f.one_liner, f.summary_text, (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms,
   (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
-  f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.reviewed_at is not null as reviewed, f.primary_doc_url, f.index_url`);
+  f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.reviewed_at is not null as reviewed, f.primary_doc_url, f.index_url,
+  (select sum(t.value) from insider_transactions t where f.insider_data is not null and t.filing_id = f.id
+    and t.owner_index = 0 and not t.is_holding and t.table_kind = 'non_derivative'
+    and t.code = f.insider_data->>'transactionCode')::float8 as insider_value`);
 
 export function toFilingDto(row: FilingDtoSource): FilingDto {
   return {
@@ -66,6 +72,7 @@ export function toFilingDto(row: FilingDtoSource): FilingDto {
     filed_at: new Date(row.filed_ms).toISOString(),
     updated_at: new Date(row.updated_ms).toISOString(),
     insider_data: row.insider_data == null ? null : JSON.stringify(row.insider_data),
+    insider_value: row.insider_value ?? null,
     insider_cik: row.insider_cik,
     executive_names: row.executive_names ?? [],
     data_incomplete: row.data_incomplete,

@@ -50,7 +50,10 @@ export async function filingById(db: Db, { id }: { id: number }): Promise<Filing
 }
 
 /** Filing ids in a filed-at range (NY days), oldest first: what a range rescore walks. */
-export async function filingIdsFiled(db: Db, { from, to, form }: { from: string; to: string; form: string | null }): Promise<number[]> {
+export async function filingIdsFiled(
+  db: Db,
+  { from, to, form }: { from: string; to: string; form: string | null },
+): Promise<number[]> {
   const rows = await db.execute<{ id: number }>(sql`
     select id::float8 as id from filings
     where filed_at >= (${from}::date)::timestamp at time zone 'America/New_York'
@@ -61,7 +64,10 @@ export async function filingIdsFiled(db: Db, { from, to, form }: { from: string;
 }
 
 /** An admin's importance: the rules' level is kept in rules_importance (first review only). */
-export async function writeReview(db: Db, { id, importance, rank, reason }: { id: number; importance: string; rank: number; reason: string }): Promise<void> {
+export async function writeReview(
+  db: Db,
+  { id, importance, rank, reason }: { id: number; importance: string; rank: number; reason: string },
+): Promise<void> {
   await db.execute(sql`
     update filings set rules_importance = coalesce(rules_importance, importance), importance = ${importance},
       importance_rank = ${rank}, reviewed_at = now(), review_reason = ${reason}, updated_at = now()
@@ -79,7 +85,15 @@ export async function clearReview(db: Db, { id, rank }: { id: number; rank: numb
 /** New rule output; a reviewed filing keeps its reviewed importance and records the rules' one. */
 export async function writeRescore(
   db: Db,
-  p: { id: number; importance: string; rank: number; reasons: string[]; oneLiner: string; summaryText: string | null; details: unknown },
+  p: {
+    id: number;
+    importance: string;
+    rank: number;
+    reasons: string[];
+    oneLiner: string;
+    summaryText: string | null;
+    details: unknown;
+  },
 ): Promise<void> {
   await db.execute(sql`
     update filings set

@@ -28,8 +28,15 @@ export interface FilingAdminItem {
   filedAt: string;
 }
 
-export async function searchFilingsAdmin(db: Db, s: Omit<repo.FilingSearch, 'ticker' | 'form'> & { ticker?: string | null; form?: string | null }) {
-  const rows = await repo.searchFilings(db, { ...s, ticker: s.ticker?.trim().toUpperCase() || null, form: s.form?.trim().toUpperCase() || null });
+export async function searchFilingsAdmin(
+  db: Db,
+  s: Omit<repo.FilingSearch, 'ticker' | 'form'> & { ticker?: string | null; form?: string | null },
+) {
+  const rows = await repo.searchFilings(db, {
+    ...s,
+    ticker: s.ticker?.trim().toUpperCase() || null,
+    form: s.form?.trim().toUpperCase() || null,
+  });
   const items: FilingAdminItem[] = rows.map((r) => ({
     id: r.id,
     accessionNo: r.accession_no,
@@ -52,7 +59,12 @@ async function mustFind(db: Db, id: number): Promise<FilingRow> {
   return row;
 }
 
-type StoredDetails = Record<string, unknown> & { rules?: unknown; incomplete?: string[]; datesFrom?: string; filedDate?: string | null };
+type StoredDetails = Record<string, unknown> & {
+  rules?: unknown;
+  incomplete?: string[];
+  datesFrom?: string;
+  filedDate?: string | null;
+};
 
 /** A filing in full: parsed facts, the rules that fired, score and review. */
 export async function filingAdminDetail(db: Db, { id }: { id: number }) {
@@ -84,10 +96,17 @@ export async function filingAdminDetail(db: Db, { id }: { id: number }) {
 }
 
 type ReviewState = { importance: string; rulesImportance: string | null; reviewReason: string | null };
-const reviewState = (r: FilingRow): ReviewState => ({ importance: r.importance, rulesImportance: r.rulesImportance, reviewReason: r.reviewReason });
+const reviewState = (r: FilingRow): ReviewState => ({
+  importance: r.importance,
+  rulesImportance: r.rulesImportance,
+  reviewReason: r.reviewReason,
+});
 
 /** Sets the importance by hand (reason required); alerts already sent are not recalled. */
-export async function reviewImportance(db: Db, { id, importance, reason }: { id: number; importance: Importance; reason: string }) {
+export async function reviewImportance(
+  db: Db,
+  { id, importance, reason }: { id: number; importance: Importance; reason: string },
+) {
   return db.transaction(async (tx) => {
     const before = await mustFind(tx, id);
     await repo.writeReview(tx, { id, importance, rank: IMPORTANCE_RANK[importance], reason: reason.trim() });
@@ -99,7 +118,8 @@ export async function reviewImportance(db: Db, { id, importance, reason }: { id:
 export async function clearImportanceReview(db: Db, { id }: { id: number }) {
   return db.transaction(async (tx) => {
     const before = await mustFind(tx, id);
-    if (!before.reviewedAt) throw new AppError('CONFLICT', 'That filing has no review to clear.', { reason: 'filing_not_reviewed' });
+    if (!before.reviewedAt)
+      throw new AppError('CONFLICT', 'That filing has no review to clear.', { reason: 'filing_not_reviewed' });
     const rules = before.rulesImportance as Importance;
     await repo.clearReview(tx, { id, rank: isImportance(rules) ? IMPORTANCE_RANK[rules] : 1 });
     return { before: reviewState(before), after: reviewState(await mustFind(tx, id)) };
@@ -114,9 +134,17 @@ function storedParse(row: FilingRow): ParsedFiling {
     formType: row.formType,
     family: formFamily(row.formType),
     isAmendment: /\/A$/.test(row.formType),
-    company: row.cik != null || row.companyName
-      ? { cik: row.cik, name: row.companyName, sic: null, sicDescription: null, fiscalYearEnd: null, tradingSymbol: row.ticker }
-      : null,
+    company:
+      row.cik != null || row.companyName
+        ? {
+            cik: row.cik,
+            name: row.companyName,
+            sic: null,
+            sicDescription: null,
+            fiscalYearEnd: null,
+            tradingSymbol: row.ticker,
+          }
+        : null,
     filer: row.filerCik != null ? { cik: row.filerCik, name: null } : null,
     filedDate: filedDate ?? null,
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
@@ -150,7 +178,10 @@ export async function rescoreFiling(db: Db, { id }: { id: number }) {
 }
 
 /** The range rescore job: every filing filed in [from, to] (NY days), progress per 25 filings. */
-export async function rescoreRange(db: Db, { from, to, form, progress }: { from: string; to: string; form: string | null; progress: Progress }) {
+export async function rescoreRange(
+  db: Db,
+  { from, to, form, progress }: { from: string; to: string; form: string | null; progress: Progress },
+) {
   const ids = await repo.filingIdsFiled(db, { from, to, form });
   const moves: Record<string, number> = {};
   let changed = 0;
@@ -172,10 +203,14 @@ export async function rescoreRange(db: Db, { from, to, form, progress }: { from:
 /** Fetches the filing from EDGAR again (budgeted; the replay offline), parses and rescores it. */
 export async function reingestFiling(db: Db, { id, client }: { id: number; client: EdgarClient }) {
   const row = await mustFind(db, id);
-  if (row.cik == null) throw new AppError('CONFLICT', 'This filing has no company CIK to fetch it by.', { reason: 'filing_without_cik' });
+  if (row.cik == null)
+    throw new AppError('CONFLICT', 'This filing has no company CIK to fetch it by.', { reason: 'filing_without_cik' });
   const ref = { accessionNo: row.accessionNo, cik: row.cik, formType: row.formType, companyName: row.companyName };
   const fetched = await fetchFiling(client, ref, 'bulk');
-  if (!fetched) throw new AppError('UNAVAILABLE', 'EDGAR does not have this filing’s documents right now.', { reason: 'filing_not_available' });
+  if (!fetched)
+    throw new AppError('UNAVAILABLE', 'EDGAR does not have this filing’s documents right now.', {
+      reason: 'filing_not_available',
+    });
   const parsed = parseFiling(fetched.raw, { ...ref, documentTexts: fetched.documentTexts });
   return writeScore(db, row, parsed);
 }

@@ -34,7 +34,9 @@ export const ingestJob = defineJob(
     primaryDocument: z.string().nullish(),
     detectedAt: z.string().nullish(),
     listedAfter: z.string().nullish(),
-    detectedVia: z.enum(['feed', 'feed_deep', 'efts', 'submissions', 'daily_index'] as const satisfies readonly DetectedVia[]).nullish(),
+    detectedVia: z
+      .enum(['feed', 'feed_deep', 'efts', 'submissions', 'daily_index'] as const satisfies readonly DetectedVia[])
+      .nullish(),
     source: z.enum(['feed', 'backfill', 'replay', 'manual']),
     /** Set while the documents are awaited (document-wait.ts): since when, checks so far. */
     documentWait: z.object({ since: z.string().datetime(), checks: z.number().int().nonnegative() }).nullish(),

@@ -8,7 +8,10 @@ import { edgarBackfills, filingAnalyses, filings, insiderTransactions, quotes } 
 /** Which of these accession numbers are already stored. */
 export async function storedAccessions(db: Db, { accessionNos }: { accessionNos: string[] }): Promise<Set<string>> {
   if (accessionNos.length === 0) return new Set();
-  const rows = await db.select({ a: filings.accessionNo }).from(filings).where(inArray(filings.accessionNo, accessionNos));
+  const rows = await db
+    .select({ a: filings.accessionNo })
+    .from(filings)
+    .where(inArray(filings.accessionNo, accessionNos));
   return new Set(rows.map((r) => r.a));
 }
 
@@ -16,7 +19,10 @@ export async function storedAccessions(db: Db, { accessionNos }: { accessionNos:
 // missing value becomes null, not the column's default.
 /** An insider row before its filing has an id; the ticker follows the filing's resolved one. */
 export type PendingInsiderRow = Omit<typeof insiderTransactions.$inferSelect, 'id' | 'filingId' | 'ticker'>;
-export type PendingFiling = Omit<typeof filings.$inferSelect, 'id' | 'storedAt' | 'updatedAt' | 'reviewedAt' | 'reviewReason' | 'rulesImportance'>;
+export type PendingFiling = Omit<
+  typeof filings.$inferSelect,
+  'id' | 'storedAt' | 'updatedAt' | 'reviewedAt' | 'reviewReason' | 'rulesImportance'
+>;
 
 /** [property, column] pairs written by insertFilings (identity and stored/updated defaults left out). */
 function columnPairs(table: typeof filings | typeof insiderTransactions, skip: string[]): [string, string][] {
@@ -85,16 +91,32 @@ export async function insertFilings(
   { filings: rows, insiderRows }: { filings: PendingFiling[]; insiderRows: PendingInsiderRow[] },
 ): Promise<{ id: number; accessionNo: string; ticker: string | null; waitingAmendment: boolean }[]> {
   if (rows.length === 0) return [];
-  const out = await db.execute<{ id: string | number; accession_no: string; ticker: string | null; waiting_amendment: boolean }>(
+  const out = await db.execute<{
+    id: string | number;
+    accession_no: string;
+    ticker: string | null;
+    waiting_amendment: boolean;
+  }>(
     sql`${INSERT_HEAD}${rowsJson(rows, FILING_COLUMNS)}${INSERT_MIDDLE}${rowsJson(insiderRows, INSIDER_COLUMNS)}${INSERT_TAIL}`,
   );
-  return out.map((r) => ({ id: Number(r.id), accessionNo: r.accession_no, ticker: r.ticker, waitingAmendment: r.waiting_amendment }));
+  return out.map((r) => ({
+    id: Number(r.id),
+    accessionNo: r.accession_no,
+    ticker: r.ticker,
+    waitingAmendment: r.waiting_amendment,
+  }));
 }
 
 /** Ids of stored accessions (those a batch found already there). */
-export async function filingIdsByAccession(db: Db, { accessionNos }: { accessionNos: string[] }): Promise<Map<string, number>> {
+export async function filingIdsByAccession(
+  db: Db,
+  { accessionNos }: { accessionNos: string[] },
+): Promise<Map<string, number>> {
   if (accessionNos.length === 0) return new Map();
-  const rows = await db.select({ id: filings.id, a: filings.accessionNo }).from(filings).where(inArray(filings.accessionNo, accessionNos));
+  const rows = await db
+    .select({ id: filings.id, a: filings.accessionNo })
+    .from(filings)
+    .where(inArray(filings.accessionNo, accessionNos));
   return new Map(rows.map((r) => [r.a, r.id]));
 }
 
@@ -136,7 +158,10 @@ export async function linkOrphanAmendmentsOf(db: Db, { originals }: { originals:
 
 /** NOTIFY filing_scored '<id>' for each id, in order, in one statement (after the storing commit). */
 export async function notifyFilingsScored(db: Db, { ids }: { ids: number[] }): Promise<void> {
-  if (ids.length > 0) await db.execute(sql`select pg_notify(${CHANNELS.filingScored.name}, x) from json_array_elements_text(${JSON.stringify(ids.map(String))}::json) x`);
+  if (ids.length > 0)
+    await db.execute(
+      sql`select pg_notify(${CHANNELS.filingScored.name}, x) from json_array_elements_text(${JSON.stringify(ids.map(String))}::json) x`,
+    );
 }
 
 /** Of these tickers, those a PRO (or admin) user watches: only their filings get the AI analysis. */
@@ -150,9 +175,15 @@ export async function proWatchedTickers(db: Db, { tickers }: { tickers: string[]
 }
 
 /** A filing's ticker and its page on sec.gov (primary document, else index); undefined when there is no such filing. */
-export async function filingTickerAndLink(db: Db, { id }: { id: number }): Promise<{ ticker: string | null; link: string | null } | undefined> {
+export async function filingTickerAndLink(
+  db: Db,
+  { id }: { id: number },
+): Promise<{ ticker: string | null; link: string | null } | undefined> {
   const [row] = await db
-    .select({ ticker: filings.ticker, link: sql<string | null>`coalesce(${filings.primaryDocUrl}, ${filings.indexUrl})` })
+    .select({
+      ticker: filings.ticker,
+      link: sql<string | null>`coalesce(${filings.primaryDocUrl}, ${filings.indexUrl})`,
+    })
     .from(filings)
     .where(eq(filings.id, id));
   return row;
@@ -169,6 +200,28 @@ export async function openMarketBuyers(
     where issuer_cik = ${issuerCik} and code = 'P' and not is_holding
       and transaction_date between ${from}::date and ${to}::date
       and accession_no <> ${excludeAccession}`);
+}
+
+/**
+ * One insider's stored history at a company before a date: the months of their open-market trades
+ * (code P or S) and the earliest trade date stored for them there (how far back the history reaches).
+ */
+export async function insiderTradeHistory(
+  db: Db,
+  {
+    issuerCik,
+    ownerCik,
+    before,
+    excludeAccession,
+  }: { issuerCik: number; ownerCik: number; before: string; excludeAccession: string },
+): Promise<{ tradeMonths: string[]; coveredFrom: string | null }> {
+  const rows = await db.execute<{ months: string[] | null; covered_from: string | null }>(sql`
+    select array_agg(distinct to_char(transaction_date, 'YYYY-MM')) filter (where code in ('P', 'S')) as months,
+      min(transaction_date)::text as covered_from
+    from insider_transactions
+    where issuer_cik = ${issuerCik} and owner_cik = ${ownerCik} and not is_holding
+      and transaction_date < ${before}::date and accession_no <> ${excludeAccession}`);
+  return { tradeMonths: rows[0]?.months ?? [], coveredFrom: rows[0]?.covered_from ?? null };
 }
 
 /** The same filer's latest earlier 13D/13G percent on this subject company. */
@@ -188,7 +241,13 @@ export async function previousStakePercent(
 /** The filing an amendment amends: same company and base form (and filer / period when known). */
 export async function findAmendedFiling(
   db: Db,
-  { cik, baseForm, filerCik, period, before }: { cik: number; baseForm: string; filerCik: number | null; period: string | null; before: Date },
+  {
+    cik,
+    baseForm,
+    filerCik,
+    period,
+    before,
+  }: { cik: number; baseForm: string; filerCik: number | null; period: string | null; before: Date },
 ): Promise<{ id: number; accessionNo: string } | null> {
   const [row] = await db
     .select({ id: filings.id, accessionNo: filings.accessionNo })
@@ -217,20 +276,41 @@ export async function getAnalysis(db: Db, { filingId }: { filingId: number }) {
   return row ?? null;
 }
 
-export async function saveAnalysis(db: Db, params: { filingId: number; model: string; summary: string; latencyMs: number }): Promise<void> {
+export async function saveAnalysis(
+  db: Db,
+  params: { filingId: number; model: string; summary: string; latencyMs: number },
+): Promise<void> {
   await db.insert(filingAnalyses).values(params).onConflictDoNothing();
 }
 
 export async function isBackfilled(db: Db, { cik }: { cik: number }): Promise<boolean> {
-  const rows = await db.select({ cik: edgarBackfills.cik }).from(edgarBackfills).where(eq(edgarBackfills.cik, cik)).limit(1);
+  const rows = await db
+    .select({ cik: edgarBackfills.cik })
+    .from(edgarBackfills)
+    .where(eq(edgarBackfills.cik, cik))
+    .limit(1);
   return rows.length > 0;
 }
 
-export async function recordBackfill(db: Db, params: { cik: number; status: 'done' | 'failed'; filingsQueued: number; error?: string | null }): Promise<void> {
+export async function recordBackfill(
+  db: Db,
+  params: { cik: number; status: 'done' | 'failed'; filingsQueued: number; error?: string | null },
+): Promise<void> {
   await db
     .insert(edgarBackfills)
     .values({ ...params, error: params.error ?? null })
-    .onConflictDoUpdate({ target: edgarBackfills.cik, set: { ...params, error: params.error ?? null, completedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: edgarBackfills.cik,
+      set: { ...params, error: params.error ?? null, completedAt: new Date() },
+    });
+}
+
+/** The company's market value (USD) from the latest quote of any of its tickers: sizes an 8-K's deal. */
+export async function marketCapOfCik(db: Db, { cik }: { cik: number }): Promise<number | null> {
+  const rows = await db.execute<{ market_cap: number | null }>(sql`
+    select q.market_cap as market_cap from quotes q join tickers t on t.ticker = q.ticker
+    where t.cik = ${cik} and q.market_cap is not null order by q.market_cap desc limit 1`);
+  return rows[0]?.market_cap ?? null;
 }
 
 /** Watched companies (by CIK) never backfilled. */
@@ -242,15 +322,29 @@ export async function watchedCiksWithoutBackfill(db: Db): Promise<number[]> {
 }
 
 /** The original an amendment names by accession (Schedule 13D/G XML: previousAccessionNumber). */
-export async function filingByAccession(db: Db, { accessionNo }: { accessionNo: string }): Promise<{ id: number; accessionNo: string } | null> {
-  const [row] = await db.select({ id: filings.id, accessionNo: filings.accessionNo }).from(filings).where(eq(filings.accessionNo, accessionNo)).limit(1);
+export async function filingByAccession(
+  db: Db,
+  { accessionNo }: { accessionNo: string },
+): Promise<{ id: number; accessionNo: string } | null> {
+  const [row] = await db
+    .select({ id: filings.id, accessionNo: filings.accessionNo })
+    .from(filings)
+    .where(eq(filings.accessionNo, accessionNo))
+    .limit(1);
   return row ?? null;
 }
 
 /** A stored filing's form, New York filing day and parsed details, for comparing an amendment with it. */
-export async function originalFiling(db: Db, { id }: { id: number }): Promise<{ formType: string; filedDay: string | null; details: unknown } | null> {
+export async function originalFiling(
+  db: Db,
+  { id }: { id: number },
+): Promise<{ formType: string; filedDay: string | null; details: unknown } | null> {
   const [row] = await db
-    .select({ formType: filings.formType, filedDay: sql<string | null>`(${filings.filedAt} at time zone 'America/New_York')::date::text`, details: filings.details })
+    .select({
+      formType: filings.formType,
+      filedDay: sql<string | null>`(${filings.filedAt} at time zone 'America/New_York')::date::text`,
+      details: filings.details,
+    })
     .from(filings)
     .where(eq(filings.id, id))
     .limit(1);
@@ -279,7 +373,9 @@ export interface ReconciliationRow {
 }
 
 export async function reconciled(db: Db, { day, source }: { day: string; source: string }): Promise<boolean> {
-  const rows = await db.execute(sql`select 1 from edgar_reconciliations where day = ${day}::date and source = ${source}`);
+  const rows = await db.execute(
+    sql`select 1 from edgar_reconciliations where day = ${day}::date and source = ${source}`,
+  );
   return rows.length > 0;
 }
 

@@ -11,6 +11,7 @@ import type { EdgarPriority } from '../../integrations/edgar/request-budget';
 import { prepareFiling, type FilingSource } from './filings.store';
 import { parseFiling, type ParseHints } from '../../edgar-model/parse';
 import { storeBatched, storedFilingId } from './store-batcher';
+import { diffBeforeScoring, type ReportDiffOptions } from '../reports/report-ingest';
 
 export { storeParsedFiling, type FilingSource, type StoreMeta, type StoreResult } from './filings.store';
 
@@ -35,7 +36,20 @@ export type IngestOutcome = { status: 'stored' | 'duplicate'; id: number } | { s
 /** One accession end to end. Skips the fetch when it is already stored. */
 export async function ingestAccession(
   db: Db,
-  { client, ref, analyze = false, priority = 'live' }: { client: EdgarClient; ref: IngestRef; analyze?: boolean; priority?: EdgarPriority },
+  {
+    client,
+    ref,
+    analyze = false,
+    priority = 'live',
+    reports,
+  }: {
+    client: EdgarClient;
+    ref: IngestRef;
+    analyze?: boolean;
+    priority?: EdgarPriority;
+    /** Compare a 10-K/10-Q with its comparable report before scoring it (domains/reports). */
+    reports?: ReportDiffOptions;
+  },
 ): Promise<IngestOutcome> {
   const existing = await storedFilingId(db, ref.accessionNo);
   if (existing != null) return { status: 'duplicate', id: existing };
@@ -45,13 +59,17 @@ export async function ingestAccession(
   const parsed = parseFiling(fetched.raw, hints);
   // Stored links always point at sec.gov: replayed filings are real and live there too.
   const folder = `${SEC_WWW}${accessionFolder(ref.cik, ref.accessionNo)}`;
+  if (reports) await diffBeforeScoring(db, { client, ref, parsed, raw: fetched.raw, url: fetched.url, ...reports });
   const prepared = await prepareFiling(db, {
     parsed,
     meta: {
       source: ref.source,
       detectedAt: ref.detectedAt ? new Date(ref.detectedAt) : null,
       feedListedAfter: ref.listedAfter ? new Date(ref.listedAfter) : null,
-      detectedVia: ref.source === 'backfill' || ref.source === 'manual' ? ref.source : (ref.detectedVia ?? (ref.detectedAt ? 'feed' : null)),
+      detectedVia:
+        ref.source === 'backfill' || ref.source === 'manual'
+          ? ref.source
+          : (ref.detectedVia ?? (ref.detectedAt ? 'feed' : null)),
       indexUrl: `${SEC_WWW}${indexPagePath(ref.cik, ref.accessionNo)}`,
       primaryDocUrl: parsed.primaryDocument ? `${folder}${parsed.primaryDocument}` : null,
       analyze,

@@ -13,9 +13,11 @@ import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/job';
 import { analyzeJob } from './filings.jobs';
 import * as repo from './filings.repo';
+import { reportChangeFacts } from '../reports/reports.service';
 import { easternMidnightIso } from '../../edgar-model/parse/dates';
 import type { ParsedFiling } from '../../edgar-model/parse/types';
 import { scoreFiling, type Score, type ScoreContext } from '../../edgar-model/score';
+import { primaryOwner } from '../../edgar-model/score/ownership';
 
 export type FilingSource = 'feed' | 'backfill' | 'replay' | 'manual';
 
@@ -49,18 +51,47 @@ function filedInstant(p: ParsedFiling): { filedAt: Date; datesFrom: string } {
   if (p.acceptedAt) return { filedAt: new Date(p.acceptedAt), datesFrom: 'EDGAR acceptance time' };
   if (p.filedDate) return { filedAt: new Date(easternMidnightIso(p.filedDate)), datesFrom: 'EDGAR filing date' };
   const d = p.detail;
-  const own = d?.kind === 'ownership' ? (d.signatureDate ?? d.periodOfReport) : d?.kind === 'current' ? d.eventDate : p.periodOfReport;
-  if (own) return { filedAt: new Date(easternMidnightIso(own)), datesFrom: 'the document itself (no EDGAR header available)' };
+  const own =
+    d?.kind === 'ownership'
+      ? (d.signatureDate ?? d.periodOfReport)
+      : d?.kind === 'current'
+        ? d.eventDate
+        : p.periodOfReport;
+  if (own)
+    return { filedAt: new Date(easternMidnightIso(own)), datesFrom: 'the document itself (no EDGAR header available)' };
   return { filedAt: new Date(), datesFrom: 'time of ingest (no date in the filing)' };
+}
+
+/** The primary owner's earlier open-market trades at the issuer, when this filing has one (routine vs opportunistic). */
+async function insiderHistoryOf(db: Db, p: ParsedFiling): Promise<ScoreContext['insiderHistory']> {
+  const d = p.detail;
+  if (d?.kind !== 'ownership' || d.issuer.cik == null || !p.accessionNo) return null;
+  const owner = primaryOwner(d);
+  const first = d.rows
+    .filter((r) => (r.code === 'P' || r.code === 'S') && !r.isHolding && r.transactionDate)
+    .map((r) => r.transactionDate as string)
+    .sort()[0];
+  if (owner?.cik == null || !first) return null;
+  return repo.insiderTradeHistory(db, {
+    issuerCik: d.issuer.cik,
+    ownerCik: owner.cik,
+    before: first,
+    excludeAccession: p.accessionNo,
+  });
 }
 
 async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<ScoreContext> {
   const d = p.detail;
   if (d?.kind === 'ownership' && d.issuer.cik != null && p.accessionNo) {
-    const dates = d.rows.filter((r) => r.code === 'P' && r.transactionDate).map((r) => r.transactionDate as string).sort();
+    const dates = d.rows
+      .filter((r) => r.code === 'P' && r.transactionDate)
+      .map((r) => r.transactionDate as string)
+      .sort();
     const sells = d.rows.some((r) => r.code === 'S');
-    const marketCapUsd = sells && d.issuer.tradingSymbol ? await repo.marketCapOf(db, { ticker: d.issuer.tradingSymbol }) : null;
-    if (dates.length === 0) return { marketCapUsd };
+    const marketCapUsd =
+      sells && d.issuer.tradingSymbol ? await repo.marketCapOf(db, { ticker: d.issuer.tradingSymbol }) : null;
+    const insiderHistory = await insiderHistoryOf(db, p);
+    if (dates.length === 0) return { marketCapUsd, insiderHistory };
     const days = SCORING_THRESHOLDS.clusterDays;
     const others = await repo.openMarketBuyers(db, {
       issuerCik: d.issuer.cik,
@@ -68,10 +99,32 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
       to: shiftDate(dates[dates.length - 1]!, days),
       excludeAccession: p.accessionNo,
     });
-    return { clusterBuyers: otherParties(p.accessionNo, d.owners.map((o) => ({ cik: o.cik, name: o.displayName })), others), marketCapUsd };
+    return {
+      clusterBuyers: otherParties(
+        p.accessionNo,
+        d.owners.map((o) => ({ cik: o.cik, name: o.displayName })),
+        others,
+      ),
+      marketCapUsd,
+      insiderHistory,
+    };
+  }
+  // An 8-K that states a deal's price: the company's market value sizes it (issue #25).
+  if (d?.kind === 'current' && p.company?.cik != null && d.content?.some((c) => c.deal?.amountUsd != null)) {
+    return { marketCapUsd: await repo.marketCapOfCik(db, { cik: p.company.cik }) };
+  }
+  if (d?.kind === 'periodic' && p.accessionNo) {
+    // The stored diff against the comparable report (domains/reports computes it before this).
+    return { reportChange: await reportChangeFacts(db, { accessionNo: p.accessionNo }) };
   }
   if (d?.kind === 'beneficial' && p.company?.cik != null && d.filer.cik != null) {
-    return { previousPercent: await repo.previousStakePercent(db, { subjectCik: p.company.cik, filerCik: d.filer.cik, before: filedAt }) };
+    return {
+      previousPercent: await repo.previousStakePercent(db, {
+        subjectCik: p.company.cik,
+        filerCik: d.filer.cik,
+        before: filedAt,
+      }),
+    };
   }
   return {};
 }
@@ -146,18 +199,32 @@ export interface PreparedFiling {
 }
 
 /** Scores a parsed filing against stored rows and builds what storeFilings writes. */
-export async function prepareFiling(db: Db, { parsed, meta }: { parsed: ParsedFiling; meta: StoreMeta }): Promise<PreparedFiling> {
+export async function prepareFiling(
+  db: Db,
+  { parsed, meta }: { parsed: ParsedFiling; meta: StoreMeta },
+): Promise<PreparedFiling> {
   const accessionNo = parsed.accessionNo;
   if (!accessionNo) throw new Error('a filing without an accession number cannot be stored');
   const { filedAt, datesFrom } = filedInstant(parsed);
   const cik = parsed.company?.cik ?? null;
   const key = amendmentKey(parsed);
-  const lookup = parsed.isAmendment && cik != null ? { cik, baseForm: parsed.formType.replace(/\/A$/, ''), ...key, before: filedAt } : null;
-  const named = parsed.detail?.kind === 'beneficial' && parsed.detail.previousAccessionNo ? await repo.filingByAccession(db, { accessionNo: parsed.detail.previousAccessionNo }) : null;
+  const lookup =
+    parsed.isAmendment && cik != null
+      ? { cik, baseForm: parsed.formType.replace(/\/A$/, ''), ...key, before: filedAt }
+      : null;
+  const named =
+    parsed.detail?.kind === 'beneficial' && parsed.detail.previousAccessionNo
+      ? await repo.filingByAccession(db, { accessionNo: parsed.detail.previousAccessionNo })
+      : null;
   const amended = named ?? (lookup ? await repo.findAmendedFiling(db, lookup) : null);
   const stored = amended ? await repo.originalFiling(db, { id: amended.id }) : null;
   const context = await scoreContext(db, parsed, filedAt);
-  if (stored) context.original = { formType: stored.formType, filedDay: stored.filedDay, detail: (stored.details as ParsedFiling['detail']) ?? null };
+  if (stored)
+    context.original = {
+      formType: stored.formType,
+      filedDay: stored.filedDay,
+      detail: (stored.details as ParsedFiling['detail']) ?? null,
+    };
   const score = scoreFiling(parsed, context);
   const detail = parsed.detail;
   const insider = score.insiderData;
@@ -188,7 +255,12 @@ export async function prepareFiling(db: Db, { parsed, meta }: { parsed: ParsedFi
       summaryText: score.summaryText,
       insiderData: insider,
       insiderCik: insider?.insiderCik ?? null,
-      executiveNames: detail?.kind === 'ownership' ? detail.owners.map((o) => o.displayName) : insider?.executiveName ? [insider.executiveName] : null,
+      executiveNames:
+        detail?.kind === 'ownership'
+          ? detail.owners.map((o) => o.displayName)
+          : insider?.executiveName
+            ? [insider.executiveName]
+            : null,
       details: { ...detail, rules: score.rules, incomplete: parsed.incomplete, datesFrom, filedDate: parsed.filedDate },
       primaryDocUrl: meta.primaryDocUrl ?? null,
       indexUrl: meta.indexUrl ?? null,
@@ -196,7 +268,9 @@ export async function prepareFiling(db: Db, { parsed, meta }: { parsed: ParsedFi
       amendsFilingId: amended?.id ?? null,
       detectedAt: meta.detectedAt ?? null,
       feedListedAfter: meta.feedListedAfter ?? null,
-      detectedVia: meta.detectedVia ?? (meta.source === 'backfill' || meta.source === 'manual' ? meta.source : meta.detectedAt ? 'feed' : null),
+      detectedVia:
+        meta.detectedVia ??
+        (meta.source === 'backfill' || meta.source === 'manual' ? meta.source : meta.detectedAt ? 'feed' : null),
       dataIncomplete: parsed.incomplete.length > 0,
       source: meta.source,
     },
@@ -211,14 +285,19 @@ export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFil
   // One accession twice in a batch is stored once; both callers get its id.
   const unique = [...new Map(prepared.map((p) => [p.accessionNo, p])).values()];
   const { ids, insertedIds } = await db.transaction(async (tx) => {
-    const inserted = await repo.insertFilings(tx, { filings: unique.map((p) => p.filing), insiderRows: unique.flatMap((p) => p.insiderRows) });
+    const inserted = await repo.insertFilings(tx, {
+      filings: unique.map((p) => p.filing),
+      insiderRows: unique.flatMap((p) => p.insiderRows),
+    });
     const ids = new Map(inserted.map((r) => [r.accessionNo, r.id]));
     const insertedIds = new Set(ids.values());
     const missing = unique.filter((p) => !ids.has(p.accessionNo)).map((p) => p.accessionNo);
     for (const [a, id] of await repo.filingIdsByAccession(tx, { accessionNos: missing })) ids.set(a, id);
     const byAccession = new Map(unique.map((p) => [p.accessionNo, p]));
     // Amendments in this batch are invisible to the insert's own check: match them by form here.
-    const batchAmendments = new Set(unique.filter((p) => p.original == null).map((p) => `${p.filing.cik}:${p.filing.formType}`));
+    const batchAmendments = new Set(
+      unique.filter((p) => p.original == null).map((p) => `${p.filing.cik}:${p.filing.formType}`),
+    );
     const originals = inserted.flatMap((r) => {
       const original = byAccession.get(r.accessionNo)?.original;
       const waits = r.waitingAmendment || batchAmendments.has(`${original?.cik}:${original?.formType}/A`);
@@ -227,11 +306,20 @@ export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFil
     for (const r of inserted) {
       const late = byAccession.get(r.accessionNo)?.lateOriginal;
       const found = late ? await repo.findAmendedFiling(tx, late) : null;
-      if (late && found) originals.push({ ...found, cik: late.cik, formType: late.baseForm, filerCik: late.filerCik, period: late.period });
+      if (late && found)
+        originals.push({
+          ...found,
+          cik: late.cik,
+          formType: late.baseForm,
+          filerCik: late.filerCik,
+          period: late.period,
+        });
     }
     await repo.linkOrphanAmendmentsOf(tx, { originals });
     const toAnalyze = inserted.filter((r) => r.ticker && byAccession.get(r.accessionNo)?.analyze);
-    const watched = await repo.proWatchedTickers(tx, { tickers: [...new Set(toAnalyze.map((r) => r.ticker as string))] });
+    const watched = await repo.proWatchedTickers(tx, {
+      tickers: [...new Set(toAnalyze.map((r) => r.ticker as string))],
+    });
     for (const r of toAnalyze.filter((r) => watched.has(r.ticker as string))) {
       await enqueue(tx, analyzeJob, { filingId: r.id }, { jobKey: `analyze:${r.id}`, maxAttempts: 5 });
     }
@@ -251,7 +339,10 @@ export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFil
 }
 
 /** Scores and stores one parsed filing once per accession number (a second call changes nothing). */
-export async function storeParsedFiling(db: Db, { parsed, meta }: { parsed: ParsedFiling; meta: StoreMeta }): Promise<StoreResult> {
+export async function storeParsedFiling(
+  db: Db,
+  { parsed, meta }: { parsed: ParsedFiling; meta: StoreMeta },
+): Promise<StoreResult> {
   const [result] = await storeFilings(db, { prepared: [await prepareFiling(db, { parsed, meta })] });
   return result!;
 }

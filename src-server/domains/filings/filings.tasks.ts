@@ -8,6 +8,7 @@ import { nextDocumentCheck } from './document-wait';
 import { runBackfill } from './backfill.service';
 import { analyzeJob, backfillJob, ingestJob, ingestJobKey } from './filings.jobs';
 import { ingestAccession } from './filings.service';
+import { ingestQueueOf } from './ingest-queues';
 
 /** After the wait (document-wait.ts) the job fails and is retried this many times in all, then skipped. */
 const FEED_NOT_AVAILABLE_RETRIES = 3;
@@ -21,7 +22,14 @@ export const ingestTask = defineTask({
     const bulk = ref.source === 'backfill' || ref.detectedVia === 'daily_index' || ref.detectedVia === 'submissions';
     // A re-check while documents are awaited yields to the feed and to first fetches of live filings.
     const priority = bulk ? 'bulk' : ref.documentWait ? 'sweep' : 'live';
-    const outcome = await ingestAccession(deps.db, { client, ref, analyze: deps.llm != null, priority });
+    const reports =
+      deps.env.EDGAR_REPORT_DIFFS === 'on'
+        ? {
+            priority: bulk ? ('bulk' as const) : ('sweep' as const),
+            waitMs: deps.env.EDGAR_REPORT_DIFF_WAIT_SECONDS * 1000,
+          }
+        : undefined;
+    const outcome = await ingestAccession(deps.db, { client, ref, analyze: deps.llm != null, priority, reports });
     if (outcome.status === 'not_available' && !bulk) {
       const next = nextDocumentCheck(ref.documentWait ?? null, clock.now());
       if (next) {
@@ -29,12 +37,18 @@ export const ingestTask = defineTask({
         // finding the accession again still adds nothing), due on the app's clock: no job slot
         // is held while EDGAR uploads, and the wait is a row, so a crash or restart keeps it.
         const dueAt = clock.now() + next.delayMs;
-        await enqueue(deps.db, ingestJob, { ...ref, documentWait: next.wait }, {
-          jobKey: ingestJobKey(ref.accessionNo),
-          jobKeyMode: 'replace',
-          runAt: new Date(dueAt - clock.offsetMs()),
-          maxAttempts: job.maxAttempts,
-        });
+        await enqueue(
+          deps.db,
+          ingestJob,
+          { ...ref, documentWait: next.wait },
+          {
+            jobKey: ingestJobKey(ref.accessionNo),
+            jobKeyMode: 'replace',
+            ...ingestQueueOf({ formType: ref.formType, bulk }),
+            runAt: new Date(dueAt - clock.offsetMs()),
+            maxAttempts: job.maxAttempts,
+          },
+        );
         // Workers poll for due jobs every few seconds; wake one when this is due (best effort).
         void clock
           .sleep(next.delayMs + 20)
@@ -47,10 +61,15 @@ export const ingestTask = defineTask({
     if (outcome.status === 'stored') deps.metrics?.observeStage('detected_to_stored', 'all', ref.detectedAt);
     if (outcome.status === 'not_available') {
       if (ref.source !== 'backfill' && job.attempts < FEED_NOT_AVAILABLE_RETRIES) {
-        const waited = ref.documentWait ? ` after waiting since ${ref.documentWait.since} (${ref.documentWait.checks} checks)` : '';
+        const waited = ref.documentWait
+          ? ` after waiting since ${ref.documentWait.since} (${ref.documentWait.checks} checks)`
+          : '';
         throw new Error(`${ref.accessionNo} not available on EDGAR${waited}`);
       }
-      deps.logger?.warn({ accessionNo: ref.accessionNo, source: ref.source }, 'filing documents not available; skipped');
+      deps.logger?.warn(
+        { accessionNo: ref.accessionNo, source: ref.source },
+        'filing documents not available; skipped',
+      );
     }
   },
 });

@@ -43,11 +43,21 @@ function actualFact(p: ParsedFiling, name: string): unknown {
     case 'nonDerivativeSharesByCode': {
       if (d?.kind !== 'ownership') return null;
       const totals: Record<string, number> = {};
-      for (const r of d.rows) if (r.tableKind === 'non_derivative' && !r.isHolding && r.code) totals[r.code] = Math.round(((totals[r.code] ?? 0) + (r.shares ?? 0)) * 1e4) / 1e4;
+      for (const r of d.rows)
+        if (r.tableKind === 'non_derivative' && !r.isHolding && r.code)
+          totals[r.code] = Math.round(((totals[r.code] ?? 0) + (r.shares ?? 0)) * 1e4) / 1e4;
       return totals;
     }
     case 'salesPlanSources':
-      return d?.kind === 'ownership' ? [...new Set(d.rows.filter((r) => r.tableKind === 'non_derivative' && !r.isHolding && r.code === 'S').map((r) => r.planSource ?? 'none'))].sort() : null;
+      return d?.kind === 'ownership'
+        ? [
+            ...new Set(
+              d.rows
+                .filter((r) => r.tableKind === 'non_derivative' && !r.isHolding && r.code === 'S')
+                .map((r) => r.planSource ?? 'none'),
+            ),
+          ].sort()
+        : null;
     case 'reportingPersons':
       return d?.kind === 'beneficial' ? d.reportingPersons.length : null;
     case 'percentOfClass':
@@ -69,7 +79,14 @@ function actualFact(p: ParsedFiling, name: string): unknown {
     case 'saleNotice':
       // Form 144: who sells, how many units, their market value, roughly when, for which issuer.
       return d?.kind === 'sale_notice'
-        ? { person: d.personName, shares: d.shares, marketValue: d.marketValue, approxSaleDate: d.approxSaleDate, issuerCik: d.issuer.cik, planAdoptionDate: d.planAdoptionDate }
+        ? {
+            person: d.personName,
+            shares: d.shares,
+            marketValue: d.marketValue,
+            approxSaleDate: d.approxSaleDate,
+            issuerCik: d.issuer.cik,
+            planAdoptionDate: d.planAdoptionDate,
+          }
         : null;
     case 'subjectName':
       return d?.kind === 'beneficial' ? d.subject.name : null;
@@ -98,7 +115,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** Each golden file with its filing parsed. */
 function* parsedGolden(): Generator<{ golden: GoldenFile; parsed: ParsedFiling }> {
-  for (const name of readdirSync(GOLDEN_DIR).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(GOLDEN_DIR)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const golden = JSON.parse(readFileSync(join(GOLDEN_DIR, name), 'utf8')) as GoldenFile;
     yield { golden, parsed: parseFiling(readFileSync(join(SERVER_DIR, golden.file), 'utf8'), golden.hints) };
   }
@@ -133,12 +152,13 @@ export function compareGolden(): { filings: number; facts: number; wrong: number
 /**
  * Which scoring rules the real filings of the golden corpus fire without stored history (rules that
  * need earlier filings — clusters, stake crossings, amendments — fire only with a score context):
- * rule id -> the corpus files that fire it. README's scoring table is read from this.
+ * rule id -> the corpus files that fire it. docs/scoring.md's rule table is read from this.
  */
 export function ruleCoverage(): Map<string, string[]> {
   const coverage = new Map<string, string[]>();
   for (const { golden, parsed } of parsedGolden()) {
-    for (const rule of new Set(scoreFiling(parsed).rules)) coverage.set(rule, [...(coverage.get(rule) ?? []), golden.file]);
+    for (const rule of new Set(scoreFiling(parsed).rules))
+      coverage.set(rule, [...(coverage.get(rule) ?? []), golden.file]);
   }
   return coverage;
 }

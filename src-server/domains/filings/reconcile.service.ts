@@ -29,35 +29,75 @@ async function stored(db: Db, accessionNos: string[]): Promise<Set<string>> {
 }
 
 /** The day's master index; false while EDGAR has not published it. */
-export async function reconcileDailyIndex(db: Db, { client, clock, day, enqueue }: { client: EdgarClient; clock: Clock; day: string; enqueue: Enqueue }): Promise<boolean> {
+export async function reconcileDailyIndex(
+  db: Db,
+  { client, clock, day, enqueue }: { client: EdgarClient; clock: Clock; day: string; enqueue: Enqueue },
+): Promise<boolean> {
   const res = await client.get(dailyIndexPath(day), { priority: 'bulk' });
   if (res.status === 404) return false;
   const byAccession = new Map<string, ReturnType<typeof parseMasterIndex>[number]>();
-  for (const row of parseMasterIndex(res.text)) if (!byAccession.has(row.accessionNo)) byAccession.set(row.accessionNo, row);
+  for (const row of parseMasterIndex(res.text))
+    if (!byAccession.has(row.accessionNo)) byAccession.set(row.accessionNo, row);
   const have = await stored(db, [...byAccession.keys()]);
   const missed = [...byAccession.values()].filter((r) => !have.has(r.accessionNo));
   const detectedAt = new Date(clock.now());
-  await enqueue(missed.map((r) => ({ accessionNo: r.accessionNo, cik: r.cik, formType: r.formType, companyName: r.companyName, filedDate: day, detectedAt, via: 'daily_index' })));
-  await repo.recordReconciliation(db, { day, source: 'daily_index', listed: byAccession.size, detectedBefore: byAccession.size - missed.length, missed: missed.map((r) => r.accessionNo) });
+  await enqueue(
+    missed.map((r) => ({
+      accessionNo: r.accessionNo,
+      cik: r.cik,
+      formType: r.formType,
+      companyName: r.companyName,
+      filedDate: day,
+      detectedAt,
+      via: 'daily_index',
+    })),
+  );
+  await repo.recordReconciliation(db, {
+    day,
+    source: 'daily_index',
+    listed: byAccession.size,
+    detectedBefore: byAccession.size - missed.length,
+    missed: missed.map((r) => r.accessionNo),
+  });
   return true;
 }
 
 /** Each watched company's submissions JSON: its filings dated `day`. */
-export async function reconcileSubmissions(db: Db, { client, clock, day, enqueue }: { client: EdgarClient; clock: Clock; day: string; enqueue: Enqueue }): Promise<void> {
+export async function reconcileSubmissions(
+  db: Db,
+  { client, clock, day, enqueue }: { client: EdgarClient; clock: Clock; day: string; enqueue: Enqueue },
+): Promise<void> {
   const listed: Detected[] = [];
   for (const cik of await repo.watchedCiks(db)) {
     const json = await client.getJson<SubmissionsJson>(`${client.dataBaseUrl}${submissionsPath(cik)}`, 'bulk');
     if (!json) continue;
     const detectedAt = new Date(clock.now());
     for (const f of recentFilings(json, day, day)) {
-      listed.push({ accessionNo: f.accessionNo, cik, formType: f.formType, companyName: json.name, filedDate: f.filedDate, detectedAt, via: 'submissions' });
+      listed.push({
+        accessionNo: f.accessionNo,
+        cik,
+        formType: f.formType,
+        companyName: json.name,
+        filedDate: f.filedDate,
+        detectedAt,
+        via: 'submissions',
+      });
     }
   }
   const unique = [...new Map(listed.map((f) => [f.accessionNo, f])).values()];
-  const have = await stored(db, unique.map((f) => f.accessionNo));
+  const have = await stored(
+    db,
+    unique.map((f) => f.accessionNo),
+  );
   const missed = unique.filter((f) => !have.has(f.accessionNo));
   await enqueue(missed);
-  await repo.recordReconciliation(db, { day, source: 'submissions', listed: unique.length, detectedBefore: unique.length - missed.length, missed: missed.map((f) => f.accessionNo) });
+  await repo.recordReconciliation(db, {
+    day,
+    source: 'submissions',
+    listed: unique.length,
+    detectedBefore: unique.length - missed.length,
+    missed: missed.map((f) => f.accessionNo),
+  });
 }
 
 /** Business days whose 22:50 ET has passed (up to three back) and that are not reconciled yet. */
@@ -71,12 +111,16 @@ export function dueDays(now: number): string[] {
   return days;
 }
 
-export async function runDueReconciliations(db: Db, { client, clock, enqueue }: { client: EdgarClient; clock: Clock; enqueue: Enqueue }): Promise<void> {
+export async function runDueReconciliations(
+  db: Db,
+  { client, clock, enqueue }: { client: EdgarClient; clock: Clock; enqueue: Enqueue },
+): Promise<void> {
   for (const day of dueDays(clock.now())) {
     if (!(await repo.reconciled(db, { day, source: 'daily_index' }))) {
       const done = await reconcileDailyIndex(db, { client, clock, day, enqueue });
       if (!done) continue;
     }
-    if (!(await repo.reconciled(db, { day, source: 'submissions' }))) await reconcileSubmissions(db, { client, clock, day, enqueue });
+    if (!(await repo.reconciled(db, { day, source: 'submissions' })))
+      await reconcileSubmissions(db, { client, clock, day, enqueue });
   }
 }

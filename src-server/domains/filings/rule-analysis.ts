@@ -1,8 +1,10 @@
 /**
  * The rule-based analysis PRO users see when no language model is configured (and when a model's
- * text fails the fact checker): what happened (the stored summary), why this level (the rules
- * that fired, as stored) and what to watch (fixed follow-ups per form and 8-K item). No I/O.
+ * text fails the fact checker): what happened (the stored summary; for an 8-K the deciding item's
+ * own first sentences, quoted), why this level (the content facts that decided it, as stored) and
+ * what to watch (for an 8-K only what its content makes specific; else follow-ups per form). No I/O.
  */
+import { currentWatch } from '../../edgar-model/score/current-watch';
 export interface RuleAnalysis {
   whatHappened: string;
   whyThisLevel: string[];
@@ -25,22 +27,48 @@ const ITEM_WATCH: Record<string, string> = {
   '5.07': 'How the votes went, and any proposal that failed.',
 };
 
-export function ruleAnalysis(filing: { formType: string; importance: string; reasons: string[]; oneLiner: string; summaryText: string | null; items: string[] | null }): RuleAnalysis {
+export function ruleAnalysis(filing: {
+  formType: string;
+  importance: string;
+  reasons: string[];
+  oneLiner: string;
+  summaryText: string | null;
+  items: string[] | null;
+  details?: unknown;
+}): RuleAnalysis {
   const form = filing.formType.toUpperCase();
   const watch: string[] = [];
+  // An 8-K read by content: only what its own facts make specific (issue #25), else nothing at all.
+  const specific = currentWatch(filing.details);
+  if (specific) return { whatHappened: whatHappened(filing), whyThisLevel: why(filing), whatToWatch: specific };
   for (const item of filing.items ?? []) if (ITEM_WATCH[item]) watch.push(ITEM_WATCH[item]!);
-  if (/^[345](\/A)?$/.test(form)) watch.push('Further Form 4s from the same insider, and whether sales are made under a Rule 10b5-1 plan.');
-  if (/13[DG]/.test(form)) watch.push('Amendments that change the stake; a holder moving from 13G to 13D signals an intent to influence the company.');
-  if (/^(NT )?10-[QK]/.test(form)) watch.push('A late-filing notice (NT 10-Q or NT 10-K) if the next report misses its deadline, and any 8-K Item 4.02.');
+  if (/^[345](\/A)?$/.test(form))
+    watch.push('Further Form 4s from the same insider, and whether sales are made under a Rule 10b5-1 plan.');
+  if (/13[DG]/.test(form))
+    watch.push(
+      'Amendments that change the stake; a holder moving from 13G to 13D signals an intent to influence the company.',
+    );
+  if (/^(NT )?10-[QK]/.test(form))
+    watch.push(
+      'A late-filing notice (NT 10-Q or NT 10-K) if the next report misses its deadline, and any 8-K Item 4.02.',
+    );
   if (watch.length === 0) watch.push('Later filings from the company that amend or follow up on this one.');
-  return {
-    whatHappened: filing.summaryText?.trim() || filing.oneLiner,
-    whyThisLevel: filing.reasons.length ? filing.reasons : [`Rated ${filing.importance} by our rules.`],
-    whatToWatch: watch,
-  };
+  return { whatHappened: whatHappened(filing), whyThisLevel: why(filing), whatToWatch: watch };
+}
+
+function whatHappened(filing: { summaryText: string | null; oneLiner: string }): string {
+  return filing.summaryText?.trim() || filing.oneLiner;
+}
+
+function why(filing: { reasons: string[]; importance: string }): string[] {
+  return filing.reasons.length ? filing.reasons : [`Rated ${filing.importance} by our rules.`];
 }
 
 /** The three parts as one text (stored and rated like a model's summary). */
 export function ruleAnalysisText(a: RuleAnalysis, importance: string): string {
-  return [`What happened: ${a.whatHappened}`, `Why ${importance}: ${a.whyThisLevel.join('; ')}`, `What to watch: ${a.whatToWatch.join(' ')}`].join('\n');
+  return [
+    `What happened: ${a.whatHappened}`,
+    `Why ${importance}: ${a.whyThisLevel.join('; ')}`,
+    ...(a.whatToWatch.length ? [`What to watch: ${a.whatToWatch.join(' ')}`] : []),
+  ].join('\n');
 }

@@ -1,5 +1,11 @@
 /** Insider activity for the ticker page and the insider profile, on collapsed trades (core/insider-activity.ts). */
-import { insiderActivity, marketTrades, type ActivityFiling, type InsiderActivity, type MarketTrade } from '#shared/insider-activity';
+import {
+  insiderActivity,
+  marketTrades,
+  type ActivityFiling,
+  type InsiderActivity,
+  type MarketTrade,
+} from '#shared/insider-activity';
 import type { Db } from '../../db/client';
 import { marketRows, type MarketRow } from './activity.repo';
 
@@ -12,7 +18,8 @@ export function filingsOfRows(rows: readonly MarketRow[]): ActivityFiling[] {
       f = { accessionNo: row.accession_no, owners: [], rows: [], firstOwner: row.owner_index };
       filings.set(row.accession_no, f);
     }
-    if (!f.owners.some((o) => o.cik === row.owner_cik && o.name === row.owner_display_name)) f.owners.push({ cik: row.owner_cik, name: row.owner_display_name });
+    if (!f.owners.some((o) => o.cik === row.owner_cik && o.name === row.owner_display_name))
+      f.owners.push({ cik: row.owner_cik, name: row.owner_display_name });
     if (row.owner_index !== f.firstOwner) continue;
     f.rows.push({
       tableKind: row.table_kind,
@@ -39,7 +46,10 @@ export async function companyActivity(db: Db, { cik }: { cik: number }): Promise
 }
 
 /** Open-market trades of these companies between two days, by company. */
-export async function companiesTrades(db: Db, params: { issuerCiks: number[]; from: string; to: string }): Promise<Map<number, MarketTrade[]>> {
+export async function companiesTrades(
+  db: Db,
+  params: { issuerCiks: number[]; from: string; to: string },
+): Promise<Map<number, MarketTrade[]>> {
   const rows = await marketRows(db, params);
   const byIssuer = new Map<number, MarketRow[]>();
   for (const row of rows) byIssuer.set(row.issuer_cik, [...(byIssuer.get(row.issuer_cik) ?? []), row]);

@@ -7,7 +7,19 @@ import type { OwnerRow } from './insiders.repo';
 
 /** One row of the profile's transaction list: the ticker page's row fields with its filing and company. */
 export interface InsiderTransaction
-  extends Pick<TransactionDto, 'security' | 'code' | 'code_words' | 'acquired_disposed' | 'shares' | 'price' | 'value' | 'shares_after' | 'ownership' | 'is_10b5_1'> {
+  extends Pick<
+    TransactionDto,
+    | 'security'
+    | 'code'
+    | 'code_words'
+    | 'acquired_disposed'
+    | 'shares'
+    | 'price'
+    | 'value'
+    | 'shares_after'
+    | 'ownership'
+    | 'is_10b5_1'
+  > {
   filing_id: number;
   accession_no: string;
   form: string;
@@ -50,7 +62,14 @@ export interface InsiderCompany {
   issuer_cik: number | null;
   ticker: string | null;
   name: string | null;
-  role: { label: string; officer_title: string | null; director: boolean; officer: boolean; ten_percent_owner: boolean; other: string | null };
+  role: {
+    label: string;
+    officer_title: string | null;
+    director: boolean;
+    officer: boolean;
+    ten_percent_owner: boolean;
+    other: string | null;
+  };
   first_date: string;
   last_date: string;
   totals: CompanyTotals;
@@ -73,7 +92,8 @@ export interface InsiderProfile {
 export const MAX_SERIES_PER_COMPANY = 5;
 
 const dayOf = (row: OwnerRow) => row.transaction_date ?? row.filed_day;
-const ownershipOf = (row: OwnerRow) => (row.direct_indirect === 'D' ? 'direct' : row.direct_indirect === 'I' ? 'indirect' : null);
+const ownershipOf = (row: OwnerRow) =>
+  row.direct_indirect === 'D' ? 'direct' : row.direct_indirect === 'I' ? 'indirect' : null;
 
 function toTransaction(row: OwnerRow): InsiderTransaction {
   return {
@@ -119,18 +139,34 @@ const tradeRow = (row: OwnerRow): TradeRowInput => ({
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function totalsOf(rows: OwnerRow[]): CompanyTotals {
-  const t: CompanyTotals = { bought_shares: 0, bought_value: 0, sold_shares: 0, sold_value: 0, net_shares: 0, net_value: 0, other_acquired_shares: 0, other_disposed_shares: 0, transactions: 0, rows: 0 };
+  const t: CompanyTotals = {
+    bought_shares: 0,
+    bought_value: 0,
+    sold_shares: 0,
+    sold_value: 0,
+    net_shares: 0,
+    net_value: 0,
+    other_acquired_shares: 0,
+    other_disposed_shares: 0,
+    transactions: 0,
+    rows: 0,
+  };
   const byFiling = new Map<number, OwnerRow[]>();
-  for (const row of rows) if (!row.is_holding) byFiling.set(row.filing_id, [...(byFiling.get(row.filing_id) ?? []), row]);
+  for (const row of rows)
+    if (!row.is_holding) byFiling.set(row.filing_id, [...(byFiling.get(row.filing_id) ?? []), row]);
   for (const filingRows of byFiling.values()) {
     t.rows += filingRows.length;
     for (const trade of collapseTrades(filingRows.map(tradeRow), [])) {
       t.transactions += 1;
       // Shares of the company's stock only: option rows count contracts, not shares bought or sold.
       if (trade.tableKind !== 'non_derivative') continue;
-      if (trade.code === 'P') (t.bought_shares += trade.shares), (t.bought_value += trade.value);
-      else if (trade.code === 'S') (t.sold_shares += trade.shares), (t.sold_value += trade.value);
-      else if (trade.acquiredDisposed === 'A') t.other_acquired_shares += trade.shares;
+      if (trade.code === 'P') {
+        t.bought_shares += trade.shares;
+        t.bought_value += trade.value;
+      } else if (trade.code === 'S') {
+        t.sold_shares += trade.shares;
+        t.sold_value += trade.value;
+      } else if (trade.acquiredDisposed === 'A') t.other_acquired_shares += trade.shares;
       else if (trade.acquiredDisposed === 'D') t.other_disposed_shares += trade.shares;
     }
   }
@@ -146,9 +182,14 @@ function holdingsOf(rows: OwnerRow[]): HoldingsSeries[] {
   const series = new Map<string, Map<string, number>>();
   const ordered = rows
     .filter((r) => r.table_kind === 'non_derivative' && r.shares_owned_after != null)
-    .sort((a, b) => dayOf(a).localeCompare(dayOf(b)) || a.filed_at.localeCompare(b.filed_at) || a.row_index - b.row_index);
+    .sort(
+      (a, b) => dayOf(a).localeCompare(dayOf(b)) || a.filed_at.localeCompare(b.filed_at) || a.row_index - b.row_index,
+    );
   for (const row of ordered) {
-    const how = ownershipOf(row) === 'indirect' ? `indirect${row.nature_of_ownership ? ` (${row.nature_of_ownership})` : ''}` : 'direct';
+    const how =
+      ownershipOf(row) === 'indirect'
+        ? `indirect${row.nature_of_ownership ? ` (${row.nature_of_ownership})` : ''}`
+        : 'direct';
     const label = `${row.security_title ?? 'Shares'} · ${how}`;
     const points = series.get(label) ?? new Map<string, number>();
     points.set(dayOf(row), row.shares_owned_after!);
@@ -156,7 +197,11 @@ function holdingsOf(rows: OwnerRow[]): HoldingsSeries[] {
   }
   return [...series]
     .map(([label, points]) => ({ label, points: [...points] }))
-    .sort((a, b) => Number(b.label.endsWith('· direct')) - Number(a.label.endsWith('· direct')) || b.points.length - a.points.length)
+    .sort(
+      (a, b) =>
+        Number(b.label.endsWith('· direct')) - Number(a.label.endsWith('· direct')) ||
+        b.points.length - a.points.length,
+    )
     .slice(0, MAX_SERIES_PER_COMPANY);
 }
 
@@ -169,7 +214,13 @@ function companyOf(rows: OwnerRow[]): InsiderCompany {
     ticker: latest.ticker,
     name: latest.company_name,
     role: {
-      label: ownerRoleLabel({ officerTitle: latest.officer_title, isOfficer: latest.is_officer, isDirector: latest.is_director, isTenPercentOwner: latest.is_ten_percent_owner, otherText: latest.other_text }),
+      label: ownerRoleLabel({
+        officerTitle: latest.officer_title,
+        isOfficer: latest.is_officer,
+        isDirector: latest.is_director,
+        isTenPercentOwner: latest.is_ten_percent_owner,
+        otherText: latest.other_text,
+      }),
       officer_title: latest.officer_title,
       director: latest.is_director,
       officer: latest.is_officer,

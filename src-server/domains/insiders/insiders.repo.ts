@@ -29,7 +29,9 @@ export async function identitiesByName(db: Db, { name }: { name: string }): Prom
 }
 
 /** A Form 3/4/5 row of one owner, with its filing and company. */
-export interface OwnerRow extends Omit<InsiderRow, 'owner_index' | 'footnotes' | 'underlying_title'>, Record<string, unknown> {
+export interface OwnerRow
+  extends Omit<InsiderRow, 'owner_index' | 'footnotes' | 'underlying_title'>,
+    Record<string, unknown> {
   filing_id: number;
   accession_no: string;
   form_type: string;
@@ -43,9 +45,18 @@ export interface OwnerRow extends Omit<InsiderRow, 'owner_index' | 'footnotes' |
 }
 
 /** An owner's rows, newest first: by CIK (with the CIKs an admin merged into it), or by name for filers without a CIK (old text filings). */
-export async function ownerRows(db: Db, params: { ciks: number[] } | { name: string }, limit: number): Promise<OwnerRow[]> {
+export async function ownerRows(
+  db: Db,
+  params: { ciks: number[] } | { name: string },
+  limit: number,
+): Promise<OwnerRow[]> {
   const where: SQL =
-    'ciks' in params ? sql`it.owner_cik in (${sql.join(params.ciks.map((c) => sql`${c}`), sql`, `)})` : sql`it.owner_cik is null and ${byName(params.name)}`;
+    'ciks' in params
+      ? sql`it.owner_cik in (${sql.join(
+          params.ciks.map((c) => sql`${c}`),
+          sql`, `,
+        )})`
+      : sql`it.owner_cik is null and ${byName(params.name)}`;
   return db.execute<OwnerRow>(sql`
     select it.filing_id::float8 as filing_id, it.accession_no, it.form_type, it.issuer_cik, coalesce(it.ticker, f.ticker) as ticker,
       coalesce(c.name, f.company_name) as company_name, it.owner_cik, it.owner_display_name, it.owner_name, it.officer_title,

@@ -21,10 +21,15 @@ export interface InsiderChoice {
   companies: { issuer_cik: number | null; ticker: string | null; name: string | null }[];
 }
 
-export type InsiderLookup = { kind: 'profile'; profile: InsiderProfile } | { kind: 'choices'; name: string; choices: InsiderChoice[] };
+export type InsiderLookup =
+  | { kind: 'profile'; profile: InsiderProfile }
+  | { kind: 'choices'; name: string; choices: InsiderChoice[] };
 
 const notFound = (what: string) =>
-  new AppError('NOT_FOUND', `We have no insider filings for ${what}.`, { reason: 'insider_not_found', details: { query: what } });
+  new AppError('NOT_FOUND', `We have no insider filings for ${what}.`, {
+    reason: 'insider_not_found',
+    details: { query: what },
+  });
 
 /**
  * The profile of a CIK as admins corrected it (/admin/insiders): a CIK merged into another opens
@@ -57,7 +62,8 @@ async function correctedIdentities(db: Db, identities: repo.IdentityRow[]): Prom
   const targetEdits = await edits.editsOf(db, targets);
   const byCik = new Map<number | null, repo.IdentityRow>();
   for (const identity of identities) {
-    const cik = identity.owner_cik != null ? (known.get(identity.owner_cik)?.merged_into_cik ?? identity.owner_cik) : null;
+    const cik =
+      identity.owner_cik != null ? (known.get(identity.owner_cik)?.merged_into_cik ?? identity.owner_cik) : null;
     const name = cik != null ? (targetEdits.get(cik) ?? known.get(cik))?.display_name : null;
     const seen = byCik.get(cik);
     if (seen) {
@@ -68,18 +74,30 @@ async function correctedIdentities(db: Db, identities: repo.IdentityRow[]): Prom
   return [...byCik.values()];
 }
 
-const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shift = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Each company's cluster buying/selling (collapsed trades of every insider) that this insider took part in. */
 async function addClusters(db: Db, profile: InsiderProfile): Promise<void> {
-  const companies = profile.companies.filter((c) => c.issuer_cik != null && c.totals.bought_shares + c.totals.sold_shares > 0);
+  const companies = profile.companies.filter(
+    (c) => c.issuer_cik != null && c.totals.bought_shares + c.totals.sold_shares > 0,
+  );
   if (companies.length === 0) return;
   const days = SCORING_THRESHOLDS.clusterDays;
   const from = shift(companies.map((c) => c.first_date).sort()[0]!, -days);
-  const to = shift(companies.map((c) => c.last_date).sort().at(-1)!, days);
+  const to = shift(
+    companies
+      .map((c) => c.last_date)
+      .sort()
+      .at(-1)!,
+    days,
+  );
   const trades = await companiesTrades(db, { issuerCiks: companies.map((c) => c.issuer_cik!), from, to });
   const isMe = (o: { cik: number | null; name: string }) =>
-    profile.cik != null ? o.cik === profile.cik : o.name.toLowerCase() === profile.name.toLowerCase() || profile.filed_names.some((n) => n.toLowerCase() === o.name.toLowerCase());
+    profile.cik != null
+      ? o.cik === profile.cik
+      : o.name.toLowerCase() === profile.name.toLowerCase() ||
+        profile.filed_names.some((n) => n.toLowerCase() === o.name.toLowerCase());
   for (const company of companies) {
     const list = trades.get(company.issuer_cik!) ?? [];
     company.clusters = (['buying', 'selling'] as const)
@@ -120,7 +138,9 @@ export async function getInsiderByName(db: Db, { name }: { name: string }): Prom
     };
   }
   const only = withCik[0] ?? identities[0];
-  const profile = only ? await profileOf(db, only.owner_cik != null ? { cik: only.owner_cik } : { name: wanted }) : null;
+  const profile = only
+    ? await profileOf(db, only.owner_cik != null ? { cik: only.owner_cik } : { name: wanted })
+    : null;
   if (!profile) throw notFound(`"${wanted}"`);
   return { kind: 'profile', profile };
 }

@@ -55,7 +55,11 @@ describe('by CIK', () => {
     expect(tesla!.totals.sold_value).toBeGreaterThan(800_000_000);
     const sales = body.transactions.filter((t) => t.code === 'S');
     expect(sales).toHaveLength(9);
-    expect(sales.every((t) => t.code_words === 'Open-market sale' && t.ownership === 'indirect' && t.accession_no === MUSK_2022)).toBe(true);
+    expect(
+      sales.every(
+        (t) => t.code_words === 'Open-market sale' && t.ownership === 'indirect' && t.accession_no === MUSK_2022,
+      ),
+    ).toBe(true);
     expect(body.transactions.filter((t) => t.code === 'M').every((t) => t.accession_no === MUSK_2023)).toBe(true);
     expect(body.transactions.map((t) => t.date)).toEqual([...body.transactions.map((t) => t.date)].sort().reverse());
     // Holdings after the day's last sale, in document order: 445,617,432 shares in the trust on 2022-11-08.
@@ -67,7 +71,9 @@ describe('by CIK', () => {
 
   it('reads SEC zero-padded CIKs and answers the same over tRPC', async () => {
     const padded = await get<InsiderProfile>('/insider/cik/0001494730');
-    const trpc = await fetch(`${url}/trpc/insiders.byCik?input=${encodeURIComponent(JSON.stringify({ cik: 1494730 }))}`);
+    const trpc = await fetch(
+      `${url}/trpc/insiders.byCik?input=${encodeURIComponent(JSON.stringify({ cik: 1494730 }))}`,
+    );
     expect((await trpc.json()).result.data).toEqual(padded.body);
   });
 
@@ -89,7 +95,9 @@ describe('by CIK', () => {
     expect(google!.totals).toMatchObject({ transactions: 3, rows: 19, sold_shares: 16_670, net_shares: -16_670 });
     expect(body.companies.every((c) => c.clusters.length === 0)).toBe(true);
     for (const company of body.companies) {
-      const sold = body.transactions.filter((t) => t.issuer_cik === company.issuer_cik && t.code === 'S' && !t.derivative);
+      const sold = body.transactions.filter(
+        (t) => t.issuer_cik === company.issuer_cik && t.code === 'S' && !t.derivative,
+      );
       expect(company.totals.sold_shares).toBe(sold.reduce((n, t) => n + t.shares!, 0));
       expect(company.totals.sold_shares).toBeGreaterThan(0);
     }
@@ -111,7 +119,10 @@ describe('by name', () => {
     const detail = parsed.detail as OwnershipDetail;
     const realOwner = detail.owners[0]!;
     detail.owners[0] = { ...realOwner, name: 'Musk Elon', displayName: 'Elon Musk' };
-    await storeParsedFiling(db, { parsed: { ...parsed, accessionNo: '0009999999-25-000001' }, meta: { source: 'manual' } });
+    await storeParsedFiling(db, {
+      parsed: { ...parsed, accessionNo: '0009999999-25-000001' },
+      meta: { source: 'manual' },
+    });
 
     const { body } = await get<InsiderLookup>('/insider/by-name/elon%20musk');
     expect(body.kind).toBe('choices');
@@ -128,14 +139,22 @@ describe('by name', () => {
 
 describe('unknown insiders', () => {
   it('answers 404 insider_not_found for a CIK or name with no filings, 400 for malformed input', async () => {
-    expect(await get('/insider/cik/1')).toEqual({ status: 404, body: { query: 'CIK 1', error: 'insider_not_found', message: 'We have no insider filings for CIK 1.' } });
-    expect(await get('/insider/by-name/Nobody%20Atall')).toMatchObject({ status: 404, body: { error: 'insider_not_found' } });
+    expect(await get('/insider/cik/1')).toEqual({
+      status: 404,
+      body: { query: 'CIK 1', error: 'insider_not_found', message: 'We have no insider filings for CIK 1.' },
+    });
+    expect(await get('/insider/by-name/Nobody%20Atall')).toMatchObject({
+      status: 404,
+      body: { error: 'insider_not_found' },
+    });
     expect((await get('/insider/cik/abc')).status).toBe(400);
     expect((await get('/insider/cik/12345678901')).status).toBe(400);
     // Ten digits but past the 32-bit column: refused as input, never a database error.
     expect(await get('/insider/cik/9999999999')).toMatchObject({ status: 400, body: { error: 'bad_request' } });
     expect((await get(`/insider/by-name/${'x'.repeat(201)}`)).status).toBe(400);
-    const trpc = await fetch(`${url}/trpc/insiders.byName?input=${encodeURIComponent(JSON.stringify({ name: 'Nobody Atall' }))}`);
+    const trpc = await fetch(
+      `${url}/trpc/insiders.byName?input=${encodeURIComponent(JSON.stringify({ name: 'Nobody Atall' }))}`,
+    );
     expect(trpc.status).toBe(404);
     expect((await trpc.json()).error.data.reason).toBe('insider_not_found');
   });

@@ -13,13 +13,18 @@ export async function editsOf(db: Db, ciks: number[]): Promise<Map<number, Profi
   if (ciks.length === 0) return new Map();
   const rows = await db.execute<ProfileEditRow>(sql`
     select owner_cik, display_name, merged_into_cik from insider_profile_edits
-    where owner_cik in (${sql.join(ciks.map((c) => sql`${c}`), sql`, `)})`);
+    where owner_cik in (${sql.join(
+      ciks.map((c) => sql`${c}`),
+      sql`, `,
+    )})`);
   return new Map(rows.map((r) => [r.owner_cik, r]));
 }
 
 /** CIKs merged into this one (their filings now show on its profile). */
 export async function mergedInto(db: Db, cik: number): Promise<number[]> {
-  const rows = await db.execute<{ owner_cik: number }>(sql`select owner_cik from insider_profile_edits where merged_into_cik = ${cik} order by owner_cik`);
+  const rows = await db.execute<{ owner_cik: number }>(
+    sql`select owner_cik from insider_profile_edits where merged_into_cik = ${cik} order by owner_cik`,
+  );
   return rows.map((r) => r.owner_cik);
 }
 

@@ -7,6 +7,16 @@ const LIVE = sql.raw(`f.detected_via in ('feed', 'feed_deep', 'efts', 'submissio
   and f.accepted_at is not null and f.detected_at >= f.accepted_at - interval '1 minute'
   and f.detected_at < f.accepted_at + interval '7 days'`);
 
+/**
+ * Filings our detection layers found (not backfilled history), whatever their acceptance time:
+ * detection -> delivery is ours to measure even for the replay's recorded old filings.
+ */
+const DETECTED = sql.raw(`f.detected_via in ('feed', 'feed_deep', 'efts', 'submissions', 'daily_index')`);
+
+/** The channel as reported: development-outbox sends are deliveries too, shown apart and named so. */
+const CHANNEL = sql.raw(`case when a.provider_message_id like 'outbox-%' then 'email_outbox'
+  when a.provider_message_id like 'SMoutbox%' then 'sms_outbox' else a.channel end`);
+
 export interface DetectionStats extends Record<string, unknown> {
   filings: number;
   p50_s: number | null;
@@ -42,18 +52,18 @@ export interface ChannelStats extends Record<string, unknown> {
  */
 export async function deliveryStats(db: Db, { hours }: { hours: number }): Promise<ChannelStats[]> {
   return db.execute<ChannelStats>(sql`
-    select a.channel, count(*)::int as n,
+    select ${CHANNEL} as channel, count(*)::int as n,
       percentile_cont(0.5) within group (order by extract(epoch from a.delivered_at - f.detected_at)) as p50_s,
       percentile_cont(0.95) within group (order by extract(epoch from a.delivered_at - f.detected_at)) as p95_s
     from alerts a join filings f on f.id = a.filing_id
-    where a.channel in ('email', 'sms') and a.delivered_at > now() - make_interval(hours => ${hours}) and f.detected_at is not null and ${LIVE}
-    group by a.channel
+    where a.channel in ('email', 'sms', 'push') and a.delivered_at > now() - make_interval(hours => ${hours}) and f.detected_at is not null and ${DETECTED}
+    group by 1
     union all
     select 'live', count(*)::int,
       percentile_cont(0.5) within group (order by extract(epoch from p.pushed_at - f.detected_at)),
       percentile_cont(0.95) within group (order by extract(epoch from p.pushed_at - f.detected_at))
     from (select filing_id, min(pushed_at) as pushed_at from filing_pushes where pushed_at > now() - make_interval(hours => ${hours}) group by 1) p
-    join filings f on f.id = p.filing_id where f.detected_at is not null and ${LIVE}
+    join filings f on f.id = p.filing_id where f.detected_at is not null and ${DETECTED}
     having count(*) > 0
     order by 1`);
 }
@@ -67,20 +77,20 @@ export interface SentStats extends ChannelStats {
 /** Detection -> sent (the provider took our request: SMTP 250, Twilio's 201), alerts sent in the window. */
 export async function sentStats(db: Db, { hours }: { hours: number }): Promise<SentStats[]> {
   return db.execute<SentStats>(sql`
-    select a.channel, count(*)::int as n,
+    select ${CHANNEL} as channel, count(*)::int as n,
       percentile_cont(0.5) within group (order by extract(epoch from a.sent_at - f.detected_at)) as p50_s,
       percentile_cont(0.95) within group (order by extract(epoch from a.sent_at - f.detected_at)) as p95_s,
       count(a.delivered_at)::int as delivered,
       count(*) filter (where a.provider_status in ('undelivered', 'failed', 'canceled'))::int as not_delivered
     from alerts a join filings f on f.id = a.filing_id
-    where a.channel in ('email', 'sms') and a.sent_at > now() - make_interval(hours => ${hours}) and f.detected_at is not null and ${LIVE}
-    group by a.channel order by 1`);
+    where a.channel in ('email', 'sms', 'push') and a.sent_at > now() - make_interval(hours => ${hours}) and f.detected_at is not null and ${DETECTED}
+    group by 1 order by 1`);
 }
 
 /** Acceptance -> detection counts per bucket (upper bounds in seconds; the last is open). */
 export async function histogram(db: Db, { hours, edges }: { hours: number; edges: number[] }): Promise<number[]> {
   const [row] = await db.execute<{ counts: number[] }>(sql`
-    select array(select count(*)::int from generate_subscripts(${sql.param(edges)}::float8[], 1) i
+    select array(select count(f.id)::int from generate_subscripts(${sql.param(edges)}::float8[], 1) i
       left join filings f on f.detected_at > now() - make_interval(hours => ${hours}) and ${LIVE}
         and extract(epoch from f.detected_at - f.accepted_at) >= coalesce((${sql.param(edges)}::float8[])[i - 1], 0)
         and extract(epoch from f.detected_at - f.accepted_at) < (${sql.param(edges)}::float8[])[i]

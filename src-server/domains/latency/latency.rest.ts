@@ -9,7 +9,10 @@ const window = z.object({
   by_layer: z.record(z.string(), z.number()),
   detect_to_delivered: z.record(z.string(), figures.extend({ n: z.number() })),
   /** Email/SMS: detection -> the provider took the request; `delivered` of them have a delivered time, `not_delivered` were reported undelivered/failed. */
-  detect_to_sent: z.record(z.string(), figures.extend({ n: z.number(), delivered: z.number(), not_delivered: z.number() })),
+  detect_to_sent: z.record(
+    z.string(),
+    figures.extend({ n: z.number(), delivered: z.number(), not_delivered: z.number() }),
+  ),
 });
 const receipt = z.object({
   accepted_at: z.string().nullable(),
@@ -25,9 +28,26 @@ const report = z.object({
   windows: z.object({ '24h': window, '7d': window }),
   histogram_7d: z.array(z.object({ lo_s: z.number(), hi_s: z.number().nullable(), count: z.number() })),
   worst_7d: z.array(
-    z.object({ id: z.number(), accession_no: z.string(), ticker: z.string().nullable(), company_name: z.string().nullable(), form: z.string(), seconds: z.number().nullable(), receipt, reason: z.string() }),
+    z.object({
+      id: z.number(),
+      accession_no: z.string(),
+      ticker: z.string().nullable(),
+      company_name: z.string().nullable(),
+      form: z.string(),
+      seconds: z.number().nullable(),
+      receipt,
+      reason: z.string(),
+    }),
   ),
-  recall: z.array(z.object({ day: z.string(), source: z.string(), listed: z.number(), detected_before: z.number(), recall: z.number().nullable() })),
+  recall: z.array(
+    z.object({
+      day: z.string(),
+      source: z.string(),
+      listed: z.number(),
+      detected_before: z.number(),
+      recall: z.number().nullable(),
+    }),
+  ),
 });
 
 /** GET /api/latency, as latency.report: the public latency receipts (no sign-in). */

@@ -33,9 +33,13 @@ export function parseDailyCsv(text: string): DailyBar[] {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   const header = (lines.shift() ?? '').split(',').map((h) => h.trim().toLowerCase());
   const index = Object.fromEntries(
-    Object.entries(COLUMNS).map(([field, names]) => [field, header.findIndex((h) => (names as readonly string[]).includes(h))]),
+    Object.entries(COLUMNS).map(([field, names]) => [
+      field,
+      header.findIndex((h) => (names as readonly string[]).includes(h)),
+    ]),
   ) as Record<keyof typeof COLUMNS, number>;
-  if (index.day < 0 || index.close < 0) throw new PriceFileError(`no date/close columns in header "${header.join(',')}"`);
+  if (index.day < 0 || index.close < 0)
+    throw new PriceFileError(`no date/close columns in header "${header.join(',')}"`);
   const byDay = new Map<string, DailyBar>();
   for (const line of lines) {
     const cells = line.split(',');
@@ -44,7 +48,14 @@ export function parseDailyCsv(text: string): DailyBar[] {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || close == null) continue;
     const pick = (i: number) => (i < 0 ? null : numberOrNull(cells[i]));
     const volume = pick(index.volume);
-    byDay.set(day, { day, open: pick(index.open), high: pick(index.high), low: pick(index.low), close, volume: volume == null ? null : Math.round(volume) });
+    byDay.set(day, {
+      day,
+      open: pick(index.open),
+      high: pick(index.high),
+      low: pick(index.low),
+      close,
+      volume: volume == null ? null : Math.round(volume),
+    });
   }
   return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }

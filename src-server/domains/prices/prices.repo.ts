@@ -27,7 +27,10 @@ function insertBars(db: Db, ticker: string, bars: DailyBar[]) {
       close = excluded.close, volume = excluded.volume`);
 }
 
-async function recordSource(db: Db, params: { ticker: string; source: string; adjustment: string; sha256: string | null }) {
+async function recordSource(
+  db: Db,
+  params: { ticker: string; source: string; adjustment: string; sha256: string | null },
+) {
   const values = {
     ...params,
     firstDay: sql`(select min(day) from price_bars where ticker = ${params.ticker})`,
@@ -35,7 +38,10 @@ async function recordSource(db: Db, params: { ticker: string; source: string; ad
     bars: sql`(select count(*)::int from price_bars where ticker = ${params.ticker})`,
     loadedAt: sql`now()`,
   };
-  await db.insert(priceHistorySources).values(values).onConflictDoUpdate({ target: priceHistorySources.ticker, set: values });
+  await db
+    .insert(priceHistorySources)
+    .values(values)
+    .onConflictDoUpdate({ target: priceHistorySources.ticker, set: values });
 }
 
 /** One source's full history replaces whatever the ticker had (sources are never mixed). */
@@ -53,7 +59,10 @@ export async function replaceHistory(
 }
 
 /** New days from the ticker's current source (same adjustment), e.g. the provider's latest bars. */
-export async function appendBars(db: Db, params: { ticker: string; source: string; adjustment: string; bars: DailyBar[] }): Promise<void> {
+export async function appendBars(
+  db: Db,
+  params: { ticker: string; source: string; adjustment: string; bars: DailyBar[] },
+): Promise<void> {
   if (params.bars.length === 0) return;
   await db.transaction(async (tx) => {
     await insertBars(tx, params.ticker, params.bars);
@@ -67,7 +76,10 @@ export interface ClosePoint extends Record<string, unknown> {
 }
 
 /** Closes from `from` (inclusive) to the last bar, oldest first. */
-export async function closesSince(db: Db, { ticker, from }: { ticker: string; from: string | null }): Promise<ClosePoint[]> {
+export async function closesSince(
+  db: Db,
+  { ticker, from }: { ticker: string; from: string | null },
+): Promise<ClosePoint[]> {
   return db.execute<ClosePoint>(sql`
     select day::text as day, close from price_bars
     where ticker = ${ticker} and day >= coalesce(${from}::date, '-infinity'::date)
@@ -75,7 +87,10 @@ export async function closesSince(db: Db, { ticker, from }: { ticker: string; fr
 }
 
 /** The newest stored bar of each ticker (one index probe per ticker on the primary key). */
-export async function lastCloses(db: Db, { tickers }: { tickers: string[] }): Promise<(ClosePoint & { ticker: string })[]> {
+export async function lastCloses(
+  db: Db,
+  { tickers }: { tickers: string[] },
+): Promise<(ClosePoint & { ticker: string })[]> {
   if (tickers.length === 0) return [];
   return db.execute<ClosePoint & { ticker: string }>(sql`
     select t.ticker, b.day::text as day, b.close

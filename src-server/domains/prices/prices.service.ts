@@ -66,18 +66,28 @@ export function weeklyCloses(points: [string, number][]): [string, number][] {
 }
 
 /** Closes for a range that ends at the ticker's last stored bar (history may end in the past). */
-export async function priceSeries(db: Db, { ticker, range }: { ticker: string; range: ChartRange }): Promise<PriceSeries> {
+export async function priceSeries(
+  db: Db,
+  { ticker, range }: { ticker: string; range: ChartRange },
+): Promise<PriceSeries> {
   const source = await repo.readSource(db, { ticker });
   if (!source?.lastDay) return { source: null, interval: 'daily', points: [] };
   const months = RANGE_MONTHS[range];
   const from = months == null ? null : shiftMonths(source.lastDay, months);
   const daily = (await repo.closesSince(db, { ticker, from })).map((r): [string, number] => [r.day, r.close]);
   const weekly = daily.length > MAX_DAILY_POINTS;
-  return { source: describeSource(source), interval: weekly ? 'weekly' : 'daily', points: weekly ? weeklyCloses(daily) : daily };
+  return {
+    source: describeSource(source),
+    interval: weekly ? 'weekly' : 'daily',
+    points: weekly ? weeklyCloses(daily) : daily,
+  };
 }
 
 /** The last stored daily close and its trading day per ticker (cards without a live quote). */
-export async function lastStoredCloses(db: Db, { tickers }: { tickers: string[] }): Promise<{ ticker: string; day: string; close: number }[]> {
+export async function lastStoredCloses(
+  db: Db,
+  { tickers }: { tickers: string[] },
+): Promise<{ ticker: string; day: string; close: number }[]> {
   const wanted = [...new Set(tickers.map((t) => t.trim().toUpperCase()).filter(Boolean))];
   return repo.lastCloses(db, { tickers: wanted });
 }

@@ -17,9 +17,24 @@ const { db } = await createTestDatabase();
 describe('daily price files', () => {
   it.each([
     // [file, rows, first bar, a known bar]
-    ['yahoo-csv_dieperdev_2000-2024/AAPL.csv', 6084, { day: '2000-01-03', close: 0.999442 }, { day: '2024-03-08', close: 170.729996 }],
-    ['yahoo-yfinance_growwanalysis_2020-2026/TSLA.csv', 1586, { day: '2020-01-02', close: 28.68400001525879 }, { day: '2026-04-24', close: 376.29998779296875 }],
-    ['yfinance_samanyugoyal2010_2023-2025/ARW.csv', null, { day: '2023-07-10', close: 144.27999877929688 }, { day: '2025-07-08', close: 132 }],
+    [
+      'yahoo-csv_dieperdev_2000-2024/AAPL.csv',
+      6084,
+      { day: '2000-01-03', close: 0.999442 },
+      { day: '2024-03-08', close: 170.729996 },
+    ],
+    [
+      'yahoo-yfinance_growwanalysis_2020-2026/TSLA.csv',
+      1586,
+      { day: '2020-01-02', close: 28.68400001525879 },
+      { day: '2026-04-24', close: 376.29998779296875 },
+    ],
+    [
+      'yfinance_samanyugoyal2010_2023-2025/ARW.csv',
+      null,
+      { day: '2023-07-10', close: 144.27999877929688 },
+      { day: '2025-07-08', close: 132 },
+    ],
     ['ibkr_canhuihong_2020-2025/AOSL.csv', null, { day: '2020-12-14', close: 24.23 }, null],
     ['ibkr_xuelinghang_2023-2026/JBLU.csv', null, { day: '2023-05-02', close: 7.1 }, null],
   ] as const)('reads %s by its header names', (path, rows, first, known) => {
@@ -81,7 +96,12 @@ describe('chart series', () => {
     expect(year.interval).toBe('daily');
     expect(year.points[0]![0] >= '2023-03-08').toBe(true);
     expect(year.points.at(-1)).toEqual(['2024-03-08', 170.729996]);
-    expect(year.source).toEqual({ provider: 'Yahoo Finance', adjustment: 'split', first_day: '2000-01-03', last_day: '2024-03-08' });
+    expect(year.source).toEqual({
+      provider: 'Yahoo Finance',
+      adjustment: 'split',
+      first_day: '2000-01-03',
+      last_day: '2024-03-08',
+    });
 
     const all = await priceSeries(db, { ticker: 'AAPL', range: 'MAX' });
     expect(all.interval).toBe('weekly');
@@ -89,11 +109,22 @@ describe('chart series', () => {
     expect(all.points.length).toBeGreaterThan(1200);
     // Each weekly point is the last session of its week: 2024-03-08 was a Friday.
     expect(all.points.at(-1)![0]).toBe('2024-03-08');
-    expect(await priceSeries(db, { ticker: 'ZZZZ', range: '1Y' })).toEqual({ source: null, interval: 'daily', points: [] });
+    expect(await priceSeries(db, { ticker: 'ZZZZ', range: '1Y' })).toEqual({
+      source: null,
+      interval: 'daily',
+      points: [],
+    });
   });
 
   it('keeps the last close of each week', () => {
-    expect(weeklyCloses([['2024-03-04', 1], ['2024-03-08', 2], ['2024-03-11', 3], ['2024-03-13', 4]])).toEqual([
+    expect(
+      weeklyCloses([
+        ['2024-03-04', 1],
+        ['2024-03-08', 2],
+        ['2024-03-11', 3],
+        ['2024-03-13', 4],
+      ]),
+    ).toEqual([
       ['2024-03-08', 2],
       ['2024-03-13', 4],
     ]);

@@ -21,10 +21,12 @@ export async function startPriceHistory(deps: AppDeps): Promise<RunningWorkers> 
     if (report.failed.length > 0) log?.warn({ failed: report.failed }, 'price history refresh failed for some tickers');
     if (!abort.signal.aborted) timer = setTimeout(() => void run(refresh), PROVIDER_REFRESH_MS);
   };
-  const run = (step: () => Promise<unknown>) => step().catch((err: unknown) => log?.error({ err }, 'price history worker failed'));
+  const run = (step: () => Promise<unknown>) =>
+    step().catch((err: unknown) => log?.error({ err }, 'price history worker failed'));
   const running = run(async () => {
     const report = await loadShippedHistory(deps.db, { signal: abort.signal });
-    if (report.loaded.length > 0) log?.info({ tickers: report.loaded.map((l) => l.ticker) }, 'shipped price history loaded');
+    if (report.loaded.length > 0)
+      log?.info({ tickers: report.loaded.map((l) => l.ticker) }, 'shipped price history loaded');
     await refresh();
   });
   return {

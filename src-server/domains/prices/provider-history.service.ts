@@ -35,14 +35,23 @@ export async function refreshFromProvider(
     try {
       const current = await repo.readSource(db, { ticker });
       const incremental = current?.source === provider.source && current.lastDay != null;
-      const bars = await provider.fetchDaily(ticker, { from: incremental ? daysBefore(current.lastDay!, OVERLAP_DAYS) : null, signal: params.signal });
+      const bars = await provider.fetchDaily(ticker, {
+        from: incremental ? daysBefore(current.lastDay!, OVERLAP_DAYS) : null,
+        signal: params.signal,
+      });
       if (bars.length === 0) {
         report.empty.push(ticker);
       } else if (incremental) {
         await repo.appendBars(db, { ticker, source: provider.source, adjustment: provider.adjustment, bars });
         report.appended.push(ticker);
       } else {
-        await repo.replaceHistory(db, { ticker, source: provider.source, adjustment: provider.adjustment, sha256: null, bars });
+        await repo.replaceHistory(db, {
+          ticker,
+          source: provider.source,
+          adjustment: provider.adjustment,
+          sha256: null,
+          bars,
+        });
         report.replaced.push(ticker);
       }
     } catch (error) {
@@ -53,6 +62,9 @@ export async function refreshFromProvider(
 }
 
 /** Every watched ticker, one at a time (a polite pace for a free API). */
-export async function refreshWatchedFromProvider(db: Db, params: { provider: PriceHistoryProvider; signal?: AbortSignal }): Promise<ProviderRefresh> {
+export async function refreshWatchedFromProvider(
+  db: Db,
+  params: { provider: PriceHistoryProvider; signal?: AbortSignal },
+): Promise<ProviderRefresh> {
   return refreshFromProvider(db, { ...params, tickers: await repo.watchedTickers(db) });
 }

@@ -13,7 +13,9 @@ import * as repo from './prices.repo';
 import { refreshFromProvider } from './provider-history.service';
 import { loadShippedHistory } from './shipped-history';
 
-const recorded = JSON.parse(readFileSync(new URL('../../test/fixtures/prices/chart-AAPL-2020-08-31-to-2020-11-07.json', import.meta.url), 'utf8')) as {
+const recorded = JSON.parse(
+  readFileSync(new URL('../../test/fixtures/prices/chart-AAPL-2020-08-31-to-2020-11-07.json', import.meta.url), 'utf8'),
+) as {
   response: { bodyJson: unknown };
 };
 const requests: URL[] = [];
@@ -24,7 +26,15 @@ const peer = createServer((req, res) => {
   if (down) return void res.writeHead(503).end();
   const symbol = decodeURIComponent(url.pathname.replace('/v8/finance/chart/', ''));
   res.writeHead(symbol === 'AAPL' ? 200 : 404, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(symbol === 'AAPL' ? recorded.response.bodyJson : { chart: { result: null, error: { code: 'Not Found', description: 'No data found, symbol may be delisted' } } }));
+  res.end(
+    JSON.stringify(
+      symbol === 'AAPL'
+        ? recorded.response.bodyJson
+        : {
+            chart: { result: null, error: { code: 'Not Found', description: 'No data found, symbol may be delisted' } },
+          },
+    ),
+  );
 });
 await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
 afterAll(() => new Promise<void>((resolve) => peer.close(() => resolve())));
@@ -35,7 +45,14 @@ describe('the v8 chart response', () => {
   it('reads one bar per New York trading day, split-adjusted closes as recorded', () => {
     const bars = parseYahooChart(recorded.response.bodyJson);
     expect(bars).toHaveLength(49);
-    expect(bars[0]).toEqual({ day: '2020-08-31', open: 127.58000183105469, high: 131, low: 126, close: 129.0399932861328, volume: 225702700 });
+    expect(bars[0]).toEqual({
+      day: '2020-08-31',
+      open: 127.58000183105469,
+      high: 131,
+      low: 126,
+      close: 129.0399932861328,
+      volume: 225702700,
+    });
     expect(bars.at(-1)!.day).toBe('2020-11-06');
     expect(new Set(bars.map((b) => b.day)).size).toBe(49);
   });
@@ -52,7 +69,13 @@ describe('refreshing from the provider', () => {
     expect(first).toEqual({ replaced: ['AAPL'], appended: [], empty: ['ZZZZ'], failed: [] });
     expect(requests[0]!.searchParams.get('period1')).toBe('0');
     expect(requests[0]!.searchParams.get('interval')).toBe('1d');
-    expect(await repo.readSource(db, { ticker: 'AAPL' })).toMatchObject({ source: 'yahoo-chart', adjustment: 'split', bars: 49, firstDay: '2020-08-31', lastDay: '2020-11-06' });
+    expect(await repo.readSource(db, { ticker: 'AAPL' })).toMatchObject({
+      source: 'yahoo-chart',
+      adjustment: 'split',
+      bars: 49,
+      firstDay: '2020-08-31',
+      lastDay: '2020-11-06',
+    });
 
     requests.length = 0;
     const second = await refreshFromProvider(db, { provider, tickers: ['AAPL'] });

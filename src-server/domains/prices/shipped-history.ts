@@ -35,7 +35,10 @@ export async function loadShippedHistory(
     /** Stops between tickers (the process is stopping). */
     signal?: AbortSignal;
     /** Progress: each ticker as it is loaded, with its place among the manifest's tickers. */
-    onTicker?: (loaded: { ticker: string; bars: number; source: string }, place: { index: number; total: number }) => void;
+    onTicker?: (
+      loaded: { ticker: string; bars: number; source: string },
+      place: { index: number; total: number },
+    ) => void;
   } = {},
 ): Promise<LoadReport> {
   const dir = options.dir ?? SHIPPED_PRICES_DIR;

@@ -13,8 +13,16 @@ export interface QuoteFields {
 }
 
 const QUOTE_FIELDS: readonly (keyof QuoteFields)[] = [
-  'current_price', 'change_percent', 'market_cap', 'pe_ratio', 'eps', 'dividend_yield', 'volume', 'avg_volume',
-  'week_52_low', 'week_52_high',
+  'current_price',
+  'change_percent',
+  'market_cap',
+  'pe_ratio',
+  'eps',
+  'dividend_yield',
+  'volume',
+  'avg_volume',
+  'week_52_low',
+  'week_52_high',
 ];
 
 /** The quote fields of a row that selected them under these names (a left join may give nulls). */

@@ -12,10 +12,11 @@ interface Log {
 }
 
 /**
- * Background quote fetching: readers hand over stale tickers and return at once; one loop per
- * process fetches them in provider-sized batches and stores them in the quotes table, where the
- * next read finds them. A ticker is never queued twice, and failures back off, so a dead
- * provider costs one request a minute per ticker, not one per page view.
+ * Background quote fetching, in the quote refresher's leader only (quotes.workers.ts): it gets the
+ * stale tickers every process's readers asked for (quote-requests.ts), fetches them in
+ * provider-sized batches and stores them in the quotes table, where the next read in any process
+ * finds them. A ticker is never queued twice, and failures back off, so a dead provider costs one
+ * request a minute per ticker, not one per page view.
  */
 export class QuoteRefresher {
   private readonly pending = new Set<string>();
@@ -26,10 +27,6 @@ export class QuoteRefresher {
   private running: Promise<void> | undefined;
 
   constructor(private readonly options: { db: Db; provider: MarketDataProvider; log?: Log }) {}
-
-  isStale(fetchedMs: number | null | undefined, now = Date.now()): boolean {
-    return fetchedMs == null || now - fetchedMs > QUOTE_MAX_AGE_MS;
-  }
 
   /** Queues tickers for a background fetch; never waits. */
   request(tickers: Iterable<string>): void {
@@ -49,7 +46,7 @@ export class QuoteRefresher {
 
   /** Resolves once everything queued so far is fetched and stored (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running !== undefined) await this.running;
   }
 
   async stop(): Promise<void> {
@@ -65,19 +62,27 @@ export class QuoteRefresher {
     const { provider, db, log } = this.options;
     while (this.pending.size > 0 && !this.abort.signal.aborted) {
       const batch = [...this.pending].slice(0, provider.maxBatch);
-      batch.forEach((t) => this.pending.delete(t));
+      batch.forEach((t) => {
+        this.pending.delete(t);
+      });
       try {
         const quotes = await provider.fetchQuotes(batch, { signal: this.abort.signal });
         const found = new Set(quotes.map((q) => q.ticker));
         await saveQuotes(db, { source: provider.name, quotes, missing: batch.filter((t) => !found.has(t)) });
-        batch.forEach((t) => this.retryAt.delete(t));
+        batch.forEach((t) => {
+          this.retryAt.delete(t);
+        });
       } catch (err) {
         if (this.abort.signal.aborted) return;
         const retryAt = Date.now() + RETRY_AFTER_MS;
-        batch.forEach((t) => this.retryAt.set(t, retryAt));
+        batch.forEach((t) => {
+          this.retryAt.set(t, retryAt);
+        });
         log?.warn({ err, provider: provider.name, tickers: batch.length }, 'quote refresh failed');
       } finally {
-        batch.forEach((t) => this.busy.delete(t));
+        batch.forEach((t) => {
+          this.busy.delete(t);
+        });
       }
     }
   }

@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { CHANNELS } from '../../db/channels';
 import { quotes } from '../../db/schema';
 import type { MarketQuote } from '../../integrations/market-data/market-data';
 
@@ -10,7 +11,10 @@ const takeIncoming = Object.fromEntries(
 );
 
 /** Stores fetched quotes (one statement) and stamps `fetched_at` on the ones the provider lacked. */
-export async function saveQuotes(db: Db, params: { source: string; quotes: MarketQuote[]; missing: string[] }): Promise<void> {
+export async function saveQuotes(
+  db: Db,
+  params: { source: string; quotes: MarketQuote[]; missing: string[] },
+): Promise<void> {
   if (params.quotes.length > 0) {
     await db
       .insert(quotes)
@@ -24,4 +28,14 @@ export async function saveQuotes(db: Db, params: { source: string; quotes: Marke
       .values(params.missing.map((ticker) => ({ ticker, source: params.source })))
       .onConflictDoUpdate({ target: quotes.ticker, set: { fetchedAt: sql`now()` } });
   }
+}
+
+/** Asks the quote refresher (the leader, in whichever process) for these tickers: one NOTIFY per 500. */
+export async function notifyQuotesWanted(db: Db, params: { tickers: string[] }): Promise<void> {
+  const chunks: string[] = [];
+  for (let i = 0; i < params.tickers.length; i += 500) chunks.push(params.tickers.slice(i, i + 500).join(','));
+  if (chunks.length === 0) return;
+  await db.execute(
+    sql`select pg_notify(${CHANNELS.quotesWanted.name}, x) from json_array_elements_text(${JSON.stringify(chunks)}::json) x`,
+  );
 }

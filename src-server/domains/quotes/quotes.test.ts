@@ -5,21 +5,21 @@ import { createMarketData } from '../../integrations/market-data';
 import { startTestApp, testEnv } from '../../test/app';
 import { startYahooPeer } from '../../test/peers/yahoo';
 import { createSignedInUser } from '../../test/users';
-import { QuoteRefresher } from './quote-refresher';
+import { createQuoteRequests } from './quote-requests';
+import { startQuoteRefresh } from './quotes.workers';
 
 const peer = await startYahooPeer();
 afterAll(() => peer.close());
 
-let refresher!: QuoteRefresher;
 const { url, deps } = await startTestApp({
   env: { QUOTES_PROVIDER: 'yahoo', QUOTES_YAHOO_BASE_URL: peer.url },
-  customise: (d) => {
-    const provider = createMarketData(d.env)!;
-    refresher = new QuoteRefresher({ db: d.db, provider, log: { warn: () => {} } });
-    return { ...d, quotes: refresher };
-  },
+  customise: (d) => ({ ...d, quotes: createQuoteRequests(d.env, d.db, { warn: () => {} }) }),
 });
+// This process is the only one, so it becomes the quote refresher's leader.
+const refresher = await startQuoteRefresh(deps, { retryMs: 100, checkMs: 5_000, handoverMs: 50 });
 afterAll(() => refresher.stop());
+for (const deadline = Date.now() + 15_000; !refresher.isLeader(); await new Promise((r) => setTimeout(r, 20)))
+  if (Date.now() > deadline) throw new Error('the only process never became the quote refresher');
 
 /** Values of the recorded responses (src-server/test/fixtures/quotes/quote-AAPL.json, quote-AMZN.json). */
 const AAPL = {
@@ -59,7 +59,9 @@ describe('Yahoo v7 quote adapter against a loopback peer in the wire format', ()
   it('fails with a typed error when Yahoo is down', async () => {
     peer.setDown(true);
     try {
-      await expect(createYahooQuotes({ baseUrl: peer.url }).fetchQuotes(['AAPL'])).rejects.toBeInstanceOf(YahooQuoteError);
+      await expect(createYahooQuotes({ baseUrl: peer.url }).fetchQuotes(['AAPL'])).rejects.toBeInstanceOf(
+        YahooQuoteError,
+      );
     } finally {
       peer.setDown(false);
     }
@@ -126,6 +128,7 @@ describe('quotes on the watchlist (cache table, background refresh)', () => {
     expect(second.MSFT).toMatchObject({ current_price: null });
     expect(second.MSFT!.quote_updated_at).not.toBeNull();
 
+    // Fresh quotes are not asked for at all.
     const calls = peer.quoteCalls.length;
     await watchlist(session);
     await refresher.idle();
@@ -134,9 +137,12 @@ describe('quotes on the watchlist (cache table, background refresh)', () => {
 
   it('quotes older than 60 s are fetched again in the background', async () => {
     const session = await watcher('stale@example.com', 'AAPL');
-    await deps.db.execute(sql`update quotes set fetched_at = now() - interval '61 seconds', price = 1 where ticker = 'AAPL'`);
+    await deps.db.execute(
+      sql`update quotes set fetched_at = now() - interval '61 seconds', price = 1 where ticker = 'AAPL'`,
+    );
     const calls = peer.quoteCalls.length;
     expect((await watchlist(session)).AAPL!.current_price).toBe(1);
+    await expect.poll(() => peer.quoteCalls.length).toBe(calls + 1);
     await refresher.idle();
     expect(peer.quoteCalls.slice(calls)).toEqual([['AAPL']]);
     expect((await watchlist(session)).AAPL!.current_price).toBe(244.6);
@@ -148,6 +154,7 @@ describe('quotes on the watchlist (cache table, background refresh)', () => {
     try {
       const before = peer.userAgents.length;
       expect((await watchlist(session)).GOOG!.current_price).toBeNull();
+      await expect.poll(() => peer.userAgents.length).toBeGreaterThan(before);
       await refresher.idle();
       const tried = peer.userAgents.length;
       expect(tried).toBeGreaterThan(before);
@@ -160,7 +167,9 @@ describe('quotes on the watchlist (cache table, background refresh)', () => {
   });
 
   it('tickers.profile carries the cached quote', async () => {
-    const response = await fetch(`${url}/trpc/tickers.profile?input=${encodeURIComponent(JSON.stringify({ ticker: 'AAPL' }))}`);
+    const response = await fetch(
+      `${url}/trpc/tickers.profile?input=${encodeURIComponent(JSON.stringify({ ticker: 'AAPL' }))}`,
+    );
     const body = (await response.json()) as { result: { data: QuoteItem } };
     expect(body.result.data).toMatchObject({ ticker: 'AAPL', current_price: 244.6, market_cap: 3674405863424 });
   });

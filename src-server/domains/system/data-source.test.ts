@@ -8,7 +8,10 @@ describe('dataSource', () => {
   });
 
   it('has no note when EDGAR is read live', () => {
-    expect(dataSource({ env: { EDGAR_USER_AGENT: 'Example admin@example.com' } })).toEqual({ mode: 'live', note: null });
+    expect(dataSource({ env: { EDGAR_USER_AGENT: 'Example admin@example.com' } })).toEqual({
+      mode: 'live',
+      note: null,
+    });
     // The running EDGAR source decides when there is one.
     expect(dataSource({ env: {}, edgar: { mode: 'live' } })).toEqual({ mode: 'live', note: null });
   });

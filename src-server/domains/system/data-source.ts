@@ -3,6 +3,7 @@
  * EDGAR_USER_AGENT). The dashboard says so on every card in replay, so recorded filings never pass
  * for live ones.
  */
+import { edgarMode } from '../../config/env';
 
 export interface DataSource {
   mode: 'live' | 'replay';
@@ -13,7 +14,10 @@ export interface DataSource {
 export const REPLAY_NOTE =
   'Recorded filings: this server replays real SEC filings recorded earlier instead of reading EDGAR live. Each card shows the filing’s real date.';
 
-export function dataSource(deps: { edgar?: { mode: 'live' | 'replay' } | null; env: { EDGAR_USER_AGENT?: string } }): DataSource {
-  const mode = deps.edgar?.mode ?? (deps.env.EDGAR_USER_AGENT ? 'live' : 'replay');
+export function dataSource(deps: {
+  edgar?: { mode: 'live' | 'replay' } | null;
+  env: { EDGAR_USER_AGENT?: string; EDGAR_SOURCE?: 'live' | 'replay' };
+}): DataSource {
+  const mode = deps.edgar?.mode ?? edgarMode(deps.env);
   return { mode, note: mode === 'replay' ? REPLAY_NOTE : null };
 }

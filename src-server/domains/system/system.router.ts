@@ -10,6 +10,11 @@ export const systemRouter = router({
   /** Live EDGAR or the replay of recorded filings, for the dashboard's note. */
   dataSource: publicProcedure.query(({ ctx }) => dataSource(ctx.deps)),
   heartbeat: publicProcedure
-    .input(z.object({ intervalMs: z.number().int().min(200).max(60_000).default(5_000) }).strict().optional())
+    .input(
+      z
+        .object({ intervalMs: z.number().int().min(200).max(60_000).default(5_000) })
+        .strict()
+        .optional(),
+    )
     .subscription(({ input, signal }) => heartbeat({ intervalMs: input?.intervalMs ?? 5_000, signal })),
 });

@@ -33,9 +33,11 @@ export async function checkReadiness(deps: { db: Db; sql: Sql; status?: ProcessS
   if (database === 'up') {
     migrations = (await migrationsApplied(deps.sql).catch(() => false)) ? 'applied' : 'pending';
     const local = deps.status?.queue ?? 'elsewhere';
-    queue = local !== 'elsewhere' ? local : (await jobQueueInstalled(deps.db).catch(() => false)) ? 'elsewhere' : 'missing';
+    queue =
+      local !== 'elsewhere' ? local : (await jobQueueInstalled(deps.db).catch(() => false)) ? 'elsewhere' : 'missing';
   }
-  const ready = !stopping && database === 'up' && migrations === 'applied' && (queue === 'running' || queue === 'elsewhere');
+  const ready =
+    !stopping && database === 'up' && migrations === 'applied' && (queue === 'running' || queue === 'elsewhere');
   return { ready, checks: { database, migrations, queue, stopping } };
 }
 
@@ -47,10 +49,14 @@ export async function* heartbeat(params: { intervalMs: number; signal?: AbortSig
     yield { seq, at: new Date().toISOString() };
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, params.intervalMs);
-      params.signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      params.signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
 }

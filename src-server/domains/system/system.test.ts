@@ -64,7 +64,7 @@ describe('health and transport', () => {
         },
       );
     });
-    wsClient.close();
+    await wsClient.close();
     expect(beats).toEqual([1, 2]);
   });
 
@@ -72,12 +72,16 @@ describe('health and transport', () => {
     const wsClient = createWSClient({ url: `${url.replace('http', 'ws')}/trpc`, WebSocket: WebSocket as never });
     const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
     const error = await client.watchlist.subscribe.mutate({ tickers: 'AAPL', forms: ['8-K'] }).catch((e: unknown) => e);
-    wsClient.close();
+    await wsClient.close();
     expect(error).toMatchObject({ data: { code: 'UNAUTHORIZED', reason: 'session_not_found' } });
   });
 
   it('an anonymous session is issued on the first session call and resolves afterwards', async () => {
-    const first = await fetch(`${url}/trpc/auth.session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const first = await fetch(`${url}/trpc/auth.session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(first.status).toBe(200);
     const token = first.headers.get('x-session');
     expect(token).toMatch(/^[\w-]{43}$/);

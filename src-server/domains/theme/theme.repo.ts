@@ -11,9 +11,15 @@ export async function themeOf(db: Db, { brand }: { brand: string }): Promise<The
   return row ?? null;
 }
 
-export async function saveTheme(db: Db, { brand, theme, adminId }: { brand: string; theme: BrandTheme; adminId: string }): Promise<void> {
+export async function saveTheme(
+  db: Db,
+  { brand, theme, adminId }: { brand: string; theme: BrandTheme; adminId: string },
+): Promise<void> {
   const values = { ...theme, updatedBy: adminId, updatedAt: new Date() };
-  await db.insert(brandThemes).values({ brand, ...values }).onConflictDoUpdate({ target: brandThemes.brand, set: values });
+  await db
+    .insert(brandThemes)
+    .values({ brand, ...values })
+    .onConflictDoUpdate({ target: brandThemes.brand, set: values });
 }
 
 export async function deleteTheme(db: Db, { brand }: { brand: string }): Promise<number> {

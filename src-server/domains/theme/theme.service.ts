@@ -33,11 +33,20 @@ export async function storedTheme(db: Db, { brand }: { brand: BrandId }): Promis
 
 export async function brandThemeView(db: Db, { brand }: { brand: BrandId }): Promise<ThemeView> {
   const row = await repo.themeOf(db, { brand });
-  return { brand, theme: row ? pick(row) : defaultTheme(brand), stored: row != null, defaults: defaultTheme(brand), updatedAt: row?.updatedAt.toISOString() ?? null };
+  return {
+    brand,
+    theme: row ? pick(row) : defaultTheme(brand),
+    stored: row != null,
+    defaults: defaultTheme(brand),
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
 }
 
 /** Stores a theme that passes checkTheme (fields and WCAG contrast); anything else is a 400 naming the problem. */
-export async function saveBrandTheme(db: Db, { brand, theme, adminId }: { brand: BrandId; theme: BrandTheme; adminId: string }) {
+export async function saveBrandTheme(
+  db: Db,
+  { brand, theme, adminId }: { brand: BrandId; theme: BrandTheme; adminId: string },
+) {
   const trimmed: BrandTheme = {
     brandName: theme.brandName.trim(),
     tagline: theme.tagline.trim(),
@@ -47,7 +56,10 @@ export async function saveBrandTheme(db: Db, { brand, theme, adminId }: { brand:
   };
   const verdict = checkTheme(trimmed);
   if (verdict.problems.length > 0) {
-    throw new AppError('BAD_REQUEST', verdict.problems.join(' '), { reason: 'theme_invalid', details: { problems: verdict.problems, contrast: verdict.contrast } });
+    throw new AppError('BAD_REQUEST', verdict.problems.join(' '), {
+      reason: 'theme_invalid',
+      details: { problems: verdict.problems, contrast: verdict.contrast },
+    });
   }
   return db.transaction(async (tx) => {
     const before = await brandThemeView(tx, { brand });
@@ -60,7 +72,8 @@ export async function saveBrandTheme(db: Db, { brand, theme, adminId }: { brand:
 export async function resetBrandTheme(db: Db, { brand }: { brand: BrandId }) {
   return db.transaction(async (tx) => {
     const before = await brandThemeView(tx, { brand });
-    if (!before.stored) throw new AppError('CONFLICT', 'This brand already uses its default theme.', { reason: 'theme_not_stored' });
+    if (!before.stored)
+      throw new AppError('CONFLICT', 'This brand already uses its default theme.', { reason: 'theme_not_stored' });
     await repo.deleteTheme(tx, { brand });
     return { before, after: await brandThemeView(tx, { brand }) };
   });

@@ -10,12 +10,20 @@ export interface LastReportRow extends Record<string, unknown> {
   filer_category: string;
   fiscal_year_end: string | null;
   name: string;
+  /** New York date the first watcher added the company: the app has watched its filings since. */
+  watched_since: string;
 }
+
+/** The New York date since which the app has watched company `cik` (its first watchlist entry), as SQL. */
+const watchedSinceSql = (cik: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) => sql`(
+  select (min(w.created_at) at time zone 'America/New_York')::date
+  from tickers t join watchlist_items w on w.ticker = t.ticker where t.cik = ${cik})`;
 
 /** Each watched company with a filer category: its newest 10-Q/10-K (not amended) with a period. */
 export async function lastReports(db: Db): Promise<LastReportRow[]> {
   return db.execute<LastReportRow>(sql`
-    select c.cik, c.filer_category, c.fiscal_year_end, c.name, r.form_type, r.period_end
+    select c.cik, c.filer_category, c.fiscal_year_end, c.name, r.form_type, r.period_end,
+      ${watchedSinceSql(sql`c.cik`)}::text as watched_since
     from companies c
     cross join lateral (
       select upper(f.form_type) as form_type, f.period_of_report::text as period_end from filings f
@@ -37,7 +45,9 @@ export async function openDeadline(
 }
 
 /** Deadlines whose report arrived (same form, that period or later) are closed; an NT notice for the period extends one. */
-export async function settleDeadlines(db: Db): Promise<{ filed: number; extended: { id: number; form: string; period_end: string; filer_status: string }[] }> {
+export async function settleDeadlines(
+  db: Db,
+): Promise<{ filed: number; extended: { id: number; form: string; period_end: string; filer_status: string }[] }> {
   const filed = await db.execute(sql`
     update report_deadlines d set status = 'filed', report_filing_id = x.filing_id, updated_at = now()
     from (
@@ -62,7 +72,9 @@ export async function settleDeadlines(db: Db): Promise<{ filed: number; extended
 }
 
 export async function extendDeadline(db: Db, { id, dueOn }: { id: number; dueOn: string }): Promise<void> {
-  await db.execute(sql`update report_deadlines set due_on = ${dueOn}::date, status = 'open', overdue_at = null, updated_at = now() where id = ${id}`);
+  await db.execute(
+    sql`update report_deadlines set due_on = ${dueOn}::date, status = 'open', overdue_at = null, updated_at = now() where id = ${id}`,
+  );
 }
 
 export interface OverdueRow extends Record<string, unknown> {
@@ -75,12 +87,17 @@ export interface OverdueRow extends Record<string, unknown> {
   ticker: string | null;
 }
 
-/** Open deadlines whose due date is before `today` (New York): marked overdue, once. */
+/**
+ * Open deadlines whose due date is before `today` (New York): marked overdue, once. Only deadlines
+ * due since the company was first watched: a report due before the app watched it was never
+ * looked for, so its absence from the store says nothing.
+ */
 export async function markOverdue(db: Db, { today }: { today: string }): Promise<OverdueRow[]> {
   return db.execute<OverdueRow>(sql`
     update report_deadlines d set status = 'overdue', overdue_at = now(), updated_at = now()
     from companies c
     where c.cik = d.cik and d.status = 'open' and d.due_on < ${today}::date
+      and d.due_on >= ${watchedSinceSql(sql`d.cik`)}
     returning d.id::float8 as id, d.cik, d.form, d.period_end::text as period_end, d.due_on::text as due_on, c.name,
       (select t.ticker from tickers t where t.cik = d.cik order by t.rank nulls last limit 1) as ticker`);
 }
@@ -94,7 +111,10 @@ export interface NoticeTarget extends Record<string, unknown> {
 }
 
 /** PRO watchers of the company following the form, with a reachable email, not told yet. */
-export async function noticeTargets(db: Db, { deadlineId, cik, form }: { deadlineId: number; cik: number; form: string }): Promise<NoticeTarget[]> {
+export async function noticeTargets(
+  db: Db,
+  { deadlineId, cik, form }: { deadlineId: number; cik: number; form: string },
+): Promise<NoticeTarget[]> {
   return db.execute<NoticeTarget>(sql`
     select distinct on (u.id) u.id as user_id, u.email, u.brand, u.time_zone, w.ticker
     from tickers t join watchlist_items w on w.ticker = t.ticker join users u on u.id = w.user_id
@@ -103,7 +123,10 @@ export async function noticeTargets(db: Db, { deadlineId, cik, form }: { deadlin
     order by u.id`);
 }
 
-export async function recordNotice(db: Db, { deadlineId, userId, messageId }: { deadlineId: number; userId: string; messageId: string }): Promise<void> {
+export async function recordNotice(
+  db: Db,
+  { deadlineId, userId, messageId }: { deadlineId: number; userId: string; messageId: string },
+): Promise<void> {
   await db.execute(sql`
     insert into deadline_notices (deadline_id, user_id, provider_message_id) values (${deadlineId}, ${userId}, ${messageId})
     on conflict (deadline_id, user_id) do nothing`);
@@ -120,7 +143,14 @@ export async function overdueUntold(db: Db): Promise<OverdueRow[]> {
 
 /** A company's open or overdue deadlines (ticker page). */
 export async function companyDeadlines(db: Db, { cik }: { cik: number }) {
-  return db.execute<{ id: number; form: string; period_end: string; due_on: string; status: string; notice_filing_id: number | null }>(sql`
+  return db.execute<{
+    id: number;
+    form: string;
+    period_end: string;
+    due_on: string;
+    status: string;
+    notice_filing_id: number | null;
+  }>(sql`
     select id::float8 as id, form, period_end::text as period_end, due_on::text as due_on, status, notice_filing_id::float8 as notice_filing_id
     from report_deadlines where cik = ${cik} and status in ('open', 'overdue') order by due_on`);
 }

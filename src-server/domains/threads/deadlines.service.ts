@@ -2,6 +2,7 @@
  * Deadline watch for periodic reports: from each watched company's last 10-Q/10-K and its filer
  * status, the next report and its due date (core/deadlines.ts); an NT notice extends it; the
  * morning after a missed due date (07:00 New York) the watchers get a "10-Q overdue" email, once.
+ * Only periods due since the company was first watched count: the app knows nothing of older ones.
  */
 import { NEW_YORK, addDays, zonedParts } from '#shared/calendar';
 import { filerStatusOf, nextPeriod, periodicDueDate, type FilerStatus } from '#shared/deadlines';
@@ -22,13 +23,26 @@ export async function refreshDeadlines(deps: AppDeps): Promise<number> {
     if (!status) continue;
     const fyeMonth = r.fiscal_year_end ? Number(r.fiscal_year_end.slice(0, 2)) : null;
     const next = nextPeriod({ periodEnd: r.period_end }, fyeMonth);
-    await repo.openDeadline(deps.db, { cik: r.cik, form: next.form, periodEnd: next.periodEnd, dueOn: periodicDueDate(next.form, next.periodEnd, status), filerStatus: status });
+    const dueOn = periodicDueDate(next.form, next.periodEnd, status);
+    // Only periods the app has watched: a report due before anyone watched the company was never looked
+    // for (a new user must not read "10-Q overdue: due 2020-05-11" minutes after subscribing).
+    if (dueOn < r.watched_since) continue;
+    await repo.openDeadline(deps.db, {
+      cik: r.cik,
+      form: next.form,
+      periodEnd: next.periodEnd,
+      dueOn,
+      filerStatus: status,
+    });
     opened += 1;
   }
   const { extended } = await repo.settleDeadlines(deps.db);
   for (const d of extended) {
     const form = d.form === '10-K' ? '10-K' : '10-Q';
-    await repo.extendDeadline(deps.db, { id: Number(d.id), dueOn: periodicDueDate(form, d.period_end, d.filer_status as FilerStatus, { extended: true }) });
+    await repo.extendDeadline(deps.db, {
+      id: Number(d.id),
+      dueOn: periodicDueDate(form, d.period_end, d.filer_status as FilerStatus, { extended: true }),
+    });
   }
   return opened;
 }
@@ -54,7 +68,12 @@ export async function watchDeadlines(deps: AppDeps, { now = new Date() }: { now?
 async function notifyOverdue(deps: AppDeps, d: repo.OverdueRow): Promise<number> {
   let sent = 0;
   for (const t of await repo.noticeTargets(deps.db, { deadlineId: Number(d.id), cik: d.cik, form: d.form })) {
-    const ctx = await messageContext(deps, { userId: t.user_id, brand: t.brand, timeZone: t.time_zone, channel: 'email' });
+    const ctx = await messageContext(deps, {
+      userId: t.user_id,
+      brand: t.brand,
+      timeZone: t.time_zone,
+      channel: 'email',
+    });
     const key = `overdue:${d.id}:${t.user_id}`;
     const subject = `${t.ticker} ${d.form} overdue: due ${d.due_on}, not filed`;
     const text = [
@@ -67,7 +86,13 @@ async function notifyOverdue(deps: AppDeps, d: repo.OverdueRow): Promise<number>
       `You get this because ${t.ticker} is on your ${ctx.brandName} watchlist with ${d.form} alerts on.`,
       `Unsubscribe: ${ctx.unsubscribeUrl}`,
     ].join('\n');
-    const { messageId } = await deps.mailer.send({ to: t.email, subject, text, idempotencyKey: key, headers: { 'List-Unsubscribe': `<${ctx.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
+    const { messageId } = await deps.mailer.send({
+      to: t.email,
+      subject,
+      text,
+      idempotencyKey: key,
+      headers: { 'List-Unsubscribe': `<${ctx.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
     await repo.recordNotice(deps.db, { deadlineId: Number(d.id), userId: t.user_id, messageId });
     sent += 1;
   }

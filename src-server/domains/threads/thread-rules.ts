@@ -37,9 +37,13 @@ export interface ThreadRule {
 const form = (f: ThreadFiling) => f.formType.trim().toUpperCase();
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const daysBetween = (a: Date, b: Date) => (b.getTime() - a.getTime()) / 86_400_000;
-const within = (a: ThreadFiling, b: ThreadFiling, days: number) => daysBetween(a.filedAt, b.filedAt) >= 0 && daysBetween(a.filedAt, b.filedAt) <= days;
+const within = (a: ThreadFiling, b: ThreadFiling, days: number) =>
+  daysBetween(a.filedAt, b.filedAt) >= 0 && daysBetween(a.filedAt, b.filedAt) <= days;
 const has8KItem = (item: string) => (f: ThreadFiling) => form(f).startsWith('8-K') && f.items.includes(item);
-const isForm = (...names: string[]) => (f: ThreadFiling) => names.includes(form(f));
+const isForm =
+  (...names: string[]) =>
+  (f: ThreadFiling) =>
+    names.includes(form(f));
 const is13 = (schedule: 'D' | 'G', amendment: boolean | null) => (f: ThreadFiling) => {
   const m = /^(?:SC|SCHEDULE) 13([DG])(\/A)?$/.exec(form(f));
   return Boolean(m && m[1] === schedule && (amendment == null || Boolean(m[2]) === amendment));
@@ -82,11 +86,23 @@ const saleNoticeToTrade: ThreadRule = {
     if (a.detail?.kind !== 'sale_notice') return null;
     const notice = a.detail;
     const o = ownership(b)!;
-    const owner = o.owners.find((w) => (notice.filerCik != null && w.cik === notice.filerCik) || sameName(notice.personName, w.displayName) || sameName(notice.personName, w.name));
+    const owner = o.owners.find(
+      (w) =>
+        (notice.filerCik != null && w.cik === notice.filerCik) ||
+        sameName(notice.personName, w.displayName) ||
+        sameName(notice.personName, w.name),
+    );
     if (!owner) return null;
     const noticeDay = notice.noticeDate ?? day(a.filedAt);
     const last = addDays(noticeDay, 90);
-    const sales = o.rows.filter((r) => !r.isHolding && r.code === 'S' && r.transactionDate && r.transactionDate >= addDays(noticeDay, -1) && r.transactionDate <= last);
+    const sales = o.rows.filter(
+      (r) =>
+        !r.isHolding &&
+        r.code === 'S' &&
+        r.transactionDate &&
+        r.transactionDate >= addDays(noticeDay, -1) &&
+        r.transactionDate <= last,
+    );
     if (sales.length === 0) return null;
     const sold = sales.reduce((sum, r) => sum + (r.shares ?? 0), 0);
     if (notice.shares != null && sold > notice.shares * 1.01) return null;
@@ -95,7 +111,11 @@ const saleNoticeToTrade: ThreadRule = {
     return {
       why: `${owner.displayName} sold ${fmtShares(sold)} shares on ${dates.join(', ')}, within the Form 144 notice of ${noticeDay} for ${notice.shares != null ? fmtShares(notice.shares) : 'an unstated number of'} shares.`,
       fields: [
-        { field: byCik ? 'person (CIK)' : 'person (name)', from: notice.personName ?? String(notice.filerCik), to: owner.displayName },
+        {
+          field: byCik ? 'person (CIK)' : 'person (name)',
+          from: notice.personName ?? String(notice.filerCik),
+          to: owner.displayName,
+        },
         { field: 'shares', from: notice.shares != null ? fmtShares(notice.shares) : 'not stated', to: fmtShares(sold) },
         { field: 'sale date', from: notice.approxSaleDate ?? noticeDay, to: dates.join(', ') },
       ],
@@ -127,7 +147,8 @@ const CHANGE_WORDS: Record<OfficerChange['change'], string> = {
   named: 'named',
 };
 
-const officerPeople = (f: ThreadFiling): OfficerChange[] | null => (f.detail?.kind === 'current' && f.detail.people ? f.detail.people : null);
+const officerPeople = (f: ThreadFiling): OfficerChange[] | null =>
+  f.detail?.kind === 'current' && f.detail.people ? f.detail.people : null;
 
 /**
  * 8-K item 5.02 (officer/director change) -> the Form 3 and Form 4s of a person it names (Form 3
@@ -149,14 +170,23 @@ const officerChangeToInsider: ThreadRule = {
     const people = officerPeople(a);
     if (people) {
       for (const person of people) {
-        const owner = owners.find((o) => sameName(person.name, o.displayName) || sameName(person.name, o.name) || sameSurnameAndFirst(person.name, o.displayName));
+        const owner = owners.find(
+          (o) =>
+            sameName(person.name, o.displayName) ||
+            sameName(person.name, o.name) ||
+            sameSurnameAndFirst(person.name, o.displayName),
+        );
         if (!owner) continue;
         const role = person.role ?? owner.officerTitle ?? (owner.isDirector ? 'Director' : 'Officer');
         return {
           why: `${owner.displayName} (${role}), named in the 8-K's item 5.02 (${CHANGE_WORDS[person.change]}), filed ${initial ? 'an initial Form 3' : 'a Form 4'} ${days} days later.`,
           fields: [
             { field: 'person (name)', from: person.name, to: owner.displayName },
-            { field: 'role', from: person.role ?? 'not stated', to: owner.officerTitle ?? (owner.isDirector ? 'Director' : 'not stated') },
+            {
+              field: 'role',
+              from: person.role ?? 'not stated',
+              to: owner.officerTitle ?? (owner.isDirector ? 'Director' : 'not stated'),
+            },
             { field: 'filed', from: day(a.filedAt), to: day(b.filedAt) },
           ],
         };
@@ -187,7 +217,13 @@ const officerChangeNext: ThreadRule = {
   to: has8KItem('5.02'),
   match: (a, b) =>
     within(a, b, 365) && b.filedAt > a.filedAt
-      ? { why: 'The next 8-K with item 5.02 (officer or director change) of the company.', fields: [{ field: '8-K item', from: '5.02', to: '5.02' }, { field: 'filed', from: day(a.filedAt), to: day(b.filedAt) }] }
+      ? {
+          why: 'The next 8-K with item 5.02 (officer or director change) of the company.',
+          fields: [
+            { field: '8-K item', from: '5.02', to: '5.02' },
+            { field: 'filed', from: day(a.filedAt), to: day(b.filedAt) },
+          ],
+        }
       : null,
 };
 
@@ -243,7 +279,10 @@ const listingAmendment: ThreadRule = {
   to: isForm('S-1/A', 'F-1/A'),
   match: (a, b) =>
     within(a, b, 540) && b.filedAt > a.filedAt
-      ? { why: `${formName(b.formType)} amends the registration statement.`, fields: [{ field: 'form', from: formName(a.formType), to: formName(b.formType) }] }
+      ? {
+          why: `${formName(b.formType)} amends the registration statement.`,
+          fields: [{ field: 'form', from: formName(a.formType), to: formName(b.formType) }],
+        }
       : null,
 };
 
@@ -255,7 +294,10 @@ const listingPricing: ThreadRule = {
   to: isForm('424B4', '424B1'),
   match: (a, b) =>
     within(a, b, 540) && b.filedAt > a.filedAt
-      ? { why: 'The final prospectus (424B4) of the registered offering.', fields: [{ field: 'form', from: formName(a.formType), to: formName(b.formType) }] }
+      ? {
+          why: 'The final prospectus (424B4) of the registered offering.',
+          fields: [{ field: 'form', from: formName(a.formType), to: formName(b.formType) }],
+        }
       : null,
 };
 
@@ -354,7 +396,11 @@ export const RULE_BY_KIND = new Map(THREAD_RULES.map((r) => [r.kind, r]));
 /** EDGAR forms any rule reads (the candidate query's filter). */
 export function isThreadForm(formType: string): boolean {
   const f = formType.trim().toUpperCase();
-  return /^(144|3|4|8-K|NT 10-[KQ]|10-[KQ]|S-1|F-1|424B[14])(\/A)?$/.test(f) || /^(SC|SCHEDULE) 13[DG]/.test(f) || /^8-K/.test(f);
+  return (
+    /^(144|3|4|8-K|NT 10-[KQ]|10-[KQ]|S-1|F-1|424B[14])(\/A)?$/.test(f) ||
+    /^(SC|SCHEDULE) 13[DG]/.test(f) ||
+    /^8-K/.test(f)
+  );
 }
 
 export interface PlannedLink {
@@ -369,11 +415,17 @@ export interface PlannedLink {
  * time). For `nearest` rules only the closest partner on each side; `replaces` lists the pairs of
  * the same kind that `x` now sits between (their link gives way to the two through `x`).
  */
-export function planLinks(x: ThreadFiling, others: ThreadFiling[]): { links: PlannedLink[]; replaces: { kind: string; fromId: number; toId: number }[] } {
+export function planLinks(
+  x: ThreadFiling,
+  others: ThreadFiling[],
+): { links: PlannedLink[]; replaces: { kind: string; fromId: number; toId: number }[] } {
   const links: PlannedLink[] = [];
   const replaces: { kind: string; fromId: number; toId: number }[] = [];
-  const ordered = others.filter((o) => o.id !== x.id).sort((a, b) => a.filedAt.getTime() - b.filedAt.getTime() || a.id - b.id);
-  const before = (o: ThreadFiling) => o.filedAt < x.filedAt || (o.filedAt.getTime() === x.filedAt.getTime() && o.id < x.id);
+  const ordered = others
+    .filter((o) => o.id !== x.id)
+    .sort((a, b) => a.filedAt.getTime() - b.filedAt.getTime() || a.id - b.id);
+  const before = (o: ThreadFiling) =>
+    o.filedAt < x.filedAt || (o.filedAt.getTime() === x.filedAt.getTime() && o.id < x.id);
   for (const rule of THREAD_RULES) {
     const incoming: PlannedLink[] = [];
     const outgoing: PlannedLink[] = [];

@@ -32,12 +32,17 @@ const toThreadFiling = (r: ThreadFilingRow): ThreadFiling => ({
 });
 
 export async function threadFiling(db: Db, { filingId }: { filingId: number }): Promise<ThreadFiling | null> {
-  const rows = await db.execute<ThreadFilingRow>(sql`select ${COLUMNS} from filings f where f.id = ${filingId} and f.cik is not null`);
+  const rows = await db.execute<ThreadFilingRow>(
+    sql`select ${COLUMNS} from filings f where f.id = ${filingId} and f.cik is not null`,
+  );
   return rows[0] ? toThreadFiling(rows[0]) : null;
 }
 
 /** The company's filings any rule reads, within `days` either side of `around` (newest 400 each side at most). */
-export async function candidates(db: Db, { cik, around, days }: { cik: number; around: Date; days: number }): Promise<ThreadFiling[]> {
+export async function candidates(
+  db: Db,
+  { cik, around, days }: { cik: number; around: Date; days: number },
+): Promise<ThreadFiling[]> {
   const rows = await db.execute<ThreadFilingRow>(sql`
     (select ${COLUMNS} from filings f
       where f.cik = ${cik} and f.filed_at <= ${around.toISOString()}::timestamptz
@@ -69,7 +74,10 @@ export async function insertLinks(
 }
 
 /** Links a newer filing now sits inside (A -> C becomes A -> B -> C); undone ones stay as the admin left them. */
-export async function removeReplaced(db: Db, { pairs }: { pairs: { kind: string; fromId: number; toId: number }[] }): Promise<void> {
+export async function removeReplaced(
+  db: Db,
+  { pairs }: { pairs: { kind: string; fromId: number; toId: number }[] },
+): Promise<void> {
   if (pairs.length === 0) return;
   await db.execute(sql`
     delete from filing_links fl using jsonb_array_elements(${JSON.stringify(pairs)}::jsonb) p
@@ -77,7 +85,10 @@ export async function removeReplaced(db: Db, { pairs }: { pairs: { kind: string;
       and fl.from_filing_id = (p->>'fromId')::int8 and fl.to_filing_id = (p->>'toId')::int8`);
 }
 
-export async function undoLink(db: Db, { linkId, adminUserId }: { linkId: number; adminUserId: string }): Promise<{ id: number; undone_at: Date } | null> {
+export async function undoLink(
+  db: Db,
+  { linkId, adminUserId }: { linkId: number; adminUserId: string },
+): Promise<{ id: number; undone_at: Date } | null> {
   const rows = await db.execute<{ id: number; undone_at: Date }>(sql`
     update filing_links set undone_at = coalesce(undone_at, now()), undone_by = coalesce(undone_by, ${adminUserId}::uuid)
     where id = ${linkId}
@@ -109,7 +120,10 @@ const NODE_COLUMNS = sql`f.id::float8 as id, f.accession_no, f.form_type, f.file
   coalesce(f.primary_doc_url, f.index_url) as link, f.period_of_report::text as period_of_report`;
 
 /** The company's live links (newest first, at most `limit`), their filings, and NT notices no report has followed yet. */
-export async function companyThreads(db: Db, { cik, limit }: { cik: number; limit: number }): Promise<{ links: LinkRow[]; nodes: NodeRow[]; notices: NodeRow[] }> {
+export async function companyThreads(
+  db: Db,
+  { cik, limit }: { cik: number; limit: number },
+): Promise<{ links: LinkRow[]; nodes: NodeRow[]; notices: NodeRow[] }> {
   const links = await db.execute<LinkRow>(sql`
     select id::float8 as id, kind, from_filing_id::float8 as from_filing_id, to_filing_id::float8 as to_filing_id, matched, created_at
     from filing_links where cik = ${cik} and undone_at is null
@@ -127,7 +141,10 @@ export async function companyThreads(db: Db, { cik, limit }: { cik: number; limi
 }
 
 /** Live links into a filing, with the earlier filing's form and time (for "follows the Form 144 of May 2"). */
-export async function linksInto(db: Db, { filingIds }: { filingIds: number[] }): Promise<{ to_filing_id: number; kind: string; form_type: string; filed_at: Date }[]> {
+export async function linksInto(
+  db: Db,
+  { filingIds }: { filingIds: number[] },
+): Promise<{ to_filing_id: number; kind: string; form_type: string; filed_at: Date }[]> {
   if (filingIds.length === 0) return [];
   const rows = await db.execute<{ to_filing_id: number; kind: string; form_type: string; filed_at: Date }>(sql`
     select fl.to_filing_id::float8 as to_filing_id, fl.kind, f.form_type, f.filed_at

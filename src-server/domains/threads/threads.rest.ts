@@ -35,7 +35,14 @@ export const tickerThreads = z.object({
     }),
   ),
   deadlines: z.array(
-    z.object({ id: z.number(), form: z.string(), period_end: z.string(), due_on: z.string(), status: z.string(), notice_filing_id: z.number().nullable() }),
+    z.object({
+      id: z.number(),
+      form: z.string(),
+      period_end: z.string(),
+      due_on: z.string(),
+      status: z.string(),
+      notice_filing_id: z.number().nullable(),
+    }),
   ),
 });
 

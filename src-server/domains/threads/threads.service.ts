@@ -20,12 +20,17 @@ export async function linkFiling(db: Db, { filingId }: { filingId: number }): Pr
   const { links, replaces } = planLinks(x, others);
   return db.transaction(async (tx) => {
     await repo.removeReplaced(tx, { pairs: replaces });
-    return repo.insertLinks(tx, { links: links.map((l) => ({ cik: x.cik, fromId: l.from.id, toId: l.to.id, kind: l.kind, matched: l.why })) });
+    return repo.insertLinks(tx, {
+      links: links.map((l) => ({ cik: x.cik, fromId: l.from.id, toId: l.to.id, kind: l.kind, matched: l.why })),
+    });
   });
 }
 
 /** Undoes a link (admin): it stops showing and the linker never makes it again. */
-export async function undoLink(db: Db, { linkId, adminUserId }: { linkId: number; adminUserId: string }): Promise<{ id: number; undoneAt: string }> {
+export async function undoLink(
+  db: Db,
+  { linkId, adminUserId }: { linkId: number; adminUserId: string },
+): Promise<{ id: number; undoneAt: string }> {
   const row = await repo.undoLink(db, { linkId, adminUserId });
   if (!row) throw new AppError('NOT_FOUND', 'No thread link with that id.', { reason: 'thread_link_not_found' });
   return { id: Number(row.id), undoneAt: new Date(row.undone_at).toISOString() };
@@ -74,7 +79,10 @@ const nodeDto = (n: repo.NodeRow): ThreadFilingDto => ({
 });
 
 /** A company's threads, the most recently extended first: connected links, plus open late-filing notices. */
-export async function companyThreads(db: Db, { cik, limit = 20 }: { cik: number; limit?: number }): Promise<ThreadDto[]> {
+export async function companyThreads(
+  db: Db,
+  { cik, limit = 20 }: { cik: number; limit?: number },
+): Promise<ThreadDto[]> {
   const { links, nodes, notices } = await repo.companyThreads(db, { cik, limit: 500 });
   const byId = new Map(nodes.map((n) => [Number(n.id), n]));
   const parent = new Map<number, number>();
@@ -97,15 +105,29 @@ export async function companyThreads(db: Db, { cik, limit = 20 }: { cik: number;
   const threads: ThreadDto[] = [];
   for (const group of groups.values()) {
     const ids = [...new Set(group.flatMap((l) => [Number(l.from_filing_id), Number(l.to_filing_id)]))];
-    const filings = ids.map((id) => byId.get(id)).filter((n): n is repo.NodeRow => Boolean(n)).map(nodeDto).sort((a, b) => a.filed_at.localeCompare(b.filed_at));
+    const filings = ids
+      .map((id) => byId.get(id))
+      .filter((n): n is repo.NodeRow => Boolean(n))
+      .map(nodeDto)
+      .sort((a, b) => a.filed_at.localeCompare(b.filed_at));
     const ordered = [...group].sort((a, b) => Number(a.id) - Number(b.id));
     const late = group.some((l) => l.kind === 'late_report');
     threads.push({
       id: String(ordered[0]!.id),
-      title: threadTitle(group.map((l) => l.kind), filings),
+      title: threadTitle(
+        group.map((l) => l.kind),
+        filings,
+      ),
       status: late ? 'closed' : null,
       filings,
-      links: ordered.map((l) => ({ id: Number(l.id), kind: l.kind, from_id: Number(l.from_filing_id), to_id: Number(l.to_filing_id), why: l.matched.why, fields: l.matched.fields })),
+      links: ordered.map((l) => ({
+        id: Number(l.id),
+        kind: l.kind,
+        from_id: Number(l.from_filing_id),
+        to_id: Number(l.to_filing_id),
+        why: l.matched.why,
+        fields: l.matched.fields,
+      })),
       updated_at: filings.at(-1)?.filed_at ?? new Date(0).toISOString(),
     });
   }
@@ -128,21 +150,30 @@ export async function companyThreads(db: Db, { cik, limit = 20 }: { cik: number;
 function threadTitle(kinds: string[], filings: ThreadFilingDto[]): string {
   if (kinds.includes('stake_amendment') || kinds.includes('passive_to_active')) {
     const path = filings.map((f) => /(\d+(?:\.\d+)?)%/.exec(f.one_liner)?.[1]).filter(Boolean);
-    const title = RULE_BY_KIND.get(kinds.includes('passive_to_active') ? 'passive_to_active' : 'stake_amendment')!.title;
+    const title = RULE_BY_KIND.get(
+      kinds.includes('passive_to_active') ? 'passive_to_active' : 'stake_amendment',
+    )!.title;
     return path.length > 1 ? `${title}: ${path.map((p) => `${p}%`).join(' -> ')}` : title;
   }
-  if (kinds.includes('late_report')) return `Late ${filings.find((f) => !/^NT /i.test(f.form))?.form ?? 'report'}: filed`;
+  if (kinds.includes('late_report'))
+    return `Late ${filings.find((f) => !/^NT /i.test(f.form))?.form ?? 'report'}: filed`;
   return RULE_BY_KIND.get(kinds[0]!)?.title ?? 'Related filings';
 }
 
 const FOLLOWS_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
 
 /** "follows the Form 144 of May 2" per filing (the newest earlier filing it is linked to), in the reader's zone. */
-export async function followsLines(db: Db, { filingIds, timeZone }: { filingIds: number[]; timeZone: string }): Promise<Map<number, string>> {
+export async function followsLines(
+  db: Db,
+  { filingIds, timeZone }: { filingIds: number[]; timeZone: string },
+): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   for (const row of await repo.linksInto(db, { filingIds })) {
     if (out.has(row.to_filing_id)) continue;
-    out.set(row.to_filing_id, `follows the ${formName(row.form_type)} of ${zonedFormat(timeZone, FOLLOWS_DATE).format(row.filed_at)}`);
+    out.set(
+      row.to_filing_id,
+      `follows the ${formName(row.form_type)} of ${zonedFormat(timeZone, FOLLOWS_DATE).format(row.filed_at)}`,
+    );
   }
   return out;
 }

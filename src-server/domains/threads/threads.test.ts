@@ -30,7 +30,9 @@ const APPLE = 320193;
 beforeAll(() => seedTickers(db));
 
 const ids = async (accessions: string[]) => {
-  const rows = await db.execute<{ id: number; accession_no: string }>(sql`select id::float8 as id, accession_no from filings where accession_no = any(${sql.param(accessions)}::text[])`);
+  const rows = await db.execute<{ id: number; accession_no: string }>(
+    sql`select id::float8 as id, accession_no from filings where accession_no = any(${sql.param(accessions)}::text[])`,
+  );
   return new Map(rows.map((r) => [r.accession_no, Number(r.id)]));
 };
 
@@ -51,7 +53,10 @@ const asThread = (raw: string, id: number, filedAt: string, override: Partial<Th
 
 describe('results 8-K -> the 10-Q/10-K of that period (Apple, 2022-2023)', () => {
   const apple = realFilings('AAPL').filter(
-    (f) => f.acceptedAt >= new Date('2022-07-01') && f.acceptedAt < new Date('2023-09-01') && (f.items.includes('2.02') || f.form === '10-Q' || f.form === '10-K'),
+    (f) =>
+      f.acceptedAt >= new Date('2022-07-01') &&
+      f.acceptedAt < new Date('2023-09-01') &&
+      (f.items.includes('2.02') || f.form === '10-Q' || f.form === '10-K'),
   );
 
   it('links each results announcement to its report, in any arrival order, with the matched period', async () => {
@@ -60,7 +65,12 @@ describe('results 8-K -> the 10-Q/10-K of that period (Apple, 2022-2023)', () =>
     // Backfill stores newest first: link in that order, the report before its announcement.
     for (const id of stored) await linkFiling(db, { filingId: id });
     const byAccession = await ids(apple.map((f) => f.accessionNo));
-    const links = await db.execute<{ from_id: number; to_id: number; kind: string; matched: { why: string; fields: { field: string; from: string; to: string }[] } }>(sql`
+    const links = await db.execute<{
+      from_id: number;
+      to_id: number;
+      kind: string;
+      matched: { why: string; fields: { field: string; from: string; to: string }[] };
+    }>(sql`
       select from_filing_id::float8 as from_id, to_filing_id::float8 as to_id, kind, matched from filing_links where cik = ${APPLE} and kind = 'results_report'`);
     const pairs = links.map((l) => [
       [...byAccession].find(([, id]) => id === l.from_id)![0],
@@ -78,7 +88,11 @@ describe('results 8-K -> the 10-Q/10-K of that period (Apple, 2022-2023)', () =>
       ].sort(),
     );
     const may = links.find((l) => l.to_id === byAccession.get('0000320193-23-000064'))!;
-    expect(may.matched.fields).toContainEqual({ field: 'period', from: 'results announced 2023-05-04', to: 'period ended 2023-04-01' });
+    expect(may.matched.fields).toContainEqual({
+      field: 'period',
+      from: 'results announced 2023-05-04',
+      to: 'period ended 2023-04-01',
+    });
     expect(may.matched.why).toContain('The 10-Q for the period ended 2023-04-01');
 
     // Linking again makes nothing new.
@@ -91,7 +105,9 @@ describe('results 8-K -> the 10-Q/10-K of that period (Apple, 2022-2023)', () =>
     expect(results).toHaveLength(5);
     expect(results[0]!.filings.map((f) => f.form_name)).toEqual(['8-K', '10-Q']);
     const tenQ = (await ids(['0000320193-23-000064'])).get('0000320193-23-000064')!;
-    expect((await followsLines(db, { filingIds: [tenQ], timeZone: 'America/New_York' })).get(tenQ)).toBe('follows the 8-K of May 4');
+    expect((await followsLines(db, { filingIds: [tenQ], timeZone: 'America/New_York' })).get(tenQ)).toBe(
+      'follows the 8-K of May 4',
+    );
   });
 });
 
@@ -110,7 +126,9 @@ describe('Form 144 -> the Form 4 that reports the sale (Apple, Luca Maestri, Apr
       filedDate: '2023-04-13',
       acceptedAt: '2023-04-13T17:18:05.000Z',
     });
-    const [notice] = await db.execute<{ one_liner: string; cik: number; importance: string }>(sql`select one_liner, cik, importance from filings where id = ${noticeId}`);
+    const [notice] = await db.execute<{ one_liner: string; cik: number; importance: string }>(
+      sql`select one_liner, cik, importance from filings where id = ${noticeId}`,
+    );
     expect(notice).toMatchObject({ cik: APPLE, importance: 'LOW' });
     expect(notice!.one_liner).toBe('Luca Maestri plans to sell 69,996 shares ($11.6M) of Apple Inc. around 2023-04-13');
 
@@ -123,27 +141,78 @@ describe('Form 144 -> the Form 4 that reports the sale (Apple, Luca Maestri, Apr
       documentType: '4',
       periodOfReport: '2023-04-13',
       issuer: { cik: APPLE, name: 'Apple Inc.', tradingSymbol: 'AAPL' },
-      owners: [{ cik: 1513362, name: 'Maestri Luca', displayName: 'Luca Maestri', officerTitle: 'Senior Vice President, CFO', isDirector: false, isOfficer: true, isTenPercentOwner: false, isOther: false, otherText: null }],
-      rows: [
+      owners: [
         {
-          tableKind: 'non_derivative', isHolding: false, rowIndex: 0, securityTitle: 'Common Stock', transactionDate: '2023-04-13', code: 'S', equitySwap: false,
-          acquiredDisposed: 'D', shares: 69996, pricePerShare: null, value: null, sharesOwnedAfter: null, directIndirect: 'I', natureOfOwnership: 'By Trust',
-          is10b51: true, footnotes: [], conversionOrExercisePrice: null, exerciseDate: null, expirationDate: null, underlyingTitle: null, underlyingShares: null,
+          cik: 1513362,
+          name: 'Maestri Luca',
+          displayName: 'Luca Maestri',
+          officerTitle: 'Senior Vice President, CFO',
+          isDirector: false,
+          isOfficer: true,
+          isTenPercentOwner: false,
+          isOther: false,
+          otherText: null,
         },
       ],
-      aff10b5One: true, dateOfOriginalSubmission: null, noSecuritiesOwned: false, remarks: null, signatureDate: '2023-04-17', footnotes: [],
+      rows: [
+        {
+          tableKind: 'non_derivative',
+          isHolding: false,
+          rowIndex: 0,
+          securityTitle: 'Common Stock',
+          transactionDate: '2023-04-13',
+          code: 'S',
+          equitySwap: false,
+          acquiredDisposed: 'D',
+          shares: 69996,
+          pricePerShare: null,
+          value: null,
+          sharesOwnedAfter: null,
+          directIndirect: 'I',
+          natureOfOwnership: 'By Trust',
+          is10b51: true,
+          footnotes: [],
+          conversionOrExercisePrice: null,
+          exerciseDate: null,
+          expirationDate: null,
+          underlyingTitle: null,
+          underlyingShares: null,
+        },
+      ],
+      aff10b5One: true,
+      dateOfOriginalSubmission: null,
+      noSecuritiesOwned: false,
+      remarks: null,
+      signatureDate: '2023-04-17',
+      footnotes: [],
     };
     const [row] = await db
       .insert(filings)
       .values({
-        accessionNo: '0000320193-23-000055', formType: '4', catalogueForm: '4', cik: APPLE, ticker: 'AAPL', companyName: 'Apple Inc.', filerCik: 1513362,
-        filedAt: new Date('2023-04-17T18:31:10.000Z'), acceptedAt: new Date('2023-04-17T18:31:10.000Z'), periodOfReport: '2023-04-13',
-        importance: 'LOW', importanceRank: 1, reasons: ['Sale under a 10b5-1 plan'], oneLiner: 'Luca Maestri (CFO) sold 69,996 shares', details: detail,
+        accessionNo: '0000320193-23-000055',
+        formType: '4',
+        catalogueForm: '4',
+        cik: APPLE,
+        ticker: 'AAPL',
+        companyName: 'Apple Inc.',
+        filerCik: 1513362,
+        filedAt: new Date('2023-04-17T18:31:10.000Z'),
+        acceptedAt: new Date('2023-04-17T18:31:10.000Z'),
+        periodOfReport: '2023-04-13',
+        importance: 'LOW',
+        importanceRank: 1,
+        reasons: ['Sale under a 10b5-1 plan'],
+        oneLiner: 'Luca Maestri (CFO) sold 69,996 shares',
+        details: detail,
       })
       .returning({ id: filings.id });
     form4Id = row!.id;
     expect(await linkFiling(db, { filingId: form4Id })).toBe(1);
-    const [link] = await db.execute<{ from_id: number; kind: string; matched: { fields: { field: string; from: string; to: string }[] } }>(sql`
+    const [link] = await db.execute<{
+      from_id: number;
+      kind: string;
+      matched: { fields: { field: string; from: string; to: string }[] };
+    }>(sql`
       select from_filing_id::float8 as from_id, kind, matched from filing_links where to_filing_id = ${form4Id}`);
     expect(link).toMatchObject({ from_id: noticeId, kind: 'sale_notice_trade' });
     expect(link!.matched.fields).toEqual([
@@ -151,12 +220,19 @@ describe('Form 144 -> the Form 4 that reports the sale (Apple, Luca Maestri, Apr
       { field: 'shares', from: '69,996', to: '69,996' },
       { field: 'sale date', from: '2023-04-13', to: '2023-04-13' },
     ]);
-    expect((await followsLines(db, { filingIds: [form4Id], timeZone: 'America/New_York' })).get(form4Id)).toBe('follows the Form 144 of Apr 13');
+    expect((await followsLines(db, { filingIds: [form4Id], timeZone: 'America/New_York' })).get(form4Id)).toBe(
+      'follows the Form 144 of Apr 13',
+    );
   });
 
-  it('does not link the same person\'s Form 4 of another sale (Maestri, October 2020, real document)', async () => {
+  it("does not link the same person's Form 4 of another sale (Maestri, October 2020, real document)", async () => {
     const old = await storeFixture(db, 'aapl_maestri_2020-10-09_S_10b5-1.xml', {
-      accessionNo: '0000320193-20-000086', cik: APPLE, formType: '4', companyName: 'Apple Inc.', filedDate: '2020-10-13', acceptedAt: '2020-10-13T18:30:27.000Z',
+      accessionNo: '0000320193-20-000086',
+      cik: APPLE,
+      formType: '4',
+      companyName: 'Apple Inc.',
+      filedDate: '2020-10-13',
+      acceptedAt: '2020-10-13T18:30:27.000Z',
     });
     expect(await linkFiling(db, { filingId: old })).toBe(0);
   });
@@ -164,24 +240,42 @@ describe('Form 144 -> the Form 4 that reports the sale (Apple, Luca Maestri, Apr
   it('an admin undoes a link through tRPC; it stops showing and linking again does not bring it back', async () => {
     const { url } = await startTestApp({ database });
     const client = (authorization?: string) =>
-      createTRPCClient<AppRouter>({ links: [httpLink({ url: `${url}/trpc`, headers: authorization ? { authorization } : {} })] });
-    const [link] = await db.execute<{ id: number }>(sql`select id::float8 as id from filing_links where to_filing_id = ${form4Id}`);
+      createTRPCClient<AppRouter>({
+        links: [httpLink({ url: `${url}/trpc`, headers: authorization ? { authorization } : {} })],
+      });
+    const [link] = await db.execute<{ id: number }>(
+      sql`select id::float8 as id from filing_links where to_filing_id = ${form4Id}`,
+    );
     const user = await createSignedInUser(db, { email: 'reader@example.com' });
     const admin = await createSignedInUser(db, { email: 'ops@example.com', isAdmin: true });
     const { token } = await createSession(db, { userId: admin.user.id, kind: 'admin' });
 
     // Nobody but an admin's admin credential: anonymous, a user session, an admin's ordinary session.
-    await expect(client().admin.undoThreadLink.mutate({ linkId: link!.id })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
-    await expect(client(`Bearer ${user.session}`).admin.undoThreadLink.mutate({ linkId: link!.id })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
-    await expect(client(`Bearer ${admin.session}`).admin.undoThreadLink.mutate({ linkId: link!.id })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
-    await expect(client(`Bearer ${token}`).admin.undoThreadLink.mutate({ linkId: 99_999_999 })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
-    await expect(client(`Bearer ${token}`).admin.undoThreadLink.mutate({ linkId: -1 })).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
-    const [still] = await db.execute<{ undone_at: Date | null }>(sql`select undone_at from filing_links where id = ${link!.id}`);
+    await expect(client().admin.undoThreadLink.mutate({ linkId: link!.id })).rejects.toMatchObject({
+      data: { code: 'UNAUTHORIZED' },
+    });
+    await expect(
+      client(`Bearer ${user.session}`).admin.undoThreadLink.mutate({ linkId: link!.id }),
+    ).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    await expect(
+      client(`Bearer ${admin.session}`).admin.undoThreadLink.mutate({ linkId: link!.id }),
+    ).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    await expect(client(`Bearer ${token}`).admin.undoThreadLink.mutate({ linkId: 99_999_999 })).rejects.toMatchObject({
+      data: { code: 'NOT_FOUND' },
+    });
+    await expect(client(`Bearer ${token}`).admin.undoThreadLink.mutate({ linkId: -1 })).rejects.toMatchObject({
+      data: { code: 'BAD_REQUEST' },
+    });
+    const [still] = await db.execute<{ undone_at: Date | null }>(
+      sql`select undone_at from filing_links where id = ${link!.id}`,
+    );
     expect(still!.undone_at).toBeNull();
 
     const undone = await client(`Bearer ${token}`).admin.undoThreadLink.mutate({ linkId: link!.id });
     expect(undone.id).toBe(link!.id);
-    const audit = await db.execute<{ target_id: string }>(sql`select target_id from admin_audit where action = 'threads.undoLink'`);
+    const audit = await db.execute<{ target_id: string }>(
+      sql`select target_id from admin_audit where action = 'threads.undoLink'`,
+    );
     expect(audit.map((r) => String(r.target_id))).toEqual([String(link!.id)]);
     expect(await linkFiling(db, { filingId: form4Id })).toBe(0);
     expect(await linkFiling(db, { filingId: noticeId })).toBe(0);
@@ -198,23 +292,33 @@ describe('Form 144 -> the Form 4 that reports the sale (Apple, Luca Maestri, Apr
     expect((await fetch(`${url}/api/ticker/NOPE!!/threads`)).status).toBe(404);
     // Undoing twice keeps the first undo.
     expect((await undoLink(db, { linkId: link!.id, adminUserId: admin.user.id })).undoneAt).toBe(undone.undoneAt);
-    await expect(client().threads.forTicker.query({ ticker: 'NOPE!!' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
+    await expect(client().threads.forTicker.query({ ticker: 'NOPE!!' })).rejects.toMatchObject({
+      data: { code: 'NOT_FOUND' },
+    });
   });
 });
 
 describe('8-K 5.02 -> the Form 4 of a person it names (NVIDIA, stored as ingest stores them)', () => {
   const NVIDIA = 1045810;
 
-  it('links the pay 8-K to Debora Shoquist\'s Form 4 by her name, through the sweep that links every stored filing', async () => {
+  it("links the pay 8-K to Debora Shoquist's Form 4 by her name, through the sweep that links every stored filing", async () => {
     // Real: NVIDIA's 8-K of 2026-03-06 (Item 5.02, the FY2027 variable pay of five named executive
     // officers) and Debora Shoquist's Form 4 (tax withholding, accepted 2023-06-23). At its real
     // date the Form 4 is three years before the 8-K: no link.
     const eightK = await storeFixture(db, '0001045810-26-000024.txt');
     const real = await storeFixture(db, '0001045810-23-000128_nvda_shoquist_F.txt');
-    const [stored] = await db.execute<{ people: unknown }>(sql`select details->'people' as people from filings where id = ${eightK}`);
-    expect(stored!.people).toContainEqual({ name: 'Debora Shoquist', role: 'Executive Vice President', change: 'compensation' });
+    const [stored] = await db.execute<{ people: unknown }>(
+      sql`select details->'people' as people from filings where id = ${eightK}`,
+    );
+    expect(stored!.people).toContainEqual({
+      name: 'Debora Shoquist',
+      role: 'Executive Vice President',
+      change: 'compensation',
+    });
     expect(await matchMissedFilings(db)).toBe(0);
-    const none = await db.execute(sql`select 1 from filing_links where to_filing_id = ${real} and kind = 'officer_change_insider'`);
+    const none = await db.execute(
+      sql`select 1 from filing_links where to_filing_id = ${real} and kind = 'officer_change_insider'`,
+    );
     expect(none).toHaveLength(0);
 
     // DERIVED: the same Form 4 document stored as a filing accepted 2026-03-10 (accession changed),
@@ -224,11 +328,16 @@ describe('8-K 5.02 -> the Form 4 of a person it names (NVIDIA, stored as ingest 
       .replace(/<ACCEPTANCE-DATETIME>\d+/, '<ACCEPTANCE-DATETIME>20260310211500');
     const later = await storeFixtureText(raw);
     await matchMissedFilings(db);
-    const [link] = await db.execute<{ from_id: number; matched: { why: string; fields: { field: string; from: string; to: string }[] } }>(sql`
+    const [link] = await db.execute<{
+      from_id: number;
+      matched: { why: string; fields: { field: string; from: string; to: string }[] };
+    }>(sql`
       select from_filing_id::float8 as from_id, matched from filing_links where to_filing_id = ${later} and kind = 'officer_change_insider'`);
     expect(link!.from_id).toBe(eightK);
     expect(link!.matched.fields[0]).toEqual({ field: 'person (name)', from: 'Debora Shoquist', to: 'Debora Shoquist' });
-    expect(link!.matched.why).toBe('Debora Shoquist (Executive Vice President), named in the 8-K\'s item 5.02 (pay), filed a Form 4 4 days later.');
+    expect(link!.matched.why).toBe(
+      "Debora Shoquist (Executive Vice President), named in the 8-K's item 5.02 (pay), filed a Form 4 4 days later.",
+    );
     const thread = (await companyThreads(db, { cik: NVIDIA })).find((t) => t.links.some((l) => l.to_id === later));
     expect(thread).toMatchObject({ title: 'Officer or director change' });
   });
@@ -237,23 +346,39 @@ describe('8-K 5.02 -> the Form 4 of a person it names (NVIDIA, stored as ingest 
     // Real: JPMorgan's 5.02 of June 2026 names Petno, Rohrbaugh, Lake, Erdoes and Piepszak; the
     // Shoquist Form 4 (real document) placed 10 days after it under the same CIK finds no name.
     const jpm = asThread(edgarFixture('0000019617-26-000241.txt'), 20, '2026-06-26T21:00:00Z', { cik: 1 });
-    const form4 = asThread(edgarFixture('0001045810-23-000128_nvda_shoquist_F.txt'), 21, '2026-07-06T21:00:00Z', { cik: 1 });
+    const form4 = asThread(edgarFixture('0001045810-23-000128_nvda_shoquist_F.txt'), 21, '2026-07-06T21:00:00Z', {
+      cik: 1,
+    });
     expect(planLinks(form4, [jpm]).links.filter((l) => l.kind === 'officer_change_insider')).toEqual([]);
     // The same Form 4 under NVIDIA's 8-K links, and a nickname matches ("Deb" would be "Debora").
     const nvda = asThread(edgarFixture('0001045810-26-000024.txt'), 22, '2026-06-26T21:00:00Z', { cik: 1 });
     expect(planLinks(form4, [nvda]).links.map((l) => l.kind)).toEqual(['officer_change_insider']);
-    const nick = { ...nvda, id: 23, detail: nvda.detail?.kind === 'current' ? { ...nvda.detail, people: [{ name: 'Deb Shoquist', role: null, change: 'named' as const }] } : nvda.detail };
+    const nick = {
+      ...nvda,
+      id: 23,
+      detail:
+        nvda.detail?.kind === 'current'
+          ? { ...nvda.detail, people: [{ name: 'Deb Shoquist', role: null, change: 'named' as const }] }
+          : nvda.detail,
+    };
     expect(planLinks(form4, [nick]).links.map((l) => l.kind)).toEqual(['officer_change_insider']);
   });
 });
 
 describe('rules on real documents', () => {
-  it('chains a holder\'s Schedule 13G to its later 13D (passive turned active) and names the stake path', () => {
+  it("chains a holder's Schedule 13G to its later 13D (passive turned active) and names the stake path", () => {
     // Real: Coupang's SC 13G/A (0000895421-24-000024). The 13D after it is DERIVED (the same document
     // with its form changed and a higher stake), as the fixture set has no 13D.
     const g = asThread(edgarFixture('0000895421-24-000024_SC13G-A_coupang.txt'), 1, '2024-02-14T12:00:00Z');
     expect(g.detail?.kind).toBe('beneficial');
-    const d = { ...g, id: 2, formType: 'SC 13D', filedAt: new Date('2024-06-03T12:00:00Z'), detail: g.detail?.kind === 'beneficial' ? { ...g.detail, schedule: '13D' as const, percentOfClass: 12.1 } : g.detail };
+    const d = {
+      ...g,
+      id: 2,
+      formType: 'SC 13D',
+      filedAt: new Date('2024-06-03T12:00:00Z'),
+      detail:
+        g.detail?.kind === 'beneficial' ? { ...g.detail, schedule: '13D' as const, percentOfClass: 12.1 } : g.detail,
+    };
     const { links } = planLinks(d, [g]);
     expect(links.map((l) => l.kind)).toEqual(['passive_to_active']);
     expect(links[0]!.why.fields).toContainEqual({ field: 'schedule', from: '13G', to: '13D' });
@@ -261,8 +386,12 @@ describe('rules on real documents', () => {
 
   it('links an 8-K 5.02 to the next 5.02 only, and re-links when an earlier one arrives late', () => {
     // Real 5.02 8-Ks: 1895 Bancorp (0000943374-24-000509) and Acorn Energy (0001493152-25-001317); used here as one company's.
-    const a = asThread(edgarFixture('0000943374-24-000509_1895bancorp_5.02.txt'), 10, '2024-01-10T21:00:00Z', { cik: 1 });
-    const c = asThread(edgarFixture('0001493152-25-001317_acorn_energy_5.02_9.01.nc'), 12, '2024-09-10T21:00:00Z', { cik: 1 });
+    const a = asThread(edgarFixture('0000943374-24-000509_1895bancorp_5.02.txt'), 10, '2024-01-10T21:00:00Z', {
+      cik: 1,
+    });
+    const c = asThread(edgarFixture('0001493152-25-001317_acorn_energy_5.02_9.01.nc'), 12, '2024-09-10T21:00:00Z', {
+      cik: 1,
+    });
     const b = { ...a, id: 11, filedAt: new Date('2024-05-10T21:00:00Z') };
     expect(planLinks(c, [a]).links.map((l) => [l.from.id, l.to.id])).toEqual([[10, 12]]);
     const middle = planLinks(b, [a, c]);
@@ -279,15 +408,27 @@ describe('rules on real documents', () => {
     const raw = edgarFixture('10-K_tsla_2020_minimal_submission.txt');
     const nt = parseFiling(raw.replace('SUBMISSION TYPE:\t10-K', 'SUBMISSION TYPE:\tNT 10-K'));
     expect(nt.formType).toBe('NT 10-K');
-    const ntId = await storeFixtureText(raw.replace('SUBMISSION TYPE:\t10-K', 'SUBMISSION TYPE:\tNT 10-K').replace(/ACCESSION NUMBER:\s+\S+/, 'ACCESSION NUMBER:\t9999999999-21-000001'));
+    const ntId = await storeFixtureText(
+      raw
+        .replace('SUBMISSION TYPE:\t10-K', 'SUBMISSION TYPE:\tNT 10-K')
+        .replace(/ACCESSION NUMBER:\s+\S+/, 'ACCESSION NUMBER:\t9999999999-21-000001'),
+    );
     const before = await companyThreads(db, { cik: 1318605 });
-    expect(before.find((t) => t.id === `nt-${ntId}`)).toMatchObject({ status: 'open', title: 'Late 10-K: waiting for the report' });
+    expect(before.find((t) => t.id === `nt-${ntId}`)).toMatchObject({
+      status: 'open',
+      title: 'Late 10-K: waiting for the report',
+    });
     const tenK = await storeFixture(db, '10-K_tsla_2020_minimal_submission.txt');
-    await db.execute(sql`update filings set filed_at = (select filed_at from filings where id = ${ntId}) + interval '10 days' where id = ${tenK}`);
+    await db.execute(
+      sql`update filings set filed_at = (select filed_at from filings where id = ${ntId}) + interval '10 days' where id = ${tenK}`,
+    );
     expect(await linkFiling(db, { filingId: tenK })).toBe(1);
     const after = await companyThreads(db, { cik: 1318605 });
     expect(after.find((t) => t.id === `nt-${ntId}`)).toBeUndefined();
-    expect(after.find((t) => t.filings.some((f) => f.id === ntId))).toMatchObject({ status: 'closed', title: 'Late 10-K: filed' });
+    expect(after.find((t) => t.filings.some((f) => f.id === ntId))).toMatchObject({
+      status: 'closed',
+      title: 'Late 10-K: filed',
+    });
   });
 });
 

@@ -50,13 +50,21 @@ export async function getTickerChart(
   const series = await priceSeries(db, { ticker, range: params.range });
   const days = series.points.map(([day]) => day);
   if (days.length === 0) return { ...series, ticker, markers: [], markers_omitted: 0, markers_outside: 0 };
-  const { markers, inside, outside } = await repo.chartMarkers(db, { cik, from: days[0]!, to: days[days.length - 1]!, filter, limit: MAX_MARKERS });
+  const { markers, inside, outside } = await repo.chartMarkers(db, {
+    cik,
+    from: days[0]!,
+    to: days[days.length - 1]!,
+    filter,
+    limit: MAX_MARKERS,
+  });
   return {
     ...series,
     ticker,
     markers: markers.flatMap((m) => {
       const day = snap(days, m.day);
-      return day ? [{ id: m.id, day, filed_at: m.filed_at, importance: m.importance, form: m.form_type, one_liner: m.one_liner }] : [];
+      return day
+        ? [{ id: m.id, day, filed_at: m.filed_at, importance: m.importance, form: m.form_type, one_liner: m.one_liner }]
+        : [];
     }),
     markers_omitted: Math.max(0, inside - markers.length),
     markers_outside: outside,

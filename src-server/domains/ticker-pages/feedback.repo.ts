@@ -4,7 +4,10 @@ import type { Db } from '../../db/client';
 import { analysisFeedback, filingAnalyses, filings } from '../../db/schema';
 
 /** The filing's id and its cached analysis model (null when it has no analysis), or null when no such filing. */
-export async function filingAnalysisModel(db: Db, { filingId }: { filingId: number }): Promise<{ model: string | null } | null> {
+export async function filingAnalysisModel(
+  db: Db,
+  { filingId }: { filingId: number },
+): Promise<{ model: string | null } | null> {
   const [row] = await db
     .select({ model: filingAnalyses.model })
     .from(filings)
@@ -14,16 +17,27 @@ export async function filingAnalysisModel(db: Db, { filingId }: { filingId: numb
   return row ?? null;
 }
 
-export async function upsertVote(db: Db, params: { userId: string; filingId: number; vote: 1 | -1; comment: string | null; model: string }): Promise<void> {
+export async function upsertVote(
+  db: Db,
+  params: { userId: string; filingId: number; vote: 1 | -1; comment: string | null; model: string },
+): Promise<void> {
   const set = { vote: params.vote, comment: params.comment, model: params.model, updatedAt: sql`now()` };
   await db
     .insert(analysisFeedback)
-    .values({ userId: params.userId, filingId: params.filingId, vote: params.vote, comment: params.comment, model: params.model })
+    .values({
+      userId: params.userId,
+      filingId: params.filingId,
+      vote: params.vote,
+      comment: params.comment,
+      model: params.model,
+    })
     .onConflictDoUpdate({ target: [analysisFeedback.userId, analysisFeedback.filingId], set });
 }
 
 export async function deleteVote(db: Db, { userId, filingId }: { userId: string; filingId: number }): Promise<void> {
-  await db.delete(analysisFeedback).where(and(eq(analysisFeedback.userId, userId), eq(analysisFeedback.filingId, filingId)));
+  await db
+    .delete(analysisFeedback)
+    .where(and(eq(analysisFeedback.userId, userId), eq(analysisFeedback.filingId, filingId)));
 }
 
 export interface FeedbackListRow extends Record<string, unknown> {

@@ -43,7 +43,15 @@ export interface FeedbackItem {
   created_at: string;
   updated_at: string;
   user: { id: string; email: string | null; phone: string | null };
-  filing: { id: number; ticker: string | null; company_name: string | null; form: string; one_liner: string; accession_no: string; link: string | null };
+  filing: {
+    id: number;
+    ticker: string | null;
+    company_name: string | null;
+    form: string;
+    one_liner: string;
+    accession_no: string;
+    link: string | null;
+  };
   analysis: string | null;
 }
 
@@ -82,7 +90,15 @@ export async function listAnalysisFeedback(
       created_at: r.created_at,
       updated_at: r.updated_at,
       user: { id: r.user_id, email: r.email, phone: r.phone },
-      filing: { id: r.filing_id, ticker: r.ticker, company_name: r.company_name, form: r.form_type, one_liner: r.one_liner, accession_no: r.accession_no, link: r.link },
+      filing: {
+        id: r.filing_id,
+        ticker: r.ticker,
+        company_name: r.company_name,
+        form: r.form_type,
+        one_liner: r.one_liner,
+        accession_no: r.accession_no,
+        link: r.link,
+      },
       analysis: r.analysis,
     })),
     next_before: rows.length > params.limit && last ? `${last.updated_us}_${last.id}` : null,

@@ -13,7 +13,8 @@ import { createSignedInUser } from '../../test/users';
 import type { AppRouter } from '../../transport/trpc/app-router';
 import { createSession } from '../auth/session.service';
 
-const ANALYSIS = 'Apple reported quarterly results. Revenue and margins are in the attached press release; watch guidance on the call.';
+const ANALYSIS =
+  'Apple reported quarterly results. Revenue and margins are in the attached press release; watch guidance on the call.';
 const llm = await startLlmPeer(() => ANALYSIS);
 const { url, deps } = await startTestApp({
   customise: (d) => ({ ...d, llm: createChatClient({ baseUrl: llm.baseUrl, model: 'peer-model', timeoutMs: 5_000 }) }),
@@ -22,7 +23,8 @@ const db = deps.db;
 const eightKs = realFilings('AAPL', { forms: ['8-K'] }).slice(0, 5);
 const [analysed, plain] = await insertRealFilings(db, eightKs, { ticker: 'AAPL', importance: 'HIGH' });
 
-const client = (headers: Record<string, string> = {}) => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc`, headers })] });
+const client = (headers: Record<string, string> = {}) =>
+  createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc`, headers })] });
 const proA = await createSignedInUser(db, { email: 'pro-a@example.com', planType: 'pro', planStatus: 'active' });
 const proB = await createSignedInUser(db, { email: 'pro-b@example.com', planType: 'pro', planStatus: 'active' });
 const free = await createSignedInUser(db, { email: 'free@example.com' });
@@ -64,9 +66,18 @@ describe('AI analysis on the timeline', () => {
 });
 
 describe('thumbs up/down', () => {
-  it("stores one vote per user and filing; a user sees only their own", async () => {
-    expect(await as(proA.session).tickerPages.analysisFeedback.mutate({ filingId: analysed!, vote: 'up' })).toEqual({ filing_id: analysed, vote: 'up' });
-    expect(await as(proB.session).tickerPages.analysisFeedback.mutate({ filingId: analysed!, vote: 'down', comment: '  Misses the buyback.  ' })).toEqual({
+  it('stores one vote per user and filing; a user sees only their own', async () => {
+    expect(await as(proA.session).tickerPages.analysisFeedback.mutate({ filingId: analysed!, vote: 'up' })).toEqual({
+      filing_id: analysed,
+      vote: 'up',
+    });
+    expect(
+      await as(proB.session).tickerPages.analysisFeedback.mutate({
+        filingId: analysed!,
+        vote: 'down',
+        comment: '  Misses the buyback.  ',
+      }),
+    ).toEqual({
       filing_id: analysed,
       vote: 'down',
     });
@@ -81,9 +92,15 @@ describe('thumbs up/down', () => {
   });
 
   it('refuses free users, filings without an analysis and unknown filings, changing nothing', async () => {
-    expect(await reason(as(free.session).tickerPages.analysisFeedback.mutate({ filingId: analysed!, vote: 'up' }))).toMatchObject({ reason: 'pro_required', httpStatus: 403 });
-    expect(await reason(as(proA.session).tickerPages.analysisFeedback.mutate({ filingId: plain!, vote: 'up' }))).toMatchObject({ reason: 'analysis_missing', httpStatus: 409 });
-    expect(await reason(as(proA.session).tickerPages.analysisFeedback.mutate({ filingId: 999_999, vote: 'up' }))).toMatchObject({ reason: 'filing_not_found', httpStatus: 404 });
+    expect(
+      await reason(as(free.session).tickerPages.analysisFeedback.mutate({ filingId: analysed!, vote: 'up' })),
+    ).toMatchObject({ reason: 'pro_required', httpStatus: 403 });
+    expect(
+      await reason(as(proA.session).tickerPages.analysisFeedback.mutate({ filingId: plain!, vote: 'up' })),
+    ).toMatchObject({ reason: 'analysis_missing', httpStatus: 409 });
+    expect(
+      await reason(as(proA.session).tickerPages.analysisFeedback.mutate({ filingId: 999_999, vote: 'up' })),
+    ).toMatchObject({ reason: 'filing_not_found', httpStatus: 404 });
     const rest = await fetch(`${url}/api/filings/${analysed}/analysis-feedback`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-session': free.session },
@@ -119,10 +136,15 @@ describe('thumbs up/down', () => {
       analysis: ANALYSIS,
     });
     const next = await adminClient.admin.aiFeedback.query({ limit: 1, before: list.next_before });
-    expect(next.items).toMatchObject([{ vote: 'down', comment: 'Misses the buyback.', user: { email: 'pro-b@example.com' } }]);
+    expect(next.items).toMatchObject([
+      { vote: 'down', comment: 'Misses the buyback.', user: { email: 'pro-b@example.com' } },
+    ]);
     expect(next.next_before).toBeNull();
     expect((await adminClient.admin.aiFeedback.query({ vote: 'down' })).items).toHaveLength(1);
 
-    expect(await reason(as(proA.session).admin.aiFeedback.query({}))).toMatchObject({ reason: 'admin_required', httpStatus: 401 });
+    expect(await reason(as(proA.session).admin.aiFeedback.query({}))).toMatchObject({
+      reason: 'admin_required',
+      httpStatus: 401,
+    });
   });
 });

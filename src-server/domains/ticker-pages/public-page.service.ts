@@ -1,9 +1,18 @@
 /** The public ticker page (no login) and the link-preview text the server puts in its HTML. */
 import type { Db } from '../../db/client';
-import type { QuoteRefresher } from '../quotes/quote-refresher';
+import type { QuoteRequests } from '../quotes/quote-requests';
 import type { TickerIndex } from '../tickers/ticker-index';
 import * as repo from './ticker-pages.repo';
-import { companyDto, companyFacets, filingsPage, loadHeader, PUBLIC_PAGE_SIZE, quoteLine, type QuoteLine, type TickerCompany } from './ticker-pages.service';
+import {
+  companyDto,
+  companyFacets,
+  filingsPage,
+  loadHeader,
+  PUBLIC_PAGE_SIZE,
+  quoteLine,
+  type QuoteLine,
+  type TickerCompany,
+} from './ticker-pages.service';
 import type { TickerFilingDto } from './timeline';
 
 export interface PublicTickerPage {
@@ -14,7 +23,10 @@ export interface PublicTickerPage {
   total_filings: number;
 }
 
-export async function getPublicTickerPage(db: Db, params: { index: TickerIndex; quotes?: QuoteRefresher | null; ticker: string }): Promise<PublicTickerPage> {
+export async function getPublicTickerPage(
+  db: Db,
+  params: { index: TickerIndex; quotes?: QuoteRequests | null; ticker: string },
+): Promise<PublicTickerPage> {
   const header = await loadHeader(db, params);
   // The count comes from the facet cache the enhanced page keeps (recounted only when the company's filings change).
   const [page, facets] = await Promise.all([

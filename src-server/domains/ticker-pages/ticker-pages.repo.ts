@@ -160,8 +160,13 @@ export async function facets(db: Db, { cik }: { cik: number }): Promise<FacetRow
  * (filings stored after it are "new" on this visit) and whether the caller watches the company.
  * Items with nothing new are left as they are, so a repeat visit writes nothing.
  */
-export async function markCompanySeen(db: Db, { userId, cik }: { userId: string; cik: number }): Promise<{ watching: boolean; previousSeenAt: string | null }> {
-  const rows = await executePrepared<{ previous: string | null }>(db, sql`
+export async function markCompanySeen(
+  db: Db,
+  { userId, cik }: { userId: string; cik: number },
+): Promise<{ watching: boolean; previousSeenAt: string | null }> {
+  const rows = await executePrepared<{ previous: string | null }>(
+    db,
+    sql`
     with mine as (
       select w.id, w.seen_at,
         exists (select 1 from filings f where f.cik = ${cik} and f.stored_at > coalesce(w.seen_at, '-infinity')) as behind
@@ -170,7 +175,8 @@ export async function markCompanySeen(db: Db, { userId, cik }: { userId: string;
     ), marked as (
       update watchlist_items w set seen_at = now(), updated_at = now() from mine where w.id = mine.id and mine.behind returning w.id
     )
-    select to_json(mine.seen_at)#>>'{}' as previous from mine`);
+    select to_json(mine.seen_at)#>>'{}' as previous from mine`,
+  );
   if (rows.length === 0) return { watching: false, previousSeenAt: null };
   const marks = rows.map((r) => r.previous);
   // Never opened before: everything counts as new (the epoch).
@@ -191,7 +197,6 @@ export async function latestFiling(db: Db, { cik }: { cik: number }): Promise<La
     from filings f where f.cik = ${cik} order by f.filed_at desc nulls last, f.id desc nulls last limit 1`);
   return row ?? null;
 }
-
 
 export interface MarkerRow extends Record<string, unknown> {
   id: number;
@@ -253,7 +258,9 @@ export interface HeaderRow extends QuoteFields, Record<string, unknown> {
  * from the newest 252 daily bars (52 weeks; the 63 before the last give the average volume).
  */
 export async function companyHeader(db: Db, { ticker }: { ticker: string }): Promise<HeaderRow | null> {
-  const [row] = await executePrepared<HeaderRow>(db, sql`
+  const [row] = await executePrepared<HeaderRow>(
+    db,
+    sql`
     select t.ticker, t.active as listed, c.cik, c.name, c.sector, c.industry, c.sic, c.exchange,
       q.price as current_price, q.change_percent, q.market_cap, q.pe_ratio, q.eps, q.dividend_yield, q.volume::float8 as volume,
       q.avg_volume::float8 as avg_volume, q.week_52_low, q.week_52_high, (extract(epoch from q.fetched_at) * 1000)::float8 as quote_fetched_ms,
@@ -272,6 +279,7 @@ export async function companyHeader(db: Db, { ticker }: { ticker: string }): Pro
             from price_bars where ticker = t.ticker order by day desc limit 252) b
     ) h on true
     where t.ticker = ${ticker}
-    limit 1`);
+    limit 1`,
+  );
   return row ?? null;
 }

@@ -1,10 +1,21 @@
 import { restTable } from '../../transport/rest/plugin';
 import * as res from '../../transport/rest/response-schemas';
 import type { RestCall, RestParts } from '../../transport/rest/table';
-import { restChartQuery, restFeedbackBody, restFilingParams, restFilingsQuery, restFiltersQuery, restTickerParams } from './ticker-pages.schemas';
+import {
+  restChartQuery,
+  restFeedbackBody,
+  restFilingParams,
+  restFilingsQuery,
+  restFiltersQuery,
+  restTickerParams,
+} from './ticker-pages.schemas';
 
 /** REST names the lists in the singular (`form=8-K,4`); the procedures take `forms` / `importance`. */
-const filtersOf = ({ params, query }: RestParts) => ({ ticker: params.ticker, forms: query.form, importance: query.importance });
+const filtersOf = ({ params, query }: RestParts) => ({
+  ticker: params.ticker,
+  forms: query.form,
+  importance: query.importance,
+});
 
 /**
  * Ticker pages for scripts, over the tickerPages.* procedures (snake_case bodies):

@@ -4,7 +4,14 @@ import type { Context } from '../../transport/trpc/context';
 import { getTickerChart } from './chart.service';
 import { listAnalysisFeedback, setAnalysisFeedback } from './feedback.service';
 import { getPublicTickerPage } from './public-page.service';
-import { adminFeedbackInput, feedbackInput, publicTickerInput, tickerChartInput, tickerFilingsInput, tickerPageInput } from './ticker-pages.schemas';
+import {
+  adminFeedbackInput,
+  feedbackInput,
+  publicTickerInput,
+  tickerChartInput,
+  tickerFilingsInput,
+  tickerPageInput,
+} from './ticker-pages.schemas';
 import { getTickerFilings, getTickerPage, type Viewer } from './ticker-pages.service';
 
 /** The caller, when a session is presented; ticker pages never create one. */
@@ -38,11 +45,20 @@ export const tickerPagesRouter = router({
   ),
   /** Daily (weekly past 1,300 points) closes with filing markers. */
   chart: publicProcedure.input(tickerChartInput).query(async ({ ctx, input }) =>
-    getTickerChart(ctx.deps.db, { index: await ctx.deps.tickers.get(), ticker: input.ticker, range: input.range, filter: input }),
+    getTickerChart(ctx.deps.db, {
+      index: await ctx.deps.tickers.get(),
+      ticker: input.ticker,
+      range: input.range,
+      filter: input,
+    }),
   ),
   /** No login: company, quote line and the latest 20 filings. */
   public: publicProcedure.input(publicTickerInput).query(async ({ ctx, input }) =>
-    getPublicTickerPage(ctx.deps.db, { index: await ctx.deps.tickers.get(), quotes: ctx.deps.quotes, ticker: input.ticker }),
+    getPublicTickerPage(ctx.deps.db, {
+      index: await ctx.deps.tickers.get(),
+      quotes: ctx.deps.quotes,
+      ticker: input.ticker,
+    }),
   ),
   /** PRO: thumbs up/down (or null to clear) on a filing's AI analysis. */
   analysisFeedback: proProcedure

@@ -15,7 +15,13 @@ const filters = { forms: forms.nullish(), importance: importance.nullish() };
 export const tickerPageInput = z.object({ ticker, ...filters }).strict();
 // tRPC's infinite queries also send the paging direction; pages only go forward.
 export const tickerFilingsInput = z
-  .object({ ticker, ...filters, cursor: cursor.nullish(), newSince: newSince.nullish(), direction: z.literal('forward').optional() })
+  .object({
+    ticker,
+    ...filters,
+    cursor: cursor.nullish(),
+    newSince: newSince.nullish(),
+    direction: z.literal('forward').optional(),
+  })
   .strict();
 export const tickerChartInput = z.object({ ticker, range: z.enum(CHART_RANGES).default('MAX'), ...filters }).strict();
 export const publicTickerInput = z.object({ ticker }).strict();
@@ -38,13 +44,23 @@ export const adminFeedbackInput = z
 /** REST query strings: comma-separated lists (`form=8-K,4&importance=HIGH,CRITICAL`). */
 const csv = <T extends z.ZodType>(item: T) =>
   z.preprocess(
-    (value) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value),
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : value,
     z.array(item).max(20),
   );
 
 export const restFiltersQuery = z.object({
   form: csv(text().min(1).max(20)).optional(),
-  importance: csv(text().transform((v) => v.toUpperCase()).pipe(z.enum(IMPORTANCE_LEVELS))).optional(),
+  importance: csv(
+    text()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(IMPORTANCE_LEVELS)),
+  ).optional(),
 });
 export const restFilingsQuery = restFiltersQuery.extend({ cursor: cursor.optional(), new_since: newSince.optional() });
 export const restChartQuery = restFiltersQuery.extend({ range: z.enum(CHART_RANGES).default('MAX') });

@@ -8,7 +8,7 @@ import { IMPORTANCE_LEVELS, IMPORTANCE_RANK, importanceFromRank, type Importance
 import type { Db } from '../../db/client';
 import { perDb } from '../../db/per-db';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
-import type { QuoteRefresher } from '../quotes/quote-refresher';
+import type { QuoteRequests } from '../quotes/quote-requests';
 import type { TickerIndex } from '../tickers/ticker-index';
 import { companyActivity } from '../insiders/activity.service';
 import type { InsiderActivity } from '#shared/insider-activity';
@@ -62,7 +62,11 @@ export interface TickerPageData {
   /** The caller's watchlist state for this company; previous_seen_at marks filings as new. */
   watchlist: { watching: boolean; previous_seen_at: string | null };
   viewer: { pro: boolean; signed_in: boolean; ai_available: boolean };
-  facets: { total: number; forms: { form: string; count: number }[]; importance: { level: Importance; count: number }[] };
+  facets: {
+    total: number;
+    forms: { form: string; count: number }[];
+    importance: { level: Importance; count: number }[];
+  };
   filings: FilingsPage;
   /** Open-market insider trades over the 90 days to the latest one on record, collapsed (null: none). */
   insider_activity: InsiderActivity | null;
@@ -71,11 +75,21 @@ export interface TickerPageData {
 /** Form and importance filters as the repo takes them; an unknown form is a 400. */
 export function parseFilter(input: FilingFilterInput): repo.FilingFilter {
   const forms = (input.forms ?? []).map((raw) => {
-    const form = raw.trim().toUpperCase() === 'OTHER' ? 'OTHER' : FORM_VALUES.find((v) => v.toUpperCase() === raw.trim().toUpperCase());
-    if (!form) throw new AppError('BAD_REQUEST', `"${raw}" is not a form type we track.`, { reason: 'unknown_form', details: { form: raw } });
+    const form =
+      raw.trim().toUpperCase() === 'OTHER'
+        ? 'OTHER'
+        : FORM_VALUES.find((v) => v.toUpperCase() === raw.trim().toUpperCase());
+    if (!form)
+      throw new AppError('BAD_REQUEST', `"${raw}" is not a form type we track.`, {
+        reason: 'unknown_form',
+        details: { form: raw },
+      });
     return form;
   });
-  return { forms: [...new Set(forms)], ranks: [...new Set((input.importance ?? []).map((level) => IMPORTANCE_RANK[level]))] };
+  return {
+    forms: [...new Set(forms)],
+    ranks: [...new Set((input.importance ?? []).map((level) => IMPORTANCE_RANK[level]))],
+  };
 }
 
 export function companyDto(header: repo.HeaderRow): TickerCompany {
@@ -122,20 +136,32 @@ const normalise = (ticker: string) => ticker.trim().toUpperCase();
 export const cikHint = (index: TickerIndex, ticker: string): number | undefined => index.get(normalise(ticker))?.cik;
 
 /** The page header for a symbol (BRK.B finds BRK-B); stale quotes are queued for a background fetch. */
-export async function loadHeader(db: Db, params: { index: TickerIndex; ticker: string; quotes?: QuoteRefresher | null }): Promise<repo.HeaderRow> {
+export async function loadHeader(
+  db: Db,
+  params: { index: TickerIndex; ticker: string; quotes?: QuoteRequests | null },
+): Promise<repo.HeaderRow> {
   const symbol = normalise(params.ticker);
-  const notFound = new AppError('NOT_FOUND', `${params.ticker.trim()} is not a ticker we know.`, { reason: 'ticker_not_found' });
-  if (!/^[A-Z0-9][A-Z0-9./\-]{0,9}$/.test(symbol)) throw notFound;
+  const notFound = new AppError('NOT_FOUND', `${params.ticker.trim()} is not a ticker we know.`, {
+    reason: 'ticker_not_found',
+  });
+  if (!/^[A-Z0-9][A-Z0-9./-]{0,9}$/.test(symbol)) throw notFound;
   const header = await repo.companyHeader(db, { ticker: params.index.get(symbol)?.ticker ?? symbol });
   if (!header) throw notFound;
-  if (params.quotes?.isStale(header.quote_fetched_ms)) params.quotes.request([header.ticker]);
+  params.quotes?.requestIfStale([{ ticker: header.ticker, fetchedMs: header.quote_fetched_ms }]);
   return header;
 }
 
 /** One page of the company's timeline, Form 3/4/5 rows included (one statement). */
 export async function filingsPage(
   db: Db,
-  params: { cik: number; filter: repo.FilingFilter; cursor: string | null; limit: number; newSince: string | null; viewer: Viewer },
+  params: {
+    cik: number;
+    filter: repo.FilingFilter;
+    cursor: string | null;
+    limit: number;
+    newSince: string | null;
+    viewer: Viewer;
+  },
 ): Promise<FilingsPage> {
   const rows = await repo.timelinePage(db, {
     cik: params.cik,
@@ -156,7 +182,10 @@ export async function filingsPage(
 const facetCaches = perDb((_db: Db) => new VersionedCache<TickerPageData['facets']>());
 
 /** Filter facets, recounted only when the company's filings changed (its filings version moved). */
-export function companyFacets(db: Db, { cik, version }: { cik: number; version: number | null }): Promise<TickerPageData['facets']> {
+export function companyFacets(
+  db: Db,
+  { cik, version }: { cik: number; version: number | null },
+): Promise<TickerPageData['facets']> {
   return facetCaches(db).get(cik, version, async () => summariseFacets(await repo.facets(db, { cik })));
 }
 
@@ -173,7 +202,9 @@ function summariseFacets(rows: repo.FacetRow[]): TickerPageData['facets'] {
   }
   return {
     total,
-    forms: [...forms].map(([form, count]) => ({ form, count })).sort((a, b) => b.count - a.count || a.form.localeCompare(b.form)),
+    forms: [...forms]
+      .map(([form, count]) => ({ form, count }))
+      .sort((a, b) => b.count - a.count || a.form.localeCompare(b.form)),
     importance: IMPORTANCE_LEVELS.filter((l) => levels.has(l)).map((level) => ({ level, count: levels.get(level)! })),
   };
 }
@@ -184,18 +215,35 @@ function summariseFacets(rows: repo.FacetRow[]): TickerPageData['facets'] {
  */
 export async function getTickerPage(
   db: Db,
-  params: { index: TickerIndex; quotes?: QuoteRefresher | null; ticker: string; viewer: Viewer; aiAvailable: boolean; filter: FilingFilterInput },
+  params: {
+    index: TickerIndex;
+    quotes?: QuoteRequests | null;
+    ticker: string;
+    viewer: Viewer;
+    aiAvailable: boolean;
+    filter: FilingFilterInput;
+  },
 ): Promise<TickerPageData> {
   const filter = parseFilter(params.filter);
   const { viewer } = params;
   const header = loadHeader(db, params);
   // The catalogue knows the CIK of listed tickers: the filings start without waiting for the header.
   const cik = cikHint(params.index, params.ticker) ?? (await header).cik;
-  const seen = viewer.userId ? repo.markCompanySeen(db, { userId: viewer.userId, cik }) : Promise.resolve({ watching: false, previousSeenAt: null });
-  const filings = seen.then((s) => filingsPage(db, { cik, filter, cursor: null, limit: PAGE_SIZE, newSince: s.previousSeenAt, viewer }));
+  const seen = viewer.userId
+    ? repo.markCompanySeen(db, { userId: viewer.userId, cik })
+    : Promise.resolve({ watching: false, previousSeenAt: null });
+  const filings = seen.then((s) =>
+    filingsPage(db, { cik, filter, cursor: null, limit: PAGE_SIZE, newSince: s.previousSeenAt, viewer }),
+  );
   const facets = header.then((h) => companyFacets(db, { cik, version: h.filings_version }));
   const activity = companyActivity(db, { cik });
-  const [head, watch, page, facetCounts, insiderActivity] = await Promise.all([header, seen, filings, facets, activity]);
+  const [head, watch, page, facetCounts, insiderActivity] = await Promise.all([
+    header,
+    seen,
+    filings,
+    facets,
+    activity,
+  ]);
   return {
     company: companyDto(head),
     quote: quoteLine(head),
@@ -210,10 +258,25 @@ export async function getTickerPage(
 /** "Load more": the next page after `cursor`, with the same filters. */
 export async function getTickerFilings(
   db: Db,
-  params: { index: TickerIndex; ticker: string; viewer: Viewer; filter: FilingFilterInput; cursor: string | null; newSince: string | null },
+  params: {
+    index: TickerIndex;
+    ticker: string;
+    viewer: Viewer;
+    filter: FilingFilterInput;
+    cursor: string | null;
+    newSince: string | null;
+  },
 ): Promise<FilingsPage> {
   const filter = parseFilter(params.filter);
-  if (params.cursor && !decodeCursor(params.cursor)) throw new AppError('BAD_REQUEST', 'That page cursor is not valid.', { reason: 'bad_cursor' });
+  if (params.cursor && !decodeCursor(params.cursor))
+    throw new AppError('BAD_REQUEST', 'That page cursor is not valid.', { reason: 'bad_cursor' });
   const cik = cikHint(params.index, params.ticker) ?? (await loadHeader(db, params)).cik;
-  return filingsPage(db, { cik, filter, cursor: params.cursor, limit: PAGE_SIZE, newSince: params.newSince, viewer: params.viewer });
+  return filingsPage(db, {
+    cik,
+    filter,
+    cursor: params.cursor,
+    limit: PAGE_SIZE,
+    newSince: params.newSince,
+    viewer: params.viewer,
+  });
 }

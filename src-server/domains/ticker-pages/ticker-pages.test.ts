@@ -22,7 +22,10 @@ import type { PublicTickerPage } from './public-page.service';
 import type { TickerChart } from './chart.service';
 
 const dist = mkdtempSync(join(tmpdir(), 'ticker-pages-spa-'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>App</title><!--app-head--></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><head><title>App</title><!--app-head--></head><body><div id="root"></div></body></html>',
+);
 const { url, deps } = await startTestApp({ env: { WEB_DIST_DIR: dist } });
 const db = deps.db;
 await tickerCatalogue(deps).get();
@@ -32,7 +35,11 @@ await loadShippedHistory(db, { tickers: ['AAPL', 'TSLA'] });
 const importanceOf = (f: RealFiling): Importance =>
   f.form === '8-K' ? 'HIGH' : f.form === 'SC 13G/A' ? 'CRITICAL' : catalogueFormOf(f.form) === '4' ? 'MEDIUM' : 'LOW';
 const apple = realFilings('AAPL');
-await insertRealFilings(db, apple, { ticker: 'AAPL', importance: importanceOf, storedAt: new Date('2024-01-01T00:00:00Z') });
+await insertRealFilings(db, apple, {
+  ticker: 'AAPL',
+  importance: importanceOf,
+  storedAt: new Date('2024-01-01T00:00:00Z'),
+});
 const MUSK = '0000899243-22-035394';
 await storeReplayFilings(db, [MUSK]);
 
@@ -40,7 +47,8 @@ async function get<T>(path: string, session?: string): Promise<{ status: number;
   const response = await fetch(`${url}${path}`, { headers: session ? { 'x-session': session } : {} });
   return { status: response.status, body: (await response.json()) as T, headers: response.headers };
 }
-const page = (ticker: string, query = '', session?: string) => get<TickerPageData>(`/api/ticker/${ticker}${query}`, session);
+const page = (ticker: string, query = '', session?: string) =>
+  get<TickerPageData>(`/api/ticker/${ticker}${query}`, session);
 async function subscribe(session: string, tickers: string, forms: string) {
   const response = await fetch(`${url}/api/subscribe`, {
     method: 'POST',
@@ -50,30 +58,53 @@ async function subscribe(session: string, tickers: string, forms: string) {
   expect(response.status).toBe(200);
 }
 async function unseen(session: string, ticker: string): Promise<number> {
-  const { body } = await get<{ watchlist: { ticker: string; unseen_filings_count: number }[] }>('/api/watchlist', session);
+  const { body } = await get<{ watchlist: { ticker: string; unseen_filings_count: number }[] }>(
+    '/api/watchlist',
+    session,
+  );
   return body.watchlist.find((i) => i.ticker === ticker)!.unseen_filings_count;
 }
-const newest = [...apple].sort((a, b) => b.acceptedAt.getTime() - a.acceptedAt.getTime() || b.accessionNo.localeCompare(a.accessionNo));
+const newest = [...apple].sort(
+  (a, b) => b.acceptedAt.getTime() - a.acceptedAt.getTime() || b.accessionNo.localeCompare(a.accessionNo),
+);
 
 describe('the enhanced page in one request', () => {
   it('returns the company, the quote line from history, facets and the newest 50 filings', async () => {
     const { status, body, headers } = await page('aapl');
     expect(status).toBe(200);
     expect(headers.get('x-session')).toBeNull();
-    expect(body.company).toMatchObject({ ticker: 'AAPL', name: 'Apple Inc.', cik: 320193, tickers: ['AAPL'], edgar_url: 'https://www.sec.gov/edgar/browse/?CIK=0000320193' });
-    expect(body.quote).toMatchObject({ kind: 'history', as_of: '2024-03-08', current_price: 170.729996, market_cap: null });
+    expect(body.company).toMatchObject({
+      ticker: 'AAPL',
+      name: 'Apple Inc.',
+      cik: 320193,
+      tickers: ['AAPL'],
+      edgar_url: 'https://www.sec.gov/edgar/browse/?CIK=0000320193',
+    });
+    expect(body.quote).toMatchObject({
+      kind: 'history',
+      as_of: '2024-03-08',
+      current_price: 170.729996,
+      market_cap: null,
+    });
     // Without a quote provider the line comes from the stored bars: 2024-03-07 closed at 169.000000.
     expect(body.quote!.change_percent).toBeCloseTo(((170.729996 - 169) / 169) * 100, 6);
     const [year] = await db.execute<{ low: number; high: number; avg: number }>(sql`
       select min(low) as low, max(high) as high,
         (select round(avg(volume))::float8 from (select volume from price_bars where ticker = 'AAPL' order by day desc offset 1 limit 63) v) as avg
       from (select low, high from price_bars where ticker = 'AAPL' order by day desc limit 252) x`);
-    expect(body.quote).toMatchObject({ volume: 76114600, avg_volume: year!.avg, week_52_low: year!.low, week_52_high: year!.high });
+    expect(body.quote).toMatchObject({
+      volume: 76114600,
+      avg_volume: year!.avg,
+      week_52_low: year!.low,
+      week_52_high: year!.high,
+    });
     expect(body.viewer).toEqual({ pro: false, signed_in: false, ai_available: false });
     expect(body.watchlist).toEqual({ watching: false, previous_seen_at: null });
     expect(body.facets.total).toBe(1000);
     expect(body.facets.forms.find((f) => f.form === '4')?.count).toBe(616);
-    expect(body.facets.forms.find((f) => f.form === 'OTHER')?.count).toBe(apple.filter((f) => !catalogueFormOf(f.form)).length);
+    expect(body.facets.forms.find((f) => f.form === 'OTHER')?.count).toBe(
+      apple.filter((f) => !catalogueFormOf(f.form)).length,
+    );
     expect(body.facets.importance.map((i) => i.level)).toEqual(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
     expect(body.filings.items.map((f) => f.accession_no)).toEqual(newest.slice(0, 50).map((f) => f.accessionNo));
     expect(body.filings.next_cursor).toMatch(/^\d+_\d+$/);
@@ -85,7 +116,9 @@ describe('the enhanced page in one request', () => {
     const real = apple.find((f) => f.accessionNo === withItems.accession_no)!;
     expect(withItems.items.map((i) => i.number)).toEqual(real.items);
     expect(withItems.items).toContainEqual({ number: '9.01', title: 'Financial Statements and Exhibits' });
-    expect(withItems.link).toBe(`https://www.sec.gov/Archives/edgar/data/320193/${real.accessionNo.replace(/-/g, '')}/${real.primaryDocument}`);
+    expect(withItems.link).toBe(
+      `https://www.sec.gov/Archives/edgar/data/320193/${real.accessionNo.replace(/-/g, '')}/${real.primaryDocument}`,
+    );
   });
 
   it('shows Form 4 rows with owners linked to their insider page and every transaction in words', async () => {
@@ -95,7 +128,13 @@ describe('the enhanced page in one request', () => {
     expect(musk.transactions).toHaveLength(9);
     for (const row of musk.transactions) {
       // The shares were held by his trust: indirect ownership, its nature as filed.
-      expect(row).toMatchObject({ code: 'S', code_words: 'Open-market sale', acquired_disposed: 'D', ownership: 'indirect', table: 'non_derivative' });
+      expect(row).toMatchObject({
+        code: 'S',
+        code_words: 'Open-market sale',
+        acquired_disposed: 'D',
+        ownership: 'indirect',
+        table: 'non_derivative',
+      });
       expect(row.nature).toMatch(/trust/i);
       expect(row.value).toBeCloseTo(row.shares! * row.price!, 0);
     }
@@ -127,7 +166,10 @@ describe('the enhanced page in one request', () => {
     expect((await page('ZZZZZZ')).status).toBe(404);
     expect((await page('<script>')).status).toBe(404);
     const badForm = await page('AAPL', '?form=8-K,XYZ');
-    expect(badForm).toMatchObject({ status: 400, body: { error: 'unknown_form', message: '"XYZ" is not a form type we track.' } });
+    expect(badForm).toMatchObject({
+      status: 400,
+      body: { error: 'unknown_form', message: '"XYZ" is not a form type we track.' },
+    });
     expect((await page('AAPL', '?importance=URGENT')).status).toBe(400);
     expect((await get(`/api/ticker/AAPL/filings?cursor=not-a-cursor`)).status).toBe(400);
   });
@@ -155,9 +197,13 @@ describe('pagination and filters', () => {
 
   it('keeps ties on filed_at apart by id across a page boundary', async () => {
     // Derived from the real rows: the 51st to 53rd newest filings are moved onto the 50th's instant.
-    const [fiftieth] = await db.execute<{ filed_at: string }>(sql`select filed_at::text from filings where accession_no = ${newest[49]!.accessionNo}`);
+    const [fiftieth] = await db.execute<{ filed_at: string }>(
+      sql`select filed_at::text from filings where accession_no = ${newest[49]!.accessionNo}`,
+    );
     const moved = newest.slice(50, 53).map((f) => f.accessionNo);
-    await db.execute(sql`update filings set filed_at = ${fiftieth!.filed_at}::timestamptz where accession_no = any(${sql.param(moved)}::text[])`);
+    await db.execute(
+      sql`update filings set filed_at = ${fiftieth!.filed_at}::timestamptz where accession_no = any(${sql.param(moved)}::text[])`,
+    );
     const items = await walk('');
     expect(items).toHaveLength(1000);
     expect(new Set(items.map((f) => f.id)).size).toBe(1000);
@@ -205,7 +251,9 @@ describe('opening the page marks filings as seen, per user', () => {
     expect(await unseen(a.session, 'AAPL')).toBe(1);
     const second = await page('AAPL', '', a.session);
     expect(second.body.watchlist.previous_seen_at! > '2020').toBe(true);
-    expect(second.body.filings.items.filter((f) => f.is_new).map((f) => f.accession_no)).toEqual([arrival!.accessionNo]);
+    expect(second.body.filings.items.filter((f) => f.is_new).map((f) => f.accession_no)).toEqual([
+      arrival!.accessionNo,
+    ]);
     // "Load more" keeps flagging against the same previous mark.
     const more = await get<FilingsPage>(
       `/api/ticker/AAPL/filings?cursor=${second.body.filings.next_cursor}&new_since=${encodeURIComponent(second.body.watchlist.previous_seen_at!)}`,
@@ -242,7 +290,9 @@ describe('the public page', () => {
     expect(body.total_filings).toBe(1000);
     expect(body.filings).toHaveLength(20);
     expect(body.filings.every((f) => f.analysis.state === 'locked')).toBe(true);
-    const trpc = await fetch(`${url}/trpc/tickerPages.public?input=${encodeURIComponent(JSON.stringify({ ticker: 'TSLA' }))}`);
+    const trpc = await fetch(
+      `${url}/trpc/tickerPages.public?input=${encodeURIComponent(JSON.stringify({ ticker: 'TSLA' }))}`,
+    );
     expect((await trpc.json()).result.data.filings[0].accession_no).toBeTruthy();
   });
 
@@ -251,7 +301,9 @@ describe('the public page', () => {
       const html = await (await fetch(`${url}${path}`)).text();
       expect(html).toContain('<title>AAPL SEC filings: Apple Inc. | ');
       const description = /<meta name="description" content="([^"]*)"/.exec(html)![1]!;
-      expect(description).toMatch(/^1,000 SEC filings of Apple Inc\. \(AAPL\), each scored by importance\. Latest, \d{4}-\d{2}-\d{2}: /);
+      expect(description).toMatch(
+        /^1,000 SEC filings of Apple Inc\. \(AAPL\), each scored by importance\. Latest, \d{4}-\d{2}-\d{2}: /,
+      );
     }
     const unknown = await (await fetch(`${url}/public/ticker/ZZZZZZ`)).text();
     expect(unknown).not.toContain('SEC filings: ');
@@ -261,7 +313,12 @@ describe('the public page', () => {
 describe('the chart', () => {
   it('puts every filing inside the price history on a trading day, coloured by importance', async () => {
     const { body } = await get<TickerChart>('/api/ticker/TSLA/chart?range=MAX');
-    expect(body.source).toMatchObject({ provider: 'Yahoo Finance', adjustment: 'split', first_day: '2020-01-02', last_day: '2026-04-24' });
+    expect(body.source).toMatchObject({
+      provider: 'Yahoo Finance',
+      adjustment: 'split',
+      first_day: '2020-01-02',
+      last_day: '2026-04-24',
+    });
     expect(body.interval).toBe('weekly');
     const musk = body.markers.find((m) => m.form === '4')!;
     // Accepted 2022-11-08 20:18 New York time, after that Tuesday's close: the marker sits in that week.

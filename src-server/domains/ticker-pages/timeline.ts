@@ -98,7 +98,13 @@ export function insiderSection(rows: InsiderRow[] | null): { owners: OwnerDto[];
   for (const row of rows ?? []) {
     if (owners.length === row.owner_index) {
       const name = row.owner_display_name;
-      const role = ownerRoleLabel({ officerTitle: row.officer_title, isOfficer: row.is_officer, isDirector: row.is_director, isTenPercentOwner: row.is_ten_percent_owner, otherText: row.other_text });
+      const role = ownerRoleLabel({
+        officerTitle: row.officer_title,
+        isOfficer: row.is_officer,
+        isDirector: row.is_director,
+        isTenPercentOwner: row.is_ten_percent_owner,
+        otherText: row.other_text,
+      });
       owners.push({ cik: row.owner_cik, name, role, href: insiderHref({ cik: row.owner_cik, name }) });
     }
     if (row.owner_index === 0) transactions.push(toTransaction(row));
@@ -124,7 +130,13 @@ export function toTickerFilingDto(row: TimelineRow, options: { pro: boolean }): 
     ...toFilingDto(row),
     catalogue_form: row.catalogue_form,
     accepted_at: row.accepted_at,
-    receipt: { accepted_at: row.accepted_at, listed_after: row.listed_after, detected_at: row.detected_at, stored_at: row.stored_at, detected_via: row.detected_via },
+    receipt: {
+      accepted_at: row.accepted_at,
+      listed_after: row.listed_after,
+      detected_at: row.detected_at,
+      stored_at: row.stored_at,
+      detected_via: row.detected_via,
+    },
     is_new: row.is_new,
     index_url: row.index_url,
     items: (row.items ?? []).map((number) => ({ number, title: itemTitle(number) })),

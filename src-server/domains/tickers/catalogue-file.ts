@@ -50,7 +50,8 @@ export function parseCompanyTickers(text: string): CatalogueFile {
     throw new AppError('UNPROCESSABLE', 'The ticker file is not valid JSON.', { cause });
   }
   const file = fileSchema.safeParse(json);
-  if (!file.success) throw new AppError('UNPROCESSABLE', 'The ticker file is not an object of {cik_str, ticker, title} rows.');
+  if (!file.success)
+    throw new AppError('UNPROCESSABLE', 'The ticker file is not an object of {cik_str, ticker, title} rows.');
   const rows = Object.entries(file.data)
     .map(([key, value]) => ({ order: Number(key), row: rowSchema.safeParse(value) }))
     .filter((r) => r.row.success)

@@ -25,13 +25,16 @@ const LAST_MODIFIED = 'Tue, 03 Mar 2026 02:14:07 GMT';
 const realFile = readFileSync(SHIPPED_CATALOGUE.path, 'utf8');
 const realRows = JSON.parse(realFile) as Record<string, { cik_str: number; ticker: string; title: string }>;
 const delisted = 'AAPL';
-const withoutApple = JSON.stringify(Object.fromEntries(Object.entries(realRows).filter(([, r]) => r.ticker !== delisted)));
+const withoutApple = JSON.stringify(
+  Object.fromEntries(Object.entries(realRows).filter(([, r]) => r.ticker !== delisted)),
+);
 let serve: 'real' | 'without-apple' | 'error' = 'real';
 const agents: string[] = [];
 const sec = createServer((request, response) => {
   agents.push(String(request.headers['user-agent'] ?? ''));
   if (request.url !== '/files/company_tickers.json') return response.writeHead(404).end();
-  if (serve === 'error' || !/\S+@\S+/.test(String(request.headers['user-agent']))) return response.writeHead(403).end('Undeclared Automated Tool');
+  if (serve === 'error' || !/\S+@\S+/.test(String(request.headers['user-agent'])))
+    return response.writeHead(403).end('Undeclared Automated Tool');
   response.writeHead(200, { 'content-type': 'application/json', 'last-modified': LAST_MODIFIED });
   response.end(serve === 'real' ? realFile : withoutApple);
 });
@@ -57,15 +60,23 @@ describe('refreshCatalogueFromSec', () => {
     expect(agents.at(-1)).toBe(USER_AGENT);
     expect(result).toMatchObject({ loaded: true, entries: Object.keys(realRows).length, changed: 0, deactivated: 0 });
     expect(result.asOf.toISOString()).toBe('2026-03-03T02:14:07.000Z');
-    expect(await state()).toMatchObject({ source: `${secBase}/files/company_tickers.json`, entries: Object.keys(realRows).length });
+    expect(await state()).toMatchObject({
+      source: `${secBase}/files/company_tickers.json`,
+      entries: Object.keys(realRows).length,
+    });
   });
 
   it('refuses to run without a declared User-Agent, and reports SEC errors', async () => {
-    const missing = await refreshCatalogueFromSec(db, { url: companyTickersUrl(secBase), userAgent: undefined }).catch((e: unknown) => e);
+    const missing = await refreshCatalogueFromSec(db, { url: companyTickersUrl(secBase), userAgent: undefined }).catch(
+      (e: unknown) => e,
+    );
     expect(isAppError(missing) && missing.reason).toBe('edgar_user_agent_missing');
     serve = 'error';
     try {
-      const failed = await refreshCatalogueFromSec(db, { url: companyTickersUrl(secBase), userAgent: USER_AGENT }).catch((e: unknown) => e);
+      const failed = await refreshCatalogueFromSec(db, {
+        url: companyTickersUrl(secBase),
+        userAgent: USER_AGENT,
+      }).catch((e: unknown) => e);
       expect(isAppError(failed) && failed.reason).toBe('sec_error');
     } finally {
       serve = 'real';
@@ -78,23 +89,32 @@ describe('npm run tickers:refresh', () => {
 
   it('upserts the current file; a ticker SEC no longer lists stops being searchable but stays watched', async () => {
     await db.execute(sql`insert into users (id) values ('00000000-0000-4000-8000-000000000001')`);
-    await db.execute(sql`insert into watchlist_items (user_id, ticker, forms) values ('00000000-0000-4000-8000-000000000001', ${delisted}, '{8-K}')`);
+    await db.execute(
+      sql`insert into watchlist_items (user_id, ticker, forms) values ('00000000-0000-4000-8000-000000000001', ${delisted}, '{8-K}')`,
+    );
     serve = 'without-apple';
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/tickers-refresh.ts'], {
       cwd: ROOT,
       env: { ...env, EDGAR_USER_AGENT: USER_AGENT },
     });
-    expect(stdout).toContain(`tickers:refresh ${Object.keys(realRows).length - 1} tickers from ${secBase}/files/company_tickers.json`);
+    expect(stdout).toContain(
+      `tickers:refresh ${Object.keys(realRows).length - 1} tickers from ${secBase}/files/company_tickers.json`,
+    );
     expect(stdout).toContain('1 no longer listed');
 
     const index = await catalogue.check();
     expect(index.get(delisted)).toBeUndefined();
     expect(index.search('apple').map((r) => r.ticker)).not.toContain(delisted);
-    const [item] = await db.execute<{ ticker: string }>(sql`select ticker from watchlist_items where ticker = ${delisted}`);
+    const [item] = await db.execute<{ ticker: string }>(
+      sql`select ticker from watchlist_items where ticker = ${delisted}`,
+    );
     expect(item?.ticker).toBe(delisted);
 
     serve = 'real';
-    await run(process.execPath, ['--import', 'tsx', 'scripts/tickers-refresh.ts'], { cwd: ROOT, env: { ...env, EDGAR_USER_AGENT: USER_AGENT } });
+    await run(process.execPath, ['--import', 'tsx', 'scripts/tickers-refresh.ts'], {
+      cwd: ROOT,
+      env: { ...env, EDGAR_USER_AGENT: USER_AGENT },
+    });
     expect((await catalogue.check()).get(delisted)?.name).toBe('Apple Inc.');
   });
 

@@ -1,11 +1,6 @@
 import { AppError } from '#shared/app-error';
 import type { Db } from '../../db/client';
-import {
-  parseCompanyTickers,
-  readShippedCatalogue,
-  SHIPPED_CATALOGUE,
-  type CatalogueFile,
-} from './catalogue-file';
+import { parseCompanyTickers, readShippedCatalogue, SHIPPED_CATALOGUE, type CatalogueFile } from './catalogue-file';
 import * as repo from './tickers.repo';
 import { applyOverrides } from './tickers-admin.repo';
 
@@ -25,7 +20,8 @@ export async function importCatalogue(
     await repo.lockCatalogue(tx);
     if (params.onlyIfOlderThan) {
       const state = await repo.readCatalogueState(tx);
-      if (state && state.asOf >= params.onlyIfOlderThan) return { loaded: false, entries: state.entries, changed: 0, deactivated: 0 };
+      if (state && state.asOf >= params.onlyIfOlderThan)
+        return { loaded: false, entries: state.entries, changed: 0, deactivated: 0 };
     }
     const rows = await repo.upsertCatalogueRows(tx, { entries: params.file.entries });
     // Mappings an admin set by hand survive every reload of SEC's file.
@@ -47,7 +43,8 @@ export async function importCatalogue(
  */
 export async function ensureShippedCatalogue(db: Db): Promise<CatalogueLoad> {
   const state = await repo.readCatalogueState(db);
-  if (state && state.asOf >= SHIPPED_CATALOGUE.asOf) return { loaded: false, entries: state.entries, changed: 0, deactivated: 0 };
+  if (state && state.asOf >= SHIPPED_CATALOGUE.asOf)
+    return { loaded: false, entries: state.entries, changed: 0, deactivated: 0 };
   return importCatalogue(db, {
     file: await readShippedCatalogue(),
     source: SHIPPED_CATALOGUE.source,
@@ -70,9 +67,13 @@ export async function refreshCatalogueFromSec(
   params: { url: string; userAgent: string | undefined; signal?: AbortSignal },
 ): Promise<CatalogueLoad & { url: string; asOf: Date }> {
   if (!isDeclaredUserAgent(params.userAgent)) {
-    throw new AppError('BAD_REQUEST', 'Set EDGAR_USER_AGENT to "Company Name contact@domain": SEC refuses undeclared clients.', {
-      reason: 'edgar_user_agent_missing',
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      'Set EDGAR_USER_AGENT to "Company Name contact@domain": SEC refuses undeclared clients.',
+      {
+        reason: 'edgar_user_agent_missing',
+      },
+    );
   }
   let response: Response;
   try {

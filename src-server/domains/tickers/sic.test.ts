@@ -26,7 +26,7 @@ describe('SIC -> sector and industry', () => {
     expect(titleCaseSic('SERVICES-PREPACKAGED SOFTWARE')).toBe('Services-Prepackaged Software');
   });
 
-  it('gives every operating SIC code on SEC\'s list a sector; unknown input gives nulls', () => {
+  it("gives every operating SIC code on SEC's list a sector; unknown input gives nulls", () => {
     const nonOperating = new Set([8880, 8888, 9721, 9995]);
     for (const [code] of SEC_SIC_CODES) {
       const sector = sectorForSic(code);

@@ -21,13 +21,20 @@ export class TickerCatalogue {
   constructor(private readonly db: Db) {}
 
   async get(): Promise<TickerIndex> {
-    if (!this.index) return (this.first ??= this.build(true).finally(() => (this.first = undefined)));
+    if (!this.index) {
+      this.first ??= this.build(true).finally(() => {
+        this.first = undefined;
+      });
+      return this.first;
+    }
     if (Date.now() - this.checkedAt > RECHECK_MS && !this.checking) {
       this.checkedAt = Date.now();
       // A failed check keeps serving the current index; the next one retries.
       this.checking = this.check()
         .catch(() => this.index!)
-        .finally(() => (this.checking = undefined));
+        .finally(() => {
+          this.checking = undefined;
+        });
     }
     return this.index;
   }

@@ -9,7 +9,10 @@ export function tickerKey(symbol: string): string {
 
 /** Upper case, punctuation to spaces, spaces collapsed: "Meta Platforms, Inc." -> "META PLATFORMS INC". */
 function nameKey(text: string): string {
-  return text.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
 }
 
 interface Indexed {
@@ -39,7 +42,12 @@ export class TickerIndex {
       .map((entry) => ({ entry, key: tickerKey(entry.ticker), name: ` ${nameKey(entry.name)}` }));
     for (const item of ranked) {
       if (!this.byKey.has(item.key)) this.byKey.set(item.key, item);
-      const prefixes = new Set(item.name.trim().split(' ').flatMap((word) => [1, 2, 3, 4].map((n) => word.slice(0, n))));
+      const prefixes = new Set(
+        item.name
+          .trim()
+          .split(' ')
+          .flatMap((word) => [1, 2, 3, 4].map((n) => word.slice(0, n))),
+      );
       for (const prefix of prefixes) {
         const list = this.byWordPrefix.get(prefix);
         if (list) list.push(item);

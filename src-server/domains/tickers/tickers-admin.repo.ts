@@ -50,12 +50,17 @@ export interface TickerMapping extends Record<string, unknown> {
 }
 
 export async function mappingOf(db: Db, { ticker }: { ticker: string }): Promise<TickerMapping | null> {
-  const [row] = await db.execute<TickerMapping>(sql`select ticker, cik, name, active from tickers where ticker = ${ticker}`);
+  const [row] = await db.execute<TickerMapping>(
+    sql`select ticker, cik, name, active from tickers where ticker = ${ticker}`,
+  );
   return row ?? null;
 }
 
 /** Writes a hand-set mapping into the catalogue and keeps it so later refreshes apply it again. */
-export async function saveOverride(db: Db, p: { ticker: string; cik: number; name: string; note: string; adminId: string }): Promise<void> {
+export async function saveOverride(
+  db: Db,
+  p: { ticker: string; cik: number; name: string; note: string; adminId: string },
+): Promise<void> {
   await db.execute(sql`
     insert into ticker_overrides (ticker, cik, name, note, updated_by) values (${p.ticker}, ${p.cik}, ${p.name}, ${p.note}, ${p.adminId})
     on conflict (ticker) do update set cik = excluded.cik, name = excluded.name, note = excluded.note,
@@ -68,7 +73,9 @@ export async function saveOverride(db: Db, p: { ticker: string; cik: number; nam
 
 /** Hand-set mappings win over SEC's file: applied after every catalogue load. */
 export async function applyOverrides(db: Db): Promise<number> {
-  await db.execute(sql`insert into companies (cik, name) select cik, name from ticker_overrides on conflict (cik) do nothing`);
+  await db.execute(
+    sql`insert into companies (cik, name) select cik, name from ticker_overrides on conflict (cik) do nothing`,
+  );
   const result = await db.execute(sql`
     insert into tickers (ticker, cik, name, active) select ticker, cik, name, true from ticker_overrides
     on conflict (ticker) do update set cik = excluded.cik, name = excluded.name, active = true, updated_at = now()

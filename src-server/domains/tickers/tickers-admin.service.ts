@@ -24,7 +24,12 @@ export interface CatalogueAdminItem {
 
 export async function listCatalogueAdmin(
   db: Db,
-  { q, sort, after, limit }: { q?: string | null; sort: repo.CatalogueSort; after?: repo.CatalogueCursor | null; limit: number },
+  {
+    q,
+    sort,
+    after,
+    limit,
+  }: { q?: string | null; sort: repo.CatalogueSort; after?: repo.CatalogueCursor | null; limit: number },
 ) {
   const rows = await repo.listCatalogue(db, { q: q?.trim() || null, sort, after: after ?? null, limit });
   const items: CatalogueAdminItem[] = rows.map((r) => ({
@@ -48,7 +53,10 @@ export async function setTickerMapping(
   { ticker, cik, name, note, adminId }: { ticker: string; cik: number; name: string; note: string; adminId: string },
 ): Promise<{ before: repo.TickerMapping | null; after: repo.TickerMapping }> {
   const symbol = ticker.trim().toUpperCase();
-  if (!TICKER_RE.test(symbol)) throw new AppError('BAD_REQUEST', 'A ticker is 1-10 letters, digits, dots or dashes, starting with a letter.', { reason: 'ticker_invalid' });
+  if (!TICKER_RE.test(symbol))
+    throw new AppError('BAD_REQUEST', 'A ticker is 1-10 letters, digits, dots or dashes, starting with a letter.', {
+      reason: 'ticker_invalid',
+    });
   return db.transaction(async (tx) => {
     const before = await repo.mappingOf(tx, { ticker: symbol });
     await repo.saveOverride(tx, { ticker: symbol, cik, name: name.trim(), note: note.trim(), adminId });
@@ -59,10 +67,14 @@ export async function setTickerMapping(
 }
 
 /** The refresh job: download SEC's file through the EDGAR client (budgeted), parse, import. */
-export async function refreshCatalogueViaEdgar(db: Db, { client, progress }: { client: EdgarClient; progress: Progress }) {
+export async function refreshCatalogueViaEdgar(
+  db: Db,
+  { client, progress }: { client: EdgarClient; progress: Progress },
+) {
   await progress({ done: 0, total: 3, changed: 0 });
   const response = await client.get('/files/company_tickers.json', { accept: 'application/json', priority: 'bulk' });
-  if (response.status !== 200) throw new AppError('UNAVAILABLE', `SEC's ticker file was not found at ${response.url}.`, { reason: 'sec_error' });
+  if (response.status !== 200)
+    throw new AppError('UNAVAILABLE', `SEC's ticker file was not found at ${response.url}.`, { reason: 'sec_error' });
   await progress({ done: 1, total: 3, changed: 0 });
   const file = parseCompanyTickers(response.text);
   await progress({ done: 2, total: 3, changed: 0 });

@@ -20,7 +20,10 @@ export async function lockCatalogue(db: Db): Promise<void> {
  * rows are one round trip each) and marks tickers the file no longer lists inactive.
  * A company whose EDGAR profile was stored keeps that profile's name.
  */
-export async function upsertCatalogueRows(db: Db, params: { entries: CatalogueEntry[] }): Promise<{ changed: number; deactivated: number }> {
+export async function upsertCatalogueRows(
+  db: Db,
+  params: { entries: CatalogueEntry[] },
+): Promise<{ changed: number; deactivated: number }> {
   const { entries } = params;
   const firstPerCik = new Map<number, string>();
   for (const e of entries) if (!firstPerCik.has(e.cik)) firstPerCik.set(e.cik, e.name);
@@ -79,7 +82,10 @@ export async function upsertCompany(db: Db, params: CompanyProfileRow): Promise<
   await db
     .insert(companies)
     .values({ ...params, profileFetchedAt: sql`now()` })
-    .onConflictDoUpdate({ target: companies.cik, set: { ...rest, profileFetchedAt: sql`now()`, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: companies.cik,
+      set: { ...rest, profileFetchedAt: sql`now()`, updatedAt: sql`now()` },
+    });
 }
 
 /** One catalogue ticker with its company profile and cached quote columns. */
@@ -115,7 +121,10 @@ export async function findTickerProfile(db: Db, params: { ticker: string }) {
 }
 
 /** Companies someone watches whose EDGAR profile (SIC, exchange) has not been stored yet. */
-export async function watchedCompaniesWithoutProfile(db: Db, params: { limit: number }): Promise<{ cik: number; ticker: string }[]> {
+export async function watchedCompaniesWithoutProfile(
+  db: Db,
+  params: { limit: number },
+): Promise<{ cik: number; ticker: string }[]> {
   return db
     .selectDistinctOn([tickers.cik], { cik: tickers.cik, ticker: tickers.ticker })
     .from(watchlistItems)

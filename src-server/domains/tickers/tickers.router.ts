@@ -13,6 +13,10 @@ export const tickersRouter = router({
     .query(async ({ ctx, input }) => resolveEntry(await ctx.deps.tickers.get(), input)),
   /** Company facts (sector, industry, SIC, exchange) and the cached quote of one ticker. */
   profile: publicProcedure.input(tickerSymbolInput).query(async ({ ctx, input }) =>
-    getTickerProfile(ctx.deps.db, { index: await ctx.deps.tickers.get(), ticker: input.ticker, quotes: ctx.deps.quotes }),
+    getTickerProfile(ctx.deps.db, {
+      index: await ctx.deps.tickers.get(),
+      ticker: input.ticker,
+      quotes: ctx.deps.quotes,
+    }),
   ),
 });

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/app-error';
 import { isCompanyNameEntry } from '#shared/ticker-entry';
 import type { Db } from '../../db/client';
-import type { QuoteRefresher } from '../quotes/quote-refresher';
+import type { QuoteRequests } from '../quotes/quote-requests';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import { classifySic } from './sic';
 import type { TickerIndex } from './ticker-index';
@@ -92,12 +92,12 @@ export interface TickerProfile extends QuoteFields {
 /** A ticker's company facts and last cached quote (ticker pages); stale quotes are queued. */
 export async function getTickerProfile(
   db: Db,
-  params: { index: TickerIndex; ticker: string; quotes?: QuoteRefresher | null },
+  params: { index: TickerIndex; ticker: string; quotes?: QuoteRequests | null },
 ): Promise<TickerProfile> {
   const symbol = params.index.get(params.ticker)?.ticker ?? params.ticker.trim().toUpperCase();
   const row = await repo.findTickerProfile(db, { ticker: symbol });
   if (!row) throw new AppError('NOT_FOUND', `${symbol} is not a ticker we know.`, { reason: 'ticker_not_found' });
-  if (params.quotes?.isStale(row.quote_fetched_at?.getTime())) params.quotes.request([row.ticker]);
+  params.quotes?.requestIfStale([{ ticker: row.ticker, fetchedMs: row.quote_fetched_at?.getTime() }]);
   return {
     ticker: row.ticker,
     name: row.name,

@@ -12,7 +12,9 @@ import { companiesAwaitingProfile, upsertCompanyProfile } from './tickers.servic
 const { url, deps } = await startTestApp();
 const db = deps.db;
 const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc` })] });
-const shipped = Object.values(JSON.parse(readFileSync(SHIPPED_CATALOGUE.path, 'utf8')) as Record<string, { ticker: string }>);
+const shipped = Object.values(
+  JSON.parse(readFileSync(SHIPPED_CATALOGUE.path, 'utf8')) as Record<string, { ticker: string }>,
+);
 
 async function search(q: string): Promise<{ ticker: string; name: string }[]> {
   const response = await fetch(`${url}/api/tickers?q=${encodeURIComponent(q)}`);
@@ -53,7 +55,11 @@ describe('GET /api/tickers?q= (SPEC.md sections 3, 5, 7)', () => {
     const rest = results.slice(1).map((r) => r.ticker);
     expect(rest.every((t) => t.startsWith('A'))).toBe(true);
     expect(rest).toEqual([...rest].sort());
-    const expectedPrefix = shipped.map((e) => e.ticker).filter((t) => t.startsWith('A') && t !== 'A').sort().slice(0, 9);
+    const expectedPrefix = shipped
+      .map((e) => e.ticker)
+      .filter((t) => t.startsWith('A') && t !== 'A')
+      .sort()
+      .slice(0, 9);
     expect(rest).toEqual(expectedPrefix);
   });
 
@@ -89,18 +95,44 @@ describe('tRPC tickers.*', () => {
   });
 
   it('resolve turns entries into tickers the way the add form does', async () => {
-    expect(await trpc.tickers.resolve.query({ entry: 'aapl' })).toEqual({ entry: 'AAPL', ticker: 'AAPL', name: 'Apple Inc.', via: 'ticker' });
-    expect(await trpc.tickers.resolve.query({ entry: 'microsoft corp' })).toMatchObject({ ticker: 'MSFT', via: 'name' });
+    expect(await trpc.tickers.resolve.query({ entry: 'aapl' })).toEqual({
+      entry: 'AAPL',
+      ticker: 'AAPL',
+      name: 'Apple Inc.',
+      via: 'ticker',
+    });
+    expect(await trpc.tickers.resolve.query({ entry: 'microsoft corp' })).toMatchObject({
+      ticker: 'MSFT',
+      via: 'name',
+    });
     // Five characters or fewer are symbols, never names (SPEC.md section 5).
-    expect(await trpc.tickers.resolve.query({ entry: 'TESLA' })).toEqual({ entry: 'TESLA', ticker: null, name: null, via: 'unknown' });
+    expect(await trpc.tickers.resolve.query({ entry: 'TESLA' })).toEqual({
+      entry: 'TESLA',
+      ticker: null,
+      name: null,
+      via: 'unknown',
+    });
   });
 
   it('profile has no sector until EDGAR backfills the company, then SIC sector and industry', async () => {
     const before = await trpc.tickers.profile.query({ ticker: 'tsla' });
-    expect(before).toMatchObject({ ticker: 'TSLA', cik: 1318605, name: 'Tesla, Inc.', sector: null, industry: null, current_price: null });
+    expect(before).toMatchObject({
+      ticker: 'TSLA',
+      cik: 1318605,
+      name: 'Tesla, Inc.',
+      sector: null,
+      industry: null,
+      current_price: null,
+    });
 
     // The values of Tesla's submissions JSON (src-server/test/fixtures/watchlist/CIK0001318605.json).
-    await upsertCompanyProfile(db, { cik: 1318605, name: 'Tesla, Inc.', sic: '3711', sicDescription: 'Motor Vehicles & Passenger Car Bodies', exchange: 'Nasdaq' });
+    await upsertCompanyProfile(db, {
+      cik: 1318605,
+      name: 'Tesla, Inc.',
+      sic: '3711',
+      sicDescription: 'Motor Vehicles & Passenger Car Bodies',
+      exchange: 'Nasdaq',
+    });
     const after = await trpc.tickers.profile.query({ ticker: 'TSLA' });
     expect(after).toMatchObject({
       sector: 'Consumer Discretionary',
@@ -109,7 +141,9 @@ describe('tRPC tickers.*', () => {
       exchange: 'Nasdaq',
       listed: true,
     });
-    await expect(trpc.tickers.profile.query({ ticker: 'NOPE1' })).rejects.toMatchObject({ data: { httpStatus: 404, reason: 'ticker_not_found' } });
+    await expect(trpc.tickers.profile.query({ ticker: 'NOPE1' })).rejects.toMatchObject({
+      data: { httpStatus: 404, reason: 'ticker_not_found' },
+    });
   });
 });
 
@@ -124,7 +158,13 @@ describe('upsertCompanyProfile and the backfill hook', () => {
     const waiting = await companiesAwaitingProfile(db);
     expect(waiting.map((c) => c.cik).sort((a, b) => a - b)).toEqual([320193, 1652044]);
 
-    const stored = await upsertCompanyProfile(db, { cik: 320193, name: 'Apple Inc.', sic: 3571, sicDescription: 'Electronic Computers', exchange: 'Nasdaq' });
+    const stored = await upsertCompanyProfile(db, {
+      cik: 320193,
+      name: 'Apple Inc.',
+      sic: 3571,
+      sicDescription: 'Electronic Computers',
+      exchange: 'Nasdaq',
+    });
     expect(stored).toEqual({
       cik: 320193,
       name: 'Apple Inc.',
@@ -139,7 +179,9 @@ describe('upsertCompanyProfile and the backfill hook', () => {
     expect((await companiesAwaitingProfile(db)).map((c) => c.cik)).toEqual([1652044]);
     // Idempotent, and a catalogue reload does not overwrite the profile's name.
     await upsertCompanyProfile(db, { cik: 320193, name: 'Apple Inc.', sic: '3571', sicDescription: null });
-    const [row] = await db.execute<{ industry: string; name: string }>(sql`select industry, name from companies where cik = 320193`);
+    const [row] = await db.execute<{ industry: string; name: string }>(
+      sql`select industry, name from companies where cik = 320193`,
+    );
     expect(row).toEqual({ industry: 'Electronic Computers', name: 'Apple Inc.' });
   });
 });

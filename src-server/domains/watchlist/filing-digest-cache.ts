@@ -28,7 +28,12 @@ export class FilingDigestCache {
       const cached = this.get(cik, version);
       const pending = cached ? undefined : this.loading.get(`${cik}:${version}`);
       if (cached) found.set(cik, cached);
-      else if (pending) waits.push(pending.then((d) => void (d && found.set(cik, d))));
+      else if (pending !== undefined)
+        waits.push(
+          pending.then((d) => {
+            if (d) found.set(cik, d);
+          }),
+        );
       else missing.push(cik);
     }
     if (missing.length > 0) {

@@ -50,7 +50,8 @@ export function buildDigests(params: {
   marks: DigestMarkRow[];
 }): Map<number, FilingDigest> {
   const digests = new Map<number, FilingDigest>();
-  for (const [cik, version] of params.versions) digests.set(cik, { version, recentByForm: new Map(), marks: [], complete: true });
+  for (const [cik, version] of params.versions)
+    digests.set(cik, { version, recentByForm: new Map(), marks: [], complete: true });
   for (const row of params.recent) {
     const digest = digests.get(row.cik);
     if (!digest) continue;
@@ -61,7 +62,8 @@ export function buildDigests(params: {
   for (const row of params.marks) {
     const digest = digests.get(row.cik);
     if (!digest) continue;
-    if (digest.marks.length < UNSEEN_WINDOW) digest.marks.push({ storedUs: row.stored_us, rank: row.rank, form: row.form });
+    if (digest.marks.length < UNSEEN_WINDOW)
+      digest.marks.push({ storedUs: row.stored_us, rank: row.rank, form: row.form });
     else digest.complete = false;
   }
   return digests;
@@ -84,7 +86,10 @@ const newestFirst = (a: RecentFiling, b: RecentFiling) => b.filedMs - a.filedMs 
  * One item's filing fields: only filings of its followed forms; unseen = stored after the item's
  * seen_at (microseconds since the epoch; null = never opened).
  */
-export function summariseItem(digest: FilingDigest | undefined, params: { forms: readonly string[]; seenUs: number | null }): ItemFilingSummary {
+export function summariseItem(
+  digest: FilingDigest | undefined,
+  params: { forms: readonly string[]; seenUs: number | null },
+): ItemFilingSummary {
   const followed = new Set(params.forms);
   const recent: RecentFiling[] = [];
   for (const form of followed) recent.push(...(digest?.recentByForm.get(form) ?? []));

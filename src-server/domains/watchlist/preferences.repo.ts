@@ -11,7 +11,10 @@ export async function findPreferences(db: Db, params: { userId: string }): Promi
 }
 
 /** Writes only the given fields; the row is created with the table's defaults for the rest. */
-export async function savePreferences(db: Db, params: { userId: string; values: PreferencesValues }): Promise<PreferencesRow> {
+export async function savePreferences(
+  db: Db,
+  params: { userId: string; values: PreferencesValues },
+): Promise<PreferencesRow> {
   const [row] = await db
     .insert(preferences)
     .values({ userId: params.userId, ...params.values })

@@ -27,7 +27,10 @@ export async function getPreferences(db: Db, params: { userId: string | null }):
  * Saves the given preferences and returns all of them. `filters` replaces the stored filters as a
  * whole; a trading URL must be an absolute http(s) template with {TICKER}; null clears it.
  */
-export async function updatePreferences(db: Db, params: { userId: string; changes: PreferencesUpdate }): Promise<Preferences> {
+export async function updatePreferences(
+  db: Db,
+  params: { userId: string; changes: PreferencesUpdate },
+): Promise<Preferences> {
   const { tradingPlatformUrl, ...rest } = params.changes;
   const url = tradingPlatformUrl?.trim();
   if (url) {

@@ -9,7 +9,9 @@ import type { AppRouter } from '../../transport/trpc/app-router';
 
 const { url, deps } = await startTestApp();
 const client = (session?: string) =>
-  createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc`, headers: session ? { 'x-session': session } : {} })] });
+  createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: `${url}/trpc`, headers: session ? { 'x-session': session } : {} })],
+  });
 
 describe('trading platform URL rule (SPEC.md section 5)', () => {
   it.each([
@@ -56,7 +58,10 @@ describe('watchlist.preferences / watchlist.updatePreferences', () => {
     expect(await client(session).watchlist.preferences.query()).toEqual(expected);
 
     // A partial update leaves the rest alone; null clears the URL.
-    const partial = await client(session).watchlist.updatePreferences.mutate({ theme: 'light', tradingPlatformUrl: null });
+    const partial = await client(session).watchlist.updatePreferences.mutate({
+      theme: 'light',
+      tradingPlatformUrl: null,
+    });
     expect(partial).toEqual({ ...expected, theme: 'light', tradingPlatformUrl: null });
 
     const other = await createSignedInUser(deps.db, { email: 'prefs-other@example.com' });
@@ -65,14 +70,19 @@ describe('watchlist.preferences / watchlist.updatePreferences', () => {
 
   it('refuses URLs without {TICKER} with the spec message, and non-http(s) URLs, changing nothing', async () => {
     const { session } = await createSignedInUser(deps.db, { email: 'prefs-url@example.com' });
-    await client(session).watchlist.updatePreferences.mutate({ tradingPlatformUrl: 'https://www.webull.com/search?keyword={TICKER}', theme: 'dark' });
+    await client(session).watchlist.updatePreferences.mutate({
+      tradingPlatformUrl: 'https://www.webull.com/search?keyword={TICKER}',
+      theme: 'dark',
+    });
     for (const [bad, message] of [
       ['https://broker.example/', COPY.customUrlNeedsTicker],
       ['javascript:alert(document.cookie)//{TICKER}', TRADING_URL_SCHEME_MESSAGE],
       ['data:text/html;base64,PHNjcmlwdD4={TICKER}', TRADING_URL_SCHEME_MESSAGE],
       ['stocks/{TICKER}', TRADING_URL_SCHEME_MESSAGE],
     ] as const) {
-      await expect(client(session).watchlist.updatePreferences.mutate({ tradingPlatformUrl: bad, theme: 'light' })).rejects.toMatchObject({
+      await expect(
+        client(session).watchlist.updatePreferences.mutate({ tradingPlatformUrl: bad, theme: 'light' }),
+      ).rejects.toMatchObject({
         message,
         data: { httpStatus: 400, reason: 'invalid_trading_url' },
       });
@@ -85,9 +95,17 @@ describe('watchlist.preferences / watchlist.updatePreferences', () => {
 
   it('rejects unknown values and fields with a 400', async () => {
     const { session } = await createSignedInUser(deps.db, { email: 'prefs-bad@example.com' });
-    const bad = [{ theme: 'sepia' }, { sortField: 'random' }, { viewMode: 'grid' }, { filters: { formTypes: ['8-Q'] } }, { colour: 'red' }];
+    const bad = [
+      { theme: 'sepia' },
+      { sortField: 'random' },
+      { viewMode: 'grid' },
+      { filters: { formTypes: ['8-Q'] } },
+      { colour: 'red' },
+    ];
     for (const input of bad) {
-      await expect(client(session).watchlist.updatePreferences.mutate(input as never)).rejects.toMatchObject({ data: { httpStatus: 400 } });
+      await expect(client(session).watchlist.updatePreferences.mutate(input as never)).rejects.toMatchObject({
+        data: { httpStatus: 400 },
+      });
     }
   });
 });

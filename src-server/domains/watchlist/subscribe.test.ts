@@ -11,7 +11,9 @@ const db = deps.db;
 const TOP = await topTickers(60);
 async function topTickers(n: number): Promise<string[]> {
   await fetch(`${url}/api/tickers?q=A`); // builds the catalogue
-  const rows = await db.execute<{ ticker: string }>(sql`select ticker from tickers where ticker not like '%-%' order by rank limit ${n}`);
+  const rows = await db.execute<{ ticker: string }>(
+    sql`select ticker from tickers where ticker not like '%-%' order by rank limit ${n}`,
+  );
   return rows.map((r) => r.ticker);
 }
 
@@ -27,7 +29,11 @@ async function post(path: string, body: unknown, headers: Record<string, string>
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, session: response.headers.get('x-session') };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    session: response.headers.get('x-session'),
+  };
 }
 
 const subscribe = (body: unknown, session?: string, headers: Record<string, string> = {}) =>
@@ -49,7 +55,13 @@ describe('POST /api/subscribe: entries (SPEC.md section 5)', () => {
   it('creates an anonymous session for a first-time caller and returns it', async () => {
     const call = await subscribe({ tickers: 'aapl', forms: '8-K', note: 'earnings in May' });
     expect(call.status).toBe(200);
-    expect(call.body).toEqual({ tickers: ['AAPL'], added: ['AAPL'], updated: [], skipped: [], session: expect.any(String) });
+    expect(call.body).toEqual({
+      tickers: ['AAPL'],
+      added: ['AAPL'],
+      updated: [],
+      skipped: [],
+      session: expect.any(String),
+    });
     expect(call.session).toBe(call.body.session);
     expect(await watchlistTickers(call.body.session as string)).toEqual(['AAPL']);
   });
@@ -58,7 +70,13 @@ describe('POST /api/subscribe: entries (SPEC.md section 5)', () => {
     const session = await anonymous();
     const call = await subscribe({ tickers: ' msft ,, nvda,  Microsoft Corp , brk.b,', forms: '8-K' }, session);
     expect(call.status).toBe(200);
-    expect(call.body).toEqual({ tickers: ['MSFT', 'NVDA', 'BRK-B'], added: ['MSFT', 'NVDA', 'BRK-B'], updated: [], skipped: [], session: null });
+    expect(call.body).toEqual({
+      tickers: ['MSFT', 'NVDA', 'BRK-B'],
+      added: ['MSFT', 'NVDA', 'BRK-B'],
+      updated: [],
+      skipped: [],
+      session: null,
+    });
     expect(await watchlistTickers(session)).toEqual(['AAPL', 'MSFT', 'NVDA', 'BRK-B']);
   });
 
@@ -73,21 +91,41 @@ describe('POST /api/subscribe: entries (SPEC.md section 5)', () => {
     const before = await userCount();
     const call = await subscribe({ tickers: 'TESLA', forms: '8-K' });
     expect(call.status).toBe(400);
-    expect(call.body).toEqual({ error: 'ticker_not_recognized', message: COPY.tickerNotRecognized, skipped: ['TESLA'] });
+    expect(call.body).toEqual({
+      error: 'ticker_not_recognized',
+      message: COPY.tickerNotRecognized,
+      skipped: ['TESLA'],
+    });
     expect(call.session).toBeNull();
     expect(await userCount()).toBe(before);
   });
 
   it('blank tickers or forms get the spec messages', async () => {
-    expect(await subscribe({ tickers: ' , ', forms: '8-K' })).toMatchObject({ status: 400, body: { message: COPY.enterTicker } });
+    expect(await subscribe({ tickers: ' , ', forms: '8-K' })).toMatchObject({
+      status: 400,
+      body: { message: COPY.enterTicker },
+    });
     expect(await subscribe({ forms: '8-K' })).toMatchObject({ status: 400, body: { message: COPY.enterTicker } });
-    expect(await subscribe({ tickers: 'AAPL', forms: [] })).toMatchObject({ status: 400, body: { message: COPY.selectForm } });
-    expect(await subscribe({ tickers: 'AAPL', forms: 'FORM-X' })).toMatchObject({ status: 400, body: { error: 'unknown_form' } });
-    expect(await subscribe({ tickers: 42, forms: '8-K' })).toMatchObject({ status: 400, body: { error: 'bad_request' } });
+    expect(await subscribe({ tickers: 'AAPL', forms: [] })).toMatchObject({
+      status: 400,
+      body: { message: COPY.selectForm },
+    });
+    expect(await subscribe({ tickers: 'AAPL', forms: 'FORM-X' })).toMatchObject({
+      status: 400,
+      body: { error: 'unknown_form' },
+    });
+    expect(await subscribe({ tickers: 42, forms: '8-K' })).toMatchObject({
+      status: 400,
+      body: { error: 'bad_request' },
+    });
   });
 
   it('re-adding updates forms; a note is kept unless a new one is given (note or notes)', async () => {
-    const { session } = await createSignedInUser(db, { email: 'notes@example.com', planType: 'pro', planStatus: 'active' });
+    const { session } = await createSignedInUser(db, {
+      email: 'notes@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+    });
     await subscribe({ tickers: 'AAPL', forms: '8-K', note: 'watch buybacks' }, session);
     const again = await subscribe({ tickers: 'AAPL, MSFT', forms: '8-K,4', note: '' }, session);
     expect(again.body).toMatchObject({ added: ['MSFT'], updated: ['AAPL'] });
@@ -119,17 +157,27 @@ describe('forms by brand and plan (SPEC.md sections 6 and 9)', () => {
   it('the Form 4 brand opens Form 4 and locks 8-K', async () => {
     const form4 = { 'x-brand': 'form4' };
     expect(await subscribe({ tickers: 'TSLA', forms: '4' }, undefined, form4)).toMatchObject({ status: 200 });
-    expect(await subscribe({ tickers: 'TSLA', forms: '8-K' }, undefined, form4)).toMatchObject({ status: 403, body: { error: 'form_locked' } });
+    expect(await subscribe({ tickers: 'TSLA', forms: '8-K' }, undefined, form4)).toMatchObject({
+      status: 403,
+      body: { error: 'form_locked' },
+    });
   });
 
   it('NEW_LISTINGS is PRO-only; PRO and admins follow every form', async () => {
-    expect(await subscribe({ tickers: 'AAPL', forms: 'NEW_LISTINGS' })).toMatchObject({ status: 403, body: { locked_forms: ['NEW_LISTINGS'] } });
+    expect(await subscribe({ tickers: 'AAPL', forms: 'NEW_LISTINGS' })).toMatchObject({
+      status: 403,
+      body: { locked_forms: ['NEW_LISTINGS'] },
+    });
     const pro = await createSignedInUser(db, { email: 'pro-forms@example.com', planType: 'pro', planStatus: 'active' });
     const admin = await createSignedInUser(db, { email: 'admin-forms@example.com', isAdmin: true });
     const everything = '8-K,4,10-Q,10-K,13D,13G,13F,DEF 14A,3,5,6-K,20-F,new_listings';
     expect(await subscribe({ tickers: 'AAPL', forms: everything }, pro.session)).toMatchObject({ status: 200 });
     expect(await subscribe({ tickers: 'AAPL', forms: everything }, admin.session)).toMatchObject({ status: 200 });
-    const lapsed = await createSignedInUser(db, { email: 'lapsed@example.com', planType: 'pro', planStatus: 'canceled' });
+    const lapsed = await createSignedInUser(db, {
+      email: 'lapsed@example.com',
+      planType: 'pro',
+      planStatus: 'canceled',
+    });
     expect(await subscribe({ tickers: 'AAPL', forms: '4' }, lapsed.session)).toMatchObject({ status: 403 });
   });
 });
@@ -184,7 +232,9 @@ describe('ticker limits (SPEC.md sections 5, 6 and 9)', () => {
 
   it('holds under concurrency: 50 parallel adds for one free user leave exactly 10 items', async () => {
     const { session } = await createSignedInUser(db, { email: 'race@example.com' });
-    const calls = await Promise.all(TOP.slice(0, 50).map((ticker) => subscribe({ tickers: ticker, forms: '8-K' }, session)));
+    const calls = await Promise.all(
+      TOP.slice(0, 50).map((ticker) => subscribe({ tickers: ticker, forms: '8-K' }, session)),
+    );
     const statuses = calls.map((c) => c.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 403)).toHaveLength(40);
@@ -207,7 +257,10 @@ describe('POST /api/unsubscribe', () => {
       body: { error: 'not_in_watchlist', message: 'AAPL is not in your watchlist.' },
     });
     expect(await post('/unsubscribe', {}, { 'x-session': session })).toMatchObject({ status: 400 });
-    expect(await post('/unsubscribe', { ticker: 'AAPL' })).toMatchObject({ status: 401, body: { error: 'session_not_found' } });
+    expect(await post('/unsubscribe', { ticker: 'AAPL' })).toMatchObject({
+      status: 401,
+      body: { error: 'session_not_found' },
+    });
   });
 
   it("one user can never remove another's ticker", async () => {

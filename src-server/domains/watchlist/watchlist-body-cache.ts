@@ -14,13 +14,17 @@ const unbrotliAsync = promisify(brotliDecompress);
  */
 const compress = (encoding: 'br' | 'gzip', json: Buffer) =>
   encoding === 'br'
-    ? brotliAsync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+    ? brotliAsync(json, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+      })
     : gzipAsync(json, { level: 6 });
 
 /** One user's serialised response, valid only while its fingerprints and user part are current. */
 export interface CachedBody {
   /** The fast fingerprint (watchlist.repo) the body is known to be current for. */
   fast: string;
+  /** The sum of the user's ticker stamps the body is known to be current for. */
+  tickers: string;
   /** The full fingerprint read together with the rows the body was built from. */
   full: string;
   /** The user-derived fields (user DTO, limits) as JSON, compared on every hit. */
@@ -63,18 +67,30 @@ export class WatchlistBodyCache {
     return entry;
   }
 
-  /** The full fingerprint was re-read unchanged: the entry is current for this fast fingerprint too. */
-  revalidate(entry: CachedBody, fast: string): void {
-    entry.fast = fast;
+  /** The ticker or full fingerprint was re-read unchanged: the entry is current for these fingerprints too. */
+  revalidate(entry: CachedBody, now: { fast: string; tickers: string }): void {
+    entry.fast = now.fast;
+    entry.tickers = now.tickers;
   }
 
   /**
    * Builds an entry from the response JSON, compressed for `encoding` (gzip when identity was
    * asked for); `response`, the same response as an object, is kept when a tRPC reader built it.
    */
-  async store(userId: string, entry: Omit<CachedBody, 'compressed' | 'jsonBytes' | 'response'>, json: Buffer, encoding: BodyEncoding, response?: unknown): Promise<CachedBody> {
+  async store(
+    userId: string,
+    entry: Omit<CachedBody, 'compressed' | 'jsonBytes' | 'response'>,
+    json: Buffer,
+    encoding: BodyEncoding,
+    response?: unknown,
+  ): Promise<CachedBody> {
     const first = encoding === 'identity' ? 'gzip' : encoding;
-    const stored: CachedBody = { ...entry, jsonBytes: json.length, response, compressed: { [first]: await compress(first, json) } };
+    const stored: CachedBody = {
+      ...entry,
+      jsonBytes: json.length,
+      response,
+      compressed: { [first]: await compress(first, json) },
+    };
     this.remove(userId);
     this.entries.set(userId, stored);
     this.bytes += sizeOf(stored);
@@ -126,6 +142,11 @@ export class WatchlistBodyCache {
     return this.entries.size;
   }
 
+  /** Compressed and stored bytes held now (what the byte bound counts). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
   private remove(userId: string): void {
     const entry = this.entries.get(userId);
     if (!entry) return;
@@ -139,7 +160,13 @@ function responseBytes(entry: CachedBody): number {
 }
 
 function sizeOf(entry: CachedBody): number {
-  return (entry.compressed.br?.length ?? 0) + (entry.compressed.gzip?.length ?? 0) + entry.userKey.length + entry.quotes.length * 64 + responseBytes(entry);
+  return (
+    (entry.compressed.br?.length ?? 0) +
+    (entry.compressed.gzip?.length ?? 0) +
+    entry.userKey.length +
+    entry.quotes.length * 64 +
+    responseBytes(entry)
+  );
 }
 
 function identityOf(entry: CachedBody): Promise<Buffer> {

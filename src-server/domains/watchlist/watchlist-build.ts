@@ -47,14 +47,18 @@ type ItemRow = Awaited<ReturnType<typeof repo.readItems>>[number];
 export interface BuiltWatchlist {
   response: WatchlistResponse;
   /** The fingerprints read with the rows (null: no items, nothing worth caching). */
-  fingerprints: { fast: string; full: string } | null;
+  fingerprints: { fast: string; tickers: string; full: string } | null;
   quotes: CachedBody['quotes'];
   /** Items whose unseen filings run past the digest window: counted exactly by one more query. */
   overflowing: number[];
 }
 
 /** The response from the item rows and their companies' digests. */
-export function assembleWatchlist(user: SessionUser, rows: ItemRow[], digests: Map<number, FilingDigest>): BuiltWatchlist {
+export function assembleWatchlist(
+  user: SessionUser,
+  rows: ItemRow[],
+  digests: Map<number, FilingDigest>,
+): BuiltWatchlist {
   const overflowing: number[] = [];
   const items = rows.map((row): WatchlistItemDto => {
     const { overflow, ...filings } = summariseItem(row.cik == null ? undefined : digests.get(row.cik), {
@@ -79,14 +83,21 @@ export function assembleWatchlist(user: SessionUser, rows: ItemRow[], digests: M
   });
   return {
     response: { ...emptyWatchlist(user), watchlist: items },
-    fingerprints: rows[0] ? { fast: rows[0].fast_fingerprint, full: rows[0].full_fingerprint } : null,
-    quotes: rows.filter((r) => r.cik != null).map((r) => ({ ticker: r.ticker, fetchedMs: r.quote_fetched_at?.getTime() ?? null })),
+    fingerprints: rows[0]
+      ? { fast: rows[0].fast_fingerprint, tickers: rows[0].tickers_fingerprint, full: rows[0].full_fingerprint }
+      : null,
+    quotes: rows
+      .filter((r) => r.cik != null)
+      .map((r) => ({ ticker: r.ticker, fetchedMs: r.quote_fetched_at?.getTime() ?? null })),
     overflowing,
   };
 }
 
 /** Exact unseen counts (and the highest importance among them) for items past the digest window. */
-export function applyExactUnseen(items: WatchlistItemDto[], exact: { id: number; unseen: number; max_rank: number | null }[]): void {
+export function applyExactUnseen(
+  items: WatchlistItemDto[],
+  exact: { id: number; unseen: number; max_rank: number | null }[],
+): void {
   const byId = new Map(exact.map((r) => [r.id, r]));
   for (const item of items) {
     const counted = byId.get(item.id);

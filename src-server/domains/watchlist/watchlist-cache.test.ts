@@ -19,8 +19,11 @@ import { fastFingerprint } from './watchlist.repo';
 // Proves the per-user response cache never answers with stale data: every change that shapes the
 // response is made, then read back through REST (compressed and not) and tRPC.
 let queries = 0;
+const countQuery = () => {
+  queries += 1;
+};
 const base = await createTestDatabase();
-const database = { ...base, db: drizzle(base.sql, { schema, logger: { logQuery: () => void (queries += 1) } }) };
+const database = { ...base, db: drizzle(base.sql, { schema, logger: { logQuery: countQuery } }) };
 const { url, deps } = await startTestApp({ database });
 const db = deps.db;
 // A second app process on the same database: its own caches, its own connection pool.
@@ -51,14 +54,18 @@ async function raw(session: string, encoding: string | null, at = url) {
   const headers: Record<string, string> = { 'x-session': session };
   if (encoding !== null) headers['accept-encoding'] = encoding;
   // fetch would decode for us; node's http keeps the bytes as sent.
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
-    const req = request(`${at}/api/watchlist`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject).end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }>(
+    (resolve, reject) => {
+      const req = request(`${at}/api/watchlist`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject).end();
+    },
+  );
 }
 
 /** Reads through every path (br, gzip, identity, tRPC) and checks they agree. */
@@ -104,18 +111,63 @@ describe('watchlist response cache', () => {
     expect(brSize).toBeLessThan((await raw(session, null)).bytes.length);
   });
 
-  it("a write to another company's data costs one more statement, then the cached body again", async () => {
+  it("a write to another company's data or quote keeps the cached body: one look at the user's ticker stamps, then one statement again", async () => {
     const { session } = await pro('cache-stamp@example.com');
     await subscribe(session, 'AAPL', '8-K');
     const body = await read(session);
+    // The global stamps move with Tesla's writes; the sum over AAPL's stamps does not (decisions 283, 335).
     await db.execute(sql`update companies set industry = 'Unrelated' where cik = 1318605`);
+    await db.execute(
+      sql`insert into quotes (ticker, price, source, fetched_at) values ('TSLA', 250, 'bench', now()) on conflict (ticker) do update set price = 251, fetched_at = now()`,
+    );
     queries = 0;
     const again = await raw(session, 'br');
     expect(queries).toBe(2);
     expect(JSON.parse(brotliDecompressSync(again.bytes).toString('utf8'))).toEqual(body);
     queries = 0;
+    const third = await raw(session, 'br');
+    expect(queries).toBe(1);
+    expect(third.bytes).toEqual(again.bytes);
+  });
+
+  it('an item written after the session lookup read its fingerprint is never hidden by the ticker sum', async () => {
+    const { session, user } = await pro('cache-race@example.com');
+    await subscribe(session, 'AAPL', '8-K', 'before');
+    await read(session);
+    // Another company's write moves the global stamps: the next read takes the revalidation path.
+    await db.execute(sql`update companies set industry = 'Elsewhere' where cik = 1318605`);
+    const [row] = await db.execute<{ fast: string }>(sql`select ${fastFingerprint(sql`${user.id}::uuid`)} as fast`);
+    // The session lookup reads this fingerprint; the item changes before the fingerprints are read.
+    const real = deps.watchlist.session;
+    deps.watchlist.session = async (token) => {
+      const found = await real(token);
+      await db.execute(sql`update watchlist_items set notes = 'after' where user_id = ${user.id}`);
+      return found && { ...found, extra: row!.fast };
+    };
+    try {
+      const body = JSON.parse((await raw(session, null)).bytes.toString('utf8')) as Body;
+      expect(body.watchlist[0]!.notes).toBe('after');
+    } finally {
+      deps.watchlist.session = real;
+    }
+    expect((await read(session)).watchlist[0]!.notes).toBe('after');
+  });
+
+  it('a write to the same company that changes nothing shown costs one more statement, then the cached body again', async () => {
+    const { session } = await pro('cache-stamp-same@example.com');
+    await subscribe(session, 'AAPL', '8-K');
+    const body = await read(session);
+    await db.execute(sql`insert into companies (cik, name) values (320193, 'Apple Inc.') on conflict (cik) do nothing`);
+    const shown = await read(session);
+    await db.execute(sql`update companies set sic = '3571' where cik = 320193`);
+    queries = 0;
+    const again = await raw(session, 'br');
+    expect(queries).toBe(2);
+    expect(JSON.parse(brotliDecompressSync(again.bytes).toString('utf8'))).toEqual(shown);
+    queries = 0;
     await raw(session, 'br');
     expect(queries).toBe(1);
+    expect(body.watchlist).toHaveLength(1);
   });
 
   it('follows company and item rows changed by hand (no timestamps relied on)', async () => {
@@ -201,17 +253,41 @@ describe('watchlist response cache', () => {
     expect(await read(session)).toMatchObject({ tickerLimit: 50, user: { planType: 'pro', isPro: true } });
 
     await db.update(schema.users).set({ planStatus: 'canceled' }).where(eq(schema.users.id, user.id));
-    expect(await read(session)).toMatchObject({ tickerLimit: 10, contact: { ticker_limit: 10 }, user: { isPro: false } });
+    expect(await read(session)).toMatchObject({
+      tickerLimit: 10,
+      contact: { ticker_limit: 10 },
+      user: { isPro: false },
+    });
     await db.update(schema.users).set({ tickerLimitOverride: 7 }).where(eq(schema.users.id, user.id));
     expect((await read(session)).tickerLimit).toBe(7);
 
-    const quote = { ticker: 'AAPL', price: 101.5, changePercent: 1, marketCap: null, peRatio: null, eps: null, dividendYield: null, volume: null, avgVolume: null, week52Low: null, week52High: null, currency: 'USD', marketTime: null };
+    const quote = {
+      ticker: 'AAPL',
+      price: 101.5,
+      changePercent: 1,
+      marketCap: null,
+      peRatio: null,
+      eps: null,
+      dividendYield: null,
+      volume: null,
+      avgVolume: null,
+      week52Low: null,
+      week52High: null,
+      currency: 'USD',
+      marketTime: null,
+    };
     await saveQuotes(db, { source: 'test', quotes: [quote], missing: [] });
     expect((await read(session)).watchlist[0]!.current_price).toBe(101.5);
     await saveQuotes(db, { source: 'test', quotes: [{ ...quote, price: 99.25 }], missing: [] });
     expect((await read(session)).watchlist[0]!.current_price).toBe(99.25);
 
-    await upsertCompanyProfile(db, { cik: 320193, name: 'Apple Inc.', sic: '3571', sicDescription: 'Electronic Computers', exchange: 'Nasdaq' });
+    await upsertCompanyProfile(db, {
+      cik: 320193,
+      name: 'Apple Inc.',
+      sic: '3571',
+      sicDescription: 'Electronic Computers',
+      exchange: 'Nasdaq',
+    });
     expect((await read(session)).watchlist[0]!.sector).toBe('Information Technology');
   });
 
@@ -284,11 +360,17 @@ describe('concurrent requests share session lookups', () => {
     queries = 0;
     const found = await Promise.all(callers.map((session) => lookup(session)));
     expect(queries).toBe(1);
-    for (const [i, session] of found.entries()) expect(session?.user.email ?? null).toBe(expected.get(callers[i]!)!.length ? emailOf.get(callers[i]!) : null);
+    for (const [i, session] of found.entries())
+      expect(session?.user.email ?? null).toBe(expected.get(callers[i]!)!.length ? emailOf.get(callers[i]!) : null);
 
-    const answers = await Promise.all(callers.map((session, i) => raw(session, i % 2 ? 'br' : null).then((a) => ({ session, a }))));
+    const answers = await Promise.all(
+      callers.map((session, i) => raw(session, i % 2 ? 'br' : null).then((a) => ({ session, a }))),
+    );
     for (const { session, a } of answers) {
-      const text = a.headers['content-encoding'] === 'br' ? brotliDecompressSync(a.bytes).toString('utf8') : a.bytes.toString('utf8');
+      const text =
+        a.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(a.bytes).toString('utf8')
+          : a.bytes.toString('utf8');
       const body = JSON.parse(text) as Body;
       expect(body.watchlist.map((item) => item.ticker)).toEqual(expected.get(session));
       expect(body.user === null).toBe(expected.get(session)!.length === 0);

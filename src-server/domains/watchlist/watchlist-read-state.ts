@@ -11,5 +11,7 @@ export interface WatchlistReadState {
    * each session comes back with its user's fast fingerprint, so an unchanged watchlist is served
    * after that one shared round trip.
    */
-  session: (token: string | null | undefined) => Promise<{ sessionId: string; user: SessionUserRow; extra: string | null } | undefined>;
+  session: (
+    token: string | null | undefined,
+  ) => Promise<{ sessionId: string; user: SessionUserRow; extra: string | null } | undefined>;
 }

@@ -2,12 +2,19 @@ import { FORM_VALUES } from '#shared/forms';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { sessionBatcher } from '../auth/session.service';
-import type { QuoteRefresher } from '../quotes/quote-refresher';
+import type { QuoteRequests } from '../quotes/quote-requests';
 import { buildDigests, RECENT_FILINGS_PER_ITEM, UNSEEN_WINDOW, type FilingDigest } from './filing-digest';
 import { FilingDigestCache } from './filing-digest-cache';
 import { WatchlistBodyCache, type BodyEncoding, type CachedBody } from './watchlist-body-cache';
 import type { WatchlistReadState } from './watchlist-read-state';
-import { applyExactUnseen, assembleWatchlist, emptyWatchlist, type BuiltWatchlist, type SessionUser, type WatchlistResponse } from './watchlist-build';
+import {
+  applyExactUnseen,
+  assembleWatchlist,
+  emptyWatchlist,
+  type BuiltWatchlist,
+  type SessionUser,
+  type WatchlistResponse,
+} from './watchlist-build';
 import * as repo from './watchlist.repo';
 
 export { emptyWatchlist, type WatchlistItemDto, type WatchlistResponse } from './watchlist-build';
@@ -25,12 +32,16 @@ async function loadDigests(db: Db, ciks: number[], wanted: Map<number, number>):
 export interface WatchlistReadDeps {
   digests: FilingDigestCache;
   bodies: WatchlistBodyCache;
-  quotes?: QuoteRefresher | null;
+  quotes?: QuoteRequests | null;
 }
 
 /** A process's watchlist read state (for the composition root). */
 export function createWatchlistReadState(db: Db): WatchlistReadState {
-  return { digests: new FilingDigestCache(), bodies: new WatchlistBodyCache(), session: sessionBatcher(db, repo.fastFingerprint) };
+  return {
+    digests: new FilingDigestCache(),
+    bodies: new WatchlistBodyCache(),
+    session: sessionBatcher(db, repo.fastFingerprint),
+  };
 }
 
 /** The process's caches (REST and tRPC share them). */
@@ -44,29 +55,32 @@ export function watchlistReadDeps(deps: AppDeps): WatchlistReadDeps {
  * together); and, rarely, exact unseen counts past the digest window. The response itself is
  * assembled by the pure watchlist-build.ts.
  */
-async function buildWatchlist(db: Db, params: { user: SessionUser; digests: FilingDigestCache }): Promise<BuiltWatchlist> {
+async function buildWatchlist(
+  db: Db,
+  params: { user: SessionUser; digests: FilingDigestCache },
+): Promise<BuiltWatchlist> {
   const rows = await repo.readItems(db, { userId: params.user.id });
   const wanted = new Map<number, number>();
   for (const row of rows) if (row.cik != null) wanted.set(row.cik, row.filings_version ?? 0);
   const digests = await params.digests.resolve(wanted, (ciks) => loadDigests(db, ciks, wanted));
   const built = assembleWatchlist(params.user, rows, digests);
-  if (built.overflowing.length > 0) applyExactUnseen(built.response.watchlist, await repo.countUnseen(db, { itemIds: built.overflowing }));
+  if (built.overflowing.length > 0)
+    applyExactUnseen(built.response.watchlist, await repo.countUnseen(db, { itemIds: built.overflowing }));
   return built;
 }
 
-/** Stale quotes are queued for a background refresh and never waited for. */
-function queueStaleQuotes(quotes: QuoteRefresher | null | undefined, watched: CachedBody['quotes']): void {
-  if (!quotes) return;
-  const now = Date.now();
-  quotes.request(watched.filter((q) => quotes.isStale(q.fetchedMs, now)).map((q) => q.ticker));
+/** Stale quotes are asked of the quote refresher and never waited for. */
+function queueStaleQuotes(quotes: QuoteRequests | null | undefined, watched: CachedBody['quotes']): void {
+  quotes?.requestIfStale(watched);
 }
 
 type Cached = { hit: CachedBody } | { built: BuiltWatchlist; json: Buffer; entry?: CachedBody };
 
 /**
  * The cached response when it is still current, else a fresh build stored for next time. Current
- * means the same user part and fast fingerprint; when only the change stamps moved (some quote or
- * filing changed somewhere), one more query compares the full fingerprint before rebuilding.
+ * means the same user part and fast fingerprint; when only the global stamps moved (some quote or
+ * filing changed somewhere), one more query reads the sum of the user's own ticker stamps, and the
+ * full fingerprint only if that moved too, before rebuilding (watchlist.repo, decision 335).
  * `fast` is the value read with the session (REST folds it into that round trip); without it one
  * cheap query reads it.
  */
@@ -80,8 +94,10 @@ async function readCached(
   let hit = bodies.get(user.id, userKey);
   if (hit && hit.fast !== fast) {
     const unchangedItems = repo.itemsPartOf(hit.fast) === repo.itemsPartOf(fast);
-    const now = unchangedItems ? await repo.readFingerprints(db, { userId: user.id }) : undefined;
-    if (now && now.full === hit.full) bodies.revalidate(hit, now.fast);
+    const now = unchangedItems ? await repo.readFingerprints(db, { userId: user.id, known: hit }) : undefined;
+    // The ticker sum vouches only while the items part is unchanged in this later snapshot too.
+    const sameTickers = now?.tickers === hit.tickers && repo.itemsPartOf(now.fast) === repo.itemsPartOf(hit.fast);
+    if (now && (sameTickers || now.full === hit.full)) bodies.revalidate(hit, now);
     else hit = undefined;
   }
   if (hit) {
@@ -96,7 +112,13 @@ async function readCached(
     bodies.delete(user.id);
     return { built, json };
   }
-  const entry = await bodies.store(user.id, { ...built.fingerprints, userKey, quotes: built.quotes }, json, params.encoding, params.keepObject ? built.response : undefined);
+  const entry = await bodies.store(
+    user.id,
+    { ...built.fingerprints, userKey, quotes: built.quotes },
+    json,
+    params.encoding,
+    params.keepObject ? built.response : undefined,
+  );
   return { built, json, entry };
 }
 
@@ -107,7 +129,8 @@ async function readWatchlistBody(
 ): Promise<{ body: Buffer; encoding: BodyEncoding }> {
   if (!params.user) return { body: Buffer.from(JSON.stringify(emptyWatchlist(null))), encoding: 'identity' };
   const cached = await readCached(db, { ...params, user: params.user });
-  if ('hit' in cached) return { body: await params.bodies.body(params.user.id, cached.hit, params.encoding), encoding: params.encoding };
+  if ('hit' in cached)
+    return { body: await params.bodies.body(params.user.id, cached.hit, params.encoding), encoding: params.encoding };
   if (!cached.entry || params.encoding === 'identity') return { body: cached.json, encoding: 'identity' };
   return { body: await params.bodies.body(params.user.id, cached.entry, params.encoding), encoding: params.encoding };
 }
@@ -122,11 +145,27 @@ export async function readWatchlistForToken(
   params: { token: string | null | undefined; encoding: BodyEncoding },
 ): Promise<{ body: Buffer; encoding: BodyEncoding }> {
   const session = await deps.watchlist.session(params.token);
-  return readWatchlistBody(deps.db, { ...watchlistReadDeps(deps), user: session?.user ?? null, fast: session?.extra, encoding: params.encoding });
+  return readWatchlistBody(deps.db, {
+    ...watchlistReadDeps(deps),
+    user: session?.user ?? null,
+    fast: session?.extra,
+    encoding: params.encoding,
+  });
+}
+
+/** GET /api/watchlist for a caller already resolved (a personal API token): the same cached bodies. */
+export async function readWatchlistForUser(
+  deps: AppDeps,
+  params: { user: SessionUser | null; encoding: BodyEncoding },
+): Promise<{ body: Buffer; encoding: BodyEncoding }> {
+  return readWatchlistBody(deps.db, { ...watchlistReadDeps(deps), user: params.user, encoding: params.encoding });
 }
 
 /** watchlist.get (tRPC): the same cache and validation, as an object for tRPC to serialise. */
-export async function getWatchlist(db: Db, params: WatchlistReadDeps & { user: SessionUser | null }): Promise<WatchlistResponse> {
+export async function getWatchlist(
+  db: Db,
+  params: WatchlistReadDeps & { user: SessionUser | null },
+): Promise<WatchlistResponse> {
   if (!params.user) return emptyWatchlist(null);
   const cached = await readCached(db, { ...params, user: params.user, encoding: 'identity', keepObject: true });
   if ('built' in cached) return cached.built.response;

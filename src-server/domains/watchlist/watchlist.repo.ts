@@ -10,25 +10,34 @@ const epochUs = (column: SQLWrapper) => sql<number | null>`(extract(epoch from $
 
 /**
  * Everything a user's watchlist response is built from, besides the user row (the caller compares
- * that itself), as one value computed by the database, so a response cached in any app process is
- * validated against what every process wrote. `userId` is a column or parameter.
+ * that itself), as values computed by the database, so a response cached in any app process is
+ * validated against what every process wrote. `userId` is a column or parameter. Three levels,
+ * cheapest first (decision 335):
  *
  * fast: the user's watchlist_user_stamps counter, which triggers bump in every transaction that
- * inserts, updates or deletes the user's items (by any path, raw SQL included), and the sum of
- * watchlist_change_stamps, which grows with every write to filing versions, quotes, companies and
- * tickers. Cheap (one primary-key probe and a 16-row table), read with every session lookup.
+ * inserts, updates or deletes the user's items (by any path, raw SQL included), and the sum of the
+ * 16 global watchlist_change_stamps, which grows with every write to any quote, filings version,
+ * company or catalogue row. Two primary-key probes and a 16-row read, with every session lookup.
+ *
+ * tickers: the sum of watchlist_ticker_stamps over the user's tickers, which grows only with
+ * writes to those tickers' data (decision 283). A probe per item; read when the global part of
+ * `fast` moved, so a filing or quote of another company leaves this user's response in place.
  *
  * full: per item its content (id, ticker, forms, notes, seen_at, paused_at) and its company (cik, names,
  * sector, industry), filings version and quote fetched_at (every quote write stamps it). Read when
- * `fast` moved only through the stamps, which any write anywhere bumps: an unchanged `full` proves
- * this user's response is still current.
+ * `tickers` moved (a write that changed nothing shown, or a quote refreshed to the same figures):
+ * an unchanged `full` proves this user's response is still current.
  */
 const itemsFingerprint = (userId: SQLWrapper) =>
   sql<string>`coalesce((select st.stamp from watchlist_user_stamps st where st.user_id = ${userId}), 0)::text`;
 
-const changeStamp = sql<string>`(select coalesce(sum(s.changes), 0)::text from watchlist_change_stamps s)`;
+const globalStamp = sql<string>`(select coalesce(sum(s.changes), 0)::text from watchlist_change_stamps s)`;
 
-export const fastFingerprint = (userId: SQLWrapper) => sql<string>`(${itemsFingerprint(userId)} || ':' || ${changeStamp})`;
+export const tickersStamp = (userId: SQLWrapper) => sql<string>`(select coalesce(sum(s.changes), 0)::text
+  from watchlist_items w join watchlist_ticker_stamps s on s.ticker = w.ticker where w.user_id = ${userId})`;
+
+export const fastFingerprint = (userId: SQLWrapper) =>
+  sql<string>`(${itemsFingerprint(userId)} || ':' || ${globalStamp})`;
 
 export const fullFingerprint = (userId: SQLWrapper) => sql<string>`(
   select md5(coalesce(string_agg(row(w.id, w.ticker, w.forms, w.notes, w.seen_at, w.paused_at, t.cik, t.ticker_name, t.name, t.sector,
@@ -96,6 +105,7 @@ function itemsQuery(db: Db) {
       // Evaluated once per statement, in the same snapshot as the rows: a response built from
       // these rows is stored under the fingerprints of exactly that data.
       fast_fingerprint: fastFingerprint(sql.placeholder('userId')).as('fast_fingerprint'),
+      tickers_fingerprint: tickersStamp(sql.placeholder('userId')).as('tickers_fingerprint'),
       full_fingerprint: fullFingerprint(sql.placeholder('userId')).as('full_fingerprint'),
     })
     .from(watchlistItems)
@@ -120,12 +130,22 @@ export async function readFastFingerprint(db: Db, params: { userId: string }): P
   return row!.fast;
 }
 
-/** Both fingerprints in one snapshot. */
-export async function readFingerprints(db: Db, params: { userId: string }): Promise<{ fast: string; full: string }> {
+/**
+ * The fingerprints a cached body is revalidated with once the global part of `fast` moved, in one
+ * snapshot. `full` (~0.4 ms) is computed only when it can decide something: when `tickers`
+ * differs from the cached body's, or the items part of `fast` does (an item written after the
+ * session lookup read its fingerprint: the ticker sum cannot see that, it only covers companies).
+ */
+export async function readFingerprints(
+  db: Db,
+  params: { userId: string; known: { fast: string; tickers: string } },
+): Promise<{ fast: string; tickers: string; full: string | null }> {
   const userId = sql`${params.userId}::uuid`;
-  const [row] = await db.execute<{ fast: string; full: string }>(
-    sql`select ${fastFingerprint(userId)} as fast, ${fullFingerprint(userId)} as full`,
-  );
+  const [row] = await db.execute<{ fast: string; tickers: string; full: string | null }>(sql`
+    select f.fast, f.tickers,
+      case when f.tickers = ${params.known.tickers} and split_part(f.fast, ':', 1) = ${itemsPartOf(params.known.fast)}
+        then null else ${fullFingerprint(userId)} end as full
+    from (select ${fastFingerprint(userId)} as fast, ${tickersStamp(userId)} as tickers) f`);
   return row!;
 }
 
@@ -188,7 +208,9 @@ export async function upsertItems(
   if (params.tickers.length === 0) return;
   await db
     .insert(watchlistItems)
-    .values(params.tickers.map((ticker) => ({ userId: params.userId, ticker, forms: params.forms, notes: params.notes })))
+    .values(
+      params.tickers.map((ticker) => ({ userId: params.userId, ticker, forms: params.forms, notes: params.notes })),
+    )
     .onConflictDoUpdate({
       target: [watchlistItems.userId, watchlistItems.ticker],
       set: {
@@ -211,7 +233,10 @@ export async function deleteItem(db: Db, params: { userId: string; ticker: strin
  * Pauses the items past `limit` (newest-added first) and resumes paused items that fit again
  * (oldest first): one statement, touching only rows whose state changes. Nothing is deleted.
  */
-export async function pauseOverLimit(db: Db, params: { userId: string; limit: number }): Promise<{ paused: number; resumed: number }> {
+export async function pauseOverLimit(
+  db: Db,
+  params: { userId: string; limit: number },
+): Promise<{ paused: number; resumed: number }> {
   const [row] = await db.execute<{ paused: number; resumed: number }>(sql`
     with ranked as (
       select id, paused_at, row_number() over (order by created_at, id) as rn
@@ -225,6 +250,23 @@ export async function pauseOverLimit(db: Db, params: { userId: string; limit: nu
     )
     select count(*) filter (where paused)::int as paused, count(*) filter (where not paused)::int as resumed from changed`);
   return { paused: row?.paused ?? 0, resumed: row?.resumed ?? 0 };
+}
+
+/**
+ * Users whose complimentary PRO (comp_pro_until) has ended, who are not PRO otherwise (admin, or a
+ * paid plan that is active: plans.ts isPro), and who still have more active items than their
+ * limit now allows (their override, else `freeLimit`). Empty once each has been brought within it.
+ */
+export async function listLapsedCompOverLimit(db: Db, params: { freeLimit: number; limit: number }): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select u.id from users u
+    where u.comp_pro_until <= now() and not u.is_admin
+      and not (u.plan_type = 'pro' and u.plan_status = 'active')
+      and (select count(*) from watchlist_items w where w.user_id = u.id and w.paused_at is null)
+        > coalesce(u.ticker_limit_override, ${params.freeLimit})
+    order by u.comp_pro_until
+    limit ${params.limit}`);
+  return rows.map((r) => r.id);
 }
 
 export async function markSeen(db: Db, params: { userId: string; ticker: string }): Promise<Date | undefined> {

@@ -4,7 +4,7 @@ import { pickEncoding } from '../../transport/rest/accept-encoding';
 import * as res from '../../transport/rest/response-schemas';
 import type { RestCall } from '../../transport/rest/table';
 import { sessionTokenFrom } from '../../transport/request-meta';
-import { readWatchlistForToken } from './watchlist-read.service';
+import { readWatchlistForToken, readWatchlistForUser } from './watchlist-read.service';
 import { subscribeInput, tickerInput } from './watchlist.schemas';
 
 /** SPEC.md section 7: POST /api/subscribe, POST /api/unsubscribe (GET /api/watchlist below). */
@@ -14,7 +14,8 @@ const WATCHLIST_CALLS: RestCall[] = [
     path: '/subscribe',
     procedure: 'watchlist.subscribe',
     tag: 'watchlist',
-    summary: 'Add or update tickers (comma-joined text or lists) with the forms to follow; creates an anonymous session when none is sent',
+    summary:
+      'Add or update tickers (comma-joined text or lists) with the forms to follow; creates an anonymous session when none is sent',
     body: subscribeInput,
     // A session that is presented must be alive; without one, the procedure creates one.
     session: 'alive',
@@ -45,7 +46,8 @@ const watchlistRead: RestRoutes = (app, deps) => {
     {
       config: {
         openapi: {
-          summary: "The caller's watchlist with quotes and recent filings (br/gzip per Accept-Encoding); an empty list without a session",
+          summary:
+            "The caller's watchlist with quotes and recent filings (br/gzip per Accept-Encoding); an empty list without a session",
           tag: 'watchlist',
           auth: 'session',
           responses: { 200: { description: 'OK', schema: res.watchlistResponse } },
@@ -53,10 +55,15 @@ const watchlistRead: RestRoutes = (app, deps) => {
       },
     },
     async (request, reply) => {
-      const { body, encoding } = await readWatchlistForToken(deps, {
-        token: sessionTokenFrom(request.headers),
-        encoding: pickEncoding(request.headers['accept-encoding']),
-      });
+      const encoding_ = pickEncoding(request.headers['accept-encoding']);
+      // A personal API token was resolved by the REST hook; a session goes through the batched lookup.
+      const { body, encoding } =
+        request.caller.credential?.source === 'token'
+          ? await readWatchlistForUser(deps, {
+              user: (await request.caller.session())?.user ?? null,
+              encoding: encoding_,
+            })
+          : await readWatchlistForToken(deps, { token: sessionTokenFrom(request.headers), encoding: encoding_ });
       reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(body);

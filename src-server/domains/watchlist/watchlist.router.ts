@@ -1,4 +1,4 @@
-import { publicProcedure, router, sessionProcedure, signedInProcedure, withSession } from '../../transport/trpc/init';
+import { publicProcedure, router, signedInProcedure, withSession } from '../../transport/trpc/init';
 import { getPreferences, updatePreferences } from './preferences.service';
 import { getWatchlist, watchlistReadDeps } from './watchlist-read.service';
 import { preferencesUpdateInput, subscribeInput, tickerInput } from './watchlist.schemas';
@@ -15,12 +15,16 @@ export const watchlistRouter = router({
     const session = await ctx.ensureSession();
     return addTickers(ctx.deps.db, { userId: session.user.id, brand: ctx.brand, subscription });
   }),
-  unsubscribe: signedInProcedure.input(tickerInput).mutation(async ({ ctx, input }) =>
-    removeTicker(ctx.deps.db, { userId: ctx.user.id, index: await ctx.deps.tickers.get(), ticker: input.ticker }),
-  ),
-  markSeen: signedInProcedure.input(tickerInput).mutation(async ({ ctx, input }) =>
-    markTickerSeen(ctx.deps.db, { userId: ctx.user.id, index: await ctx.deps.tickers.get(), ticker: input.ticker }),
-  ),
+  unsubscribe: signedInProcedure
+    .input(tickerInput)
+    .mutation(async ({ ctx, input }) =>
+      removeTicker(ctx.deps.db, { userId: ctx.user.id, index: await ctx.deps.tickers.get(), ticker: input.ticker }),
+    ),
+  markSeen: signedInProcedure
+    .input(tickerInput)
+    .mutation(async ({ ctx, input }) =>
+      markTickerSeen(ctx.deps.db, { userId: ctx.user.id, index: await ctx.deps.tickers.get(), ticker: input.ticker }),
+    ),
   preferences: publicProcedure.query(async ({ ctx }) => {
     const session = await ctx.getSession();
     return getPreferences(ctx.deps.db, { userId: session?.user.id ?? null });

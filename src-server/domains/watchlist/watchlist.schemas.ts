@@ -49,7 +49,9 @@ export const preferencesUpdateInput = z
       .partial()
       .strict(),
     showAllFilings: z.boolean(),
-    tradingPlatformUrl: text().max(TRADING_URL_MAX_LENGTH + 100).nullable(),
+    tradingPlatformUrl: text()
+      .max(TRADING_URL_MAX_LENGTH + 100)
+      .nullable(),
     theme: z.enum(THEMES),
   })
   .partial()

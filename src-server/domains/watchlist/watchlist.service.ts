@@ -2,7 +2,7 @@ import { AppError } from '#shared/app-error';
 import { allowedForms, type BrandId } from '#shared/brands';
 import { COPY, limitExceededMessage } from '#shared/copy';
 import { FORM_VALUES, type FormType } from '#shared/forms';
-import { isPro, tickerLimitFor } from '#shared/plans';
+import { FREE_TICKER_LIMIT, isPro, tickerLimitFor } from '#shared/plans';
 import { parseTickerEntries } from '#shared/ticker-entry';
 import type { Db } from '../../db/client';
 import type { TickerIndex } from '../tickers/ticker-index';
@@ -27,7 +27,11 @@ function parseForms(forms: readonly string[]): FormType[] {
   const parsed = new Set<FormType>();
   for (const form of wanted) {
     const match = FORM_VALUES.find((value) => value.toUpperCase() === form.toUpperCase());
-    if (!match) throw new AppError('BAD_REQUEST', `"${form}" is not a form type we track.`, { reason: 'unknown_form', details: { form } });
+    if (!match)
+      throw new AppError('BAD_REQUEST', `"${form}" is not a form type we track.`, {
+        reason: 'unknown_form',
+        details: { form },
+      });
     parsed.add(match);
   }
   return [...parsed];
@@ -72,7 +76,10 @@ export function parseSubscription(
     else if (!tickers.includes(resolved.ticker)) tickers.push(resolved.ticker);
   }
   if (tickers.length === 0) {
-    throw new AppError('BAD_REQUEST', COPY.tickerNotRecognized, { reason: 'ticker_not_recognized', details: { skipped } });
+    throw new AppError('BAD_REQUEST', COPY.tickerNotRecognized, {
+      reason: 'ticker_not_recognized',
+      details: { skipped },
+    });
   }
   return { tickers, skipped, forms, notes: input.notes?.trim() || null };
 }
@@ -115,7 +122,10 @@ function storedSymbol(index: TickerIndex, ticker: string): string {
 const notInWatchlist = (ticker: string) =>
   new AppError('NOT_FOUND', `${ticker} is not in your watchlist.`, { reason: 'not_in_watchlist', details: { ticker } });
 
-export async function removeTicker(db: Db, params: { userId: string; index: TickerIndex; ticker: string }): Promise<{ ticker: string; removed: true }> {
+export async function removeTicker(
+  db: Db,
+  params: { userId: string; index: TickerIndex; ticker: string },
+): Promise<{ ticker: string; removed: true }> {
   const ticker = storedSymbol(params.index, params.ticker);
   await db.transaction(async (tx) => {
     const user = await repo.lockUser(tx, { userId: params.userId });
@@ -131,15 +141,41 @@ export async function removeTicker(db: Db, params: { userId: string; index: Tick
  * it are paused (newest first), paused ones resume when the limit grows. Called after a plan
  * change, inside its transaction.
  */
-export async function enforceTickerLimit(db: Db, params: { userId: string }): Promise<{ paused: number; resumed: number; limit: number }> {
+export async function enforceTickerLimit(
+  db: Db,
+  params: { userId: string },
+): Promise<{ paused: number; resumed: number; limit: number }> {
   const user = await repo.lockUser(db, { userId: params.userId });
   if (!user) return { paused: 0, resumed: 0, limit: 0 };
   const limit = tickerLimitFor(user);
   return { ...(await repo.pauseOverLimit(db, { userId: user.id, limit })), limit };
 }
 
+/** Users a turn of applyLapsedCompLimits handles at most (the next turn takes the rest). */
+const LAPSED_BATCH = 500;
+
+/**
+ * A complimentary PRO period ends by date, with no event to hang the limit change on (issue #28
+ * item 18): a periodic sweep (alerts.workers, once per cluster turn) pauses the items past the
+ * free limit of each user whose comp ended and who does not pay, as a billing downgrade does.
+ * Idempotent: a user already within the limit is not selected again.
+ */
+export async function applyLapsedCompLimits(db: Db): Promise<{ users: number; paused: number }> {
+  const ids = await repo.listLapsedCompOverLimit(db, { freeLimit: FREE_TICKER_LIMIT, limit: LAPSED_BATCH });
+  let paused = 0;
+  for (const userId of ids) {
+    // Under the user's lock, enforceTickerLimit re-reads the plan: a comp or payment that started
+    // since the select keeps every item.
+    paused += (await db.transaction((tx) => enforceTickerLimit(tx, { userId }))).paused;
+  }
+  return { users: ids.length, paused };
+}
+
 /** Opening a ticker's filings: everything stored until now counts as seen. */
-export async function markTickerSeen(db: Db, params: { userId: string; index: TickerIndex; ticker: string }): Promise<{ ticker: string; seen_at: string }> {
+export async function markTickerSeen(
+  db: Db,
+  params: { userId: string; index: TickerIndex; ticker: string },
+): Promise<{ ticker: string; seen_at: string }> {
   const ticker = storedSymbol(params.index, params.ticker);
   const seenAt = await repo.markSeen(db, { userId: params.userId, ticker });
   if (!seenAt) throw notInWatchlist(ticker);

@@ -3,25 +3,16 @@
  * header (item numbers or "ITEM INFORMATION" titles) and from the document body's own item
  * headings; the filing's items are the union, and a disagreement is stated in `itemsNote`.
  */
-import { CURRENT_8K_ITEMS_SINCE, FORM_8K_ITEMS, itemNumberForTitle, itemTitle, LEGACY_8K_ITEMS } from '#shared/form8k-items';
+import { FORM_8K_ITEMS, itemNumberForTitle, itemTitle } from '#shared/form8k-items';
+import { itemContent, pressReleaseHeadline } from './current-content';
 import { anyDateToIso } from './dates';
+import { bodySections, type ItemSection, sectionProse } from './item-sections';
 import { officerChanges } from './officer-change';
 import type { SubmissionHeader } from './sgml';
-import type { CurrentReportDetail } from './types';
+import type { CurrentReportDetail, ItemContent } from './types';
 
 export function sortItems(numbers: Iterable<string>): string[] {
   return [...new Set(numbers)].sort((a, b) => Number.parseFloat(a) - Number.parseFloat(b) || a.localeCompare(b));
-}
-
-/** Words after "Item 2.03" that make it a reference ("Item 2.03 of this report"), not a heading. */
-const REFERENCE_AFTER = /^\s*(?:\(?[a-z]\)\s*)?(?:of|above|below|is|are|was|were|to|in|and|or|herein|hereof|hereto|as|has|have|with|for|shall|will|which|that|this)\b/i;
-/** A section that only says the item does not apply (old 8-Ks list every item). */
-const NOT_APPLICABLE = /^[\s\-–—.:;,]*(?:not\s+applicable|none|n\/a|inapplicable|no\s+(?:events?\s+)?to\s+report)[\s.;]*$/i;
-
-interface Heading {
-  number: string;
-  at: number;
-  end: number;
 }
 
 /**
@@ -30,38 +21,7 @@ interface Heading {
  * numbering, mapped to today's item). Inline references and "Not applicable" sections are skipped.
  */
 export function itemsFromBody(body: string, filedDate: string | null): string[] {
-  const text = body.slice(0, 1_000_000);
-  const headings: Heading[] = [];
-  // "Item 2.05", "ITEM 2.05.", "Item 2 .0 5" (letters split by markup), "Items 1.01 and 5.02".
-  for (const m of text.matchAll(/(?:^|\n)[ \t>*•\-–—]*item(s?)\s*(\d{1,2})\s?\.\s?(\d)\s?(\d)(?=[^\d])/gi)) {
-    const end = (m.index ?? 0) + m[0].length;
-    if (!m[1] && REFERENCE_AFTER.test(text.slice(end, end + 40))) continue;
-    const numbers = [`${m[2]}.${m[3]}${m[4]}`];
-    if (m[1]) {
-      const line = text.slice(end, text.indexOf('\n', end) === -1 ? end + 200 : text.indexOf('\n', end));
-      for (const more of line.matchAll(/^(?:[^A-Za-z]|and|\([a-z]\))*?(\d{1,2}\.\d{2})/g)) numbers.push(more[1]!);
-      for (const more of line.matchAll(/(?:,|\band)\s*(\d{1,2}\.\d{2})/g)) numbers.push(more[1]!);
-    }
-    for (const number of numbers) if (FORM_8K_ITEMS[number]) headings.push({ number, at: m.index ?? 0, end });
-  }
-  const legacy = headings.length === 0 && (!filedDate || filedDate < CURRENT_8K_ITEMS_SINCE);
-  if (legacy) {
-    for (const m of text.matchAll(/(?:^|\n)[ \t>*•]*item\s+(\d{1,2})\s*(?:[.:\-–—]|\s{2,}|\s+(?=[A-Z]{3}))/gi)) {
-      const number = LEGACY_8K_ITEMS[m[1]!];
-      const end = (m.index ?? 0) + m[0].length;
-      if (!number || REFERENCE_AFTER.test(text.slice(end, end + 40))) continue;
-      headings.push({ number, at: m.index ?? 0, end });
-    }
-  }
-  const found: string[] = [];
-  headings.forEach((h, i) => {
-    const next = headings[i + 1]?.at ?? Math.min(text.length, h.end + 2_000);
-    // A short section whose words after the title say the item does not apply.
-    const section = text.slice(h.end, next).replace(/\s+/g, ' ').trim();
-    if (section.length < 240 && NOT_APPLICABLE.test(section.replace(/^[^.:]{0,180}?[.:]\s*(?=\S)/, ''))) return;
-    found.push(h.number);
-  });
-  return sortItems(found);
+  return sortItems(bodySections(body, filedDate).map((s) => s.number));
 }
 
 /** Items the header names: numbers ("ITEMS: 2.02") and titles ("ITEM INFORMATION: ..."). */
@@ -81,25 +41,79 @@ function describeDisagreement(headerItems: string[], bodyItems: string[]): strin
   const onlyBody = bodyItems.filter((n) => !headerItems.includes(n));
   if (onlyHeader.length === 0 && onlyBody.length === 0) return null;
   const parts: string[] = [];
-  if (onlyBody.length) parts.push(`the document also reports Item ${onlyBody.join(', ')}, which the SEC header does not list`);
-  if (onlyHeader.length) parts.push(`the SEC header lists Item ${onlyHeader.join(', ')}, which the document has no heading for`);
+  if (onlyBody.length)
+    parts.push(`the document also reports Item ${onlyBody.join(', ')}, which the SEC header does not list`);
+  if (onlyHeader.length)
+    parts.push(`the SEC header lists Item ${onlyHeader.join(', ')}, which the document has no heading for`);
   return `Items from both: ${parts.join('; ')}.`;
 }
 
-const EVENT_DATE =
-  /Date\s+of\s+(?:Report|report)[^)]*?(?:\(Date of earliest event reported\))?\s*[:\-]?\s*\(?([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\/\d{1,2}\/\d{4})/i;
+const DATE_IN_TEXT = /([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\/\d{1,2}\/\d{4})/g;
 
-function eventDateFromBody(body: string): string | null {
-  const m = EVENT_DATE.exec(body.slice(0, 20_000));
-  if (m?.[1]) return anyDateToIso(m[1]);
-  const near = /DATE\s+OF\s+REPORT[\s\S]{0,200}?([A-Z][a-z]+\s+\d{1,2},\s+\d{4})/i.exec(body.slice(0, 20_000));
-  if (near?.[1]) return anyDateToIso(near[1]);
-  // Cover pages that put the date above its caption: "July 14, 2010\n(Date of report...)".
-  const above = /([A-Z][a-z]+\.?\s+\d{1,2},\s*\d{4})\s*\n?\s*\(?Date of (?:Report|earliest event)/i.exec(body.slice(0, 20_000));
-  if (above?.[1]) return anyDateToIso(above[1]);
-  // No caption at all: the date printed under "Securities Exchange Act of 1934" on the cover.
-  const cover = /Securities\s+Exchange\s+Act\s+of\s+1934\s*\n\s*([A-Z][a-z]+\.?\s+\d{1,2},\s*\d{4})\s*\n/i.exec(body.slice(0, 5_000));
-  return cover?.[1] ? anyDateToIso(cover[1]) : null;
+/**
+ * The dates printed around the cover's "Date of Report (Date of earliest event reported)" caption:
+ * after it ("...: March 3, 2020 (February 28, 2020)"), or above it ("July 14, 2010\n(Date of report)").
+ */
+function coverDates(body: string): string[] {
+  const head = body.slice(0, 20_000);
+  const caption = /Date\s+of\s+(?:Report|earliest\s+event)/i.exec(head);
+  if (!caption) {
+    // No caption at all: the date printed under "Securities Exchange Act of 1934" on the cover.
+    const cover = /Securities\s+Exchange\s+Act\s+of\s+1934\s*\n\s*([A-Z][a-z]+\.?\s+\d{1,2},\s*\d{4})\s*\n/i.exec(
+      body.slice(0, 5_000),
+    );
+    return cover?.[1] ? [anyDateToIso(cover[1])].filter((d): d is string => d != null) : [];
+  }
+  const at = caption.index;
+  const after = head.slice(at, at + 260);
+  const found = [...after.matchAll(DATE_IN_TEXT)].map((m) => anyDateToIso(m[1]!));
+  if (found.length === 0) {
+    const before = head.slice(Math.max(0, at - 120), at);
+    found.push(...[...before.matchAll(DATE_IN_TEXT)].slice(-1).map((m) => anyDateToIso(m[1]!)));
+  }
+  return found.filter((d): d is string => d != null);
+}
+
+/**
+ * The event date is the earliest one the filing states (issue #25): the SEC header's period of
+ * report is the report date, and the cover may name an earlier event in parentheses. Dates more than
+ * a year before the latest are not the event (a reference to an old agreement).
+ */
+export function earliestEventDate(headerPeriod: string | null, body: string): string | null {
+  const dates = [...(headerPeriod ? [headerPeriod] : []), ...coverDates(body)].sort();
+  const latest = dates.at(-1);
+  if (!latest) return null;
+  const yearBefore = `${Number(latest.slice(0, 4)) - 1}${latest.slice(4)}`;
+  return dates.find((d) => d >= yearBefore) ?? latest;
+}
+
+/** An item's section that holds prose: not a table-of-contents line ("Item 8.01 Other Events" before "Item 9.01"). */
+const hasProse = (section: ItemSection) => sectionProse(section).length >= 60;
+
+/**
+ * Each item's own text, read: the first section of an item named twice that holds prose. A table of
+ * contents names every item before the body does (Nuance's 2007-2008 8-Ks), and its entries hold only titles.
+ */
+function contentOf(sections: ItemSection[], headline: string | null, body: string): ItemContent[] {
+  const seen = new Set<string>();
+  const out: ItemContent[] = [];
+  for (const [i, section] of sections.entries()) {
+    if (seen.has(section.number)) continue;
+    // Headings stacked over one text ("Item 1.01 Entry into a Material Definitive Agreement;" straight above
+    // "Item 2.03 Creation of a Direct Financial Obligation ..." and its paragraph, Astrotech 2010): an item with no
+    // text anywhere shares the text of the heading that follows it.
+    const next = sections[i + 1];
+    const stacked =
+      next && next.number !== section.number && hasProse(next)
+        ? { number: section.number, raw: sectionProse(next) }
+        : null;
+    const withProse = hasProse(section)
+      ? section
+      : (sections.find((s) => s.number === section.number && s !== section && hasProse(s)) ?? stacked);
+    seen.add(section.number);
+    out.push(itemContent(withProse ?? section, headline, body));
+  }
+  return out;
 }
 
 /** 6-K cover pages state the report month or day near the top ("February 13, 2023"). */
@@ -124,11 +138,19 @@ function subjectFromBody(body: string): string | null {
   return exhibit?.[1]?.trim() ?? null;
 }
 
-export function parseCurrentReport(formType: string, header: SubmissionHeader, bodyText: string): CurrentReportDetail {
+export function parseCurrentReport(
+  formType: string,
+  header: SubmissionHeader,
+  bodyText: string,
+  exhibitText: string | null = null,
+): CurrentReportDetail {
   const isSixK = formType.startsWith('6-K');
+  const exhibitHeadline = pressReleaseHeadline(exhibitText);
+  const sections = isSixK ? [] : bodySections(bodyText, header.filedDate);
+  const content = contentOf(sections, exhibitHeadline, bodyText);
   const unknownItemTitles: string[] = [];
   const headerItems = isSixK ? [] : itemsFromHeader(header, unknownItemTitles);
-  const bodyItems = isSixK ? [] : itemsFromBody(bodyText, header.filedDate);
+  const bodyItems = sortItems(sections.map((s) => s.number));
   const numbers = sortItems([...headerItems, ...bodyItems]);
   return {
     kind: 'current',
@@ -141,8 +163,9 @@ export function parseCurrentReport(formType: string, header: SubmissionHeader, b
     bodyItems,
     itemsNote: describeDisagreement(headerItems, bodyItems),
     unknownItemTitles,
-    eventDate: header.periodOfReport ?? eventDateFromBody(bodyText) ?? (isSixK ? firstDateIn(bodyText) : null),
+    eventDate: earliestEventDate(header.periodOfReport, bodyText) ?? (isSixK ? firstDateIn(bodyText) : null),
     subject: isSixK ? subjectFromBody(bodyText) : null,
     ...(numbers.includes('5.02') ? { people: officerChanges(bodyText) } : {}),
+    ...(isSixK ? {} : { exhibitHeadline, content }),
   };
 }

@@ -1,7 +1,20 @@
 /** Date shapes found in EDGAR documents, normalised to ISO (dates YYYY-MM-DD, instants UTC). */
 import { nyOffsetMs } from '#shared/us-calendar';
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 function validDate(y: number, m: number, d: number): string | null {
   if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1 || d > 31) return null;
@@ -49,7 +62,6 @@ function newYorkOffset(utcMs: number): number {
   offsetCache.set(hour, offset);
   return offset;
 }
-
 
 /** EDGAR acceptance stamps are Eastern wall-clock time: '20221108201810' -> '2022-11-09T01:18:10.000Z'. */
 export function easternToIso(value: string): string | null {

@@ -1,7 +1,16 @@
 /** Readers for the smaller form families: periodic reports, 13D/G, 13F, proxies, offerings. */
 import { anyDateToIso } from './dates';
+import { htmlToText } from './text';
+import { ceasedFivePercent, cleanPersonName, itemFourPercent, purposeAction, stakeOrigin } from './beneficial-cover';
 import type { SubmissionHeader } from './sgml';
-import type { BeneficialDetail, BeneficialPerson, HoldingsDetail, OfferingDetail, PeriodicDetail, ProxyDetail } from './types';
+import type {
+  BeneficialDetail,
+  BeneficialPerson,
+  HoldingsDetail,
+  OfferingDetail,
+  PeriodicDetail,
+  ProxyDetail,
+} from './types';
 import { asArray, child, num, parseXml, path, text, textAt } from './xml';
 
 /** The period the cover page names: "For the quarterly period ended March 28, 1997", "fiscal year ended ...". */
@@ -16,15 +25,60 @@ const COVER_PERIOD = /(?:quarterly period|fiscal year|period)\s+ended:?\s*([A-Z]
 function reportPeriod(header: SubmissionHeader, body: string): string | null {
   const period = header.periodOfReport;
   if (period && (!header.filedDate || period < header.filedDate)) return period;
-  const cover = COVER_PERIOD.exec(body.slice(0, 20_000).replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&#160;/gi, ' ').replace(/\s+/g, ' '));
+  const cover = COVER_PERIOD.exec(
+    body
+      .slice(0, 20_000)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;|&#160;/gi, ' ')
+      .replace(/\s+/g, ' '),
+  );
   const stated = anyDateToIso(cover?.[1]?.replace(/\s*,\s*/, ', ') ?? null);
   return stated && (!header.filedDate || stated < header.filedDate) ? stated : period;
 }
 
+/**
+ * A bare inline XBRL document (no SEC header) states its period in its dei facts; the value may
+ * sit inside a span ("<ix:nonNumeric name="dei:DocumentPeriodEndDate"><span>September 27, 2025").
+ */
+function deiPeriodEnd(body: string): string | null {
+  const at = body.indexOf('name="dei:DocumentPeriodEndDate"');
+  if (at < 0) return null;
+  // The fact may nest another (Apple: the fiscal year end's month and day, then ", 2025").
+  const text = body
+    .slice(at, at + 600)
+    .replace(/^[^>]*>/, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#160;|&nbsp;/gi, ' ');
+  const date = /[A-Za-z]+\.?\s+\d{1,2}\s*,\s*\d{4}|\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
+  return date ? anyDateToIso(date.replace(/\s*,\s*/, ', ')) : null;
+}
+
+/**
+ * The report's own conclusion of going-concern doubt ("management has concluded that there is substantial doubt about
+ * the Company's ability to continue as a going concern", AEON Biopharma's 10-Q of 2023), not a risk factor's "could
+ * raise substantial doubt" nor a plan that "alleviated" it (decision 342).
+ */
+const GOING_CONCERN =
+  /\b(?:there is|there exists|conclu\w+ that|raises?|raised|indicates?|indicated)\s+(?:a\s+)?substantial doubt (?:about|regarding|as to|concerning|of) (?:the Company['’]?\s?s|our|its|the [A-Z][\w.]*['’]?\s?s|[A-Z][\w.]*['’]?\s?s) ability to continue as a going concern\b/g;
+/** Words just before the verb that make it a possibility or a denial: "could raise", "does not raise", "alleviated". */
+const HEDGED = /\b(?:may|might|could|would|should|not|no|nor|whether|if|alleviat\w*|mitigat\w*)\s+(?:\w+\s+){0,2}$/i;
+
+export function statesGoingConcern(body: string): boolean {
+  const text = htmlToText(body, 2_000_000).replace(/\s+/g, ' ');
+  for (const m of text.matchAll(GOING_CONCERN))
+    if (!HEDGED.test(text.slice(Math.max(0, (m.index ?? 0) - 60), m.index))) return true;
+  return false;
+}
+
 /** 10-K, 10-Q, 20-F and the NT late-filing notices: period and fiscal year. */
-export function parsePeriodic(formType: string, header: SubmissionHeader, fiscalYearEnd: string | null, body: string): PeriodicDetail {
-  const period = reportPeriod(header, body);
+export function parsePeriodic(
+  formType: string,
+  header: SubmissionHeader,
+  fiscalYearEnd: string | null,
+  body: string,
+): PeriodicDetail {
   const dei = (name: string) => new RegExp(`name="dei:${name}"[^>]*>\\s*([^<]+)<`, 'i').exec(body)?.[1]?.trim() ?? null;
+  const period = reportPeriod(header, body) ?? deiPeriodEnd(body);
   let fiscalYear = num(dei('DocumentFiscalYearFocus'));
   if (fiscalYear == null && period) {
     // A fiscal year is named after the calendar year it ends in (Apple: FYE 0930, July 2017 -> FY2017).
@@ -39,6 +93,7 @@ export function parsePeriodic(formType: string, header: SubmissionHeader, fiscal
     fiscalYear,
     fiscalPeriod: dei('DocumentFiscalPeriodFocus') ?? (form.includes('10-K') || form.includes('20-F') ? 'FY' : null),
     isLateNotice: form.startsWith('NT '),
+    ...(!form.startsWith('NT ') && statesGoingConcern(body) ? { goingConcern: true } : {}),
   };
 }
 
@@ -50,7 +105,8 @@ function coverNumber(value: string | undefined): number | null {
 }
 
 /** Where the next cover-page row starts: its label. */
-const NEXT_ROW_LABEL = /(?:SOLE|SHARED)\s+(?:VOTING|DISPOSITIVE)|AGGREGATE\s+AMOUNT|CHECK\s+(?:THE\s+)?BOX|PERCENT\s+OF\s+CLASS|TYPE\s+OF\s+REPORTING/i;
+const NEXT_ROW_LABEL =
+  /(?:SOLE|SHARED)\s+(?:VOTING|DISPOSITIVE)|AGGREGATE\s+AMOUNT|CHECK\s+(?:THE\s+)?BOX|PERCENT\s+OF\s+CLASS|TYPE\s+OF\s+REPORTING/i;
 
 /**
  * The first number printed after a cover-page row label (table cells may put words between), within
@@ -67,11 +123,13 @@ function numberAfter(block: string, label: RegExp): number | null {
   return coverNumber(n?.[1]);
 }
 
-const PERCENT_ROW = /PERCENT\s+OF\s+CLASS\s+REPRESENTED\s+BY\s+AMOUNT\s+IN\s+ROW\s*\(?\s*(?:9|11)\s*\)?\s*:?[^%]{0,80}?([\d.]+)\s*%/i;
+const PERCENT_ROW =
+  /PERCENT\s+OF\s+CLASS\s+REPRESENTED\s+BY\s+AMOUNT\s+IN\s+ROW\s*\(?\s*(?:9|11)\s*\)?\s*:?[^%]{0,80}?([\d.]+)\s*%/i;
 const NAME_LABEL = /NAMES?\s+OF\s+REPORTING\s+PERSONS?\.?:?/gi;
 
 /** A line of row 1 that is not the name: the I.R.S. caption, a row number, a rule, the next row's label. */
-const NOT_A_NAME = /\bI\.?\s?R\.?\s?S\b|IDENTIFICATION|^S\.S\.|^\(?\d+\)?\.?$|^[-_=\s]+$|^\(?(?:ENTITIES ONLY|see instructions)|CHECK\s+(?:THE\s+)?(?:APPROPRIATE\s+)?BOX/i;
+const NOT_A_NAME =
+  /\bI\.?\s?R\.?\s?S\b|IDENTIFICATION|^S\.S\.|^\(?\d+\)?\.?$|^[-_=\s]+$|^\(?(?:ENTITIES ONLY|see instructions)|CHECK\s+(?:THE\s+)?(?:APPROPRIATE\s+)?BOX/i;
 
 /**
  * Cover-page row 1: the rest of the label's line, else the first line that is not the I.R.S. caption
@@ -90,16 +148,25 @@ function personName(afterLabel: string): string {
     if (!more || NOT_A_NAME.test(more) || /\s{2,}/.test(name) || name.length + more.length > 120) break;
     name = `${name} ${more}`;
   }
-  return name.replace(/\s{2,}.*$/, '').replace(/\s+I\.R\.S\..*$/i, '').trim();
+  return name
+    .replace(/\s{2,}.*$/, '')
+    .replace(/\s+I\.R\.S\..*$/i, '')
+    .trim();
 }
 
 /** Reporting persons of a text or HTML cover page (one block per "Names of reporting persons"). */
 function textReportingPersons(bodyText: string): BeneficialPerson[] {
-  const starts = [...bodyText.matchAll(NAME_LABEL)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  const starts = [...bodyText.matchAll(NAME_LABEL)].map((m) => ({
+    at: m.index ?? 0,
+    end: (m.index ?? 0) + m[0].length,
+  }));
   return starts.map(({ at, end }, i) => {
     const block = bodyText.slice(at, starts[i + 1]?.at ?? Math.min(bodyText.length, at + 6_000));
     const percent = PERCENT_ROW.exec(block);
-    const type = /TYPE\s+OF\s+REPORTING\s+PERSON\s*\*?\s*(?:\([^)]*\))?\s*:?\s*\n?\s*([A-Z]{2}(?:\s*[,;/]\s*[A-Z]{2})*)\b/i.exec(block);
+    const type =
+      /TYPE\s+OF\s+REPORTING\s+PERSON\s*\*?\s*(?:\([^)]*\))?\s*:?\s*\n?\s*([A-Z]{2}(?:\s*[,;/]\s*[A-Z]{2})*)\b/i.exec(
+        block,
+      );
     return {
       name: personName(bodyText.slice(end, end + 600)),
       cik: null,
@@ -109,7 +176,12 @@ function textReportingPersons(bodyText: string): BeneficialPerson[] {
       sharedVoting: numberAfter(block, /SHARED\s+VOTING\s+POWER\s*:?/i),
       soleDispositive: numberAfter(block, /SOLE\s+DISPOSITIVE\s+POWER\s*:?/i),
       sharedDispositive: numberAfter(block, /SHARED\s+DISPOSITIVE\s+POWER\s*:?/i),
-      type: type?.[1] ? type[1].toUpperCase().split(/\s*[,;/]\s*/).join(', ') : null,
+      type: type?.[1]
+        ? type[1]
+            .toUpperCase()
+            .split(/\s*[,;/]\s*/)
+            .join(', ')
+        : null,
     };
   });
 }
@@ -118,14 +190,19 @@ function textReportingPersons(bodyText: string): BeneficialPerson[] {
  * The subject company as a text/HTML cover page prints it: the line above "(Name of Issuer)",
  * rules of dashes or underscores between them skipped ("TRINITY INDUSTRIES INC\n-----\n(Name of Issuer)").
  */
-export const coverIssuerName = (bodyText: string) => nameAboveCaption(bodyText, /\(\s*Name\s+of\s+(?:the\s+)?Issuer\s*\)/i);
+export const coverIssuerName = (bodyText: string) =>
+  nameAboveCaption(bodyText, /\(\s*Name\s+of\s+(?:the\s+)?Issuer\s*\)/i);
 
 /** Form 12b-25 (NT 10-K/10-Q), Part I: the name above "(Full Name of Registrant)" (some filers drop the brackets). */
-export const lateNoticeRegistrant = (bodyText: string) => nameAboveCaption(bodyText, /\(?\s*Full\s+Name\s+of\s+Registrant\s*\)?/i);
+export const lateNoticeRegistrant = (bodyText: string) =>
+  nameAboveCaption(bodyText, /\(?\s*Full\s+Name\s+of\s+Registrant\s*\)?/i);
 
 /** A 6-K cover: the name above "(Translation of Registrant's name into English)" or "(Exact name of registrant as specified in its charter)". */
 export const foreignIssuerRegistrant = (bodyText: string) =>
-  nameAboveCaption(bodyText, /\(\s*(?:Translation\s+of\s+Registrant.s\s+name\s+into\s+English|Exact\s+name\s+of\s+registrant\s+as\s+specified\s+in\s+its\s+charter)\s*\)/i);
+  nameAboveCaption(
+    bodyText,
+    /\(\s*(?:Translation\s+of\s+Registrant.s\s+name\s+into\s+English|Exact\s+name\s+of\s+registrant\s+as\s+specified\s+in\s+its\s+charter)\s*\)/i,
+  );
 
 /** The name a cover page prints on the line(s) above `caption` ("(Name of Issuer)"), or null. */
 function nameAboveCaption(bodyText: string, caption: RegExp): string | null {
@@ -134,16 +211,26 @@ function nameAboveCaption(bodyText: string, caption: RegExp): string | null {
   const lines = bodyText
     .slice(Math.max(0, at - 600), at)
     .split('\n')
-    .map((l) => l.replace(/[_=\u2014\u2013-]{3,}/g, ' ').replace(/\s+/g, ' ').trim())
+    .map((l) =>
+      l
+        .replace(/[_=\u2014\u2013-]{3,}/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter(Boolean);
   let name = lines.pop() ?? '';
   // An HTML cell's own line breaks split a name ("AVID BIOSERVICES,\n INC."): a line ending in a comma or
   // "&", or a bare corporate suffix, joins the line below it.
-  while (lines.length && (/[,&]$/.test(lines[lines.length - 1]!) || /^(INC|CORP|CORPORATION|LTD|LLC|L\.?P|N\.?V|PLC|CO|COMPANY|S\.?A|AG|SE)\.?$/i.test(name))) {
+  while (
+    lines.length &&
+    (/[,&]$/.test(lines[lines.length - 1]!) ||
+      /^(INC|CORP|CORPORATION|LTD|LLC|L\.?P|N\.?V|PLC|CO|COMPANY|S\.?A|AG|SE)\.?$/i.test(name))
+  ) {
     name = `${lines.pop()} ${name}`;
   }
   // A cover whose name line is blank leaves the caption above it (the Act, the amendment number).
-  if (name.length < 2 || name.length > 150 || /Securities Exchange Act|\(Amendment No|^SCHEDULE 13/i.test(name)) return null;
+  if (name.length < 2 || name.length > 150 || /Securities Exchange Act|\(Amendment No|^SCHEDULE 13/i.test(name))
+    return null;
   return name;
 }
 
@@ -189,7 +276,12 @@ function xml13gPerson(node: unknown): BeneficialPerson {
  * cover pages of text/HTML filings. Every reporting person with name, CIK, percent, shares and
  * sole/shared voting and dispositive power; the subject company; the event date; the amendment.
  */
-export function parseBeneficial(formType: string, header: SubmissionHeader, raw: string, bodyText: string): BeneficialDetail {
+export function parseBeneficial(
+  formType: string,
+  header: SubmissionHeader,
+  raw: string,
+  bodyText: string,
+): BeneficialDetail {
   const schedule = /13D/i.test(formType) ? '13D' : '13G';
   const subjectParty = header.parties.find((p) => p.role === 'subject');
   const filerParty = header.parties.find((p) => p.role === 'filed_by');
@@ -199,6 +291,11 @@ export function parseBeneficial(formType: string, header: SubmissionHeader, raw:
   let eventDate: string | null = null;
   let amendmentNo: number | null = null;
   let previousAccessionNo: string | null = null;
+  let ceased: boolean | null = null;
+  let action: string | null = null;
+  let origin: BeneficialDetail['stakeOrigin'] = null;
+  let classTitle: string | null = null;
+  let aggregate: number | null = null;
   const xmlAt = raw.search(/<edgarSubmission[^>]*schedule13/i);
   const format: BeneficialDetail['format'] = xmlAt !== -1 ? 'xml' : 'text';
   if (xmlAt !== -1) {
@@ -207,7 +304,10 @@ export function parseBeneficial(formType: string, header: SubmissionHeader, raw:
     const form = child(sub, 'formData');
     const cover = child(form, 'coverPageHeader');
     const issuer = child(cover, 'issuerInfo');
-    const cusip = textAt(issuer, 'issuerCusip') ?? textAt(issuer, 'issuerCUSIP') ?? text(asArray(path(issuer, 'issuerCusips', 'issuerCusipNumber'))[0]);
+    const cusip =
+      textAt(issuer, 'issuerCusip') ??
+      textAt(issuer, 'issuerCUSIP') ??
+      text(asArray(path(issuer, 'issuerCusips', 'issuerCusipNumber'))[0]);
     subject = {
       cik: subject.cik ?? cik(textAt(issuer, 'issuerCik') ?? textAt(issuer, 'issuerCIK')),
       name: subject.name ?? textAt(issuer, 'issuerName'),
@@ -215,26 +315,54 @@ export function parseBeneficial(formType: string, header: SubmissionHeader, raw:
     };
     eventDate = anyDateToIso(textAt(cover, 'eventDateRequiresFilingThisStatement') ?? textAt(cover, 'dateOfEvent'));
     amendmentNo = num(textAt(cover, 'amendmentNo'));
+    classTitle = textAt(cover, 'securitiesClassTitle') ?? textAt(cover, 'classOfSecurities') ?? null;
     previousAccessionNo = textAt(sub, 'headerData', 'previousAccessionNumber');
+    const fivePercentOrLess = textAt(form, 'items', 'item5', 'classOwnership5PercentOrLess');
+    ceased = fivePercentOrLess == null ? null : /^(Y|YES|TRUE|1)$/i.test(fivePercentOrLess);
+    const item = (n: number, field: string) =>
+      textAt(form, 'items1To7', `item${n}`, field) ?? textAt(form, 'items', `item${n}`, field) ?? '';
+    action = purposeAction(
+      `Item 4. Purpose of Transaction ${item(4, 'transactionPurpose')}`,
+      /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0,
+    );
+    if (schedule === '13D')
+      origin = stakeOrigin(
+        `Item 3. Source and Amount ${item(3, 'fundsSource')} Item 4. Purpose of Transaction ${item(4, 'transactionPurpose')} ` +
+          `Item 5. Interest in Securities ${item(5, 'percentageOfClassSecurities')} ${item(5, 'numberOfShares')} ${item(5, 'transactionDesc')}`,
+      );
     persons = [
       ...asArray(path(form, 'reportingPersons', 'reportingPersonInfo')).map(xml13dPerson),
       ...asArray(child(form, 'coverPageHeaderReportingPersonDetails')).map(xml13gPerson),
     ];
     const filerCik = cik(textAt(sub, 'headerData', 'filerInfo', 'filer', 'filerCredentials', 'cik'));
-    filer = { cik: filer.cik ?? filerCik, name: filer.name ?? persons.find((p) => p.cik != null && p.cik === filerCik)?.name ?? null };
+    filer = {
+      cik: filer.cik ?? filerCik,
+      name: filer.name ?? persons.find((p) => p.cik != null && p.cik === filerCik)?.name ?? null,
+    };
   } else {
     persons = textReportingPersons(bodyText);
     subject.name ??= coverIssuerName(bodyText);
     // "(CUSIP Number)"; a Schedule TO cover combined with a 13D amendment says "(CUSIP Number of Class of Securities)".
-    const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number(?: of Class of Securities)?\)/i.exec(bodyText);
+    const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number(?: of Class of Securities)?\)/i.exec(
+      bodyText,
+    );
     subject.cusip = cusip?.[1]?.replace(/\s/g, '') ?? null;
+    classTitle = coverClassTitle(bodyText);
     const event = /\n\s*([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})\s*\n[-\s]*\(Date of Event/i.exec(bodyText);
     eventDate = anyDateToIso(event?.[1] ?? null);
     const amendment = /\(\s*Amendment\s+No\.?\s*:?\s*(\d+)\s*\)/i.exec(bodyText.slice(0, 5_000));
     amendmentNo = amendment?.[1] ? Number(amendment[1]) : null;
+    ceased = ceasedFivePercent(bodyText);
+    if (schedule === '13D') {
+      action = purposeAction(bodyText, /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0);
+      origin = stakeOrigin(bodyText);
+    } else aggregate = itemFourPercent(bodyText);
   }
   if (amendmentNo === 0) amendmentNo = null;
+  for (const p of persons) p.name = cleanPersonName(p.name);
+  if (filer.name) filer.name = cleanPersonName(filer.name);
   const percents = persons.map((p) => p.percentOfClass).filter((p): p is number => p != null);
+  if (aggregate != null) percents.push(aggregate);
   if (!filer.name && persons[0]?.name) filer.name = persons[0].name;
   return {
     kind: 'beneficial',
@@ -247,7 +375,20 @@ export function parseBeneficial(formType: string, header: SubmissionHeader, raw:
     eventDate,
     amendmentNo,
     previousAccessionNo,
+    ceasedFivePercent: ceased,
+    purposeAction: action,
+    stakeOrigin: origin,
+    classTitle,
   };
+}
+
+/** The cover's "(Title of Class of Securities)": the words between the issuer's name and that caption. */
+export function coverClassTitle(bodyText: string): string | null {
+  const m =
+    /\(Name of Issuer\)\s*([^()]{3,300}?)[\s_-]*\(Title of Class/i.exec(bodyText.slice(0, 20_000)) ??
+    /([^()\n]{3,200}?)[\s_-]*\(Title of Class/i.exec(bodyText.slice(0, 20_000));
+  const title = m?.[1]?.replace(/\s+/g, ' ').trim();
+  return title ? title : null;
 }
 
 /** 13F-HR: the cover/summary page XML plus the information table (counted and summed). */
@@ -293,11 +434,16 @@ export function parseProxy(bodyText: string): ProxyDetail {
   const head = bodyText.slice(0, 60_000);
   const special = /special meeting of (?:the )?(?:stockholders|shareholders)/i.test(head);
   const annual = /annual (?:general )?meeting of (?:the )?(?:stockholders|shareholders)/i.test(head);
-  const date = /meeting[^.]{0,120}?(?:to be )?held (?:on )?(?:[A-Z][a-z]+day,?\s+)?([A-Z][a-z]+ \d{1,2}, \d{4})/i.exec(head);
+  const date = /meeting[^.]{0,120}?(?:to be )?held (?:on )?(?:[A-Z][a-z]+day,?\s+)?([A-Z][a-z]+ \d{1,2}, \d{4})/i.exec(
+    head,
+  );
+  // "2. To approve an amendment to the Company's restated certificate of incorporation to effect a reverse stock split".
+  const reverseSplit = /\bto (?:approve|authori[sz]e)\b[^.;]{0,200}\breverse (?:stock |share )?split\b/i.test(head);
   return {
     kind: 'proxy',
     meetingType: annual && special ? 'annual_and_special' : special ? 'special' : annual ? 'annual' : null,
     meetingDate: anyDateToIso(date?.[1] ?? null),
+    ...(reverseSplit ? { reverseSplit: true as const } : {}),
   };
 }
 
@@ -347,13 +493,65 @@ function pricingTableTotal(text: string): string | null {
   for (const m of text.slice(0, 120_000).matchAll(/public offering price/gi)) {
     const row = text.slice(m.index, m.index + 600);
     const end = row.search(/placement agent|underwriting discount|proceeds[^$]{0,40}before expenses/i);
-    if (end > 0 && /\btotal\b/i.test(text.slice(Math.max(0, m.index - 200), m.index))) return largestDollars(row.slice(0, end));
+    if (end > 0 && /\btotal\b/i.test(text.slice(Math.max(0, m.index - 200), m.index)))
+      return largestDollars(row.slice(0, end));
   }
   return null;
 }
 
+const COMMON_EQUITY = /\b(?:common stock|common shares|ordinary shares|American Depositary Shares)\b/i;
+const DEBT_OR_PREFERRED =
+  /\b(?:notes|debentures|bonds|preferred (?:stock|shares)|warrants? to purchase [^.]{0,40}\bnotes)\b/i;
+
+/**
+ * A prospectus supplement (424B5, 424B7) that sells the company's own common equity, read from its
+ * cover: the first security named after "Prospectus Supplement" is common stock, ordinary shares or
+ * ADSs, not notes or preferred stock (a debt takedown under a shelf says nothing about the stock). A
+ * sales or equity distribution agreement selling "from time to time" is an at-the-market program.
+ */
+export function equityOffered(bodyText: string): 'at_the_market' | 'offering' | null {
+  const at = bodyText.search(/prospectus\s+supplement/i);
+  if (at < 0) return null;
+  const cover = bodyText
+    .slice(at, at + 1_500)
+    .replace(/\s+/g, ' ')
+    .slice(0, 900);
+  const equity = cover.search(COMMON_EQUITY);
+  const debt = cover.search(DEBT_OR_PREFERRED);
+  if (equity < 0 || (debt >= 0 && debt < equity)) return null;
+  return /\b(?:sales agreement|equity distribution agreement|at[- ]the[- ]market offering|from time to time (?:to or )?through)\b/i.test(
+    cover,
+  )
+    ? 'at_the_market'
+    : 'offering';
+}
+
+/**
+ * A registration that raises no money for an operating company: a blank-check company's IPO ("is a newly
+ * incorporated blank check company"), or a resale where "we will not receive any of the proceeds" from the
+ * selling holders' sales. Read on the prospectus's first pages.
+ */
+export function registrationPurpose(formType: string, bodyText: string): OfferingDetail['purpose'] | null {
+  if (!/^(?:S-1|F-1|424B[1-4])\b/i.test(formType)) return null;
+  const head = bodyText.slice(0, 120_000).replace(/\s+/g, ' ');
+  if (/\bis a (?:newly (?:incorporated|organized|formed) )?blank[- ]check company\b/i.test(head)) return 'blank_check';
+  const sellers = /\bselling (?:stock|share|unit|security ?)holders?\b/i.test(head);
+  const noProceeds =
+    /\bwe will not receive any (?:of the )?(?:proceeds|cash proceeds)\b|\bwe are not selling any (?:shares|securities)\b/i.test(
+      head,
+    );
+  // An IPO with a secondary tranche also says it gets nothing from the selling holders' shares.
+  const primary = /\bwe are offering\b|\bthis is (?:our|an) initial public offering\b/i.test(head.slice(0, 30_000));
+  return sellers && noProceeds && !primary ? 'resale' : null;
+}
+
 /** S-1, F-1, 424B4 (prospectus text) and Form D (XML): the offering amount. */
-export function parseOffering(formType: string, raw: string, bodyText: string, feeExhibitText: string | null = null): OfferingDetail {
+export function parseOffering(
+  formType: string,
+  raw: string,
+  bodyText: string,
+  feeExhibitText: string | null = null,
+): OfferingDetail {
   if (/^D(\/A)?$/i.test(formType) || /<offeringSalesAmounts>/.test(raw)) {
     const sub = child(parseXml(raw.slice(Math.max(0, raw.indexOf('<edgarSubmission')))), 'edgarSubmission');
     const amounts = path(sub, 'offeringData', 'offeringSalesAmounts');
@@ -367,8 +565,21 @@ export function parseOffering(formType: string, raw: string, bodyText: string, f
       issuerName: textAt(sub, 'primaryIssuer', 'entityName'),
     };
   }
-  const table = (feeExhibitText ? feeTableMaximum(feeExhibitText) : null) ?? (/^424B/i.test(formType) ? pricingTableTotal(bodyText) : null);
-  if (table) return { kind: 'offering', offeringAmount: num(table), offeringAmountText: `$${table}`, amountSold: null, industryGroup: null, issuerName: null };
+  const purpose = registrationPurpose(formType, bodyText);
+  const why = purpose ? { purpose } : {};
+  const table =
+    (feeExhibitText ? feeTableMaximum(feeExhibitText) : null) ??
+    (/^424B/i.test(formType) ? pricingTableTotal(bodyText) : null);
+  if (table)
+    return {
+      kind: 'offering',
+      offeringAmount: num(table),
+      offeringAmountText: `$${table}`,
+      amountSold: null,
+      industryGroup: null,
+      issuerName: null,
+      ...why,
+    };
   const m = OFFERING_AMOUNT.exec(bodyText.slice(0, 200_000));
   return {
     kind: 'offering',
@@ -377,6 +588,6 @@ export function parseOffering(formType: string, raw: string, bodyText: string, f
     amountSold: null,
     industryGroup: null,
     issuerName: null,
+    ...why,
   };
 }
-

@@ -4,10 +4,20 @@
  */
 import { displayOwnerName } from '#shared/insider';
 import { parseCurrentReport } from './current-report';
-import { foreignIssuerRegistrant, lateNoticeRegistrant, parseBeneficial, parseHoldings, parseOffering, parsePeriodic, parseProxy } from './families';
+import {
+  foreignIssuerRegistrant,
+  lateNoticeRegistrant,
+  parseBeneficial,
+  parseHoldings,
+  equityOffered,
+  parseOffering,
+  parsePeriodic,
+  parseProxy,
+} from './families';
 import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
+import { bareRegistrant, deiForm } from './bare-document';
 import { htmlToText } from './text';
 import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
 
@@ -49,7 +59,12 @@ function detectForm(doc: SubmissionDocument): string | null {
   const submissionType = /<(?:\w+:)?submissionType>\s*([^<]+?)\s*</.exec(head);
   if (submissionType?.[1]) return submissionType[1];
   if (/<(\w+:)?informationTable\b/.test(head)) return '13F-HR';
-  const cover = /\bFORM\s+(8-K|6-K|10-K|10-Q|20-F|S-1|F-1)\b/i.exec(htmlToText(doc.text.slice(0, 30_000)).slice(0, 3_000));
+  // An inline-XBRL document states its form in its cover facts, after a hidden header of any length.
+  const dei = deiForm(doc.text);
+  if (dei) return dei;
+  const cover = /\bFORM\s+(8-K|6-K|10-K|10-Q|20-F|S-1|F-1)\b/i.exec(
+    htmlToText(doc.text.slice(0, 30_000)).slice(0, 3_000),
+  );
   return cover?.[1]?.toUpperCase() ?? null;
 }
 
@@ -58,7 +73,11 @@ function emptyCompany(cik: number | null = null, name: string | null = null): Co
 }
 
 /** Without a header the company has no name: take the one its cover prints, when it prints one. */
-function namedFromCover(company: CompanyRef | null, hints: ParseHints, coverName: () => string | null): CompanyRef | null {
+function namedFromCover(
+  company: CompanyRef | null,
+  hints: ParseHints,
+  coverName: () => string | null,
+): CompanyRef | null {
   if (company?.name) return company;
   const name = coverName();
   return name ? { ...(company ?? emptyCompany(hints.cik ?? null)), name } : company;
@@ -66,10 +85,22 @@ function namedFromCover(company: CompanyRef | null, hints: ParseHints, coverName
 
 function partyRef(party: HeaderParty | undefined, tradingSymbol: string | null = null): CompanyRef | null {
   if (!party) return null;
-  return { cik: party.cik, name: party.name, sic: party.sic, sicDescription: party.sicDescription, fiscalYearEnd: party.fiscalYearEnd, tradingSymbol };
+  return {
+    cik: party.cik,
+    name: party.name,
+    sic: party.sic,
+    sicDescription: party.sicDescription,
+    fiscalYearEnd: party.fiscalYearEnd,
+    tradingSymbol,
+  };
 }
 
-function pickPrimary(sub: Submission, formType: string, family: FormFamily, hint?: string | null): SubmissionDocument | undefined {
+function pickPrimary(
+  sub: Submission,
+  formType: string,
+  family: FormFamily,
+  hint?: string | null,
+): SubmissionDocument | undefined {
   const docs = sub.documents;
   if (hint) {
     const base = hint.split('/').pop();
@@ -98,6 +129,195 @@ function feeTableText(documents: SubmissionDocument[], primaryBody: string): str
   return at < 0 ? null : primaryBody.slice(at, at + 8_000);
 }
 
+/** What one family's reader found: its detail, and the company, filer and gaps it corrects. */
+interface FamilyRead {
+  detail: FilingDetail | null;
+  company: CompanyRef | null;
+  filer: ParsedFiling['filer'];
+  incomplete: string[];
+}
+
+/** The submission as every family reader sees it. */
+interface Reading {
+  sub: Submission;
+  formType: string;
+  family: FormFamily;
+  /** The form a combined submission is read as (a tender offer that is also a 13D/A). */
+  combinedBeneficial: string | undefined;
+  primary: SubmissionDocument | undefined;
+  filerParty: HeaderParty | undefined;
+  hints: ParseHints;
+  byRole: (role: HeaderParty['role']) => HeaderParty | undefined;
+}
+
+function readOwnership(r: Reading, out: FamilyRead): void {
+  const { primary, byRole, sub } = r;
+  const ownership = primary ? parseOwnershipXml(primary.text) : null;
+  const owner = byRole('reporting_owner');
+  let company = partyRef(byRole('issuer') ?? byRole('subject'), ownership?.issuer.tradingSymbol ?? null) ?? out.company;
+  if (!ownership) {
+    out.company = company;
+    out.filer = owner ? { cik: owner.cik, name: owner.name } : null;
+    out.incomplete.push(
+      primary?.text.trim() ? 'paper-era text form: transactions not itemised' : 'ownership document not available',
+    );
+    return;
+  }
+  out.detail = ownership;
+  // EDGAR's conformed names are reliably "LAST FIRST"; the XML name is as the filer typed it.
+  for (const o of ownership.owners) {
+    const conformed = sub.header.parties.find((p) => p.role === 'reporting_owner' && p.cik === o.cik)?.name;
+    if (conformed && o.nameOrder !== 'signature') {
+      o.displayName = displayOwnerName(conformed);
+      o.nameOrder = 'header';
+    }
+  }
+  company = {
+    ...(company ?? emptyCompany()),
+    cik: ownership.issuer.cik ?? company?.cik ?? null,
+    name: company?.name ?? ownership.issuer.name,
+    tradingSymbol: ownership.issuer.tradingSymbol,
+  };
+  out.company = company;
+  out.filer = ownership.owners[0] ? { cik: ownership.owners[0].cik, name: ownership.owners[0].name } : null;
+  out.incomplete.push(...ownershipGaps(ownership));
+}
+
+function readSaleNotice(r: Reading, out: FamilyRead): void {
+  const { primary, byRole } = r;
+  const notice = primary ? parseSaleNotice(primary.text) : null;
+  out.detail = notice;
+  if (notice?.issuer.cik)
+    out.company = {
+      ...(partyRef(byRole('subject')) ?? emptyCompany()),
+      cik: notice.issuer.cik,
+      name: notice.issuer.name,
+    };
+  if (notice) {
+    out.filer = { cik: notice.filerCik, name: notice.personName };
+    return;
+  }
+  // Header only (index-headers page, document not fetched): the SEC header still names the seller.
+  const owner = byRole('reporting_owner');
+  out.company = partyRef(byRole('subject')) ?? out.company;
+  out.filer = owner ? { cik: owner.cik, name: owner.name } : null;
+  out.incomplete.push(
+    primary?.text.includes('edgarSubmission') ? 'Form 144 document not readable' : 'Form 144 document not available',
+  );
+}
+
+/** The press release an 8-K furnishes: the EX-99.1 document (else the first EX-99). */
+function pressRelease(sub: Submission): SubmissionDocument | undefined {
+  const exhibits = sub.documents.filter((d) => /^EX-99/i.test(d.type.trim()));
+  return exhibits.find((d) => /^EX-99\.0?1\b/i.test(d.type.trim())) ?? exhibits[0];
+}
+
+function readCurrent(r: Reading, out: FamilyRead): void {
+  const { formType, primary, sub, hints } = r;
+  // 8-Ks with inline XBRL run to megabytes of markup before the item headings.
+  const body = bodyOf(primary, 2_000_000);
+  const exhibit = pressRelease(sub);
+  const detail = parseCurrentReport(formType, sub.header, body, exhibit ? bodyOf(exhibit, 20_000) : null);
+  out.detail = detail;
+  if (formType.startsWith('8-K') && detail.items.length === 0) out.incomplete.push('no 8-K items found');
+  // A 6-K document stored without its SEC header names the registrant on its cover.
+  if (formType.startsWith('6-K')) out.company = namedFromCover(out.company, hints, () => foreignIssuerRegistrant(body));
+}
+
+function readPeriodic(r: Reading, out: FamilyRead): void {
+  const { formType, primary, sub, filerParty, hints } = r;
+  const periodic = parsePeriodic(
+    formType,
+    sub.header,
+    filerParty?.fiscalYearEnd ?? null,
+    // The cover's dei facts follow the inline XBRL header, which runs to 700 KB (IBM 2024).
+    primary?.text.slice(0, 2_000_000) ?? '',
+  );
+  out.detail = periodic;
+  // A report stored as its document alone (no SEC header) names its registrant in its dei: facts or on the cover.
+  out.company = namedFromCover(out.company, hints, () => bareRegistrant(primary?.text ?? ''));
+  // A late-filing notice stored as its document alone (no SEC header) names the registrant in Part I.
+  if (periodic.isLateNotice)
+    out.company = namedFromCover(out.company, hints, () => lateNoticeRegistrant(bodyOf(primary)));
+}
+
+function readBeneficial(r: Reading, out: FamilyRead): void {
+  const { formType, primary, sub, combinedBeneficial, byRole } = r;
+  const beneficial = parseBeneficial(combinedBeneficial ?? formType, sub.header, primary?.text ?? '', bodyOf(primary));
+  out.detail = beneficial;
+  out.company = partyRef(byRole('subject')) ?? emptyCompany(beneficial.subject.cik, beneficial.subject.name);
+  out.filer = beneficial.filer;
+  if (beneficial.percentOfClass == null) out.incomplete.push('percent of class not found');
+}
+
+function readFamily(r: Reading, out: FamilyRead): void {
+  const { family, formType, primary, sub } = r;
+  switch (family) {
+    case 'ownership':
+      readOwnership(r, out);
+      return;
+    case 'sale_notice':
+      readSaleNotice(r, out);
+      return;
+    case 'current':
+      readCurrent(r, out);
+      return;
+    case 'periodic':
+      readPeriodic(r, out);
+      return;
+    case 'beneficial':
+      readBeneficial(r, out);
+      return;
+    case 'holdings': {
+      const detail = parseHoldings(sub.documents, sub.header);
+      out.detail = detail;
+      out.company ??= emptyCompany(detail.manager.cik, detail.manager.name);
+      return;
+    }
+    case 'proxy':
+      out.detail = parseProxy(bodyOf(primary));
+      return;
+    case 'offering': {
+      const body = bodyOf(primary);
+      const detail = parseOffering(formType, primary?.text ?? '', body, feeTableText(sub.documents, body));
+      out.detail = detail;
+      if (detail.offeringAmount == null && !detail.offeringAmountText) out.incomplete.push('offering amount not found');
+      return;
+    }
+    case 'other': {
+      // A prospectus supplement selling common equity is an offering that dilutes holders (docs/scoring.md).
+      if (!/^424B[57]$/.test(formType)) return;
+      const body = bodyOf(primary);
+      const equity = equityOffered(body);
+      if (equity)
+        out.detail = {
+          ...parseOffering(formType, primary?.text ?? '', body, feeTableText(sub.documents, body)),
+          equity,
+        };
+      return;
+    }
+  }
+}
+
+/** The form as filed: the header's, else the caller's, else what a bare document's root or cover says. */
+function formTypeOf(sub: Submission, hints: ParseHints): string {
+  return (sub.header.formType ?? hints.formType ?? (sub.documents[0] && detectForm(sub.documents[0])) ?? 'UNKNOWN')
+    .trim()
+    .toUpperCase();
+}
+
+/**
+ * A combined submission files one document as two forms: a tender offer (SC TO-T/A) that is also the
+ * bidder's Schedule 13D amendment names "SC 13D/A" in a party's FILING VALUES. It is read as that schedule.
+ */
+function otherFormsFiled(sub: Submission, formType: string): string[] {
+  if (formFamily(formType) !== 'other') return [];
+  const types = sub.header.parties
+    .map((p) => p.formType?.trim().toUpperCase())
+    .filter((t): t is string => !!t && t !== formType);
+  return [...new Set(types)];
+}
+
 export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   const sub = parseSubmission(raw);
   const { header } = sub;
@@ -105,112 +325,23 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     const fetched = doc.filename ? hints.documentTexts?.[doc.filename] : undefined;
     if (fetched != null) doc.text = fetched;
   }
-  const formType = (header.formType ?? hints.formType ?? (sub.documents[0] && detectForm(sub.documents[0])) ?? 'UNKNOWN').trim().toUpperCase();
-  // A combined submission files one document as two forms: a tender offer (SC TO-T/A) that is also the
-  // bidder's Schedule 13D amendment names "SC 13D/A" in a party's FILING VALUES. It is read as that schedule.
-  const alsoFiledAs =
-    formFamily(formType) === 'other'
-      ? [...new Set(header.parties.map((p) => p.formType?.trim().toUpperCase()).filter((t): t is string => !!t && t !== formType))]
-      : [];
+  const formType = formTypeOf(sub, hints);
+  const alsoFiledAs = otherFormsFiled(sub, formType);
   const combinedBeneficial = alsoFiledAs.find((t) => formFamily(t) === 'beneficial');
   const family = combinedBeneficial ? 'beneficial' : formFamily(formType);
   const primary = pickPrimary(sub, formType, family, hints.primaryDocument);
   const byRole = (role: HeaderParty['role']) => header.parties.find((p) => p.role === role);
   const filerParty = byRole('filer') ?? byRole('subject') ?? byRole('issuer');
-  let company: CompanyRef | null = partyRef(filerParty);
-  let filer: ParsedFiling['filer'] = null;
-  let detail: FilingDetail | null = null;
-  const incomplete: string[] = [];
-
+  const out: FamilyRead = { detail: null, company: partyRef(filerParty), filer: null, incomplete: [] };
   try {
-    switch (family) {
-      case 'ownership': {
-        const ownership = primary ? parseOwnershipXml(primary.text) : null;
-        const owner = byRole('reporting_owner');
-        company = partyRef(byRole('issuer') ?? byRole('subject'), ownership?.issuer.tradingSymbol ?? null) ?? company;
-        if (ownership) {
-          detail = ownership;
-          // EDGAR's conformed names are reliably "LAST FIRST"; the XML name is as the filer typed it.
-          for (const o of ownership.owners) {
-            const conformed = header.parties.find((p) => p.role === 'reporting_owner' && p.cik === o.cik)?.name;
-            if (conformed && o.nameOrder !== 'signature') {
-              o.displayName = displayOwnerName(conformed);
-              o.nameOrder = 'header';
-            }
-          }
-          company = {
-            ...(company ?? emptyCompany()),
-            cik: ownership.issuer.cik ?? company?.cik ?? null,
-            name: company?.name ?? ownership.issuer.name,
-            tradingSymbol: ownership.issuer.tradingSymbol,
-          };
-          filer = ownership.owners[0] ? { cik: ownership.owners[0].cik, name: ownership.owners[0].name } : null;
-          incomplete.push(...ownershipGaps(ownership));
-        } else {
-          filer = owner ? { cik: owner.cik, name: owner.name } : null;
-          incomplete.push(primary?.text.trim() ? 'paper-era text form: transactions not itemised' : 'ownership document not available');
-        }
-        break;
-      }
-      case 'sale_notice': {
-        const notice = primary ? parseSaleNotice(primary.text) : null;
-        detail = notice;
-        if (notice?.issuer.cik) company = { ...(partyRef(byRole('subject')) ?? emptyCompany()), cik: notice.issuer.cik, name: notice.issuer.name };
-        if (notice) filer = { cik: notice.filerCik, name: notice.personName };
-        else {
-          // Header only (index-headers page, document not fetched): the SEC header still names the seller.
-          const owner = byRole('reporting_owner');
-          company = partyRef(byRole('subject')) ?? company;
-          filer = owner ? { cik: owner.cik, name: owner.name } : null;
-          incomplete.push(primary?.text.includes('edgarSubmission') ? 'Form 144 document not readable' : 'Form 144 document not available');
-        }
-        break;
-      }
-      case 'current': {
-        // 8-Ks with inline XBRL run to megabytes of markup before the item headings.
-        const body = bodyOf(primary, 2_000_000);
-        detail = parseCurrentReport(formType, header, body);
-        if (formType.startsWith('8-K') && detail.items.length === 0) incomplete.push('no 8-K items found');
-        // A 6-K document stored without its SEC header names the registrant on its cover.
-        if (formType.startsWith('6-K')) company = namedFromCover(company, hints, () => foreignIssuerRegistrant(body));
-        break;
-      }
-      case 'periodic': {
-        const periodic = parsePeriodic(formType, header, filerParty?.fiscalYearEnd ?? null, primary?.text.slice(0, 200_000) ?? '');
-        detail = periodic;
-        // A late-filing notice stored as its document alone (no SEC header) names the registrant in Part I.
-        if (periodic.isLateNotice) company = namedFromCover(company, hints, () => lateNoticeRegistrant(bodyOf(primary)));
-        break;
-      }
-      case 'beneficial': {
-        const beneficial = parseBeneficial(combinedBeneficial ?? formType, header, primary?.text ?? '', bodyOf(primary));
-        detail = beneficial;
-        company = partyRef(byRole('subject')) ?? emptyCompany(beneficial.subject.cik, beneficial.subject.name);
-        filer = beneficial.filer;
-        if (beneficial.percentOfClass == null) incomplete.push('percent of class not found');
-        break;
-      }
-      case 'holdings':
-        detail = parseHoldings(sub.documents, header);
-        company ??= emptyCompany(detail.manager.cik, detail.manager.name);
-        break;
-      case 'proxy':
-        detail = parseProxy(bodyOf(primary));
-        break;
-      case 'offering': {
-        const body = bodyOf(primary);
-        detail = parseOffering(formType, primary?.text ?? '', body, feeTableText(sub.documents, body));
-        if (detail.offeringAmount == null && !detail.offeringAmountText) incomplete.push('offering amount not found');
-        break;
-      }
-      case 'other':
-        break;
-    }
+    readFamily({ sub, formType, family, combinedBeneficial, primary, filerParty, hints, byRole }, out);
   } catch (error) {
-    incomplete.push(`could not read the ${family} document: ${error instanceof Error ? error.message : String(error)}`);
+    out.incomplete.push(
+      `could not read the ${family} document: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-
-  if (!company && hints.cik) company = emptyCompany(hints.cik, hints.companyName ?? null);
+  const { detail, filer, incomplete } = out;
+  const company = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
   return {
     accessionNo: header.accessionNo ?? hints.accessionNo ?? null,
     formType,
@@ -221,7 +352,10 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     filer,
     filedDate: header.filedDate ?? hints.filedDate ?? null,
     acceptedAt: header.acceptedAt ?? hints.acceptedAt ?? null,
-    periodOfReport: detail?.kind === 'periodic' ? detail.periodOfReport : (header.periodOfReport ?? (detail?.kind === 'ownership' ? detail.periodOfReport : null)),
+    periodOfReport:
+      detail?.kind === 'periodic'
+        ? detail.periodOfReport
+        : (header.periodOfReport ?? (detail?.kind === 'ownership' ? detail.periodOfReport : null)),
     primaryDocument: primary?.filename ?? hints.primaryDocument ?? null,
     detail,
     incomplete,

@@ -89,7 +89,11 @@ export function parseMiniXml(xml: string, arrays: ReadonlySet<string>): MiniNode
       continue;
     }
     let nameEnd = lt + 1;
-    for (let c = xml.charCodeAt(nameEnd); nameEnd < gt && c !== 32 && c !== 47 && c !== 10 && c !== 13 && c !== 9; c = xml.charCodeAt(++nameEnd));
+    for (
+      let c = xml.charCodeAt(nameEnd);
+      nameEnd < gt && c !== 32 && c !== 47 && c !== 10 && c !== 13 && c !== 9;
+      c = xml.charCodeAt(++nameEnd)
+    );
     const name = localName(xml.slice(lt + 1, nameEnd));
     const selfClosing = xml.charCodeAt(gt - 1) === 47;
     const node: MiniNode = {};

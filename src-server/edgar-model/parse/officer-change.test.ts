@@ -16,7 +16,9 @@ const names = (name: string) => people(name).map((p) => p.name);
 
 describe('8-K Item 5.02: who and what', () => {
   it('a director who resigns (Meta, December 2025)', () => {
-    expect(people('0001628280-25-058337.txt')).toEqual([{ name: 'Dina Powell McCormick', role: 'Director', change: 'departure' }]);
+    expect(people('0001628280-25-058337.txt')).toEqual([
+      { name: 'Dina Powell McCormick', role: 'Director', change: 'departure' },
+    ]);
   });
 
   it('a CFO handover: one transitions, one becomes CFO (BlackRock, February 2023); the secretary who signed is not named', () => {
@@ -48,7 +50,13 @@ describe('8-K Item 5.02: who and what', () => {
 
   it('a pay table of named executive officers (NVIDIA, March 2026; Nordstrom, March 2023)', () => {
     const nvda = people('0001045810-26-000024.txt');
-    expect(nvda.map((p) => p.name)).toEqual(['Jen-Hsun Huang', 'Colette M. Kress', 'Ajay K. Puri', 'Debora Shoquist', 'Timothy S. Teter']);
+    expect(nvda.map((p) => p.name)).toEqual([
+      'Jen-Hsun Huang',
+      'Colette M. Kress',
+      'Ajay K. Puri',
+      'Debora Shoquist',
+      'Timothy S. Teter',
+    ]);
     expect(new Set(nvda.map((p) => p.change))).toEqual(new Set(['compensation']));
     expect(nvda[0]).toMatchObject({ role: 'President and Chief Executive Officer' });
     expect(names('0000072333-23-000015.txt')).toEqual(['Erik B. Nordstrom', 'Peter E. Nordstrom', 'Kenneth J. Worzel']);
@@ -56,18 +64,34 @@ describe('8-K Item 5.02: who and what', () => {
 
   it('a list of officers whose agreements were extended (1895 Bancorp, December 2024)', () => {
     const bank = people('0000943374-24-000509_1895bancorp_5.02.txt');
-    expect(bank.map((p) => p.name)).toEqual(['David Ball', 'Steven T. Klitzing', 'Daniel Kempel', 'Eric T. Hurd', 'Monica Baker']);
-    expect(bank[1]).toEqual({ name: 'Steven T. Klitzing', role: 'Executive Vice President and Chief Financial Officer and Treasurer', change: 'compensation' });
+    expect(bank.map((p) => p.name)).toEqual([
+      'David Ball',
+      'Steven T. Klitzing',
+      'Daniel Kempel',
+      'Eric T. Hurd',
+      'Monica Baker',
+    ]);
+    expect(bank[1]).toEqual({
+      name: 'Steven T. Klitzing',
+      role: 'Executive Vice President and Chief Financial Officer and Treasurer',
+      change: 'compensation',
+    });
   });
 
   it('names split by markup and glued initials (Acorn Energy, January 2025)', () => {
-    expect(people('0001493152-25-001317_acorn_energy_5.02_9.01.nc')).toEqual([{ name: 'Jan H. Loeb', role: 'President and CEO', change: 'compensation' }]);
+    expect(people('0001493152-25-001317_acorn_energy_5.02_9.01.nc')).toEqual([
+      { name: 'Jan H. Loeb', role: 'President and CEO', change: 'compensation' },
+    ]);
   });
 
   it('old and short forms: an election with a long biography, a retirement, two board departures', () => {
     // Exelon 2005: "Department of Homeland Security" and "Home Depot Corporation" in the biography are not people.
-    expect(people('corpus/0000950137-05-004969.txt')).toEqual([{ name: 'Thomas J. Ridge', role: 'Director', change: 'appointment' }]);
-    expect(people('corpus/8k_1002047_8K_2021_0001564590-21-031393.htm')).toEqual([{ name: 'Brad Anderson', role: 'Executive Vice President', change: 'departure' }]);
+    expect(people('corpus/0000950137-05-004969.txt')).toEqual([
+      { name: 'Thomas J. Ridge', role: 'Director', change: 'appointment' },
+    ]);
+    expect(people('corpus/8k_1002047_8K_2021_0001564590-21-031393.htm')).toEqual([
+      { name: 'Brad Anderson', role: 'Executive Vice President', change: 'departure' },
+    ]);
     // FedEx 2023: "Union Pacific Corporation" (Vena's new employer) is not a person.
     expect(people('corpus/8k_1048911_8K_2023_0001193125-23-199169.htm').map((p) => [p.name, p.change])).toEqual([
       ['V. James Vena', 'departure'],

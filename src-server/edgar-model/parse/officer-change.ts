@@ -11,7 +11,7 @@
  */
 import type { OfficerChange } from './types';
 
-const TOKEN = String.raw`(?:[A-Z][a-z]{0,2}[A-Z]?[a-z]+(?:-[A-Z]?[a-z]+)*)`;
+const TOKEN = '(?:[A-Z][a-z]{0,2}[A-Z]?[a-z]+(?:-[A-Z]?[a-z]+)*)';
 const INITIAL = String.raw`(?:[A-Z]\.)`;
 const SUFFIX = String.raw`(?:,?\s(?:Jr\.|Sr\.|II|III|IV)(?![a-z]))`;
 /** Capitalised words and initials separated by single spaces: candidates are cut from these runs. */
@@ -33,16 +33,21 @@ const STOP = new Set(
   ).split(' '),
 );
 
-const ROLE = String.raw`(?:(?:Co-|Interim |Acting |Executive |Senior |Group |Lead |Independent |Non-Executive )*(?:Chief [A-Z][a-z]+(?: [A-Z][a-z]+)? Officer|President|Vice President|Chairman|Chairwoman|Chair|Chief Executive|CEO|CFO|COO|CTO|CAO|Treasurer|Secretary|General Counsel|Controller|Director|director|Principal [A-Z][a-z]+ Officer|Vice Chairman|Executive Vice President|Senior Vice President)s?)`;
-const ROLE_PHRASE = new RegExp(String.raw`${ROLE}(?:(?:,| and| &) ${ROLE})*(?: of [A-Z][\w&’'.-]*(?: [&A-Z][\w&’'.-]*){0,3})?`);
+const ROLE =
+  '(?:(?:Co-|Interim |Acting |Executive |Senior |Group |Lead |Independent |Non-Executive )*(?:Chief [A-Z][a-z]+(?: [A-Z][a-z]+)? Officer|President|Vice President|Chairman|Chairwoman|Chair|Chief Executive|CEO|CFO|COO|CTO|CAO|Treasurer|Secretary|General Counsel|Controller|Director|director|Principal [A-Z][a-z]+ Officer|Vice Chairman|Executive Vice President|Senior Vice President)s?)';
+const ROLE_PHRASE = new RegExp(
+  String.raw`${ROLE}(?:(?:,| and| &) ${ROLE})*(?: of [A-Z][\w&’'.-]*(?: [&A-Z][\w&’'.-]*){0,3})?`,
+);
 const BOARD_MEMBER = /member of (?:the|its|our) Board/i;
 
 const AFTER_PERSON = new RegExp(
   String.raw`^(?:,?\s(?:age\s)?\d{2}[,\s]|['’]s\b|,?\s(?:the\s|our\s|its\s|current\s|former\s|then\s)?${ROLE}|\s(?:has|have|had|was|is|will|would)?\s?(?:notified|informed|resigned|resign|retired|retire|became|become|transitioned|tendered|announced|decided|agreed|accepted|joined|stepped|departed|served|serves|succeeded|succeeds|been)\b)`,
 );
-const BEFORE_PERSON = /(?:appointed|appoint|elected|named|promoted|hired|nominated|appointment of|departure of|election of|resignation of|retirement of|each of|between|succeed|succeeds|successor,?)\s*$/i;
+const BEFORE_PERSON =
+  /(?:appointed|appoint|elected|named|promoted|hired|nominated|appointment of|departure of|election of|resignation of|retirement of|each of|between|succeed|succeeds|successor,?)\s*$/i;
 
-const DEPARTURE = /\b(?:resign\w*|retire\w*|retirement|step(?:ped|s)? down|depart(?:s|ed|ure|ing)?|terminat\w*|separation|not stand for re-?election|will not seek|removed|leave the company|cease\w* to serve)\b/i;
+const DEPARTURE =
+  /\b(?:resign\w*|retire\w*|retirement|step(?:ped|s)? down|depart(?:s|ed|ure|ing)?|terminat\w*|separation|not stand for re-?election|will not seek|removed|leave the company|cease\w* to serve)\b/i;
 const ROLE_CHANGE = /\btransition\w* from\b|\bpromot\w*/i;
 const APPOINTMENT = /\b(?:appoint\w*|elect(?:ed|ion)\b|named|hired|join\w*|became|become|nominat\w*|succeed\w*)\b/i;
 const COMPENSATION = /\b(?:award\w*|salary|bonus\w*|compensation|grant\w*|agreements?|equity|pay(?:ment)?s?)\b/i;
@@ -119,7 +124,9 @@ function firstChange(text: string): OfficerChange['change'] | null {
  */
 function classify(before: string, own: string, sentence: string, opening: string): OfficerChange['change'] {
   const verb = BEFORE_PERSON.exec(before)?.[0];
-  return (verb ? firstChange(verb) : null) ?? firstChange(own) ?? firstChange(sentence) ?? firstChange(opening) ?? 'named';
+  return (
+    (verb ? firstChange(verb) : null) ?? firstChange(own) ?? firstChange(sentence) ?? firstChange(opening) ?? 'named'
+  );
 }
 
 /** A full stop that ends a sentence (not "Inc.", "Mr." or an initial). */
@@ -135,7 +142,10 @@ function sentenceAround(text: string, at: number, end: number): string {
 
 function roleIn(window: string): string | null {
   const m = ROLE_PHRASE.exec(window);
-  if (m) return m[0].replace(/^(?:d)irector$/, 'Director').replace(/s$/, (s) => (/(?:Officers|Presidents|Directors|CEOs)$/.test(m[0]) ? '' : s));
+  if (m)
+    return m[0]
+      .replace(/^(?:d)irector$/, 'Director')
+      .replace(/s$/, (s) => (/(?:Officers|Presidents|Directors|CEOs)$/.test(m[0]) ? '' : s));
   return BOARD_MEMBER.test(window) ? 'Director' : null;
 }
 
@@ -143,7 +153,9 @@ function roleIn(window: string): string | null {
 export function officerChanges(body: string): OfficerChange[] {
   const text = section(body);
   if (!text) return [];
-  const honorific = new Set([...text.matchAll(new RegExp(String.raw`\b(?:Mr|Ms|Mrs|Dr)\.\s(${TOKEN})`, 'g'))].map((m) => m[1]!));
+  const honorific = new Set(
+    [...text.matchAll(new RegExp(String.raw`\b(?:Mr|Ms|Mrs|Dr)\.\s(${TOKEN})`, 'g'))].map((m) => m[1]!),
+  );
   const found = candidates(text);
   const opening = text.slice(0, 400);
   const people = new Map<string, OfficerChange>();

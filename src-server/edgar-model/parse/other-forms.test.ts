@@ -14,7 +14,18 @@ import type { BeneficialDetail } from './types';
 describe('proxy forms', () => {
   it('EDGAR writes "DEF 14A" and "PRE 14A" with a space: they are proxies, as are the lettered variants', () => {
     // Before this, "DEF 14A" (the form every annual proxy is filed as) fell to 'other' and no proxy rule could fire.
-    for (const form of ['DEF 14A', 'PRE 14A', 'DEFA14A', 'DEFM14A', 'DEFR14A', 'DEFC14A', 'PREM14A', 'PRER14A', 'PREC14A', 'DEF 14A/A']) {
+    for (const form of [
+      'DEF 14A',
+      'PRE 14A',
+      'DEFA14A',
+      'DEFM14A',
+      'DEFR14A',
+      'DEFC14A',
+      'PREM14A',
+      'PRER14A',
+      'PREC14A',
+      'DEF 14A/A',
+    ]) {
       expect(formFamily(form), form).toBe('proxy');
     }
     for (const form of ['DEF 14C', 'DEF 13E3', '10-K', 'DEFN14A-X']) expect(formFamily(form), form).not.toBe('proxy');
@@ -61,14 +72,23 @@ describe('Schedule 13D/13G text and HTML cover pages: the subject company', () =
 
   it("the SEC header's subject company still wins over the cover page", () => {
     const parsed = parseFiling(edgarFixture('0001076809-24-000144_SC13G.nc'));
-    expect(parsed.detail).toMatchObject({ subject: { cik: 704562, name: 'Avid Bioservices, Inc.' }, eventDate: '2024-12-09' });
+    expect(parsed.detail).toMatchObject({
+      subject: { cik: 704562, name: 'Avid Bioservices, Inc.' },
+      eventDate: '2024-12-09',
+    });
   });
 
   it('a combined SC TO-T/A that is also a Schedule 13D amendment is read as the 13D/A (Icahn / CVR Energy, 2025)', () => {
     // 0001104659-25-002604: tender offer amendment No. 3, box "amendment to Schedule 13D under Rule 13d-2" checked;
     // the header's subject-company FILING VALUES say SC 13D/A. Six HTML cover pages: 51.8% (two) and 67.2% (four).
     const parsed = parseFiling(edgarFixture('corpus/ox_0001104659-25-002604_icahn_cvr_SC-TO-T-A_13D-A.txt'));
-    expect(parsed).toMatchObject({ formType: 'SC TO-T/A', alsoFiledAs: ['SC 13D/A'], family: 'beneficial', isAmendment: true, filedDate: '2025-01-10' });
+    expect(parsed).toMatchObject({
+      formType: 'SC TO-T/A',
+      alsoFiledAs: ['SC 13D/A'],
+      family: 'beneficial',
+      isAmendment: true,
+      filedDate: '2025-01-10',
+    });
     const detail = parsed.detail as BeneficialDetail;
     expect(detail).toMatchObject({
       schedule: '13D',
@@ -87,33 +107,72 @@ describe('Schedule 13D/13G text and HTML cover pages: the subject company', () =
       ['Beckton Corp.', 67.2, 67_570_593],
       ['Carl C. Icahn', 67.2, 67_570_593],
     ]);
-    expect(detail.reportingPersons[5]).toMatchObject({ soleVoting: 0, sharedVoting: 67_570_593, soleDispositive: 0, sharedDispositive: 67_570_593 });
+    expect(detail.reportingPersons[5]).toMatchObject({
+      soleVoting: 0,
+      sharedVoting: 67_570_593,
+      soleDispositive: 0,
+      sharedDispositive: 67_570_593,
+    });
     const score = scoreFiling(parsed);
     expect(score.rules).toEqual(['13d.amendment']);
-    expect(score.oneLiner).toBe('ICAHN ENTERPRISES HOLDINGS L.P. reports 67.2% of CVR ENERGY INC (6 reporting persons)');
+    expect(score.oneLiner).toBe(
+      'ICAHN ENTERPRISES HOLDINGS L.P. reports 67.2% of CVR ENERGY INC (6 reporting persons)',
+    );
   });
 
   it('a 2016 HTML Schedule 13D with 27 cover pages (MMCAP and others on Cybergy Holdings)', () => {
     // A page saved from the sec.report mirror around the EDGAR document sched13d.htm: no SEC header.
     const parsed = parseFiling(edgarFixture('corpus/ox_cybergy_SC-13D_2016_sec-report-saved-page.html'));
-    expect(parsed).toMatchObject({ formType: 'SC 13D', family: 'beneficial', isAmendment: false, primaryDocument: 'sched13d.htm' });
+    expect(parsed).toMatchObject({
+      formType: 'SC 13D',
+      family: 'beneficial',
+      isAmendment: false,
+      primaryDocument: 'sched13d.htm',
+    });
     const detail = parsed.detail as BeneficialDetail;
-    expect(detail).toMatchObject({ schedule: '13D', subject: { cik: null, name: 'Cybergy Holdings, Inc.', cusip: '23248X101' }, eventDate: '2016-02-02', amendmentNo: null });
+    expect(detail).toMatchObject({
+      schedule: '13D',
+      subject: { cik: null, name: 'Cybergy Holdings, Inc.', cusip: '23248X101' },
+      eventDate: '2016-02-02',
+      amendmentNo: null,
+    });
     expect(detail.reportingPersons).toHaveLength(27);
     const byName = new Map(detail.reportingPersons.map((p) => [p.name, p]));
     // The cell breaks the first name over two lines; "Birch First" is a name, not the I.R.S. caption.
-    expect(detail.reportingPersons[0]).toMatchObject({ name: 'MMCAP International Inc. SPC', percentOfClass: 62.9, shares: 81_061_550, soleVoting: 81_061_550, sharedVoting: 0, type: 'OO' });
-    expect(byName.get('Birch First Global Exempt Fund Inc.')).toMatchObject({ percentOfClass: 36.4, shares: 25_613_359 });
+    expect(detail.reportingPersons[0]).toMatchObject({
+      name: 'MMCAP International Inc. SPC',
+      percentOfClass: 62.9,
+      shares: 81_061_550,
+      soleVoting: 81_061_550,
+      sharedVoting: 0,
+      type: 'OO',
+    });
+    expect(byName.get('Birch First Global Exempt Fund Inc.')).toMatchObject({
+      percentOfClass: 36.4,
+      shares: 25_613_359,
+    });
     expect(byName.get('Birch First Capital Management LLC')).toMatchObject({ percentOfClass: 0.4, shares: 203_054 });
     // Rows 7, 9 and 11 of this cover are blank as filed: null, not the next row's number (8, 10, 12).
-    expect(byName.get('Steve Schnipper')).toMatchObject({ percentOfClass: 4.4, shares: null, soleVoting: null, sharedVoting: 0, soleDispositive: null, type: 'IN' });
-    expect(byName.get('Vukota Multi-Strategy Fund LP')).toMatchObject({ percentOfClass: 19.7, shares: 12_029_990, type: 'PN' });
+    expect(byName.get('Steve Schnipper')).toMatchObject({
+      percentOfClass: 4.4,
+      shares: null,
+      soleVoting: null,
+      sharedVoting: 0,
+      soleDispositive: null,
+      type: 'IN',
+    });
+    expect(byName.get('Vukota Multi-Strategy Fund LP')).toMatchObject({
+      percentOfClass: 19.7,
+      shares: 12_029_990,
+      type: 'PN',
+    });
     // The largest percent printed on a cover page (James S. Williamson) is the filing's percent.
     expect(byName.get('James S. Williamson')).toMatchObject({ percentOfClass: 75.9, shares: 154_512_580 });
     expect(detail.percentOfClass).toBe(75.9);
+    // Item 4 states an action taken (the group demands directors resign): a first 13D with it is CRITICAL (issue #25).
     const score = scoreFiling(parsed);
-    expect(score.rules).toEqual(['13d.initial']);
-    expect(score.importance).toBe('HIGH');
+    expect(score.rules).toEqual(['13d.plans']);
+    expect(score.importance).toBe('CRITICAL');
   });
 
   it('a cover page without the caption names no subject', () => {
@@ -125,12 +184,16 @@ describe('6-K and S-1', () => {
   it('Royal Philips 6-K (2023-01-30): report date and the press release it furnishes, no results rule', () => {
     const parsed = parseFiling(edgarFixture('corpus/ox_philips_6k_2023-01-30.html'));
     expect(parsed).toMatchObject({ formType: '6-K', family: 'current', primaryDocument: 'phg-20230130.htm' });
-    expect(parsed.detail).toMatchObject({ eventDate: '2023-01-30', subject: 'Philips presents its plan to create value with sustainable impact' });
-    // A strategy presentation, not a results announcement (the results were published apart that day).
-    expect(scoreFiling(parsed).rules).toEqual(['6k.report']);
+    expect(parsed.detail).toMatchObject({
+      eventDate: '2023-01-30',
+      subject: 'Philips presents its plan to create value with sustainable impact',
+    });
+    // A strategy presentation, not a results announcement (the results were published apart that day): news read
+    // from its headline as an 8-K's Other Events would be (decision 338), MEDIUM.
+    expect(scoreFiling(parsed)).toMatchObject({ importance: 'MEDIUM', rules: ['6k.news', '6k.report'] });
   });
 
-  it('Acurx S-1 (0001104659-23-076317): header and a new registration', () => {
+  it('Acurx S-1 (0001104659-23-076317): header and a resale registration (the company receives none of the proceeds)', () => {
     const parsed = parseFiling(edgarFixture('corpus/ox_0001104659-23-076317_acurx_S-1.txt'));
     expect(parsed).toMatchObject({
       accessionNo: '0001104659-23-076317',
@@ -139,14 +202,18 @@ describe('6-K and S-1', () => {
       filedDate: '2023-06-29',
       company: { cik: 1736243, name: 'Acurx Pharmaceuticals, Inc.' },
     });
-    expect(scoreFiling(parsed).rules).toEqual(['offering.registration']);
+    expect(scoreFiling(parsed).rules).toEqual(['offering.resale']);
   });
 
   it('the amount registered is read from the fee table (EX-FILING FEES), not from prose about past proceeds', () => {
     // Acurx's prospectus speaks of a placement's "gross proceeds" of $4.0 million and warrants worth
     // $8.7 million if exercised; its fee exhibit registers 2,666,666 shares at $2.59: $6,906,664.94.
     const parsed = parseFiling(edgarFixture('corpus/ox_0001104659-23-076317_acurx_S-1.txt'));
-    expect(parsed.detail).toMatchObject({ kind: 'offering', offeringAmount: 6_906_664.94, offeringAmountText: '$6,906,664.94' });
+    expect(parsed.detail).toMatchObject({
+      kind: 'offering',
+      offeringAmount: 6_906_664.94,
+      offeringAmountText: '$6,906,664.94',
+    });
     expect(scoreFiling(parsed).oneLiner).toBe('Acurx Pharmaceuticals, Inc. files S-1 for $6.9M');
   });
 

@@ -40,9 +40,13 @@ function orderOwnerName(owner: OwnershipOwner, signatures: string[]): void {
   for (const signed of signatures) {
     const signedWords = nameWords(signed);
     if (signedWords.length < 2 || signedWords.length > 5) continue;
-    const same = words.filter((w) => signedWords.some((s) => s === w || (s.length === 1 && w.startsWith(s)) || (w.length === 1 && s.startsWith(w))));
+    const same = words.filter((w) =>
+      signedWords.some((s) => s === w || (s.length === 1 && w.startsWith(s)) || (w.length === 1 && s.startsWith(w))),
+    );
     if (same.length < Math.min(2, words.length) || same.length < words.length - 1) continue;
-    owner.displayName = titleCaseName(signed.replace(/\.(?=\s|$)/g, (m, i: number) => (/\b[A-Za-z]$/.test(signed.slice(0, i)) ? '.' : '')));
+    owner.displayName = titleCaseName(
+      signed.replace(/\.(?=\s|$)/g, (_m, i: number) => (/\b[A-Za-z]$/.test(signed.slice(0, i)) ? '.' : '')),
+    );
     owner.nameOrder = 'signature';
     return;
   }
@@ -66,6 +70,9 @@ function parseRow(
   const amounts = child(node, 'transactionAmounts');
   const shares = num(textAt(amounts, 'transactionShares'));
   const pricePerShare = num(textAt(amounts, 'transactionPricePerShare'));
+  // Securities not counted in shares (notes, swaps) state a dollar amount instead (schema X0306+).
+  const totalValue = num(textAt(amounts, 'transactionTotalValue'));
+  const post = child(node, 'postTransactionAmounts');
   const attached = [...footnoteIds(node)].map((id) => ({ id, text: footnotes.get(id) ?? '' }));
   return {
     tableKind,
@@ -78,8 +85,11 @@ function parseRow(
     acquiredDisposed: ad(textAt(amounts, 'transactionAcquiredDisposedCode')),
     shares,
     pricePerShare,
-    value: shares != null && pricePerShare != null ? Math.round(shares * pricePerShare * 100) / 100 : null,
-    sharesOwnedAfter: num(textAt(node, 'postTransactionAmounts', 'sharesOwnedFollowingTransaction')),
+    value:
+      shares != null && pricePerShare != null ? Math.round(shares * pricePerShare * 100) / 100 : (totalValue ?? null),
+    totalValue,
+    sharesOwnedAfter: num(textAt(post, 'sharesOwnedFollowingTransaction')),
+    valueOwnedAfter: num(textAt(post, 'valueOwnedFollowingTransaction')),
     directIndirect: di(textAt(node, 'ownershipNature', 'directOrIndirectOwnership')),
     natureOfOwnership: textAt(node, 'ownershipNature', 'natureOfOwnership'),
     is10b51: attached.some((f) => isPlanFootnote(f.text)),
@@ -101,8 +111,10 @@ function tableRows(doc: XmlNode, footnotes: Map<string, string>): OwnershipRow[]
   ];
   for (const [tableKey, kind, txKey, holdingKey] of tables) {
     const table = child(doc, tableKey);
-    asArray(child(table, txKey)).forEach((node, i) => rows.push(parseRow(node, kind, false, i, footnotes)));
-    asArray(child(table, holdingKey)).forEach((node, i) => rows.push(parseRow(node, kind, true, i, footnotes)));
+    for (const [i, node] of asArray(child(table, txKey)).entries())
+      rows.push(parseRow(node, kind, false, i, footnotes));
+    for (const [i, node] of asArray(child(table, holdingKey)).entries())
+      rows.push(parseRow(node, kind, true, i, footnotes));
   }
   return rows;
 }
@@ -148,7 +160,11 @@ export function signedName(signature: string): string {
   const forWhom = /attorney[- ]in[- ]fact\s+(?:for|on behalf of)\s+(.+)$/i.exec(s);
   if (forWhom?.[1]) s = forWhom[1];
   else s = s.replace(/,?\s*(?:as\s+)?attorney[- ]in[- ]fact.*$/i, '').replace(/,?\s*by power of attorney.*$/i, '');
-  return s.replace(/^(?:by:?\s*)?\/s\/\s*/i, '').replace(/^by:?\s*/i, '').replace(/\*+/g, '').trim();
+  return s
+    .replace(/^(?:by:?\s*)?\/s\/\s*/i, '')
+    .replace(/^by:?\s*/i, '')
+    .replace(/\*+/g, '')
+    .trim();
 }
 
 /** Parses one ownershipDocument; returns null when the XML is not one. */
@@ -203,8 +219,10 @@ export function ownershipGaps(detail: OwnershipDetail): string[] {
     gaps.push('no transaction rows');
   }
   for (const row of trades) {
-    if (row.shares == null) gaps.push(`row ${row.rowIndex + 1} (${row.tableKind}) has no share amount`);
-    if ((row.code === 'P' || row.code === 'S') && row.pricePerShare == null) gaps.push(`row ${row.rowIndex + 1} open-market trade has no price`);
+    if (row.shares == null && row.totalValue == null)
+      gaps.push(`row ${row.rowIndex + 1} (${row.tableKind}) has no share amount`);
+    if ((row.code === 'P' || row.code === 'S') && row.pricePerShare == null)
+      gaps.push(`row ${row.rowIndex + 1} open-market trade has no price`);
   }
   return gaps;
 }

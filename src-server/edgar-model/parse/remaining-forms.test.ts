@@ -9,7 +9,7 @@ import { scoreFiling } from '../score';
 import { parseFiling } from '.';
 
 describe('DEF 14A proxy statement', () => {
-  it('180 Degree Capital (0000893739-20-000019): an annual meeting on May 14, 2020, scored proxy.annual', () => {
+  it('180 Degree Capital (0000893739-20-000019): an annual meeting on May 14, 2020 that asks for a reverse split: MEDIUM', () => {
     // "the 2020 Annual Meeting of Shareholders ... will be held on Thursday, May 14, 2020"; the "Special
     // Meeting" the reverse-split section names 90,000 characters in is not this proxy's meeting.
     const parsed = parseFiling(edgarFixture('corpus/gx_0000893739-20-000019_180degree_DEF14A.txt'));
@@ -21,10 +21,16 @@ describe('DEF 14A proxy statement', () => {
       filedDate: '2020-03-25',
       company: { cik: 893739, name: '180 DEGREE CAPITAL CORP. /NY/' },
     });
-    expect(parsed.detail).toEqual({ kind: 'proxy', meetingType: 'annual', meetingDate: '2020-05-14' });
+    // "2. To approve an amendment to the Company's restated certificate of incorporation to effect a reverse stock split".
+    expect(parsed.detail).toEqual({
+      kind: 'proxy',
+      meetingType: 'annual',
+      meetingDate: '2020-05-14',
+      reverseSplit: true,
+    });
     const score = scoreFiling(parsed);
-    expect(score.rules).toEqual(['proxy.annual']);
-    expect(score.importance).toBe('LOW');
+    expect(score.rules).toEqual(['proxy.reverse-split', 'proxy.annual']);
+    expect(score.importance).toBe('MEDIUM');
   });
 });
 
@@ -33,8 +39,20 @@ describe('10-Q/A amendment', () => {
     // The SEC header says CONFORMED PERIOD OF REPORT 19971007 and FILED AS OF DATE 19971007; the cover says
     // "For the quarterly period ended March 28, 1997" (Apple's fiscal 1997 ends in September).
     const parsed = parseFiling(edgarFixture('corpus/gx_0000320193-97-000021_aapl_10-QA_1997.txt'));
-    expect(parsed).toMatchObject({ formType: '10-Q/A', family: 'periodic', isAmendment: true, filedDate: '1997-10-07', periodOfReport: '1997-03-28' });
-    expect(parsed.detail).toEqual({ kind: 'periodic', periodOfReport: '1997-03-28', fiscalYear: 1997, fiscalPeriod: null, isLateNotice: false });
+    expect(parsed).toMatchObject({
+      formType: '10-Q/A',
+      family: 'periodic',
+      isAmendment: true,
+      filedDate: '1997-10-07',
+      periodOfReport: '1997-03-28',
+    });
+    expect(parsed.detail).toEqual({
+      kind: 'periodic',
+      periodOfReport: '1997-03-28',
+      fiscalYear: 1997,
+      fiscalPeriod: null,
+      isLateNotice: false,
+    });
     const score = scoreFiling(parsed);
     expect(score.rules).toEqual(['periodic.amendment']);
     expect(score.oneLiner).toBe('APPLE COMPUTER INC amended its 10-Q for the period ended 1997-03-28');
@@ -49,8 +67,15 @@ describe('10-Q/A amendment', () => {
 
 describe('NT 10-K / NT 10-Q late-filing notices (Form 12b-25)', () => {
   it('Quantum NT 10-K (0001193125-26-270343): a document without SEC header takes its period from "For Period Ended:"', () => {
-    const parsed = parseFiling(edgarFixture('corpus/gx_0001193125-26-270343_quantum_NT10-K.htm'), { accessionNo: '0001193125-26-270343' });
-    expect(parsed).toMatchObject({ formType: 'NT 10-K', family: 'periodic', isAmendment: false, periodOfReport: '2026-03-31' });
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001193125-26-270343_quantum_NT10-K.htm'), {
+      accessionNo: '0001193125-26-270343',
+    });
+    expect(parsed).toMatchObject({
+      formType: 'NT 10-K',
+      family: 'periodic',
+      isAmendment: false,
+      periodOfReport: '2026-03-31',
+    });
     expect(parsed.detail).toMatchObject({ kind: 'periodic', isLateNotice: true, periodOfReport: '2026-03-31' });
     const score = scoreFiling(parsed);
     expect(score.rules).toEqual(['periodic.late']);
@@ -60,7 +85,9 @@ describe('NT 10-K / NT 10-Q late-filing notices (Form 12b-25)', () => {
   });
 
   it('Domo NT 10-Q (0001628280-26-042197): quarter ended April 30, 2026, HIGH', () => {
-    const parsed = parseFiling(edgarFixture('corpus/gx_0001628280-26-042197_domo_NT10-Q.htm'), { accessionNo: '0001628280-26-042197' });
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001628280-26-042197_domo_NT10-Q.htm'), {
+      accessionNo: '0001628280-26-042197',
+    });
     expect(parsed).toMatchObject({ formType: 'NT 10-Q', family: 'periodic', periodOfReport: '2026-04-30' });
     expect(scoreFiling(parsed).rules).toEqual(['periodic.late']);
     // Domo prints the caption without brackets ("Full Name of Registrant").
@@ -93,7 +120,11 @@ describe('S-1/A amended registration statement', () => {
     // single-space search missed the table and the amount was not read at all. Its rows: common stock
     // $28,750,000, warrant shares $23,000,000, the underwriter's option $1,437,500; "Total $54,337,500".
     const parsed = parseFiling(edgarFixture('corpus/gx_0001213900-21-035033_unicycive_S-1A.txt'));
-    expect(parsed.detail).toMatchObject({ kind: 'offering', offeringAmount: 54_337_500, offeringAmountText: '$54,337,500' });
+    expect(parsed.detail).toMatchObject({
+      kind: 'offering',
+      offeringAmount: 54_337_500,
+      offeringAmountText: '$54,337,500',
+    });
     expect(parsed.incomplete).toEqual([]);
     expect(scoreFiling(parsed).oneLiner).toBe('Unicycive Therapeutics, Inc. files S-1/A for $54.3M');
   });
@@ -103,7 +134,10 @@ describe('6-K announcing results', () => {
   it('Waldencast 6-K (0001840199-26-000108): the headline after the cover is its subject, scored 6k.results', () => {
     // Only the <DOCUMENT> block is stored (no SEC header): the registrant comes from the cover's
     // "Waldencast plc / (Translation of Registrant's name into English)".
-    const parsed = parseFiling(edgarFixture('corpus/gx_0001840199-26-000108_waldencast_6-K.htm'), { accessionNo: '0001840199-26-000108', cik: 1840199 });
+    const parsed = parseFiling(edgarFixture('corpus/gx_0001840199-26-000108_waldencast_6-K.htm'), {
+      accessionNo: '0001840199-26-000108',
+      cik: 1840199,
+    });
     expect(parsed).toMatchObject({
       accessionNo: '0001840199-26-000108',
       formType: '6-K',
@@ -111,7 +145,10 @@ describe('6-K announcing results', () => {
       company: { cik: 1840199, name: 'Waldencast plc' },
       primaryDocument: 'a1wald6-k_earningsreleasex.htm',
     });
-    expect(parsed.detail).toMatchObject({ eventDate: '2026-09-28', subject: 'Waldencast plc Announces Q2 2026 Trading Update' });
+    expect(parsed.detail).toMatchObject({
+      eventDate: '2026-09-28',
+      subject: 'Waldencast plc Announces Q2 2026 Trading Update',
+    });
     expect(scoreFiling(parsed)).toMatchObject({
       importance: 'MEDIUM',
       rules: ['6k.results', '6k.report'],
@@ -124,7 +161,8 @@ describe('6-K announcing results', () => {
     const doc = (body: string) =>
       `<DOCUMENT>\n<TYPE>6-K\n<TEXT>\n<html><body>${body}</body></html>\n</TEXT>\n</DOCUMENT>\n`;
     const cover = '<p>FORM 6-K</p><p>Form 20-F [X] Form 40-F [ ]</p>';
-    const prose = '<p>The information in this Report on Form 6-K (including Exhibit 99.1 hereto) shall not be deemed filed.</p>';
+    const prose =
+      '<p>The information in this Report on Form 6-K (including Exhibit 99.1 hereto) shall not be deemed filed.</p>';
     const index = '<p>EXHIBIT INDEX</p><table><tr><td>99.1</td><td>Press release dated May 2, 2024</td></tr></table>';
     const parsed = parseFiling(doc(cover + prose + index));
     expect(parsed.detail).toMatchObject({ subject: 'Press release dated May 2, 2024' });

@@ -59,7 +59,16 @@ const ROLE_BY_SECTION: Record<string, PartyRole> = {
 };
 
 function emptyHeader(): SubmissionHeader {
-  return { accessionNo: null, formType: null, periodOfReport: null, filedDate: null, acceptedAt: null, itemNumbers: [], itemTitles: [], parties: [] };
+  return {
+    accessionNo: null,
+    formType: null,
+    periodOfReport: null,
+    filedDate: null,
+    acceptedAt: null,
+    itemNumbers: [],
+    itemTitles: [],
+    parties: [],
+  };
 }
 
 function newParty(role: PartyRole): HeaderParty {
@@ -170,7 +179,15 @@ function pushParty(header: SubmissionHeader, role: PartyRole): HeaderParty {
   return party;
 }
 
-const CONTAINER_TAGS = new Set(['COMPANY-DATA', 'OWNER-DATA', 'FILING-VALUES', 'BUSINESS-ADDRESS', 'MAIL-ADDRESS', 'SUBMISSION', 'SEC-HEADER']);
+const CONTAINER_TAGS = new Set([
+  'COMPANY-DATA',
+  'OWNER-DATA',
+  'FILING-VALUES',
+  'BUSINESS-ADDRESS',
+  'MAIL-ADDRESS',
+  'SUBMISSION',
+  'SEC-HEADER',
+]);
 
 function parseTagHeader(block: string, header: SubmissionHeader): void {
   let party: HeaderParty | null = null;

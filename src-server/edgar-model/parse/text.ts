@@ -1,11 +1,45 @@
 /** Readable text from the HTML or SGML text of EDGAR documents, for the regex-level readers. */
 
-const NAMED: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', ndash: '–', mdash: '—', sect: '§', reg: '®', trade: '™', copy: '©' };
+const NAMED: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  ndash: '–',
+  mdash: '—',
+  sect: '§',
+  reg: '®',
+  trade: '™',
+  copy: '©',
+};
+
+/** &#146; and its kin: Windows-1252 punctuation written as the code, which Unicode makes control characters. */
+const WINDOWS_1252: Record<number, string> = {
+  130: '‚',
+  132: '„',
+  133: '…',
+  145: '‘',
+  146: '’',
+  147: '“',
+  148: '”',
+  149: '•',
+  150: '–',
+  151: '—',
+  153: '™',
+};
 
 export function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ent: string) => {
     if (ent[0] === '#') {
-      const code = ent[1] === 'x' || ent[1] === 'X' ? Number.parseInt(ent.slice(2), 16) : Number.parseInt(ent.slice(1), 10);
+      const code =
+        ent[1] === 'x' || ent[1] === 'X' ? Number.parseInt(ent.slice(2), 16) : Number.parseInt(ent.slice(1), 10);
+      if (WINDOWS_1252[code]) return WINDOWS_1252[code];
       return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
     }
     return NAMED[ent.toLowerCase()] ?? whole;

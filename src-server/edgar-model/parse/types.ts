@@ -29,7 +29,11 @@ export interface OwnershipRow {
   shares: number | null;
   pricePerShare: number | null;
   value: number | null;
+  /** A dollar amount stated instead of a share count (notes, swaps: transactionTotalValue); absent on rows stored before it was read. */
+  totalValue?: number | null;
   sharesOwnedAfter: number | null;
+  /** Dollar amount held after, for securities not counted in shares (valueOwnedFollowingTransaction). */
+  valueOwnedAfter?: number | null;
   directIndirect: 'D' | 'I' | null;
   natureOfOwnership: string | null;
   is10b51: boolean;
@@ -78,6 +82,106 @@ export interface CurrentReportDetail {
   subject: string | null;
   /** Item 5.02: the people it names (parse/officer-change.ts); absent on filings stored before it was read. */
   people?: OfficerChange[];
+  /** The exhibit 99.1 press release's headline, when the submission carries one (parse/current-content.ts). */
+  exhibitHeadline?: string | null;
+  /** What each item's own text says (issue #25); absent on filings stored before it was read. */
+  content?: ItemContent[];
+}
+
+export type OfficerRole =
+  | 'ceo'
+  | 'cfo'
+  | 'founder'
+  | 'coo'
+  | 'accounting'
+  | 'division_head'
+  | 'president'
+  | 'chair'
+  | 'officer'
+  | 'director';
+
+/** Item 5.02 read sentence by sentence: the roles near a departure or an appointment verb. */
+export interface OfficerFacts {
+  departures: { role: OfficerRole; followUp: boolean }[];
+  appointments: { role: OfficerRole; followUp: boolean }[];
+  /** "effective immediately", "terminated without cause" beside a departure. */
+  immediate: boolean;
+  /** An interim or acting CEO, CFO or president is named. */
+  interim: boolean;
+  /** A disagreement is stated (and not denied). */
+  disagreement: boolean;
+  /** Every departure follows up one reported before ("previously announced", "former"). */
+  followUp: boolean;
+  /** Pay words appear (salary, award, plan, employment agreement). */
+  compensation: boolean;
+  /** The most directors one sentence names as joining the board ("A, B, C and D were each appointed"). */
+  directorsJoining?: number;
+}
+
+/** One 8-K item's own text, read: the opening sentences as filed and the facts for the rules. */
+export interface ItemContent {
+  number: string;
+  /** The item's first sentences, as filed (the card quotes them). */
+  quote: string | null;
+  officers?: OfficerFacts;
+  deal?: {
+    kind: 'being_acquired' | 'acquisition' | 'disposal' | 'financing' | 'compensation' | 'rights_plan' | 'other';
+    /** The largest dollar sum the item states as a price or size. */
+    amountUsd: number | null;
+    /** Completes or closes what an earlier filing announced. */
+    followUp: boolean;
+    /** An amendment, extension or restatement of an existing agreement. */
+    amendment: boolean;
+    /** The amendment adds debt ("$90 million of additional term debt", "increases the commitments"). */
+    enlarged?: boolean;
+    /** A credit facility that replaces an existing one and is no larger: no new debt. */
+    renewal?: boolean;
+    /** Notes sold under a standing debt programme (a terms agreement, medium-term notes): normal-course funding. */
+    programme?: boolean;
+    /**
+     * The filing says the company's own holders must approve the deal or its share issuance (a joint
+     * proxy, both companies' holders): exchange rules ask for that vote when 20% or more of the shares
+     * are issued, so the deal is large against the company even when no price can be read.
+     */
+    holdersVote?: boolean;
+    /** The agreement is a regulator's enforcement order the company consents to (a cease-and-desist or consent order). */
+    regulatoryOrder?: boolean;
+  };
+  listing?: {
+    kind: 'deficiency' | 'composition' | 'cured' | 'delisting' | 'voluntary_delisting' | 'transfer';
+    exchange: string | null;
+    cureDays: number | null;
+  };
+  vote?: { failed: boolean; sayOnPayRejected: boolean; contested: boolean; special: boolean; deal: boolean };
+  results?: { warning: boolean };
+  auditor?: { resigned: boolean; flagged: boolean };
+  topics?: (
+    | 'going_concern'
+    | 'bankruptcy'
+    | 'tender_offer'
+    | 'recall'
+    | 'investigation'
+    | 'guidance_withdrawn'
+    | 'expected_decline'
+    | 'debt_for_equity'
+    | 'strategic_alternatives'
+    | 'separation'
+    | 'being_acquired'
+    | 'merger'
+    | 'lawsuit'
+    | 'buyback'
+    | 'dividend_change'
+    | 'results'
+    | 'compensation'
+    | 'reorganized'
+    | 'routine'
+    | 'facility_renewed'
+    | 'debt_programme'
+  )[];
+  /** Item 5.01: control passed on a reorganization plan's effective date (the bankruptcy's end, not its start). */
+  reorganized?: boolean;
+  /** Item 3.02: the shares were sold at the closing of a sale agreed on an earlier date. */
+  saleClosed?: boolean;
 }
 
 /** A person an 8-K's Item 5.02 names: the role printed beside the name and what happened. */
@@ -93,6 +197,8 @@ export interface PeriodicDetail {
   fiscalYear: number | null;
   fiscalPeriod: string | null;
   isLateNotice: boolean;
+  /** The report states substantial doubt about the company's ability to continue as a going concern (decision 342). */
+  goingConcern?: boolean;
 }
 
 /** One reporting person of a Schedule 13D/13G cover page (rows 1, 5-9/11 and 11/13). */
@@ -125,6 +231,14 @@ export interface BeneficialDetail {
   amendmentNo: number | null;
   /** The accession the XML amendment says it amends (headerData/previousAccessionNumber). */
   previousAccessionNo: string | null;
+  /** The holder has ceased to own more than 5% (13G Item 5's box, XML classOwnership5PercentOrLess): null when not stated. */
+  ceasedFivePercent?: boolean | null;
+  /** 13D Item 4: the sentence stating an action taken (a letter or proposal delivered, nominations, an agreement), or null. */
+  purposeAction?: string | null;
+  /** A first 13D's stake from merger support agreements, an internal reorganisation or holdings from before the listing (Items 3-5), or null. */
+  stakeOrigin?: 'deal-support' | 'reorganization' | 'pre-listing' | null;
+  /** The cover's title of the class reported on ("Common Stock", "Non-cumulative Dollar Preference Shares, Series M-T"). */
+  classTitle?: string | null;
 }
 
 export interface HoldingsDetail {
@@ -141,6 +255,8 @@ export interface ProxyDetail {
   kind: 'proxy';
   meetingType: 'annual' | 'special' | 'annual_and_special' | null;
   meetingDate: string | null;
+  /** A proposal asks holders to approve a reverse stock split (set only when it does). */
+  reverseSplit?: true;
 }
 
 export interface OfferingDetail {
@@ -151,6 +267,13 @@ export interface OfferingDetail {
   amountSold: number | null;
   industryGroup: string | null;
   issuerName: string | null;
+  /** A 424B5/424B7 prospectus supplement whose cover sells the company's own common equity: how it is sold. */
+  equity?: 'at_the_market' | 'offering' | null;
+  /**
+   * What the registration is for, when it is not the company raising money: a resale by selling
+   * holders (the company gets no proceeds) or a blank-check company's IPO (no business yet).
+   */
+  purpose?: 'resale' | 'blank_check';
 }
 
 /** Form 144: a proposed sale (parse/sale-notice.ts). */
@@ -177,7 +300,16 @@ export type FilingDetail =
   | ProxyDetail
   | OfferingDetail;
 
-export type FormFamily = 'sale_notice' | 'ownership' | 'current' | 'periodic' | 'beneficial' | 'holdings' | 'proxy' | 'offering' | 'other';
+export type FormFamily =
+  | 'sale_notice'
+  | 'ownership'
+  | 'current'
+  | 'periodic'
+  | 'beneficial'
+  | 'holdings'
+  | 'proxy'
+  | 'offering'
+  | 'other';
 
 export interface CompanyRef {
   cik: number | null;

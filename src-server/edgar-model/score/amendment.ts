@@ -23,7 +23,10 @@ function tradeKey(t: InsiderTrade): string {
   return `${t.tableKind}|${t.code}|${t.date ?? ''}|${t.securityTitle ?? ''}|${t.directIndirect ?? ''}|${t.natureOfOwnership ?? ''}`;
 }
 
-function ownershipChanges(before: FilingDetail & { kind: 'ownership' }, after: FilingDetail & { kind: 'ownership' }): string[] {
+function ownershipChanges(
+  before: FilingDetail & { kind: 'ownership' },
+  after: FilingDetail & { kind: 'ownership' },
+): string[] {
   const was = new Map(collapseTrades(before.rows, []).map((t) => [tradeKey(t), t]));
   const now = new Map(collapseTrades(after.rows, []).map((t) => [tradeKey(t), t]));
   const changes: string[] = [];
@@ -34,19 +37,30 @@ function ownershipChanges(before: FilingDetail & { kind: 'ownership' }, after: F
       continue;
     }
     if (o.shares !== t.shares) changes.push(`shares ${shares(o.shares)} -> ${shares(t.shares)} (${t.code})`);
-    if (o.vwap != null && t.vwap != null && Math.abs(o.vwap - t.vwap) >= 0.005) changes.push(`price ${price(o.vwap)} -> ${price(t.vwap)} (${t.code})`);
-    else if ((o.vwap == null) !== (t.vwap == null)) changes.push(`price ${o.vwap == null ? 'none' : price(o.vwap)} -> ${t.vwap == null ? 'none' : price(t.vwap)} (${t.code})`);
+    if (o.vwap != null && t.vwap != null && Math.abs(o.vwap - t.vwap) >= 0.005)
+      changes.push(`price ${price(o.vwap)} -> ${price(t.vwap)} (${t.code})`);
+    else if ((o.vwap == null) !== (t.vwap == null))
+      changes.push(
+        `price ${o.vwap == null ? 'none' : price(o.vwap)} -> ${t.vwap == null ? 'none' : price(t.vwap)} (${t.code})`,
+      );
   }
-  for (const [key, o] of was) if (!now.has(key)) changes.push(`drops ${o.code} ${shares(o.shares)} shares${o.date ? ` on ${o.date}` : ''}`);
+  for (const [key, o] of was)
+    if (!now.has(key)) changes.push(`drops ${o.code} ${shares(o.shares)} shares${o.date ? ` on ${o.date}` : ''}`);
   return changes;
 }
 
-function itemsChanges(before: FilingDetail & { kind: 'current' }, after: FilingDetail & { kind: 'current' }): { changes: string[]; material: boolean } {
+function itemsChanges(
+  before: FilingDetail & { kind: 'current' },
+  after: FilingDetail & { kind: 'current' },
+): { changes: string[]; material: boolean } {
   const was = new Set(before.items.map((i) => i.number));
   const now = new Set(after.items.map((i) => i.number));
   const added = [...now].filter((n) => !was.has(n));
   const dropped = [...was].filter((n) => !now.has(n));
-  const changes = [...(added.length ? [`adds Item ${added.join(', ')}`] : []), ...(dropped.length ? [`drops Item ${dropped.join(', ')}`] : [])];
+  const changes = [
+    ...(added.length ? [`adds Item ${added.join(', ')}`] : []),
+    ...(dropped.length ? [`drops Item ${dropped.join(', ')}`] : []),
+  ];
   // Exhibits (9.01) alone, e.g. the acquired business's financial statements, change no event.
   return { changes, material: added.some((n) => n !== '9.01') };
 }
@@ -66,7 +80,8 @@ export function amendmentChange(original: OriginalFiling, amended: FilingDetail 
   } else if (before.kind === 'beneficial' && amended.kind === 'beneficial') {
     const a = before.percentOfClass;
     const b = amended.percentOfClass;
-    if (a != null && b != null && Math.abs(a - b) >= 0.05) changes.push(`percent of class ${percent(a)} -> ${percent(b)}`);
+    if (a != null && b != null && Math.abs(a - b) >= 0.05)
+      changes.push(`percent of class ${percent(a)} -> ${percent(b)}`);
     const sharesBefore = Math.max(0, ...before.reportingPersons.map((p) => p.shares ?? 0));
     const sharesAfter = Math.max(0, ...amended.reportingPersons.map((p) => p.shares ?? 0));
     if (sharesBefore !== sharesAfter) changes.push(`shares ${shares(sharesBefore)} -> ${shares(sharesAfter)}`);
@@ -74,5 +89,10 @@ export function amendmentChange(original: OriginalFiling, amended: FilingDetail 
   } else {
     return null;
   }
-  return { line: changes.length ? `${of}: ${changes.join('; ')}` : `${of}: nothing material changed${before.kind === 'current' ? ' (same items)' : ''}`, material };
+  return {
+    line: changes.length
+      ? `${of}: ${changes.join('; ')}`
+      : `${of}: nothing material changed${before.kind === 'current' ? ' (same items)' : ''}`,
+    material,
+  };
 }

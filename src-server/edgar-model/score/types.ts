@@ -19,16 +19,28 @@ export interface InsiderData {
   incompleteData: boolean;
 }
 
+/** One insider's earlier open-market trades at the same company (stored insider rows). */
+export interface InsiderHistory {
+  /** 'YYYY-MM' of every earlier open-market purchase or sale (code P or S). */
+  tradeMonths: string[];
+  /** Earliest date the stored history of this insider at the company covers (first row's trade date), or null. */
+  coveredFrom: string | null;
+}
+
 /** Facts from stored filings that some rules need; the service gathers them, scoring stays pure. */
 export interface ScoreContext {
   /** Display names of insiders of the same issuer with open-market purchases within the cluster window. */
   clusterBuyers?: string[];
+  /** Forms 4/5 with an open-market trade: the primary owner's earlier trades at the company (routine vs opportunistic). */
+  insiderHistory?: InsiderHistory | null;
   /** The same 13G/13D filer's previous percent of class for this subject company. */
   previousPercent?: number | null;
   /** The company's market value (USD) from the latest stored quote, when one has it. */
   marketCapUsd?: number | null;
   /** For amendments: the original filing it amends, as stored. */
   original?: import('./amendment').OriginalFiling | null;
+  /** 10-K/10-Q: what changed since the comparable report, and the company's usual change. */
+  reportChange?: import('#shared/report-diff').ReportChangeFacts | null;
 }
 
 export interface Score {

@@ -21,7 +21,12 @@ describe('Atom feed', () => {
     });
     const filings = feedFilings(entries);
     const progressive = filings.find((f) => f.accessionNo === '0000080661-26-000032');
-    expect(progressive).toMatchObject({ formType: '4', cik: 80661, role: 'Issuer', companyName: 'PROGRESSIVE CORP/OH/' });
+    expect(progressive).toMatchObject({
+      formType: '4',
+      cik: 80661,
+      role: 'Issuer',
+      companyName: 'PROGRESSIVE CORP/OH/',
+    });
     expect(progressive?.parties.map((p) => p.role).sort()).toEqual(['Issuer', 'Reporting']);
     expect(new Set(filings.map((f) => f.accessionNo)).size).toBe(filings.length);
   });
@@ -30,7 +35,13 @@ describe('Atom feed', () => {
     const set = loadReplaySet().slice(0, 5);
     const entries = parseAtomFeed(atomFeed(set, 'http://127.0.0.1:1', new Date('2026-01-12T16:00:00Z')));
     expect(entries.map((e) => e.accessionNo)).toEqual(set.map((f) => f.accessionNo));
-    expect(entries[0]).toMatchObject({ formType: '4', cik: 1318605, role: 'Issuer', filedDate: '2022-11-08', updated: '2022-11-09T01:18:10.000Z' });
+    expect(entries[0]).toMatchObject({
+      formType: '4',
+      cik: 1318605,
+      role: 'Issuer',
+      filedDate: '2022-11-08',
+      updated: '2022-11-09T01:18:10.000Z',
+    });
     expect(easternIso('2025-07-01T16:00:00.000Z')).toBe('2025-07-01T12:00:00-04:00');
     expect(easternIso('2026-01-12T16:27:39.000Z')).toBe('2026-01-12T11:27:39-05:00');
   });

@@ -32,7 +32,8 @@ export function parseAtomFeed(xml: string): FeedEntry[] {
     const t = /^(.*?) - (.*) \((\d{1,10})\) \(([^)]+)\)\s*$/.exec(title);
     const id = tag(block, 'id') ?? '';
     const summary = decodeEntities(tag(block, 'summary') ?? '');
-    const accession = /accession-number=(\d{10}-\d{2}-\d{6})/.exec(id)?.[1] ?? /AccNo:<\/b>\s*(\d{10}-\d{2}-\d{6})/.exec(summary)?.[1];
+    const accession =
+      /accession-number=(\d{10}-\d{2}-\d{6})/.exec(id)?.[1] ?? /AccNo:<\/b>\s*(\d{10}-\d{2}-\d{6})/.exec(summary)?.[1];
     const form = /<category[^>]*term="([^"]+)"/.exec(block)?.[1] ?? t?.[1];
     if (!accession || !form || !t) continue;
     const updated = tag(block, 'updated');
@@ -64,7 +65,12 @@ export function feedFilings(entries: FeedEntry[]): FeedFiling[] {
     }
     existing.parties.push(party);
     if (COMPANY_ROLES.includes(entry.role) && !COMPANY_ROLES.includes(existing.role)) {
-      Object.assign(existing, { cik: entry.cik, role: entry.role, companyName: entry.companyName, indexUrl: entry.indexUrl });
+      Object.assign(existing, {
+        cik: entry.cik,
+        role: entry.role,
+        companyName: entry.companyName,
+        indexUrl: entry.indexUrl,
+      });
     }
   }
   return [...byAccession.values()];

@@ -9,7 +9,12 @@ import { RateLimiter } from './rate-limiter';
 const UA = 'Filing Alerts Test ops@example.com';
 let server: Server | null = null;
 
-async function peer(handler: (path: string, headers: Record<string, unknown>) => { status: number; body?: string; headers?: Record<string, string> }): Promise<string> {
+async function peer(
+  handler: (
+    path: string,
+    headers: Record<string, unknown>,
+  ) => { status: number; body?: string; headers?: Record<string, string> },
+): Promise<string> {
   server = createServer((req, res) => {
     const out = handler(req.url ?? '/', req.headers);
     const gzip = /gzip/.test(String(req.headers['accept-encoding'])) && out.body;
@@ -68,7 +73,12 @@ describe('EdgarClient', () => {
       return { status, body: status === 200 ? 'done' : 'busy', headers };
     });
     const delays: number[] = [];
-    const c = client(url, { sleep: async (ms) => void delays.push(ms), random: () => 0.5, backoffBaseMs: 500, backoffMaxMs: 15_000 });
+    const c = client(url, {
+      sleep: async (ms) => void delays.push(ms),
+      random: () => 0.5,
+      backoffBaseMs: 500,
+      backoffMaxMs: 15_000,
+    });
     await expect(c.get('/x')).resolves.toMatchObject({ status: 200, text: 'done' });
     // 500 x 2^n scaled into [1/2, 1] by jitter (0.5 -> 3/4); Retry-After: 3 s lifts the third wait.
     expect(delays).toEqual([375, 750, 3000]);
@@ -116,7 +126,9 @@ describe('EdgarClient', () => {
   });
 
   it('follows redirects to the answer, as a browser would', async () => {
-    const base = await peer((path) => (path === '/old' ? { status: 301, headers: { location: '/new' } } : { status: 200, body: `at ${path}` }));
+    const base = await peer((path) =>
+      path === '/old' ? { status: 301, headers: { location: '/new' } } : { status: 200, body: `at ${path}` },
+    );
     await expect(client(base).get('/old')).resolves.toMatchObject({ status: 200, text: 'at /new' });
   });
 
@@ -130,7 +142,14 @@ describe('EdgarClient', () => {
   });
 
   it('retries network failures', async () => {
-    const c = new EdgarClient({ baseUrl: 'http://127.0.0.1:9', dataBaseUrl: 'http://127.0.0.1:9', userAgent: UA, limiter: new RateLimiter(10), sleep: async () => {}, maxRetries: 2 });
+    const c = new EdgarClient({
+      baseUrl: 'http://127.0.0.1:9',
+      dataBaseUrl: 'http://127.0.0.1:9',
+      userAgent: UA,
+      limiter: new RateLimiter(10),
+      sleep: async () => {},
+      maxRetries: 2,
+    });
     await expect(c.get('/x')).rejects.toMatchObject({ status: 0 });
   });
 });

@@ -65,7 +65,8 @@ export interface EdgarClientOptions {
 
 export class EdgarClient {
   private circuitOpenUntil = 0;
-  private readonly o: Required<Omit<EdgarClientOptions, 'onRetry' | 'clock' | 'eftsBaseUrl'>> & Pick<EdgarClientOptions, 'onRetry' | 'eftsBaseUrl'>;
+  private readonly o: Required<Omit<EdgarClientOptions, 'onRetry' | 'clock' | 'eftsBaseUrl'>> &
+    Pick<EdgarClientOptions, 'onRetry' | 'eftsBaseUrl'>;
 
   constructor(options: EdgarClientOptions) {
     const clock = options.clock ?? systemClock;

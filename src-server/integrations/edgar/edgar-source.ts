@@ -5,7 +5,7 @@
  * (request-budget.ts), else an in-process limiter (tests, one-off scripts).
  */
 import { systemClock, type Clock } from '../../clock';
-import type { Env } from '../../config/env';
+import { type Env, edgarMode } from '../../config/env';
 import type { Db } from '../../db/client';
 import { EdgarClient } from './edgar-client';
 import { sharedRateLimiter } from './rate-limiter';
@@ -35,6 +35,7 @@ export interface EdgarSource {
 type EdgarEnv = Pick<
   Env,
   | 'EDGAR_USER_AGENT'
+  | 'EDGAR_SOURCE'
   | 'EDGAR_BASE_URL'
   | 'EDGAR_DATA_BASE_URL'
   | 'EDGAR_EFTS_BASE_URL'
@@ -54,41 +55,63 @@ export interface EdgarSourceOptions {
 
 const REPLAY_USER_AGENT = 'filing-alerts offline-replay replay@localhost.invalid';
 
-export function createEdgarSource(env: EdgarEnv, options: EdgarSourceOptions | ((message: string) => void) = {}): EdgarSource {
+export function createEdgarSource(
+  env: EdgarEnv,
+  options: EdgarSourceOptions | ((message: string) => void) = {},
+): EdgarSource {
   const o: EdgarSourceOptions = typeof options === 'function' ? { log: options } : options;
   const log = o.log ?? (() => {});
   const clock = o.clock ?? systemClock;
-  const mode = env.EDGAR_USER_AGENT ? 'live' : 'replay';
+  const mode = edgarMode(env);
   let client: EdgarClient | null = null;
   let local: LocalEdgar | null = null;
   let starting: Promise<EdgarClient> | null = null;
-  const limiter: RequestGate = o.db ? new PgRequestBudget(o.db, { perSecond: env.EDGAR_RATE_PER_SECOND, clock }) : sharedRateLimiter(env.EDGAR_RATE_PER_SECOND);
+  const limiter: RequestGate = o.db
+    ? new PgRequestBudget(o.db, { perSecond: env.EDGAR_RATE_PER_SECOND, clock })
+    : sharedRateLimiter(env.EDGAR_RATE_PER_SECOND);
 
   const make = (baseUrl: string, dataBaseUrl: string, eftsBaseUrl: string) =>
-    new EdgarClient({ baseUrl, dataBaseUrl, eftsBaseUrl, userAgent: env.EDGAR_USER_AGENT ?? REPLAY_USER_AGENT, limiter, clock });
+    new EdgarClient({
+      baseUrl,
+      dataBaseUrl,
+      eftsBaseUrl,
+      userAgent: env.EDGAR_USER_AGENT ?? REPLAY_USER_AGENT,
+      limiter,
+      clock,
+    });
 
   async function start(): Promise<EdgarClient> {
     if (mode === 'live') {
-      client = make(env.EDGAR_BASE_URL ?? 'https://www.sec.gov', env.EDGAR_DATA_BASE_URL ?? 'https://data.sec.gov', env.EDGAR_EFTS_BASE_URL ?? 'https://efts.sec.gov');
-      log(`EDGAR live mode: polling ${client.baseUrl} as "${env.EDGAR_USER_AGENT}" (at most ${env.EDGAR_RATE_PER_SECOND} req/s across all processes)`);
+      client = make(
+        env.EDGAR_BASE_URL ?? 'https://www.sec.gov',
+        env.EDGAR_DATA_BASE_URL ?? 'https://data.sec.gov',
+        env.EDGAR_EFTS_BASE_URL ?? 'https://efts.sec.gov',
+      );
+      log(
+        `EDGAR live mode: polling ${client.baseUrl} as "${env.EDGAR_USER_AGENT}" (at most ${env.EDGAR_RATE_PER_SECOND} req/s across all processes)`,
+      );
       return client;
     }
+    const why = env.EDGAR_SOURCE === 'replay' ? 'EDGAR_SOURCE=replay' : 'EDGAR_USER_AGENT not set';
     let base = env.EDGAR_BASE_URL;
     if (!base && o.local) {
       const started = await o.local();
       local = started;
       base = started.url;
-      log(`EDGAR REPLAY MODE (EDGAR_USER_AGENT not set): ${started.describe} at ${base}`);
+      log(`EDGAR REPLAY MODE (${why}): ${started.describe} at ${base}`);
     } else if (!base) {
-      const replay = await startReplayServer({ initial: env.EDGAR_REPLAY_INITIAL, intervalMs: env.EDGAR_REPLAY_INTERVAL_SECONDS * 1000 });
+      const replay = await startReplayServer({
+        initial: env.EDGAR_REPLAY_INITIAL,
+        intervalMs: env.EDGAR_REPLAY_INTERVAL_SECONDS * 1000,
+      });
       local = replay;
       base = replay.url;
       log(
-        `EDGAR REPLAY MODE (EDGAR_USER_AGENT not set): serving ${replay.total} recorded real filings from ${base}; ` +
+        `EDGAR REPLAY MODE (${why}): serving ${replay.total} recorded real filings from ${base}; ` +
           `${replay.released()} released now, then one every ${env.EDGAR_REPLAY_INTERVAL_SECONDS}s. Set EDGAR_USER_AGENT='Company contact@domain' for live EDGAR.`,
       );
     } else {
-      log(`EDGAR REPLAY MODE (EDGAR_USER_AGENT not set): reading ${base}`);
+      log(`EDGAR REPLAY MODE (${why}): reading ${base}`);
     }
     client = make(base, env.EDGAR_DATA_BASE_URL ?? base, env.EDGAR_EFTS_BASE_URL ?? base);
     return client;

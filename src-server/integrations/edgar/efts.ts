@@ -45,12 +45,22 @@ export function eftsPath(q: EftsQuery): string {
 
 interface EftsHit {
   _id?: string;
-  _source?: { adsh?: string; ciks?: string[]; form?: string; root_forms?: string[]; file_date?: string; display_names?: string[] };
+  _source?: {
+    adsh?: string;
+    ciks?: string[];
+    form?: string;
+    root_forms?: string[];
+    file_date?: string;
+    display_names?: string[];
+  };
 }
 
 /** One response page, document hits grouped by accession number. */
 export function parseEftsPage(json: unknown): EftsPage {
-  const hits = ((json as { hits?: { hits?: EftsHit[]; total?: { value?: number } } })?.hits ?? {}) as { hits?: EftsHit[]; total?: { value?: number } };
+  const hits = ((json as { hits?: { hits?: EftsHit[]; total?: { value?: number } } })?.hits ?? {}) as {
+    hits?: EftsHit[];
+    total?: { value?: number };
+  };
   const list = Array.isArray(hits.hits) ? hits.hits : [];
   const byAccession = new Map<string, EftsFiling>();
   for (const hit of list) {

@@ -38,8 +38,15 @@ function firstListedDocument(indexHeaders: string): string | null {
   return /&lt;FILENAME&gt;([^\s&<]+)|<FILENAME>([^\s<]+)/.exec(indexHeaders)?.slice(1).find(Boolean) ?? null;
 }
 
-async function viaDirectory(client: EdgarClient, ref: FilingRef, priority: EdgarPriority): Promise<FetchedFiling | null> {
-  const listing = await client.getJson<{ directory?: { item?: { name: string }[] } }>(directoryJsonPath(ref.cik, ref.accessionNo), priority);
+async function viaDirectory(
+  client: EdgarClient,
+  ref: FilingRef,
+  priority: EdgarPriority,
+): Promise<FetchedFiling | null> {
+  const listing = await client.getJson<{ directory?: { item?: { name: string }[] } }>(
+    directoryJsonPath(ref.cik, ref.accessionNo),
+    priority,
+  );
   const names = (listing?.directory?.item ?? []).map((i) => i.name);
   const hinted = ref.primaryDocument?.split('/').pop();
   const pick =
@@ -53,7 +60,11 @@ async function viaDirectory(client: EdgarClient, ref: FilingRef, priority: Edgar
   return { raw: doc.text, documentTexts: {}, url: doc.url };
 }
 
-export async function fetchFiling(client: EdgarClient, ref: FilingRef, priority: EdgarPriority = 'live'): Promise<FetchedFiling | null> {
+export async function fetchFiling(
+  client: EdgarClient,
+  ref: FilingRef,
+  priority: EdgarPriority = 'live',
+): Promise<FetchedFiling | null> {
   const form = (ref.formType ?? '').toUpperCase();
   if (wantsHeaderOnly(form) || wantsHeaderPlusPrimary(form)) {
     const headers = await client.get(indexHeadersPath(ref.cik, ref.accessionNo), { priority });

@@ -52,20 +52,30 @@ function once(url: URL, headers: Record<string, string>, deadline: number): Prom
       res.on('end', () => {
         clearTimeout(timer);
         try {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: decode(Buffer.concat(chunks), res.headers['content-encoding']) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: decode(Buffer.concat(chunks), res.headers['content-encoding']),
+          });
         } catch (error) {
           reject(error);
         }
       });
     });
-    const timer = setTimeout(() => req.destroy(new Error(`timed out: ${url.toString()}`)), Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => req.destroy(new Error(`timed out: ${url.toString()}`)),
+      Math.max(0, deadline - Date.now()),
+    );
     req.on('error', fail);
     req.end();
   });
 }
 
 /** GET with redirects followed (as fetch's redirect: 'follow'); rejects on network errors and the timeout. */
-export async function httpGet(target: string, { headers, timeoutMs }: { headers: Record<string, string>; timeoutMs: number }): Promise<HttpAnswer> {
+export async function httpGet(
+  target: string,
+  { headers, timeoutMs }: { headers: Record<string, string>; timeoutMs: number },
+): Promise<HttpAnswer> {
   const deadline = Date.now() + timeoutMs;
   let url = new URL(target);
   for (let hop = 0; ; hop += 1) {

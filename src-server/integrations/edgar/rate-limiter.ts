@@ -21,7 +21,11 @@ export class RateLimiter {
   /** Resolves when the caller may send its request. */
   take(): Promise<void> {
     const turn = this.queue.then(async () => {
-      for (let wait = this.lastAt + this.intervalMs - this.now(); wait > 0; wait = this.lastAt + this.intervalMs - this.now()) {
+      for (
+        let wait = this.lastAt + this.intervalMs - this.now();
+        wait > 0;
+        wait = this.lastAt + this.intervalMs - this.now()
+      ) {
         await this.sleep(wait);
       }
       this.lastAt = this.now();

@@ -32,10 +32,16 @@ const worker = fileURLToPath(new URL('../../test/budget-worker.ts', import.meta.
 /** The worker's grant instants (the database clock at each grant). */
 function run(priority: string, count: number): Promise<number[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, database.url, url, priority, String(count)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', worker, database.url, url, priority, String(count)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as number[]) : reject(new Error(`worker exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as number[])
+        : reject(new Error(`worker exited ${code}`)),
+    );
   });
 }
 
@@ -55,7 +61,9 @@ describe('shared EDGAR request budget', () => {
 
   it('bulk work leaves slots to the feed; a pause stops everyone until it ends', async () => {
     const budget = new PgRequestBudget(database.db, { perSecond: 8 });
-    expect([budget.allowed('feed'), budget.allowed('live'), budget.allowed('sweep'), budget.allowed('bulk')]).toEqual([8, 7, 6, 5]);
+    expect([budget.allowed('feed'), budget.allowed('live'), budget.allowed('sweep'), budget.allowed('bulk')]).toEqual([
+      8, 7, 6, 5,
+    ]);
     await database.db.execute(sql`update edgar_budget set recent = '{}', paused_until = null`);
     for (let i = 0; i < 5; i += 1) await budget.take('bulk');
     // Five went out this second: bulk must wait, the feed still goes.

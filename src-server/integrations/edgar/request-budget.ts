@@ -12,12 +12,18 @@
 import { sql } from 'drizzle-orm';
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { JobSlotYield, yieldAfterMs } from '../../jobs/slot-yield';
 
 /** Highest first: the feed poll, documents of live filings, the safety-net sweep, bulk work. */
 export type EdgarPriority = 'feed' | 'live' | 'sweep' | 'bulk';
 
 /** Slots of the per-second limit each priority leaves free for the ones above it. */
 export const PRIORITY_RESERVE: Record<EdgarPriority, number> = { feed: 0, live: 1, sweep: 2, bulk: 3 };
+
+/** Priorities whose requests give a job's slot back rather than wait long for the budget. */
+const YIELDING: Record<EdgarPriority, boolean> = { feed: false, live: false, sweep: true, bulk: true };
+/** When a job that gave its slot back runs again (real ms). */
+const BUSY_RETRY_MS = 15_000;
 
 export class EdgarPausedError extends Error {
   override name = 'EdgarPausedError';
@@ -58,7 +64,8 @@ export class PgRequestBudget implements RequestGate {
     private readonly db: Db,
     options: PgRequestBudgetOptions,
   ) {
-    if (!(options.perSecond >= 1 && options.perSecond <= 10)) throw new Error('EDGAR budget must be 1-10 requests per second');
+    if (!(options.perSecond >= 1 && options.perSecond <= 10))
+      throw new Error('EDGAR budget must be 1-10 requests per second');
     this.perSecond = Math.floor(options.perSecond);
     this.clock = options.clock ?? systemClock;
   }
@@ -70,8 +77,15 @@ export class PgRequestBudget implements RequestGate {
   /** Grant instants (budget clock), when a test asks for them. */
   grants: number[] | null = null;
 
-  /** Resolves when a request of this priority may go out; throws EdgarPausedError while paused. */
+  /**
+   * Resolves when a request of this priority may go out; throws EdgarPausedError while paused. In a
+   * job, a sweep or bulk request that has waited the job's yield time throws JobSlotYield: the
+   * feed and live documents may keep the budget full for minutes, and the job's slot is worth more
+   * to the live ingests behind it than to a wait (slot-yield.ts).
+   */
   async take(priority: EdgarPriority): Promise<void> {
+    const yieldAfter = YIELDING[priority] ? yieldAfterMs() : null;
+    const started = performance.now();
     for (;;) {
       const [row] = await this.db.execute<TakeRow>(
         sql`select * from edgar_budget_take(${this.allowed(priority)}::int, ${this.clock.offsetMs()}::float8)`,
@@ -82,6 +96,9 @@ export class PgRequestBudget implements RequestGate {
         return;
       }
       if (row.paused_until_ms != null) throw new EdgarPausedError(new Date(row.paused_until_ms), row.pause_reason);
+      // Given back as soon as the wait is known to pass the job's yield time.
+      if (yieldAfter != null && performance.now() - started + row.wait_ms >= yieldAfter)
+        throw new JobSlotYield(BUSY_RETRY_MS, `the EDGAR budget stayed full for ${priority} requests`);
       await this.clock.sleep(Math.max(1, row.wait_ms));
     }
   }

@@ -6,8 +6,17 @@ import { deepSweepFloor, isEdgarActive, isExemptFromHold, msUntilActive } from '
 describe('US federal business days', () => {
   it('lists the observed federal holidays (EDGAR closed: none of 2025-10-13 or 2025-11-11 in the recorded data)', () => {
     expect([...federalHolidays(2025)].sort()).toEqual([
-      '2025-01-01', '2025-01-20', '2025-02-17', '2025-05-26', '2025-06-19', '2025-07-04',
-      '2025-09-01', '2025-10-13', '2025-11-11', '2025-11-27', '2025-12-25',
+      '2025-01-01',
+      '2025-01-20',
+      '2025-02-17',
+      '2025-05-26',
+      '2025-06-19',
+      '2025-07-04',
+      '2025-09-01',
+      '2025-10-13',
+      '2025-11-11',
+      '2025-11-27',
+      '2025-12-25',
     ]);
     // New Year's Day 2022 fell on a Saturday: observed Friday 2021-12-31; July 4 2026 (Sat) on Friday the 3rd.
     expect(federalHolidays(2021).has('2021-12-31')).toBe(true);
@@ -41,7 +50,7 @@ describe('EDGAR poll schedule', () => {
 
   it('waits for the next 06:00 off hours, capped at the idle interval', () => {
     expect(msUntilActive(at('2025-11-18', 5, 59), 60_000)).toBe(60_000);
-    expect(msUntilActive(at('2025-11-18', 5, 59, ) + 30_000, 60_000)).toBe(30_000);
+    expect(msUntilActive(at('2025-11-18', 5, 59) + 30_000, 60_000)).toBe(30_000);
     expect(msUntilActive(at('2025-11-21', 23), 10 * 86_400_000)).toBe(at('2025-11-24', 6) - at('2025-11-21', 23)); // Friday night -> Monday
   });
 

@@ -66,7 +66,10 @@ export function recentFilings(json: SubmissionsJson, since: string, until = '999
       acceptedAt: accepted && !Number.isNaN(Date.parse(accepted)) ? new Date(accepted).toISOString() : null,
       reportDate: col('reportDate', i),
       primaryDocument: col('primaryDocument', i),
-      items: (col('items', i) ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      items: (col('items', i) ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     });
   }
   return out;

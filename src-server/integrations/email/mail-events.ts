@@ -24,10 +24,15 @@ export function mailEventsClient(options: { url: string; apiKey: string }): Mail
       url.searchParams.set('message-id', bare(messageId));
       url.searchParams.set('event', 'accepted');
       url.searchParams.set('limit', '10');
-      const response = await fetch(url, { headers: { authorization, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(url, {
+        headers: { authorization, accept: 'application/json' },
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!response.ok) throw new Error(`mail events API answered ${response.status}`);
       const page = (await response.json()) as EventsPage;
-      return (page.items ?? []).some((item) => item.event === 'accepted' && bare(item.message?.headers?.['message-id'] ?? '') === bare(messageId));
+      return (page.items ?? []).some(
+        (item) => item.event === 'accepted' && bare(item.message?.headers?.['message-id'] ?? '') === bare(messageId),
+      );
     },
   };
 }
@@ -36,6 +41,9 @@ export function mailEventsClient(options: { url: string; apiKey: string }): Mail
 export function mailEventsFromEnv(env: Pick<Env, 'MAIL_EVENTS_URL' | 'MAIL_EVENTS_API_KEY'>): MailEvents | null {
   const { MAIL_EVENTS_URL: url, MAIL_EVENTS_API_KEY: apiKey } = env;
   if (!url && !apiKey) return null;
-  if (!url || !apiKey) throw new ConfigError('Invalid environment configuration:\n  MAIL_EVENTS_URL and MAIL_EVENTS_API_KEY: set both or neither');
+  if (!url || !apiKey)
+    throw new ConfigError(
+      'Invalid environment configuration:\n  MAIL_EVENTS_URL and MAIL_EVENTS_API_KEY: set both or neither',
+    );
   return mailEventsClient({ url, apiKey });
 }

@@ -11,6 +11,13 @@ export interface MailMessage {
    * so a retried send can be recognised downstream.
    */
   idempotencyKey?: string;
+  /**
+   * This message is `template` with every `standIn` in its text and html replaced by `value`
+   * (one render shared by a popular filing's watchers, shared-alert-email.ts). A mailer may build
+   * the template's MIME body once and put each recipient's value into it; the filled text and
+   * html above stay what the message says (the outbox and any fallback use them).
+   */
+  sharedBody?: { template: Pick<MailMessage, 'text' | 'html'>; standIn: string; value: string };
 }
 
 /** The server took the message: SMTP's 250 reply to the message data (or the outbox row). */

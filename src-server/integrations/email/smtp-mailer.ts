@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { DeliveryError } from '../delivery-error';
 import { addressOf, type Mailer } from './mailer';
+import { sharedRaw } from './shared-mime';
 
 interface SmtpError extends Error {
   responseCode?: number;
@@ -25,15 +26,18 @@ export function smtpMailer(options: { url: string; from: string }): Mailer {
     async send(message) {
       const messageId = message.idempotencyKey ? messageIdFor(message.idempotencyKey, options.from) : undefined;
       try {
-        const info = await transport.sendMail({
+        const own = {
           from: options.from,
           to: message.to,
           subject: message.subject,
-          text: message.text,
-          html: message.html,
           headers: message.headers,
           messageId,
-        });
+        };
+        // One render's many recipients: the MIME body built once, this recipient's headers over it (decision 331).
+        const raw = message.sharedBody ? await sharedRaw(own, message.sharedBody) : null;
+        const info = await transport.sendMail(
+          raw ? { ...own, raw } : { ...own, text: message.text, html: message.html },
+        );
         // nodemailer resolves on the server's reply to the end of DATA: the 250 with its queue id.
         return { messageId: info.messageId, accepted: { response: String(info.response ?? '250').slice(0, 300) } };
       } catch (error) {

@@ -6,7 +6,10 @@ import { chatClientFromEnv, createChatClient, LlmError } from './chat-client';
 
 let server: Server;
 let baseUrl: string;
-const received: { auth: string | undefined; body: { model: string; messages: { role: string; content: string }[]; max_tokens: number } }[] = [];
+const received: {
+  auth: string | undefined;
+  body: { model: string; messages: { role: string; content: string }[]; max_tokens: number };
+}[] = [];
 
 async function readJson(req: IncomingMessage) {
   const chunks: Buffer[] = [];
@@ -32,7 +35,9 @@ beforeAll(async () => {
         object: 'chat.completion',
         created: 1_700_000_000,
         model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: `  Summary of: ${prompt}  ` }, finish_reason: 'stop' }],
+        choices: [
+          { index: 0, message: { role: 'assistant', content: `  Summary of: ${prompt}  ` }, finish_reason: 'stop' },
+        ],
         usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
       }),
     );
@@ -46,13 +51,29 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe('chat-completions adapter', () => {
   it('posts model, messages and bearer key; returns the trimmed content', async () => {
     const llm = createChatClient({ baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2_000 });
-    await expect(llm.complete([{ role: 'system', content: 'be brief' }, { role: 'user', content: 'Form 4' }])).resolves.toBe('Summary of: Form 4');
-    expect(received.at(-1)).toMatchObject({ auth: 'Bearer sk-test', body: { model: 'test-model', max_tokens: 400, messages: [{ role: 'system' }, { role: 'user', content: 'Form 4' }] } });
+    await expect(
+      llm.complete([
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'Form 4' },
+      ]),
+    ).resolves.toBe('Summary of: Form 4');
+    expect(received.at(-1)).toMatchObject({
+      auth: 'Bearer sk-test',
+      body: {
+        model: 'test-model',
+        max_tokens: 400,
+        messages: [{ role: 'system' }, { role: 'user', content: 'Form 4' }],
+      },
+    });
   });
 
   it('surfaces provider errors and times out', async () => {
     const llm = createChatClient({ baseUrl, model: 'm', timeoutMs: 1_000 });
-    await expect(llm.complete([{ role: 'user', content: 'fail' }])).rejects.toMatchObject({ name: 'LlmError', status: 429, message: 'LLM answered 429: Rate limit reached' });
+    await expect(llm.complete([{ role: 'user', content: 'fail' }])).rejects.toMatchObject({
+      name: 'LlmError',
+      status: 429,
+      message: 'LLM answered 429: Rate limit reached',
+    });
     await expect(llm.complete([{ role: 'user', content: 'slow' }])).rejects.toBeInstanceOf(LlmError);
     await expect(llm.complete([{ role: 'user', content: 'slow' }])).rejects.toThrow(/timed out after 1000 ms/);
   });

@@ -19,7 +19,11 @@ export interface ToolCall {
 
 export type ChatTurn =
   | ChatMessage
-  | { role: 'assistant'; content: string | null; tool_calls: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+    }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 export interface ToolSpec {
@@ -86,8 +90,7 @@ async function readStream(res: Response, onDelta?: (text: string) => void): Prom
     const { value, done } = await reader.read();
     if (done) break;
     buffer += decoder.decode(value, { stream: true });
-    let cut: number;
-    while ((cut = buffer.indexOf('\n')) >= 0) {
+    for (let cut = buffer.indexOf('\n'); cut >= 0; cut = buffer.indexOf('\n')) {
       const line = buffer.slice(0, cut).trim();
       buffer = buffer.slice(cut + 1);
       if (!line.startsWith('data:')) continue;
@@ -116,31 +119,65 @@ async function readStream(res: Response, onDelta?: (text: string) => void): Prom
 
 export function createChatClient(options: ChatClientOptions): ChatClient {
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  async function chat({ messages, tools, maxTokens = 400, stream = false, onDelta, signal }: ChatRequest): Promise<ChatResult> {
+  async function chat({
+    messages,
+    tools,
+    maxTokens = 400,
+    stream = false,
+    onDelta,
+    signal,
+  }: ChatRequest): Promise<ChatResult> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
-    const body = { model: options.model, messages, max_tokens: maxTokens, temperature: 0.2, ...(tools?.length ? { tools, tool_choice: 'auto' } : {}), ...(stream ? { stream: true } : {}) };
+    const body = {
+      model: options.model,
+      messages,
+      max_tokens: maxTokens,
+      temperature: 0.2,
+      ...(tools?.length ? { tools, tool_choice: 'auto' } : {}),
+      ...(stream ? { stream: true } : {}),
+    };
     let res: Response;
     try {
       res = await fetch(endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+        },
         body: JSON.stringify(body),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
-      if (res.ok && stream && (res.headers.get('content-type') ?? '').includes('text/event-stream')) return await readStream(res, onDelta);
+      if (res.ok && stream && (res.headers.get('content-type') ?? '').includes('text/event-stream'))
+        return await readStream(res, onDelta);
     } catch (error) {
       const timedOut = timeout.aborted || Boolean(signal?.aborted);
-      throw new LlmError(timedOut ? `LLM timed out after ${options.timeoutMs} ms` : `LLM request failed: ${(error as Error).message}`, null, false, timedOut);
+      throw new LlmError(
+        timedOut ? `LLM timed out after ${options.timeoutMs} ms` : `LLM request failed: ${(error as Error).message}`,
+        null,
+        false,
+        timedOut,
+      );
     }
-    const parsed = (await res.json().catch(() => null)) as { choices?: { message?: WireMessage }[]; error?: { message?: string }; usage?: { total_tokens?: number } } | null;
+    const parsed = (await res.json().catch(() => null)) as {
+      choices?: { message?: WireMessage }[];
+      error?: { message?: string };
+      usage?: { total_tokens?: number };
+    } | null;
     if (!res.ok) {
       const message = parsed?.error?.message ?? 'no message';
       // vLLM before tool support, llama.cpp without --jinja...: a 400 naming the tools parameter.
-      const toolsUnsupported = Boolean(tools?.length) && (res.status === 400 || res.status === 422 || res.status === 501) && /tool|function/i.test(message);
+      const toolsUnsupported =
+        Boolean(tools?.length) &&
+        (res.status === 400 || res.status === 422 || res.status === 501) &&
+        /tool|function/i.test(message);
       throw new LlmError(`LLM answered ${res.status}: ${message}`, res.status, toolsUnsupported);
     }
     const message = parsed?.choices?.[0]?.message;
-    const toolCalls = (message?.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.function?.name ?? '', arguments: c.function?.arguments ?? '{}' }));
+    const toolCalls = (message?.tool_calls ?? []).map((c, i) => ({
+      id: c.id ?? `call_${i}`,
+      name: c.function?.name ?? '',
+      arguments: c.function?.arguments ?? '{}',
+    }));
     const content = message?.content?.trim() || null;
     if (content) onDelta?.(content);
     return { content, toolCalls, totalTokens: parsed?.usage?.total_tokens ?? null };
@@ -156,6 +193,18 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   };
 }
 
-export function chatClientFromEnv(env: { LLM_BASE_URL?: string; LLM_API_KEY?: string; LLM_MODEL: string; LLM_TIMEOUT_MS: number }): ChatClient | null {
-  return env.LLM_BASE_URL ? createChatClient({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }) : null;
+export function chatClientFromEnv(env: {
+  LLM_BASE_URL?: string;
+  LLM_API_KEY?: string;
+  LLM_MODEL: string;
+  LLM_TIMEOUT_MS: number;
+}): ChatClient | null {
+  return env.LLM_BASE_URL
+    ? createChatClient({
+        baseUrl: env.LLM_BASE_URL,
+        apiKey: env.LLM_API_KEY,
+        model: env.LLM_MODEL,
+        timeoutMs: env.LLM_TIMEOUT_MS,
+      })
+    : null;
 }

@@ -24,3 +24,9 @@ export interface MarketDataProvider {
   readonly maxBatch: number;
   fetchQuotes(tickers: string[], options?: { signal?: AbortSignal }): Promise<MarketQuote[]>;
 }
+
+/**
+ * Waits until one more request to the provider may go out (a budget shared by every process);
+ * rejects when `signal` aborts the wait.
+ */
+export type ProviderGate = (signal?: AbortSignal) => Promise<void>;

@@ -44,7 +44,10 @@ const chartSchema = z.object({
 
 export class YahooChartError extends Error {
   override name = 'YahooChartError';
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
@@ -55,7 +58,12 @@ export function parseYahooChart(body: unknown): HistoryBar[] {
   if (!parsed.success) throw new YahooChartError('Yahoo answered without a chart');
   const [result] = parsed.data.chart.result ?? [];
   if (!result?.timestamp) return [];
-  const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: result.meta.exchangeTimezoneName, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const dayOf = new Intl.DateTimeFormat('en-CA', {
+    timeZone: result.meta.exchangeTimezoneName,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const quote = result.indicators.quote[0]!;
   const byDay = new Map<string, HistoryBar>();
   result.timestamp.forEach((seconds, i) => {
@@ -63,7 +71,14 @@ export function parseYahooChart(body: unknown): HistoryBar[] {
     if (close == null) return;
     const volume = quote.volume[i];
     const day = dayOf.format(new Date(seconds * 1000));
-    byDay.set(day, { day, open: quote.open[i] ?? null, high: quote.high[i] ?? null, low: quote.low[i] ?? null, close, volume: volume == null ? null : Math.round(volume) });
+    byDay.set(day, {
+      day,
+      open: quote.open[i] ?? null,
+      high: quote.high[i] ?? null,
+      low: quote.low[i] ?? null,
+      close,
+      volume: volume == null ? null : Math.round(volume),
+    });
   });
   return [...byDay.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
 }
@@ -76,7 +91,12 @@ export function createYahooHistory(options: { baseUrl?: string; timeoutMs?: numb
     adjustment: 'split',
     async fetchDaily(ticker, { from, signal }) {
       const period1 = from ? Math.floor(Date.parse(`${from}T00:00:00Z`) / 1000) : 0;
-      const query = new URLSearchParams({ interval: '1d', period1: String(period1), period2: String(Math.floor(Date.now() / 1000)), events: 'split' });
+      const query = new URLSearchParams({
+        interval: '1d',
+        period1: String(period1),
+        period2: String(Math.floor(Date.now() / 1000)),
+        events: 'split',
+      });
       const timeout = AbortSignal.timeout(timeoutMs);
       const response = await fetch(`${base}/v8/finance/chart/${encodeURIComponent(ticker)}?${query}`, {
         headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MarketDataProvider, MarketQuote } from './market-data';
+import type { MarketDataProvider, MarketQuote, ProviderGate } from './market-data';
 
 /**
  * Yahoo Finance's v7 quote API (the endpoint yahoo-finance2's `quote()` calls), spoken directly:
@@ -11,6 +11,8 @@ import type { MarketDataProvider, MarketQuote } from './market-data';
 export interface YahooOptions {
   baseUrl?: string;
   timeoutMs?: number;
+  /** Awaited before every request (handshake included): the shared request budget. */
+  gate?: ProviderGate;
 }
 
 const HOSTS = {
@@ -43,7 +45,10 @@ const responseSchema = z.object({
 
 export class YahooQuoteError extends Error {
   override name = 'YahooQuoteError';
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
@@ -70,7 +75,8 @@ function toQuote(raw: z.infer<typeof quoteSchema>): MarketQuote {
 export function parseYahooQuotes(body: unknown): MarketQuote[] {
   const parsed = responseSchema.safeParse(body);
   if (!parsed.success) throw new YahooQuoteError('Yahoo answered without a quoteResponse');
-  if (parsed.data.quoteResponse.error) throw new YahooQuoteError(`Yahoo quote error: ${JSON.stringify(parsed.data.quoteResponse.error)}`);
+  if (parsed.data.quoteResponse.error)
+    throw new YahooQuoteError(`Yahoo quote error: ${JSON.stringify(parsed.data.quoteResponse.error)}`);
   return (parsed.data.quoteResponse.result ?? []).flatMap((item) => {
     const quote = quoteSchema.safeParse(item);
     return quote.success ? [toQuote(quote.data)] : [];
@@ -93,8 +99,15 @@ export function createYahooQuotes(options: YahooOptions = {}): MarketDataProvide
   const signalFor = (signal?: AbortSignal) =>
     signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
 
+  const pass = async (signal?: AbortSignal) => options.gate?.(signal);
+
   async function handshake(signal?: AbortSignal): Promise<YahooSession> {
-    const first = await fetch(urls.cookie, { headers: { 'User-Agent': USER_AGENT }, redirect: 'manual', signal: signalFor(signal) });
+    await pass(signal);
+    const first = await fetch(urls.cookie, {
+      headers: { 'User-Agent': USER_AGENT },
+      redirect: 'manual',
+      signal: signalFor(signal),
+    });
     await first.body?.cancel();
     const cookie = first.headers
       .getSetCookie()
@@ -102,9 +115,14 @@ export function createYahooQuotes(options: YahooOptions = {}): MarketDataProvide
       .filter(Boolean)
       .join('; ');
     if (!cookie) throw new YahooQuoteError('Yahoo set no cookie', first.status);
-    const crumbResponse = await fetch(urls.crumb, { headers: { 'User-Agent': USER_AGENT, Cookie: cookie }, signal: signalFor(signal) });
+    await pass(signal);
+    const crumbResponse = await fetch(urls.crumb, {
+      headers: { 'User-Agent': USER_AGENT, Cookie: cookie },
+      signal: signalFor(signal),
+    });
     const crumb = (await crumbResponse.text()).trim();
-    if (!crumbResponse.ok || !crumb || crumb.includes('<')) throw new YahooQuoteError('Yahoo gave no crumb', crumbResponse.status);
+    if (!crumbResponse.ok || !crumb || crumb.includes('<'))
+      throw new YahooQuoteError('Yahoo gave no crumb', crumbResponse.status);
     return { cookie, crumb };
   }
 
@@ -115,7 +133,11 @@ export function createYahooQuotes(options: YahooOptions = {}): MarketDataProvide
       throw error;
     });
     const url = `${urls.quote}?${new URLSearchParams({ symbols: tickers.join(','), crumb: current.crumb })}`;
-    return fetch(url, { headers: { 'User-Agent': USER_AGENT, Cookie: current.cookie, Accept: 'application/json' }, signal: signalFor(signal) });
+    await pass(signal);
+    return fetch(url, {
+      headers: { 'User-Agent': USER_AGENT, Cookie: current.cookie, Accept: 'application/json' },
+      signal: signalFor(signal),
+    });
   }
 
   return {

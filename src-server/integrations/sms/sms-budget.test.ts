@@ -11,7 +11,10 @@ afterAll(() => twilio.close());
 const logLines: string[] = [];
 const t = await startTestApp({
   env: { ...twilio.env, SMS_HOURLY_BUDGET: '2' },
-  customise: (deps) => ({ ...deps, logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }) }),
+  customise: (deps) => ({
+    ...deps,
+    logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }),
+  }),
 });
 const api = restClient(t.url);
 
@@ -27,13 +30,17 @@ describe('global hourly SMS budget', () => {
     expect(twilio.to('+12025550173')).toHaveLength(0);
     expect(twilio.messages).toHaveLength(2);
 
-    const warning = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.budget === 'SMS_HOURLY_BUDGET');
+    const warning = logLines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.budget === 'SMS_HOURLY_BUDGET');
     expect(warning).toMatchObject({ level: 40, limit: 2, msg: expect.stringContaining('SMS_HOURLY_BUDGET') });
     expect(logLines.join('\n')).not.toMatch(/2025550173|555-0173/);
   });
 
   it('an alert text past the budget fails as temporary, so delivery retries it later instead of dead-lettering', async () => {
-    const error = await smsFor(t.deps).send({ to: '+12025550174', body: 'alert' }).catch((e: unknown) => e);
+    const error = await smsFor(t.deps)
+      .send({ to: '+12025550174', body: 'alert' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeliveryError);
     expect((error as DeliveryError).permanent).toBe(false);
     expect(twilio.to('+12025550174')).toHaveLength(0);

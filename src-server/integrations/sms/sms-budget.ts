@@ -16,7 +16,11 @@ export function budgetedSms(
   inner: SmsSender,
   options: {
     /** Counts one text in the shared bucket (SMS_BUDGET_BUCKET) unless `limit` were already sent this hour. */
-    take: (params: { bucket: string; limit: number; windowSeconds: number }) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+    take: (params: {
+      bucket: string;
+      limit: number;
+      windowSeconds: number;
+    }) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
     perHour: number;
     logger: () => FastifyBaseLogger;
   },
@@ -27,10 +31,12 @@ export function budgetedSms(
     async send(message) {
       const hit = await options.take({ bucket: SMS_BUDGET_BUCKET, limit: options.perHour, windowSeconds: HOUR });
       if (!hit.allowed) {
-        options.logger().warn(
-          { budget: 'SMS_HOURLY_BUDGET', limit: options.perHour, retryAfterSeconds: hit.retryAfterSeconds },
-          `SMS_HOURLY_BUDGET of ${options.perHour} texts per hour is spent: text not sent`,
-        );
+        options
+          .logger()
+          .warn(
+            { budget: 'SMS_HOURLY_BUDGET', limit: options.perHour, retryAfterSeconds: hit.retryAfterSeconds },
+            `SMS_HOURLY_BUDGET of ${options.perHour} texts per hour is spent: text not sent`,
+          );
         throw new DeliveryError('SMS hourly budget spent', { permanent: false });
       }
       return inner.send(message);

@@ -19,7 +19,9 @@ export function createSmsSender(env: Env, db: Db, logger?: FastifyBaseLogger): S
     });
   }
   if (missing.length < TWILIO_VARS.length) {
-    throw new ConfigError(`Invalid environment configuration:\n  ${missing.join(', ')}: required when any TWILIO_ variable is set`);
+    throw new ConfigError(
+      `Invalid environment configuration:\n  ${missing.join(', ')}: required when any TWILIO_ variable is set`,
+    );
   }
   return outboxSms({ db, logger, logBodies: env.NODE_ENV !== 'production', from: 'dev-outbox' });
 }

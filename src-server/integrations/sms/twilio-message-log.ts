@@ -22,7 +22,8 @@ export function twilioMessageLog(options: { apiBase: string; accountSid: string;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   return {
     async find({ to, suffix, since }) {
-      let next: string | null = `/2010-04-01/Accounts/${options.accountSid}/Messages.json?${new URLSearchParams({ To: to, PageSize: '50' })}`;
+      let next: string | null =
+        `/2010-04-01/Accounts/${options.accountSid}/Messages.json?${new URLSearchParams({ To: to, PageSize: '50' })}`;
       for (let page = 0; next && page < MAX_PAGES; page += 1) {
         const response = await fetch(new URL(next, options.apiBase), {
           headers: { authorization, accept: 'application/json' },
@@ -44,7 +45,9 @@ export function twilioMessageLog(options: { apiBase: string; accountSid: string;
 }
 
 /** The Twilio account's message list when Twilio is configured, else null (outbox or none). */
-export function smsLogFromEnv(env: Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_API_BASE'>): SmsLog | null {
+export function smsLogFromEnv(
+  env: Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_API_BASE'>,
+): SmsLog | null {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_API_BASE: apiBase } = env;
   return accountSid && authToken ? twilioMessageLog({ apiBase, accountSid, authToken }) : null;
 }

@@ -5,10 +5,11 @@
  *   /dev/checkout), reached by the same SDK over host/port/protocol, so the code path is the real one;
  * - off: production without a key: checkout says online payment is not available.
  */
+import { resolve } from 'node:path';
 import Stripe from 'stripe';
 import type { Env } from '../../config/env';
 import { ADDON_PACK_PRICE_USD, ALL_FILINGS_PLAN_PRICE_USD } from '#shared/plans';
-import { openLocalStripe, type LocalStripeHandle } from './local/open-local-stripe';
+import type { LocalStripeHandle } from './local/open-local-stripe';
 import { STRIPE_API_VERSION } from './stripe-version';
 
 export type BillingMode = 'stripe' | 'local' | 'off';
@@ -49,9 +50,26 @@ export function createStripeClient(params: { apiKey: string; apiBase: string; ma
 /** The catalogue the local Stripe starts with: the prices of SPEC.md section 9, by the configured lookup keys. */
 export function localCatalogue(env: Env) {
   return {
-    pro: { lookupKey: env.STRIPE_PRICE_LOOKUP_PRO, unitAmount: ALL_FILINGS_PLAN_PRICE_USD * 100, productName: 'PRO plan' },
-    addon: { lookupKey: env.STRIPE_PRICE_LOOKUP_ADDON, unitAmount: ADDON_PACK_PRICE_USD * 100, productName: '+20 tickers add-on' },
+    pro: {
+      lookupKey: env.STRIPE_PRICE_LOOKUP_PRO,
+      unitAmount: ALL_FILINGS_PLAN_PRICE_USD * 100,
+      productName: 'PRO plan',
+    },
+    addon: {
+      lookupKey: env.STRIPE_PRICE_LOOKUP_ADDON,
+      unitAmount: ADDON_PACK_PRICE_USD * 100,
+      productName: '+20 tickers add-on',
+    },
   };
+}
+
+/**
+ * Where the local test checkout keeps its state (it holds the local API key and webhook secret):
+ * beside the data folder, named after it, so instances whose data folders share a parent never
+ * share it; `npm run worker` with the same env finds it.
+ */
+export function localStripeStateFile(dataDir: string): string {
+  return `${resolve(dataDir)}.local-stripe.json`;
 }
 
 export async function openStripeAccess(
@@ -73,6 +91,8 @@ export async function openStripeAccess(
       close: async () => {},
     };
   }
+  // Development only, loaded on demand: the local Stripe is not part of the production build.
+  const { openLocalStripe } = await import('./local/open-local-stripe');
   const local = await openLocalStripe({ prices: localCatalogue(env), stateFile: options.stateFile, log: options.log });
   return {
     mode,

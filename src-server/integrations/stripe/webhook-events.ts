@@ -1,7 +1,10 @@
 import Stripe from 'stripe';
 import type { StripeAccess } from './stripe-access';
 
-/** Stripe's own default, passed explicitly: an event signed more than 5 minutes ago is refused (replay). */
+/**
+ * Stripe's own default, passed explicitly: an event signed more than 5 minutes ago is refused
+ * (replay), and so is one signed more than 5 minutes in the future (the SDK checks only the past).
+ */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export class WebhookSignatureError extends Error {
@@ -13,9 +16,16 @@ export class WebhookSignatureError extends Error {
  * endpoint's secrets (several during a rotation) within the tolerance. The body must be the bytes
  * Stripe sent: a parsed and re-serialised body never verifies.
  */
-export function verifyStripeEvent(access: Pick<StripeAccess, 'client' | 'webhookSecrets'>, rawBody: Buffer, header: string | undefined): Stripe.Event {
+export function verifyStripeEvent(
+  access: Pick<StripeAccess, 'client' | 'webhookSecrets'>,
+  rawBody: Buffer,
+  header: string | undefined,
+): Stripe.Event {
   if (!header) throw new WebhookSignatureError('No Stripe-Signature header.');
   if (access.webhookSecrets.length === 0) throw new WebhookSignatureError('No webhook secret is configured.');
+  const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
+  if (signedAt - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_SECONDS)
+    throw new WebhookSignatureError('The Stripe-Signature timestamp is in the future.');
   let last: unknown;
   for (const secret of access.webhookSecrets) {
     try {
@@ -34,6 +44,7 @@ export function customerOfEvent(event: Pick<Stripe.Event, 'type' | 'data'>): str
   if (object.object === 'customer') return object.id ?? null;
   const customer = object.customer;
   if (typeof customer === 'string') return customer;
-  if (customer && typeof customer === 'object' && typeof (customer as { id?: unknown }).id === 'string') return (customer as { id: string }).id;
+  if (customer && typeof customer === 'object' && typeof (customer as { id?: unknown }).id === 'string')
+    return (customer as { id: string }).id;
   return null;
 }

@@ -29,7 +29,8 @@ export async function startMailEventsPeer(smtp: SmtpPeer): Promise<MailEventsPee
       response.end(JSON.stringify(body));
     };
     if (request.headers.authorization !== expected) return send(401, { message: 'Invalid private key' });
-    if (request.method !== 'GET' || url.pathname !== '/v3/alerts.test/events') return send(404, { message: 'Not found' });
+    if (request.method !== 'GET' || url.pathname !== '/v3/alerts.test/events')
+      return send(404, { message: 'Not found' });
     const messageId = bare(url.searchParams.get('message-id') ?? '');
     lookups.push(messageId);
     const items = smtp.messages

@@ -33,6 +33,8 @@ export interface SmtpPeer {
   to(address: string): ReceivedMail[];
   /** The next `count` messages are refused with this SMTP reply (default 451, temporary). */
   failNext(count: number, reply?: { code: number; message: string }): void;
+  /** Replies to the next `count` messages as they arrive and holds every later reply until the returned release is called. */
+  holdRepliesAfter(count: number): () => void;
   clear(): void;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function startSmtpPeer(options: { replyDelayMs?: number } = {}): Pr
   const inbox = createInbox<ReceivedMail>();
   const messages = inbox.items;
   let failures: { remaining: number; code: number; message: string } = { remaining: 0, code: 451, message: '' };
+  let hold: { free: number; released: Promise<void> } | null = null;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -65,7 +68,10 @@ export async function startSmtpPeer(options: { replyDelayMs?: number } = {}): Pr
         }
         const headers: Record<string, string> = {};
         for (const { key, line } of parsed.headerLines) {
-          headers[key.toLowerCase()] = line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+          headers[key.toLowerCase()] = line
+            .slice(line.indexOf(':') + 1)
+            .replace(/\r?\n\s+/g, ' ')
+            .trim();
         }
         const mail: ReceivedMail = {
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -82,6 +88,7 @@ export async function startSmtpPeer(options: { replyDelayMs?: number } = {}): Pr
         };
         inbox.push(mail);
         if (options.replyDelayMs) await new Promise((resolve) => setTimeout(resolve, options.replyDelayMs));
+        if (hold && hold.free-- <= 0) await hold.released;
         callback(null, `2.0.0 Ok: queued as ${mail.queueId}`);
       } catch (error) {
         callback(error as Error);
@@ -101,6 +108,14 @@ export async function startSmtpPeer(options: { replyDelayMs?: number } = {}): Pr
     to: (address) => messages.filter((m) => m.envelopeTo.includes(address)),
     failNext(count, reply = { code: 451, message: 'Temporary failure, try again later' }) {
       failures = { remaining: count, ...reply };
+    },
+    holdRepliesAfter(count) {
+      let release = () => {};
+      hold = { free: count, released: new Promise<void>((resolve) => (release = resolve)) };
+      return () => {
+        hold = null;
+        release();
+      };
     },
     clear() {
       messages.length = 0;

@@ -37,7 +37,9 @@ export interface StripePeer {
   close(): Promise<void>;
 }
 
-export async function startStripePeer(options: { lookupKeys?: { pro: string; addon: string } } = {}): Promise<StripePeer> {
+export async function startStripePeer(
+  options: { lookupKeys?: { pro: string; addon: string } } = {},
+): Promise<StripePeer> {
   const apiKey = `sk_test_peer${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_peer${randomBytes(12).toString('hex')}`;
   const keys = options.lookupKeys ?? { pro: 'pro_monthly', addon: 'addon_20_tickers_monthly' };
@@ -58,9 +60,15 @@ export async function startStripePeer(options: { lookupKeys?: { pro: string; add
     apiKey,
     webhookSecret,
     env: { STRIPE_SECRET_KEY: apiKey, STRIPE_WEBHOOK_SECRETS: webhookSecret, STRIPE_API_BASE: url },
-    setWebhookUrl: (webhookUrl) => void (server.webhookUrl = webhookUrl),
-    hold: () => void (server.autoDeliver = false),
-    release: () => void (server.autoDeliver = true),
+    setWebhookUrl: (webhookUrl) => {
+      server.webhookUrl = webhookUrl;
+    },
+    hold: () => {
+      server.autoDeliver = false;
+    },
+    release: () => {
+      server.autoDeliver = true;
+    },
     held: () => server.held.splice(0),
     deliver: (event, opts) => server.deliver(event, opts),
     idle: () => server.idle(),

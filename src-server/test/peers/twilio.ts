@@ -73,7 +73,13 @@ export interface TwilioPeer {
   reportStatus(
     sid: string,
     status: string,
-    options?: { errorCode?: string; signature?: string | null; signedUrl?: string; url?: string; extra?: Record<string, string> },
+    options?: {
+      errorCode?: string;
+      signature?: string | null;
+      signedUrl?: string;
+      url?: string;
+      extra?: Record<string, string>;
+    },
   ): Promise<PostedCallback>;
   clear(): void;
   close(): Promise<void>;
@@ -103,19 +109,9 @@ function decodeXml(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** An HTTP server speaking the Twilio Messages API (send, list, fetch) with Basic auth. */
-export async function startTwilioPeer(options: { from?: string } = {}): Promise<TwilioPeer> {
-  const accountSid = `AC${randomBytes(16).toString('hex')}`;
-  const authToken = randomBytes(16).toString('hex');
-  const from = options.from ?? '+15005550006';
-  const inbox = createInbox<SentSms>();
-  const messages = inbox.items;
-  const blocked = new Set<string>();
-  let failures = { remaining: 0, failure: { status: 500, code: 20500, message: 'Internal Server Error' } };
-  const base = `/2010-04-01/Accounts/${accountSid}`;
-  const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
-
-  const resource = (m: SentSms) => ({
+/** A Messages API resource as Twilio returns it for a message we accepted. */
+function messageResource(m: SentSms, accountSid: string, base: string) {
+  return {
     sid: m.sid,
     account_sid: accountSid,
     to: m.to,
@@ -131,16 +127,47 @@ export async function startTwilioPeer(options: { from?: string } = {}): Promise<
     error_message: null,
     price: null,
     uri: `${base}/Messages/${m.sid}.json`,
-  });
+  };
+}
+
+/** Twilio's error for a send it refuses before queueing (bad number, missing sender or body, STOP), else null. */
+function refusalOf(to: string, sender: string, body: string, blocked: ReadonlySet<string>): TwilioFailure | null {
+  if (!/^\+[1-9]\d{7,14}$/.test(to))
+    return { status: 400, code: 21211, message: `The 'To' number ${to} is not a valid phone number.` };
+  if (!sender) return { status: 400, code: 21603, message: "A 'From' phone number is required." };
+  if (!body) return { status: 400, code: 21602, message: 'Message body is required.' };
+  if (body.length > 1600)
+    return { status: 400, code: 21617, message: 'The concatenated message body exceeds the 1600 character limit.' };
+  if (blocked.has(to)) return { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' };
+  return null;
+}
+
+/** The Messages API's requests: send (validated as Twilio does), list, fetch; Basic auth on every one. */
+function messagesApi(p: {
+  accountSid: string;
+  base: string;
+  expectedAuth: string;
+  blocked: ReadonlySet<string>;
+  inbox: ReturnType<typeof createInbox<SentSms>>;
+  state: { failures: { remaining: number; failure: TwilioFailure } };
+}) {
+  const { accountSid, base, expectedAuth, blocked, inbox, state } = p;
+  const messages = inbox.items;
+  const resource = (m: SentSms) => messageResource(m, accountSid, base);
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body));
   };
   const error = (response: ServerResponse, f: TwilioFailure) =>
-    send(response, f.status, { code: f.code, message: f.message, more_info: `https://www.twilio.com/docs/errors/${f.code}`, status: f.status });
+    send(response, f.status, {
+      code: f.code,
+      message: f.message,
+      more_info: `https://www.twilio.com/docs/errors/${f.code}`,
+      status: f.status,
+    });
 
-  const server = createServer(async (request, response) => {
+  return async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://peer');
     if (request.headers.authorization !== expectedAuth) {
       return error(response, { status: 401, code: 20003, message: 'Authenticate' });
@@ -150,40 +177,64 @@ export async function startTwilioPeer(options: { from?: string } = {}): Promise<
       const to = form.get('To') ?? '';
       const body = form.get('Body') ?? '';
       const sender = form.get('From') ?? form.get('MessagingServiceSid') ?? '';
-      if (!/^\+[1-9]\d{7,14}$/.test(to)) {
-        return error(response, { status: 400, code: 21211, message: `The 'To' number ${to} is not a valid phone number.` });
+      const refused = refusalOf(to, sender, body, blocked);
+      if (refused) return error(response, refused);
+      if (state.failures.remaining > 0) {
+        state.failures.remaining -= 1;
+        return error(response, state.failures.failure);
       }
-      if (!sender) return error(response, { status: 400, code: 21603, message: "A 'From' phone number is required." });
-      if (!body) return error(response, { status: 400, code: 21602, message: 'Message body is required.' });
-      if (body.length > 1600) return error(response, { status: 400, code: 21617, message: 'The concatenated message body exceeds the 1600 character limit.' });
-      if (blocked.has(to)) return error(response, { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' });
-      if (failures.remaining > 0) {
-        failures.remaining -= 1;
-        return error(response, failures.failure);
-      }
-      const sms: SentSms = { sid: `SM${randomBytes(16).toString('hex')}`, to, from: sender, body, dateCreated: new Date(), statusCallback: form.get('StatusCallback') };
+      const sms: SentSms = {
+        sid: `SM${randomBytes(16).toString('hex')}`,
+        to,
+        from: sender,
+        body,
+        dateCreated: new Date(),
+        statusCallback: form.get('StatusCallback'),
+      };
       inbox.push(sms);
       return send(response, 201, resource(sms));
     }
     if (request.method === 'GET' && url.pathname === `${base}/Messages.json`) {
       const to = url.searchParams.get('To');
-      const list = messages.filter((m) => !to || m.to === to).reverse().map(resource);
+      const list = messages
+        .filter((m) => !to || m.to === to)
+        .reverse()
+        .map(resource);
       return send(response, 200, { messages: list, page: 0, page_size: list.length, next_page_uri: null });
     }
     const single = url.pathname.match(new RegExp(`^${base}/Messages/(SM\\w+)\\.json$`));
     if (request.method === 'GET' && single) {
       const found = messages.find((m) => m.sid === single[1]);
-      return found ? send(response, 200, resource(found)) : error(response, { status: 404, code: 20404, message: 'The requested resource was not found' });
+      return found
+        ? send(response, 200, resource(found))
+        : error(response, { status: 404, code: 20404, message: 'The requested resource was not found' });
     }
     return error(response, { status: 404, code: 20404, message: 'The requested resource was not found' });
-  });
+  };
+}
+
+/** An HTTP server speaking the Twilio Messages API (send, list, fetch) with Basic auth. */
+export async function startTwilioPeer(options: { from?: string } = {}): Promise<TwilioPeer> {
+  const accountSid = `AC${randomBytes(16).toString('hex')}`;
+  const authToken = randomBytes(16).toString('hex');
+  const from = options.from ?? '+15005550006';
+  const inbox = createInbox<SentSms>();
+  const messages = inbox.items;
+  const blocked = new Set<string>();
+  const failures = { remaining: 0, failure: { status: 500, code: 20500, message: 'Internal Server Error' } };
+  const base = `/2010-04-01/Accounts/${accountSid}`;
+  const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+
+  const state = { failures };
+  const server = createServer(messagesApi({ accountSid, base, expectedAuth, blocked, inbox, state }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const sign = (url: string, params: Record<string, string>) => twilioSignature(authToken, url, params);
   const routes = new Map<string, string>();
   const reachable = (url: string) => {
-    for (const [publicOrigin, localOrigin] of routes) if (url.startsWith(`${publicOrigin}/`)) return localOrigin + url.slice(publicOrigin.length);
+    for (const [publicOrigin, localOrigin] of routes)
+      if (url.startsWith(`${publicOrigin}/`)) return localOrigin + url.slice(publicOrigin.length);
     return url;
   };
 
@@ -197,7 +248,7 @@ export async function startTwilioPeer(options: { from?: string } = {}): Promise<
     to: (number) => messages.filter((m) => m.to === number),
     waitFor: (match, timeoutMs = 5_000) => inbox.waitFor(match, timeoutMs, 'SMS'),
     failNext(count, failure = { status: 500, code: 20500, message: 'Internal Server Error' }) {
-      failures = { remaining: count, failure };
+      state.failures = { remaining: count, failure };
     },
     blockNumber: (number) => void blocked.add(number),
     sign,

@@ -33,7 +33,9 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/quotes/', import.meta.url));
 function recordedResults(): Map<string, unknown> {
   const bySymbol = new Map<string, unknown>();
   // Single-symbol recordings first, so AAPL comes from quote-AAPL.json rather than the pair.
-  const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort((a, b) => a.length - b.length);
+  const files = readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.json'))
+    .sort((a, b) => a.length - b.length);
   for (const file of files) {
     const recording = JSON.parse(readFileSync(FIXTURES + file, 'utf8')) as {
       response: { bodyJson: { quoteResponse: { result: { symbol: string }[] } } };
@@ -52,7 +54,8 @@ function json(response: ServerResponse, status: number, body: unknown) {
 
 export async function startYahooPeer(): Promise<YahooPeer> {
   const results = recordedResults();
-  const cookie = 'A3=d=AQABBKvcsWcCEIGLkyl67hr2YX7XekV46j4FEgABCAErs2fZZ_bPb2UB9qMAAAcIq9yxZ63aZoI&S=AQAAAtFJa---IoVh8DRgGhGzVr4';
+  const cookie =
+    'A3=d=AQABBKvcsWcCEIGLkyl67hr2YX7XekV46j4FEgABCAErs2fZZ_bPb2UB9qMAAAcIq9yxZ63aZoI&S=AQAAAtFJa---IoVh8DRgGhGzVr4';
   let crumb = 'haT3oykhHqZ';
   let down = false;
   let gate: Promise<void> = Promise.resolve();
@@ -66,17 +69,24 @@ export async function startYahooPeer(): Promise<YahooPeer> {
     if (down) return json(response, 503, { error: 'unavailable' });
     const hasCookie = String(request.headers.cookie ?? '').includes(cookie);
     if (url.pathname === '/') {
-      response.writeHead(404, { 'set-cookie': `${cookie}; Expires=Wed, 17 Feb 2027 10:54:49 GMT; Max-Age=31557600; Domain=.yahoo.com; Path=/; SameSite=None; Secure; HttpOnly` });
+      response.writeHead(404, {
+        'set-cookie': `${cookie}; Expires=Wed, 17 Feb 2027 10:54:49 GMT; Max-Age=31557600; Domain=.yahoo.com; Path=/; SameSite=None; Secure; HttpOnly`,
+      });
       return response.end();
     }
     if (url.pathname === '/v1/test/getcrumb') {
-      if (!hasCookie) return json(response, 401, { finance: { result: null, error: { code: 'Unauthorized', description: 'Invalid Cookie' } } });
+      if (!hasCookie)
+        return json(response, 401, {
+          finance: { result: null, error: { code: 'Unauthorized', description: 'Invalid Cookie' } },
+        });
       response.writeHead(200, { 'content-type': 'text/plain;charset=utf-8' });
       return response.end(crumb);
     }
     if (url.pathname === '/v7/finance/quote') {
       if (!hasCookie || url.searchParams.get('crumb') !== crumb) {
-        return json(response, 401, { finance: { result: null, error: { code: 'Unauthorized', description: 'Invalid Crumb' } } });
+        return json(response, 401, {
+          finance: { result: null, error: { code: 'Unauthorized', description: 'Invalid Crumb' } },
+        });
       }
       waiting += 1;
       await gate;
@@ -86,7 +96,9 @@ export async function startYahooPeer(): Promise<YahooPeer> {
       const found = symbols.flatMap((s) => (results.has(s) ? [results.get(s)] : []));
       return json(response, 200, { quoteResponse: { result: found, error: null } });
     }
-    return json(response, 404, { finance: { result: null, error: { code: 'Not Found', description: 'HTTP 404 Not Found' } } });
+    return json(response, 404, {
+      finance: { result: null, error: { code: 'Not Found', description: 'HTTP 404 Not Found' } },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

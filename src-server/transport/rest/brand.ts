@@ -9,7 +9,7 @@ export const brandHostsFor = (deps: Pick<AppDeps, 'env'>) => brandHostsOf(deps.e
 /** The brand of a plain HTTP request: host map, then ?brand= / X-Brand on local hosts. */
 export function requestBrand(deps: AppDeps, request: FastifyRequest): BrandId {
   const query = request.query as Record<string, unknown> | undefined;
-  const requested = (typeof query?.brand === 'string' ? query.brand : undefined) ??
-    (request.headers['x-brand'] as string | undefined);
+  const requested =
+    (typeof query?.brand === 'string' ? query.brand : undefined) ?? (request.headers['x-brand'] as string | undefined);
   return resolveBrand({ host: request.headers.host, requested, hostMap: brandHostsFor(deps) });
 }

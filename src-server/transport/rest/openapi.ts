@@ -4,7 +4,7 @@
  * by `z.toJSONSchema`, the same schemas the routes validate with. Served at /api/openapi.json
  * and rendered at /api/docs (a page built here: no CDN, works offline).
  */
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '#shared/html';
 import type { AppDeps } from '../../deps';
@@ -40,7 +40,11 @@ export function trackRoutes(app: FastifyInstance): void {
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -61,7 +65,7 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
 
 const SECURITY: Record<NonNullable<OpenApiOperation['auth']>, Record<string, string[]>[] | undefined> = {
   none: undefined,
-  session: [{ session: [] }, { sessionCookie: [] }],
+  session: [{ session: [] }, { sessionCookie: [] }, { apiToken: [] }],
   admin: [{ admin: [] }],
   'twilio-signature': [{ twilioSignature: [] }],
   'stripe-signature': [{ stripeSignature: [] }],
@@ -80,17 +84,27 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Unavailable',
 };
 
-export function buildOpenApiDocument(routes: RegisteredRoute[], deps: Pick<AppDeps, 'env'>): JsonSchema {
+/** The admin part of the API (/api/admin/*), documented for admins only. */
+const isAdminRoute = (route: RegisteredRoute) => route.url.startsWith('/api/admin/') || route.openapi?.auth === 'admin';
+
+export function buildOpenApiDocument(
+  routes: RegisteredRoute[],
+  deps: Pick<AppDeps, 'env'>,
+  options: { admin: boolean } = { admin: true },
+): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     if (!route.url.startsWith('/api') || !route.openapi) continue;
+    if (!options.admin && isAdminRoute(route)) continue;
     const op = route.openapi;
     const responses: Record<string, unknown> = {};
     for (const [status, answer] of Object.entries(op.responses)) {
       const type = answer.contentType ?? 'application/json';
       responses[status] = {
         description: answer.description,
-        ...(answer.schema || answer.contentType ? { content: { [type]: answer.schema ? { schema: jsonSchema(answer.schema, 'output') } : {} } } : {}),
+        ...(answer.schema || answer.contentType
+          ? { content: { [type]: answer.schema ? { schema: jsonSchema(answer.schema, 'output') } : {} } }
+          : {}),
       };
     }
     for (const status of [400, ...(op.errors ?? [])]) {
@@ -100,13 +114,22 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], deps: Pick<AppDe
       };
     }
     const security = SECURITY[op.auth ?? 'none'];
-    (paths[openApiPath(route.url)] ??= {})[route.method.toLowerCase()] = {
-      operationId: `${route.method.toLowerCase()}${openApiPath(route.url).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    const path = openApiPath(route.url);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
-      ...(op.body ? { requestBody: { required: true, content: { [op.bodyType ?? 'application/json']: { schema: jsonSchema(op.body, 'input') } } } } : {}),
+      ...(op.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { [op.bodyType ?? 'application/json']: { schema: jsonSchema(op.body, 'input') } },
+            },
+          }
+        : {}),
       responses,
       ...(security ? { security } : {}),
       ...(op.procedure ? { 'x-trpc-procedure': op.procedure } : {}),
@@ -126,8 +149,20 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], deps: Pick<AppDe
     components: {
       schemas: { Error: jsonSchema(errorResponse, 'output') },
       securitySchemes: {
-        session: { type: 'apiKey', in: 'header', name: 'X-Session', description: 'The session token (anonymous or signed in)' },
+        session: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Session',
+          description: 'The session token (anonymous or signed in)',
+        },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'fa_pat_...',
+          description:
+            'A personal API token (Settings -> API tokens, or POST /api/tokens) in `Authorization: Bearer`: valid on every /api path but /api/admin; a read token may only GET',
+        },
         admin: { type: 'http', scheme: 'bearer', description: 'The admin session from POST /api/admin/login' },
         twilioSignature: { type: 'apiKey', in: 'header', name: 'X-Twilio-Signature' },
         stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature' },
@@ -137,39 +172,63 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], deps: Pick<AppDe
   };
 }
 
-const METHOD_COLOURS: Record<string, string> = { get: '#1d4ed8', post: '#047857', put: '#b45309', delete: '#b91c1c', patch: '#7c3aed' };
+const METHOD_COLOURS: Record<string, string> = {
+  get: '#1d4ed8',
+  post: '#047857',
+  put: '#b45309',
+  delete: '#b91c1c',
+  patch: '#7c3aed',
+};
+
+/** What the docs page reads of an operation this module wrote into the document. */
+interface DocOperation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  parameters: { name: string; in: string; required?: boolean; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
+  security?: Record<string, unknown>[];
+  'x-trpc-procedure'?: string;
+}
 
 /** The document as one readable page: operations grouped by tag, with parameters and schemas. */
 export function renderDocsPage(document: JsonSchema): string {
-  const paths = document.paths as Record<string, Record<string, Record<string, any>>>;
+  const paths = document.paths as Record<string, Record<string, DocOperation>>;
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const params = (op.parameters as any[]).map(
-        (p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : ''}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
+      const params = op.parameters.map(
+        (p) =>
+          `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : ''}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
       );
-      const body = op.requestBody ? Object.entries(op.requestBody.content as Record<string, any>)[0] : null;
-      const responses = Object.entries(op.responses as Record<string, any>).map(([status, r]) => {
-        const content = r.content ? Object.entries(r.content as Record<string, any>)[0] : null;
+      const body = op.requestBody ? Object.entries(op.requestBody.content)[0] : null;
+      const responses = Object.entries(op.responses).map(([status, r]) => {
+        const content = r.content ? Object.entries(r.content)[0] : null;
         const schema = content?.[1]?.schema;
         return `<li><strong>${status}</strong> ${escapeHtml(r.description)}${content ? ` <em>${escapeHtml(content[0])}</em>` : ''}${
-          schema && !schema.$ref ? `<details><summary>schema</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>` : ''
+          schema && !schema.$ref
+            ? `<details><summary>schema</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`
+            : ''
         }</li>`;
       });
       const html = `<section id="${escapeHtml(op.operationId)}"><h3><span class="m" style="background:${METHOD_COLOURS[method] ?? '#374151'}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
 <p>${escapeHtml(op.summary)}</p>${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}
-${op.security ? `<p class="auth">Auth: ${op.security.map((s: Record<string, unknown>) => Object.keys(s).join(' + ')).join(' or ')}</p>` : ''}
+${op.security ? `<p class="auth">Auth: ${op.security.map((s) => Object.keys(s).join(' + ')).join(' or ')}</p>` : ''}
 ${op['x-trpc-procedure'] ? `<p class="auth">tRPC procedure: <code>${escapeHtml(op['x-trpc-procedure'])}</code></p>` : ''}
 ${params.length ? `<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr>${params.join('')}</table>` : ''}
 ${body ? `<details><summary>request body <em>${escapeHtml(body[0])}</em></summary><pre>${escapeHtml(JSON.stringify(body[1].schema, null, 2))}</pre></details>` : ''}
 <ul>${responses.join('')}</ul></section>`;
-      const tag = (op.tags as string[])[0] ?? 'other';
+      const tag = op.tags[0] ?? 'other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
     }
   }
   const info = document.info as { title: string; description: string };
   const nav = [...byTag.keys()].map((tag) => `<a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a>`).join(' · ');
-  const sections = [...byTag.entries()].map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('\n')}`).join('\n');
+  const sections = [...byTag.entries()]
+    .map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('\n')}`)
+    .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(info.title)}</title><style>
 body{font-family:system-ui,sans-serif;max-width:64rem;margin:2rem auto;padding:0 1rem;color:#1f2937;line-height:1.45}
@@ -183,18 +242,60 @@ td,th{border:1px solid #e5e7eb;padding:.2rem .5rem;text-align:left;vertical-alig
 <nav>${nav}</nav>${sections}</body></html>`;
 }
 
-/** GET /api/openapi.json and GET /api/docs, built on first request from the routes registered by then. */
+/**
+ * GET /api/openapi.json and GET /api/docs, built on first request from the routes registered by
+ * then. The admin part is in it only for a request with an admin bearer session: to anyone else
+ * the admin API does not describe itself.
+ */
 export function openApiRoutes(app: FastifyInstance, deps: AppDeps): { register(): void } {
-  let document: JsonSchema | undefined;
-  let page: string | undefined;
+  const documents = new Map<boolean, JsonSchema>();
+  const pages = new Map<boolean, string>();
   // trackRoutes decorates the root instance; plugin scopes see its decorations.
   const root = () => app.registeredRoutes ?? [];
-  const current = () => (document ??= buildOpenApiDocument(root(), deps));
+  const forAdmin = async (request: FastifyRequest) => (await request.caller.admin())?.user.isAdmin === true;
+  const documentFor = (admin: boolean) => {
+    let document = documents.get(admin);
+    if (!document) {
+      document = buildOpenApiDocument(root(), deps, { admin });
+      documents.set(admin, document);
+    }
+    return document;
+  };
   return {
     register() {
-      app.get('/openapi.json', { config: { openapi: { summary: 'This document (OpenAPI 3.1)', tag: 'system', responses: { 200: { description: 'OpenAPI 3.1', contentType: 'application/json' } } } } }, async () => current());
-      app.get('/docs', { config: { openapi: { summary: 'This document as a page', tag: 'system', responses: { 200: { description: 'HTML', contentType: 'text/html' } } } } }, async (_request, reply) =>
-        reply.type('text/html; charset=utf-8').send((page ??= renderDocsPage(current()))),
+      app.get(
+        '/openapi.json',
+        {
+          config: {
+            openapi: {
+              summary: 'This document (OpenAPI 3.1)',
+              tag: 'system',
+              responses: { 200: { description: 'OpenAPI 3.1', contentType: 'application/json' } },
+            },
+          },
+        },
+        async (request) => documentFor(await forAdmin(request)),
+      );
+      app.get(
+        '/docs',
+        {
+          config: {
+            openapi: {
+              summary: 'This document as a page',
+              tag: 'system',
+              responses: { 200: { description: 'HTML', contentType: 'text/html' } },
+            },
+          },
+        },
+        async (request, reply) => {
+          const admin = await forAdmin(request);
+          let page = pages.get(admin);
+          if (!page) {
+            page = renderDocsPage(documentFor(admin));
+            pages.set(admin, page);
+          }
+          return reply.type('text/html; charset=utf-8').send(page);
+        },
       );
     },
   };

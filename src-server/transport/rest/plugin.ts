@@ -25,7 +25,10 @@ export function restTable(calls: RestCall[], handWritten?: RestRoutes): RestRout
  * The /api/* compatibility layer for scripts and older clients (SPEC.md section 7), and its
  * OpenAPI document. The domains' route lists come from the app's entry (src-server/rest-routes.ts).
  */
-export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps; scope: RestScope; routes: readonly RestRoutes[] }) {
+export async function restPlugin(
+  app: FastifyInstance,
+  opts: { deps: AppDeps; scope: RestScope; routes: readonly RestRoutes[] },
+) {
   // JSON only: form and text/plain bodies are what a cross-site <form> can send without asking.
   // (Twilio's form-encoded webhook has its own scope, transport/webhooks/twilio.ts.)
   app.removeContentTypeParser('text/plain');

@@ -61,16 +61,28 @@ export const profile = z.object({
 });
 
 export const userAndProfile = z.object({ user: userDto, profile });
-export const signedIn = z.object({ session: z.string(), user: userDto, merged: z.number().int(), rejected: z.number().int() });
+export const signedIn = z.object({
+  session: z.string(),
+  user: userDto,
+  merged: z.number().int(),
+  rejected: z.number().int(),
+});
 export const loginSent = z.object({ method: z.enum(['email', 'sms']) });
 export const logoutResult = z.object({ ok: z.literal(true), revoked: z.boolean() });
 export const deleted = z.object({ deleted: z.literal(true) });
 export const canceled = z.object({ canceled: z.literal(true), user: userDto });
-export const adminSession = z.object({ token: z.string().describe('the admin bearer credential'), expiresAt: isoTime, user: userDto });
+export const adminSession = z.object({
+  token: z.string().describe('the admin bearer credential'),
+  expiresAt: isoTime,
+  user: userDto,
+});
 export const ok = z.object({ ok: z.literal(true) });
 
 const verificationState = z.enum(['verified', 'sent']).nullable();
-export const contactsResult = z.object({ user: userDto, verification: z.object({ email: verificationState, sms: verificationState }) });
+export const contactsResult = z.object({
+  user: userDto,
+  verification: z.object({ email: verificationState, sms: verificationState }),
+});
 
 export const subscribeResult = z.object({
   tickers: z.array(z.string()),
@@ -142,7 +154,9 @@ const company = z.object({
   tickers: z.array(z.string()),
   edgar_url: z.string(),
 });
-const quoteLine = z.object({ kind: z.enum(['live', 'history']), as_of: z.string().nullable(), ...quoteFields }).nullable();
+const quoteLine = z
+  .object({ kind: z.enum(['live', 'history']), as_of: z.string().nullable(), ...quoteFields })
+  .nullable();
 const tickerFiling = filingDto.extend({
   is_new: z.boolean(),
   items: z.array(z.object({ number: z.string(), title: z.string() })),
@@ -177,14 +191,26 @@ export const tickerPage = z.object({
     .nullable()
     .describe('open-market insider trades over the 90 days to the latest one on record, one per real trade'),
 });
-export const publicTickerPage = z.object({ company, quote: quoteLine, filings: z.array(tickerFiling), total_filings: z.number().int() });
+export const publicTickerPage = z.object({
+  company,
+  quote: quoteLine,
+  filings: z.array(tickerFiling),
+  total_filings: z.number().int(),
+});
 export const tickerChart = z.object({
   ticker: z.string(),
   source: z.looseObject({}).nullable(),
   interval: z.enum(['daily', 'weekly']),
   points: z.array(z.tuple([z.string(), z.number()])).describe('[day, close], oldest first'),
   markers: z.array(
-    z.object({ id: z.number().int(), day: z.string(), filed_at: isoTime, importance: z.string(), form: z.string(), one_liner: z.string() }),
+    z.object({
+      id: z.number().int(),
+      day: z.string(),
+      filed_at: isoTime,
+      importance: z.string(),
+      form: z.string(),
+      one_liner: z.string(),
+    }),
   ),
   markers_omitted: z.number().int(),
   markers_outside: z.number().int(),
@@ -195,8 +221,16 @@ const insiderProfile = z.object({
   cik: z.number().int().nullable(),
   name: z.string(),
   filed_names: z.array(z.string()),
-  companies: z.array(z.looseObject({ issuer_cik: z.number().int().nullable(), ticker: z.string().nullable(), name: z.string().nullable() })),
-  transactions: z.array(z.looseObject({ filing_id: z.number().int(), accession_no: z.string(), form: z.string(), date: z.string() })),
+  companies: z.array(
+    z.looseObject({
+      issuer_cik: z.number().int().nullable(),
+      ticker: z.string().nullable(),
+      name: z.string().nullable(),
+    }),
+  ),
+  transactions: z.array(
+    z.looseObject({ filing_id: z.number().int(), accession_no: z.string(), form: z.string(), date: z.string() }),
+  ),
   truncated: z.boolean(),
 });
 export const insiderLookup = z.discriminatedUnion('kind', [
@@ -204,7 +238,14 @@ export const insiderLookup = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('choices'),
     name: z.string(),
-    choices: z.array(z.looseObject({ cik: z.number().int().nullable(), name: z.string(), href: z.string(), filings: z.number().int() })),
+    choices: z.array(
+      z.looseObject({
+        cik: z.number().int().nullable(),
+        name: z.string(),
+        href: z.string(),
+        filings: z.number().int(),
+      }),
+    ),
   }),
 ]);
 

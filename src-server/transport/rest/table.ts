@@ -25,6 +25,7 @@ export interface RestScope {
   procedures: ReadonlySet<string>;
 }
 
+// biome-ignore-start lint/suspicious/noExplicitAny: one table holds every route's row; each row's parts are validated by that row's own zod schemas before its input callback reads them
 export interface RestParts {
   params: any;
   query: any;
@@ -38,8 +39,9 @@ export interface RestParts {
  * query and body are the REST request parts, validated first (their messages name `body`) and
  * documented as the request.
  */
-export interface RestCall extends Pick<OpenApiOperation, 'summary' | 'tag' | 'description' | 'params' | 'query' | 'body' | 'auth' | 'errors'> {
-  method: 'GET' | 'POST';
+export interface RestCall
+  extends Pick<OpenApiOperation, 'summary' | 'tag' | 'description' | 'params' | 'query' | 'body' | 'auth' | 'errors'> {
+  method: 'GET' | 'POST' | 'DELETE';
   /** Under /api, Fastify syntax (`/ticker/:ticker`). */
   path: string;
   /** The procedure's path in the app router. */
@@ -58,21 +60,27 @@ export interface RestCall extends Pick<OpenApiOperation, 'summary' | 'tag' | 'de
   output?: (result: any, call: { ctx: Context; reply: FastifyReply }) => unknown;
   /** The success status from the body (default 200). */
   status?: (body: any) => number;
+  // biome-ignore-end lint/suspicious/noExplicitAny: see above
   /** The successful body's schema: the document's response, checked by the contract test. */
   response: z.ZodType;
+  /** The documented success status when it is not 200 (e.g. 201 for a creation). */
+  successStatus?: number;
   /** Other documented success statuses (e.g. 503 from /health). */
   otherResponses?: OpenApiOperation['responses'];
 }
 
 const STATUS_KINDS = new Map<number, ErrorKind>(
-  Object.entries(ERROR_KINDS).map(([kind, v]) => [v.status, kind as ErrorKind] as const).reverse(),
+  Object.entries(ERROR_KINDS)
+    .map(([kind, v]) => [v.status, kind as ErrorKind] as const)
+    .reverse(),
 );
 
 /** A procedure's failure as the REST error handler expects it: the AppError behind it, or a 4xx of its own. */
 export function restErrorOf(error: unknown): unknown {
   if (!(error instanceof TRPCError)) return error;
   if (isAppError(error.cause)) return error.cause;
-  if (error.cause instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(error.cause), { cause: error.cause });
+  if (error.cause instanceof ZodError)
+    return new AppError('BAD_REQUEST', zodMessage(error.cause), { cause: error.cause });
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500) return error.cause ?? error;
   return new AppError(STATUS_KINDS.get(status) ?? 'BAD_REQUEST', error.message, { cause: error });
@@ -88,7 +96,7 @@ export function operationOf(call: RestCall): OpenApiOperation {
     query: call.query,
     body: call.body,
     auth: call.auth ?? (call.session === 'required' ? 'session' : 'none'),
-    responses: { 200: { description: 'OK', schema: call.response }, ...call.otherResponses },
+    responses: { [call.successStatus ?? 200]: { description: 'OK', schema: call.response }, ...call.otherResponses },
     errors: call.errors,
     procedure: call.procedure,
   };
@@ -97,7 +105,8 @@ export function operationOf(call: RestCall): OpenApiOperation {
 /** Registers the rows on a Fastify scope (the /api plugin). */
 export function registerRestTable(app: FastifyInstance, scope: RestScope, calls: readonly RestCall[]): void {
   for (const call of calls) {
-    if (!scope.procedures.has(call.procedure)) throw new Error(`REST ${call.method} ${call.path}: no procedure ${call.procedure}`);
+    if (!scope.procedures.has(call.procedure))
+      throw new Error(`REST ${call.method} ${call.path}: no procedure ${call.procedure}`);
     app.route({
       method: call.method,
       url: call.path,
@@ -116,10 +125,16 @@ export function registerRestTable(app: FastifyInstance, scope: RestScope, calls:
           }
         }
         const rawBody =
-          request.body && typeof request.body === 'object' ? Object.fromEntries(Object.entries(request.body).filter(([k]) => k !== 'session')) : undefined;
+          request.body && typeof request.body === 'object'
+            ? Object.fromEntries(Object.entries(request.body).filter(([k]) => k !== 'session'))
+            : undefined;
         const parts: RestParts = { params, query, body, rawBody };
-        const input = call.input ? call.input(parts) : call.method === 'GET' ? { ...(query as object), ...(params as object) } : rawBody;
-        const procedure = call.procedure.split('.').reduce<any>((node, key) => node[key], scope.createCaller(ctx));
+        const input = call.input
+          ? call.input(parts)
+          : call.method !== 'POST'
+            ? { ...(query as object), ...(params as object) }
+            : rawBody;
+        const procedure = procedureAt(scope.createCaller(ctx), call.procedure);
         let result: unknown;
         try {
           result = await procedure(input);
@@ -136,4 +151,10 @@ export function registerRestTable(app: FastifyInstance, scope: RestScope, calls:
 /** The procedure paths of a tRPC router (v11 keeps a flat record of them). */
 export function procedurePaths(router: { _def: { procedures: Record<string, unknown> } }): Set<string> {
   return new Set(Object.keys(router._def.procedures));
+}
+
+/** The caller's procedure at a dotted path ('admin.users.get'); the path was checked against the router at start. */
+function procedureAt(caller: unknown, path: string): (input: unknown) => Promise<unknown> {
+  const found = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  return found as (input: unknown) => Promise<unknown>;
 }

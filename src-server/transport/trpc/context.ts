@@ -5,8 +5,8 @@ import type { BrandId } from '#shared/brands';
 import type { AppDeps } from '../../deps';
 import type { AuthedSession } from '../../domains/auth/session.service';
 import { buildCaller, type Caller } from '../caller';
-import { SESSION_HEADER } from '../request-meta';
-import { setSessionCookie } from '../session-cookie';
+import { httpTokenHandlers } from '../session-cookie';
+import type { StreamLimits } from '../stream-limits';
 
 /** The tRPC context: the request's Caller, plus the short names procedures have always used. */
 export interface Context {
@@ -24,6 +24,8 @@ export interface Context {
   getAdminSession(): Promise<AuthedSession | null>;
   /** Replaces the caller's session token (login): response header and cookie. */
   issueSessionToken(token: string): void;
+  /** Clears the session cookie (and header) this response carries: logout. */
+  clearSessionToken(): void;
   isWebSocket: boolean;
 }
 
@@ -44,12 +46,15 @@ export function contextOf(caller: Caller): Context {
     ensureSession: caller.ensureSession,
     getAdminSession: caller.admin,
     issueSessionToken: caller.issueSessionToken,
+    clearSessionToken: caller.clearSessionToken,
   };
 }
 
-export function makeContextFactory(deps: AppDeps) {
+export function makeContextFactory(deps: AppDeps, options: { streams?: StreamLimits } = {}) {
   return async function createContext(
-    opts: CreateFastifyContextOptions | { req: IncomingMessage; res: unknown; info: CreateFastifyContextOptions['info'] },
+    opts:
+      | CreateFastifyContextOptions
+      | { req: IncomingMessage; res: unknown; info: CreateFastifyContextOptions['info'] },
   ): Promise<Context> {
     const req = opts.req as FastifyRequest | IncomingMessage;
     if (isFastifyRequest(req)) {
@@ -61,10 +66,8 @@ export function makeContextFactory(deps: AppDeps) {
           headers: req.headers,
           ip: req.ip,
           requestedBrand: req.headers['x-brand'] as string | undefined,
-          issueToken(token) {
-            reply.header(SESSION_HEADER, token);
-            setSessionCookie(reply, token, deps);
-          },
+          ...httpTokenHandlers(reply, deps),
+          streams: options.streams,
         }),
       );
     }
@@ -78,6 +81,7 @@ export function makeContextFactory(deps: AppDeps) {
         ip: req.socket.remoteAddress ?? null,
         requestedBrand: params.brand,
         connectionParams: params,
+        streams: options.streams,
       }),
     );
   };

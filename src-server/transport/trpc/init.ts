@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_KINDS, INTERNAL_MESSAGE, isAppError } from '#shared/app-error';
+import { fromClaimBusy } from '../../db/claims';
 import { fromDataException } from '../../db/errors';
+import { fromStripeOutage } from '../../integrations/stripe/stripe-outage';
 import { COPY } from '#shared/copy';
 import { assertPro, isVerified } from '../../domains/auth/session.service';
 import { maskedContact, recordSecurityEvent } from '../../domains/admin/security-events';
@@ -11,7 +13,7 @@ import type { Context } from './context';
 /** Converts a thrown AppError into the matching TRPCError; anything else stays internal. */
 function toTrpcError(error: unknown): unknown {
   if (error instanceof TRPCError && isAppError(error.cause)) return error;
-  const app = isAppError(error) ? error : fromDataException(error);
+  const app = isAppError(error) ? error : (fromDataException(error) ?? fromStripeOutage(error) ?? fromClaimBusy(error));
   if (app) return new TRPCError({ code: ERROR_KINDS[app.kind].trpc, message: app.message, cause: app });
   return error;
 }
@@ -23,11 +25,7 @@ const t = initTRPC.context<Context>().create({
     const internal = error.code === 'INTERNAL_SERVER_ERROR';
     return {
       ...shape,
-      message: internal
-        ? INTERNAL_MESSAGE
-        : zod
-          ? zodMessage(zod, 'input')
-          : shape.message,
+      message: internal ? INTERNAL_MESSAGE : zod ? zodMessage(zod, 'input') : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: app?.status ?? shape.data.httpStatus,
@@ -43,9 +41,11 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
-const mapErrors = t.middleware(async ({ next }) => {
+const mapErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok) {
+    // A refused write leaves no visitor behind (nor a token for one).
+    await ctx.caller.discardCreatedVisitor();
     const mapped = toTrpcError(result.error.cause ?? result.error);
     if (mapped instanceof TRPCError) result.error = mapped;
   }
@@ -69,24 +69,68 @@ const securityEvents = t.middleware(async ({ ctx, path, next, getRawInput }) => 
   const result = await next();
   if (result.ok) {
     if (SIGN_IN_PATHS.has(path)) {
-      const user = (result.data as { user?: { id?: string; email?: string | null; phone?: string | null } } | undefined)?.user;
-      await recordSecurityEvent(ctx.deps.db, { kind: 'sign_in', userId: user?.id, subject: maskedContact(user?.email ?? user?.phone), detail: { via: path }, ip: ctx.ip });
+      const user = (result.data as { user?: { id?: string; email?: string | null; phone?: string | null } } | undefined)
+        ?.user;
+      await recordSecurityEvent(ctx.deps.db, {
+        kind: 'sign_in',
+        userId: user?.id,
+        subject: maskedContact(user?.email ?? user?.phone),
+        detail: { via: path },
+        ip: ctx.ip,
+      });
     }
     return result;
   }
   const cause = result.error.cause;
   const reason = isAppError(cause) ? cause.reason : undefined;
   if (reason === 'rate_limited') {
-    await recordSecurityEvent(ctx.deps.db, { kind: 'rate_limited', subject: path, detail: { message: (cause as AppError).message }, ip: ctx.ip });
+    await recordSecurityEvent(ctx.deps.db, {
+      kind: 'rate_limited',
+      subject: path,
+      detail: { message: (cause as AppError).message },
+      ip: ctx.ip,
+    });
   } else if (reason && CODE_FAILURES.has(reason) && path === 'auth.verifyCode') {
     const input = (await getRawInput().catch(() => undefined)) as { identifier?: unknown } | undefined;
-    await recordSecurityEvent(ctx.deps.db, { kind: 'code_failed', subject: maskedContact(input?.identifier), detail: { reason }, ip: ctx.ip });
+    await recordSecurityEvent(ctx.deps.db, {
+      kind: 'code_failed',
+      subject: maskedContact(input?.identifier),
+      detail: { reason },
+      ip: ctx.ip,
+    });
   }
   return result;
 });
 
+/**
+ * A subscription holds a slot (per socket, client address and account: transport/stream-limits)
+ * from its start until it ends or the client unsubscribes.
+ */
+const streamLimit = t.middleware(async ({ ctx, type, signal, next }) => {
+  if (type !== 'subscription') return next();
+  const release = await ctx.caller.openStream();
+  signal?.addEventListener('abort', release, { once: true });
+  const result = await next().catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  if (!result.ok) {
+    release();
+    return result;
+  }
+  const source = result.data as AsyncIterable<unknown>;
+  async function* held() {
+    try {
+      yield* source;
+    } finally {
+      release();
+    }
+  }
+  return { ...result, data: held() };
+});
+
 /** Anyone. ctx.getSession() may still be used for optional personalisation. */
-export const publicProcedure = t.procedure.use(mapErrors).use(securityEvents).use(originRule);
+export const publicProcedure = t.procedure.use(mapErrors).use(securityEvents).use(originRule).use(streamLimit);
 
 /**
  * A caller with a session. A mutation without one gets a new anonymous session (HTTP); a
@@ -111,7 +155,8 @@ export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** A user with a verified email or phone (never a new visitor: no session is created). */
 export const verifiedProcedure = signedInProcedure.use(async ({ ctx, next }) => {
-  if (!isVerified(ctx.user)) throw new AppError('FORBIDDEN', 'Verify your email or phone first.', { reason: 'not_verified' });
+  if (!isVerified(ctx.user))
+    throw new AppError('FORBIDDEN', 'Verify your email or phone first.', { reason: 'not_verified' });
   return next();
 });
 

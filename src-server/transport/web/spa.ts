@@ -4,11 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { themedBrand } from '#shared/brand-theme';
 import { BRANDS, brandLinks } from '#shared/brands';
-import { escapeHtml } from '#shared/html';
 import type { AppDeps } from '../../deps';
 import { storedTheme } from '../../domains/theme/theme.service';
 import { brandHostsFor, requestBrand } from '../rest/brand';
 import { notFound } from '../rest/errors';
+import { renderShell } from './page-shell';
 
 export interface PageMeta {
   title?: string;
@@ -53,17 +53,16 @@ export async function registerSpa(
     const config = themedBrand(BRANDS[brand], theme);
     const title = meta?.title ?? `${config.brandName} — ${config.tagline}`;
     const description = meta?.description ?? config.copy.heroSubtitle;
-    const html = template
-      .replace(/<title>.*?<\/title>/s, `<title>${escapeHtml(title)}</title>`)
-      .replace(
-        '<!--app-head-->',
-        `<meta name="description" content="${escapeHtml(description)}" />` +
-          `<meta property="og:title" content="${escapeHtml(title)}" />` +
-          `<meta property="og:description" content="${escapeHtml(description)}" />` +
-          `<script nonce="${reply.cspNonce.script}">window.__BRAND__=${JSON.stringify(brand)};window.__BRAND_THEME__=${JSON.stringify(theme).replace(/</g, '\\u003c')};window.__BRAND_LINKS__=${JSON.stringify(
-            brandLinks({ host: request.headers.host, protocol: request.protocol, hostMap }),
-          ).replace(/</g, '\\u003c')}</script>`,
-      );
+    const html = renderShell(template, {
+      title,
+      description,
+      nonce: reply.cspNonce.script,
+      globals: {
+        BRAND: brand,
+        BRAND_THEME: theme,
+        BRAND_LINKS: brandLinks({ host: request.headers.host, protocol: request.protocol, hostMap }),
+      },
+    });
     return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
   return true;

@@ -80,8 +80,25 @@ describe('add form validation and results (SPEC.md sections 5 and 8)', () => {
     render(<Harness />);
     const four = screen.getByRole('checkbox', { name: '4' });
     expect(four).toHaveProperty('disabled', true);
-    expect(screen.getByRole('link', { name: '4 requires PRO — upgrade' })).toBeTruthy();
+    // The badge is a status (described by it), not a link: no upsell tab stops before Add (issue 28).
+    expect(four.getAttribute('aria-describedby')).toBe('form-type-4-lock');
+    expect(document.getElementById('form-type-4-lock')?.textContent).toBe(' PRO only');
+    expect(screen.queryByRole('link', { name: /requires PRO/ })).toBeNull();
     expect(screen.getByRole('checkbox', { name: '8-K' })).toHaveProperty('checked', true);
+  });
+  it('tabs from the ticker field through the form types to Add, upsell links after it', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    field().focus();
+    const stops: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await user.tab();
+      const el = document.activeElement as HTMLElement;
+      stops.push(el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+      if (el.textContent === 'Add to Watchlist') break;
+    }
+    expect(stops.at(-1)).toBe('Add to Watchlist');
+    expect(stops.length).toBeLessThanOrEqual(4);
   });
   it('stops at the limit with the free hint, counting only new tickers', async () => {
     const user = userEvent.setup();
@@ -107,7 +124,7 @@ describe('add form validation and results (SPEC.md sections 5 and 8)', () => {
     expect(submit).toHaveBeenCalledWith({ tickers: ['MSFT', 'AAP'], forms: ['8-K'], notes: '' });
     vi.useFakeTimers();
     await act(async () => finish({ added: ['MSFT', 'AAP'] }));
-    expect(screen.getByRole('status').textContent).toBe('✅ 2 ticker(s) added');
+    expect(screen.getByRole('status').textContent).toBe('✅ 2 tickers added');
     expect(field()).toHaveProperty('value', '');
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.queryByRole('status')).toBeNull();
@@ -117,7 +134,11 @@ describe('add form validation and results (SPEC.md sections 5 and 8)', () => {
     const { TRPCClientError } = await import('@trpc/client');
     const submit = () =>
       Promise.reject(
-        new TRPCClientError('', { result: { error: { message: '', code: -32600, data: { reason: 'ticker_not_recognized', httpStatus: 400 } } } as never }),
+        new TRPCClientError('', {
+          result: {
+            error: { message: '', code: -32600, data: { reason: 'ticker_not_recognized', httpStatus: 400 } },
+          } as never,
+        }),
       );
     const user = userEvent.setup();
     render(<Harness submit={submit} />);
@@ -125,13 +146,18 @@ describe('add form validation and results (SPEC.md sections 5 and 8)', () => {
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Add to Watchlist' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('Ticker symbol not recognized. Please check the spelling or try a different symbol.'),
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Ticker symbol not recognized. Please check the spelling or try a different symbol.',
+      ),
     );
   });
   it('PRO users get every form unlocked and NEW_LISTINGS selected by default', () => {
     render(<Harness pro paidPlan />);
     expect(screen.getByRole('checkbox', { name: '4' })).toHaveProperty('disabled', false);
-    expect(screen.getByRole('checkbox', { name: 'Follow NEW_LISTINGS for these tickers' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'Follow NEW_LISTINGS for these tickers' })).toHaveProperty(
+      'checked',
+      true,
+    );
     expect(screen.queryByRole('switch')).toBeNull();
   });
   it("offers the 'Try PRO' show-all toggle to free users on brands with a primary form", async () => {

@@ -69,7 +69,12 @@ export function AddTickerForm(props: AddTickerFormProps) {
     setPending(true);
     try {
       const entries = await resolveEntries(parseTickerEntries(props.tickers), props.search);
-      const overLimit = limitError({ entries, existing: props.existingTickers, limit: props.limit, paidPlan: props.paidPlan });
+      const overLimit = limitError({
+        entries,
+        existing: props.existingTickers,
+        limit: props.limit,
+        paidPlan: props.paidPlan,
+      });
       if (overLimit) return setError(overLimit);
       const result = await props.submit({ tickers: entries, forms, notes: notes.trim() });
       const message = addSuccessMessage(result);
@@ -85,6 +90,15 @@ export function AddTickerForm(props: AddTickerFormProps) {
   };
 
   const errorId = `${uid}-error`;
+  const newListings = (
+    <NewListingsBlock
+      pro={pro}
+      checked={forms.includes('NEW_LISTINGS')}
+      onChange={(on) =>
+        setForms((current) => (on ? [...current, 'NEW_LISTINGS'] : current.filter((f) => f !== 'NEW_LISTINGS')))
+      }
+    />
+  );
   return (
     <form className="add-form" onSubmit={onSubmit} noValidate aria-label="Add tickers">
       <div className="field">
@@ -129,22 +143,32 @@ export function AddTickerForm(props: AddTickerFormProps) {
           </p>
         )}
       </fieldset>
-      <NewListingsBlock
-        pro={pro}
-        checked={forms.includes('NEW_LISTINGS')}
-        onChange={(on) => setForms((current) => (on ? [...current, 'NEW_LISTINGS'] : current.filter((f) => f !== 'NEW_LISTINGS')))}
-      />
+      {pro && newListings}
+      <ErrorBox id={errorId}>{error}</ErrorBox>
+      <SuccessBox>{success}</SuccessBox>
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        {pending ? COPY.adding : 'Add to Watchlist'}
+      </button>
+      {/* Tab order field -> forms -> Add (issue 28): what a free plan cannot use comes after the button. */}
+      {!pro && newListings}
       {!pro && config.forms.primaryForm && props.onShowAllChange && (
         <label className="switch">
-          <input type="checkbox" role="switch" checked={Boolean(props.showAll)} onChange={(event) => props.onShowAllChange?.(event.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={Boolean(props.showAll)}
+            aria-checked={Boolean(props.showAll)}
+            onChange={(event) => props.onShowAllChange?.(event.target.checked)}
+          />
           <span className="switch__track" aria-hidden="true" />
           <span>
-            <strong>{COPY.tryPro}</strong>: show all filings on my cards, not only {config.forms.primaryForm === '4' ? 'Form 4' : config.forms.primaryForm}
+            <strong>{COPY.tryPro}</strong>: show all filings on my cards, not only{' '}
+            {config.forms.primaryForm === '4' ? 'Form 4' : config.forms.primaryForm}
           </span>
         </label>
       )}
       {!pro && (
-        <div className="upgrade-banner">
+        <div className="upgrade-banner" data-upsell="add-form">
           <span>
             <strong>PRO</strong> unlocks every form type, 50 tickers and real-time alerts.
           </span>
@@ -153,11 +177,6 @@ export function AddTickerForm(props: AddTickerFormProps) {
           </Link>
         </div>
       )}
-      <ErrorBox id={errorId}>{error}</ErrorBox>
-      <SuccessBox>{success}</SuccessBox>
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-        {pending ? COPY.adding : 'Add to Watchlist'}
-      </button>
     </form>
   );
 }

@@ -6,9 +6,7 @@ import { AddTickerForm, type AddTickerFormProps } from './AddTickerForm';
 import type { TickerSuggestion } from './suggestions';
 
 /** The add form wired to tickers.search and watchlist.subscribe. */
-export function AddTickerPanel(
-  props: Omit<AddTickerFormProps, 'search' | 'submit'> & { brand: BrandId },
-) {
+export function AddTickerPanel(props: Omit<AddTickerFormProps, 'search' | 'submit'> & { brand: BrandId }) {
   const utils = trpc.useUtils();
   const subscribe = useSubscribe();
   const search = useCallback(
@@ -19,7 +17,13 @@ export function AddTickerPanel(
     <AddTickerForm
       {...props}
       search={search}
-      submit={(input) => subscribe.mutateAsync({ tickers: input.tickers.join(','), forms: input.forms.join(','), note: input.notes || undefined })}
+      submit={(input) =>
+        subscribe.mutateAsync({
+          tickers: input.tickers.join(','),
+          forms: input.forms.join(','),
+          note: input.notes || undefined,
+        })
+      }
     />
   );
 }

@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import type { FormType } from '#shared/forms';
 import { formStatus, toggleForm, type FormRow } from './form-rows';
 import { Icon } from '../../components/Icon';
 
-/** Checkbox, form type, description, status (PRO lock / Active / dash). */
+/** Checkbox, form type, description, status (PRO lock / Active / dash). Locked rows are not tab stops. */
 export function FormTypesTable({
   rows,
   selected,
@@ -51,14 +50,17 @@ export function FormTypesTable({
               <td className="form-types__desc">{row.description}</td>
               <td>
                 {status === 'locked' ? (
-                  <Link to="/upgrade" className="lock-badge" id={`${inputId}-lock`} aria-label={`${row.form} requires PRO — upgrade`}>
-                    <Icon name="lock" /> PRO
-                  </Link>
+                  // A status, not a link: the form's one upgrade banner is the way to PRO (issue 28: no
+                  // row of upsell links between the ticker field and the Add button).
+                  <span className="lock-badge" id={`${inputId}-lock`}>
+                    <Icon name="lock" /> PRO<span className="visually-hidden"> only</span>
+                  </span>
                 ) : status === 'active' ? (
                   <span className="status-active">Active</span>
                 ) : (
-                  <span className="status-off" aria-label="Not followed">
-                    —
+                  <span className="status-off">
+                    <span aria-hidden="true">—</span>
+                    <span className="visually-hidden">Not followed</span>
                   </span>
                 )}
               </td>

@@ -32,6 +32,11 @@ export function TickerTypeahead({
   const [typed, setTyped] = useState(false);
   const request = useRef(0);
   const query = lastEntry(value);
+  // The list closes a moment after the input loses focus (so a click on an option lands first);
+  // the timer goes with the component, or it fires after an unmount (a test's teardown: "window is
+  // not defined").
+  const closing = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(closing.current), []);
 
   useEffect(() => {
     if (!typed || query.length < 1) {
@@ -94,6 +99,7 @@ export function TickerTypeahead({
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
+        // biome-ignore lint/a11y/noAutofocus: only when the caller asks: the add form opened on purpose, its one field
         autoFocus={autoFocus}
         placeholder="AAPL, MSFT or a company name"
         aria-autocomplete="list"
@@ -108,13 +114,19 @@ export function TickerTypeahead({
           onChange(event.target.value.toUpperCase());
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+        onBlur={() => {
+          window.clearTimeout(closing.current);
+          closing.current = window.setTimeout(() => setOpen(false), 150);
+        }}
       />
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: focus stays in the input, which points at an option with aria-activedescendant */}
       <ul id={listId} role="listbox" aria-label="Ticker suggestions" className="typeahead__list" hidden={!open}>
         {suggestions.map((s, i) => (
+          // biome-ignore lint/a11y: an option of the combobox's listbox: the input's arrow keys and Enter choose it (aria-activedescendant), the mouse clicks it
           <li
             key={s.ticker}
             id={optionId(i)}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox pattern (see the listbox above)
             role="option"
             aria-selected={i === active}
             className={i === active ? 'typeahead__option typeahead__option--active' : 'typeahead__option'}

@@ -1,6 +1,13 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { addErrorMessage, addSuccessMessage, limitError, newTickerCount, resolveEntries, validateAddForm } from './add-ticker-rules';
+import {
+  addErrorMessage,
+  addSuccessMessage,
+  limitError,
+  newTickerCount,
+  resolveEntries,
+  validateAddForm,
+} from './add-ticker-rules';
 
 const trpcError = (message: string, data: Record<string, unknown>) =>
   new TRPCClientError(message, { result: { error: { message, code: -32600, data } } as never });
@@ -52,14 +59,18 @@ describe('limits', () => {
 
 describe('result and error messages', () => {
   it('reports added, updated and skipped counts, or a plain update', () => {
-    expect(addSuccessMessage({ added: ['A', 'B'], updated: [], skipped: [] })).toBe('✅ 2 ticker(s) added');
-    expect(addSuccessMessage({ added: ['A'], updated: ['B'], skipped: ['ZZZZ'] })).toBe('✅ 1 ticker(s) added, 1 updated, 1 skipped (invalid)');
+    expect(addSuccessMessage({ added: ['A', 'B'], updated: [], skipped: [] })).toBe('✅ 2 tickers added');
+    expect(addSuccessMessage({ added: ['A'], updated: ['B'], skipped: ['ZZZZ'] })).toBe(
+      '✅ 1 ticker added, 1 updated, 1 skipped (invalid)',
+    );
     expect(addSuccessMessage({ added: [], updated: [], skipped: [] })).toBe('✅ Watchlist updated!');
   });
   it("shows 'ticker_not_recognized' with its message or the spec default", () => {
-    expect(addErrorMessage(trpcError('Ticker symbol not recognized: ZZZZ', { reason: 'ticker_not_recognized', httpStatus: 400 }))).toBe(
-      'Ticker symbol not recognized: ZZZZ',
-    );
+    expect(
+      addErrorMessage(
+        trpcError('Ticker symbol not recognized: ZZZZ', { reason: 'ticker_not_recognized', httpStatus: 400 }),
+      ),
+    ).toBe('Ticker symbol not recognized: ZZZZ');
     expect(addErrorMessage(trpcError('', { reason: 'ticker_not_recognized', httpStatus: 400 }))).toBe(
       'Ticker symbol not recognized. Please check the spelling or try a different symbol.',
     );
@@ -67,7 +78,9 @@ describe('result and error messages', () => {
   it('shows the server message, JSON bodies parsed, and the default otherwise', () => {
     expect(addErrorMessage(trpcError('{"error":"limit","message":"Too many"}', { httpStatus: 400 }))).toBe('Too many');
     expect(addErrorMessage(trpcError('{"error":"forms_locked"}', { httpStatus: 403 }))).toBe('forms_locked');
-    expect(addErrorMessage(trpcError('Something went wrong on our side.', { httpStatus: 500 }))).toBe('Failed to add ticker. Please try again.');
+    expect(addErrorMessage(trpcError('Something went wrong on our side.', { httpStatus: 500 }))).toBe(
+      'Failed to add ticker. Please try again.',
+    );
     expect(addErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to add ticker. Please try again.');
   });
 });

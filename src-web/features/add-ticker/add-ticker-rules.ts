@@ -37,13 +37,22 @@ export function newTickerCount(entries: readonly string[], existing: readonly st
   return new Set(entries.filter((e) => !have.has(e.toUpperCase()))).size;
 }
 
-export function limitError(params: { entries: readonly string[]; existing: readonly string[]; limit: number; paidPlan: boolean }): string | null {
+export function limitError(params: {
+  entries: readonly string[];
+  existing: readonly string[];
+  limit: number;
+  paidPlan: boolean;
+}): string | null {
   const adding = newTickerCount(params.entries, params.existing);
   if (adding === 0 || params.existing.length + adding <= params.limit) return null;
   return limitExceededMessage({ adding, limit: params.limit, paidPlan: params.paidPlan });
 }
 
-export function addSuccessMessage(result: { added?: readonly unknown[]; updated?: readonly unknown[]; skipped?: readonly unknown[] }): string {
+export function addSuccessMessage(result: {
+  added?: readonly unknown[];
+  updated?: readonly unknown[];
+  skipped?: readonly unknown[];
+}): string {
   const parts: string[] = [];
   const added = result.added?.length ?? 0;
   const updated = result.updated?.length ?? 0;

@@ -5,7 +5,12 @@ describe('form-types table', () => {
   it('8-K brand, free: 8-K open, the upsell forms locked, no hidden forms', () => {
     const rows = formRows('8k', false);
     expect(rows.map((r) => [r.form, r.locked])).toEqual([
-      ['8-K', false], ['4', true], ['10-Q', true], ['10-K', true], ['13D', true], ['13G', true],
+      ['8-K', false],
+      ['4', true],
+      ['10-Q', true],
+      ['10-K', true],
+      ['13D', true],
+      ['13G', true],
     ]);
   });
   it('Form 4 brand lists Form 4 first', () => {

@@ -11,10 +11,25 @@ describe('typeahead order (exact, prefix, then the rest)', () => {
       { ticker: 'BAAA', name: 'Another' },
       { ticker: 'AAPL', name: 'Apple Inc.' },
     ];
-    expect(orderSuggestions(results, 'aap').map((s) => s.ticker)).toEqual(['AAP', 'AAPB', 'AAPL', 'XYZA', 'AA', 'BAAA']);
+    expect(orderSuggestions(results, 'aap').map((s) => s.ticker)).toEqual([
+      'AAP',
+      'AAPB',
+      'AAPL',
+      'XYZA',
+      'AA',
+      'BAAA',
+    ]);
   });
   it('drops duplicate tickers', () => {
-    expect(orderSuggestions([{ ticker: 'A', name: 'x' }, { ticker: 'A', name: 'y' }], 'a')).toHaveLength(1);
+    expect(
+      orderSuggestions(
+        [
+          { ticker: 'A', name: 'x' },
+          { ticker: 'A', name: 'y' },
+        ],
+        'a',
+      ),
+    ).toHaveLength(1);
   });
 });
 

@@ -8,7 +8,14 @@ function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/admin/login', element: <h1>Admin sign in</h1> },
-      { path: '/admin/users', element: <AdminGuard><h1>Users</h1></AdminGuard> },
+      {
+        path: '/admin/users',
+        element: (
+          <AdminGuard>
+            <h1>Users</h1>
+          </AdminGuard>
+        ),
+      },
     ],
     { initialEntries: [path] },
   );
@@ -24,13 +31,13 @@ describe('admin guard (SPEC.md section 2)', () => {
     expect(screen.getByRole('heading').textContent).toBe('Admin sign in');
     expect(router.state.location.pathname).toBe('/admin/login');
   });
-  it('passes with the credential in local storage', () => {
-    localStorage.setItem(STORAGE_KEYS.adminAuth, 'admin-token');
+  it('passes with the admin marker in local storage (the credential itself is an HttpOnly cookie)', () => {
+    localStorage.setItem(STORAGE_KEYS.adminAuth, 'cookie');
     renderAt('/admin/users');
     expect(screen.getByRole('heading').textContent).toBe('Users');
   });
   it('rechecks on storage events and on window focus', () => {
-    localStorage.setItem(STORAGE_KEYS.adminAuth, 'admin-token');
+    localStorage.setItem(STORAGE_KEYS.adminAuth, 'cookie');
     const router = renderAt('/admin/users');
     localStorage.removeItem(STORAGE_KEYS.adminAuth);
     act(() => {
@@ -39,7 +46,7 @@ describe('admin guard (SPEC.md section 2)', () => {
     expect(router.state.location.pathname).toBe('/admin/login');
   });
   it('rechecks when another tab removes the credential', () => {
-    localStorage.setItem(STORAGE_KEYS.adminAuth, 'admin-token');
+    localStorage.setItem(STORAGE_KEYS.adminAuth, 'cookie');
     const router = renderAt('/admin/users');
     localStorage.removeItem(STORAGE_KEYS.adminAuth);
     act(() => {

@@ -8,7 +8,15 @@ import { Icon } from '../../components/Icon';
  * Below the list: 'Start Receiving Alerts' for a missing or unverified user ('Verify Now' when
  * a contact exists, else 'Add Contact Info'); 'Unlock PRO Features' for a verified free user.
  */
-export function AlertsPanel({ user, pro, onOpenContact }: { user: StoredUser | null; pro: boolean; onOpenContact: () => void }) {
+export function AlertsPanel({
+  user,
+  pro,
+  onOpenContact,
+}: {
+  user: StoredUser | null;
+  pro: boolean;
+  onOpenContact: () => void;
+}) {
   if (pro) return null;
   if (!user?.verified) {
     const hasContact = Boolean(user?.email || user?.phone);

@@ -11,7 +11,8 @@ import {
 /** What each plan includes, derived from the shared plan constants and the brand's forms. */
 export function planFeatures(brand: BrandId) {
   const free = allowedForms(brand, false);
-  const freeForms = free.length > 0 ? free.map((f) => `${f === '4' ? 'Form 4' : f} (${formLabel(f)})`).join(', ') : null;
+  const freeForms =
+    free.length > 0 ? free.map((f) => `${f === '4' ? 'Form 4' : f} (${formLabel(f)})`).join(', ') : null;
   return {
     free: {
       name: 'Free',
@@ -30,7 +31,9 @@ export function planFeatures(brand: BrandId) {
       period: 'per month, cancel anytime',
       features: [
         `Up to ${PRO_TICKER_LIMIT} tickers`,
-        `Every form type: ${FORM_TYPES.filter((f) => !('proOnly' in f)).map((f) => f.value).join(', ')}`,
+        `Every form type: ${FORM_TYPES.filter((f) => !('proOnly' in f))
+          .map((f) => f.value)
+          .join(', ')}`,
         'NEW_LISTINGS discovery: IPOs and new fundraising (S-1, Form D, 424B4)',
         'Real-time email and SMS alerts instead of the daily digest',
         'Live dashboard: new filings appear without reloading',
@@ -41,7 +44,11 @@ export function planFeatures(brand: BrandId) {
       name: 'Ticker add-on',
       price: `$${ADDON_PACK_PRICE_USD}`,
       period: 'per month, per pack',
-      features: [`+${ADDON_PACK_TICKERS} tickers on top of your PRO limit`, 'Buy as many packs as you need', 'For PRO subscribers, in Settings → Ticker Add-ons'],
+      features: [
+        `+${ADDON_PACK_TICKERS} tickers on top of your PRO limit`,
+        'Buy as many packs as you need',
+        'For PRO subscribers, in Settings → Ticker Add-ons',
+      ],
     },
   };
 }

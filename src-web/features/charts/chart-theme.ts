@@ -28,7 +28,8 @@ function subscribe(onChange: () => void): () => void {
   return () => observer.disconnect();
 }
 
-const themeKey = () => `${document.documentElement.dataset.theme ?? 'light'}|${document.documentElement.getAttribute('style') ?? ''}`;
+const themeKey = () =>
+  `${document.documentElement.dataset.theme ?? 'light'}|${document.documentElement.getAttribute('style') ?? ''}`;
 
 function readChartColours(): ChartColours {
   const css = getComputedStyle(document.documentElement);
@@ -42,8 +43,19 @@ function readChartColours(): ChartColours {
     border: v('--border', '#dde3ec'),
     surface: v('--surface', '#ffffff'),
     line,
-    importance: { CRITICAL: v('--imp-red', '#d92d20'), HIGH: v('--imp-orange', '#c4320a'), MEDIUM: v('--imp-yellow', '#a15c07'), LOW: v('--imp-gray', '#475467') },
-    palette: [line, v('--imp-orange', '#c4320a'), v('--success', '#067647'), v('--imp-red', '#d92d20'), v('--text-muted', '#536071')],
+    importance: {
+      CRITICAL: v('--imp-red', '#d92d20'),
+      HIGH: v('--imp-orange', '#c4320a'),
+      MEDIUM: v('--imp-yellow', '#a15c07'),
+      LOW: v('--imp-gray', '#475467'),
+    },
+    palette: [
+      line,
+      v('--imp-orange', '#c4320a'),
+      v('--success', '#067647'),
+      v('--imp-red', '#d92d20'),
+      v('--text-muted', '#536071'),
+    ],
   };
 }
 

@@ -34,10 +34,20 @@ function tickLabel(time: unknown, type: number, coarse: boolean): string {
 export function baseChartOptions(colours: ChartColours, { coarse = false }: { coarse?: boolean } = {}) {
   return {
     autoSize: true,
-    layout: { background: { color: 'transparent' }, textColor: colours.muted, fontFamily: 'Inter, system-ui, sans-serif', attributionLogo: false },
+    layout: {
+      background: { color: 'transparent' },
+      textColor: colours.muted,
+      fontFamily: 'Inter, system-ui, sans-serif',
+      attributionLogo: false,
+    },
     grid: { vertLines: { visible: false }, horzLines: { color: colours.grid } },
     rightPriceScale: { borderColor: colours.border },
-    timeScale: { borderColor: colours.border, fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: (time: unknown, type: number) => tickLabel(time, type, coarse) },
+    timeScale: {
+      borderColor: colours.border,
+      fixLeftEdge: true,
+      fixRightEdge: true,
+      tickMarkFormatter: (time: unknown, type: number) => tickLabel(time, type, coarse),
+    },
     crosshair: { horzLine: { labelBackgroundColor: colours.line }, vertLine: { labelBackgroundColor: colours.line } },
   } as const;
 }

@@ -3,7 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ContactModal } from './ContactModal';
 
-const unverified = { email: 'old@example.com', phone: null, verified: false, isAdmin: false, planType: 'free', planStatus: 'inactive' };
+// The sent confirmation asks auth.me who is signed in (to remember the awaited YES); no tRPC here.
+vi.mock('../session/SessionSync', () => ({ useServerUser: () => ({ data: { id: 'u1' } }) }));
+
+const unverified = {
+  email: 'old@example.com',
+  phone: null,
+  verified: false,
+  isAdmin: false,
+  planType: 'free',
+  planStatus: 'inactive',
+};
 
 function setup(props: Partial<Parameters<typeof ContactModal>[0]> = {}) {
   const submit = vi.fn(async () => undefined);
@@ -16,7 +26,7 @@ function setup(props: Partial<Parameters<typeof ContactModal>[0]> = {}) {
 describe('contact modal (SPEC.md sections 2, 5 and 8)', () => {
   it("is titled 'Add Contact Information' for a new contact and requires a value", async () => {
     const { user, submit } = setup();
-    expect(screen.getByRole('dialog', { name: 'Add Contact Information' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Add Contact Information' });
     await user.click(screen.getByRole('button', { name: 'Send verification email' }));
     expect(screen.getByRole('alert').textContent).toBe('Please enter your contact information');
     expect(submit).not.toHaveBeenCalled();
@@ -30,18 +40,22 @@ describe('contact modal (SPEC.md sections 2, 5 and 8)', () => {
   it("normalises a US phone, sends it, and confirms with 'Verification Text Sent!' then 'Got it!'", async () => {
     const { user, submit, onDone } = setup();
     await user.click(screen.getByRole('radio', { name: 'Text/SMS' }));
-    expect(screen.getByText(/US numbers only/)).toBeTruthy();
+    screen.getByText(/US numbers only/);
     await user.type(screen.getByLabelText('Mobile number'), '415.555.0134');
     await user.click(screen.getByRole('button', { name: 'Send verification text' }));
     expect(submit).toHaveBeenCalledWith({ channel: 'sms', email: null, phone: '+14155550134' });
     expect(screen.getByRole('dialog', { name: 'Verification Text Sent!' }).textContent).toContain('Reply YES');
+    expect(JSON.parse(localStorage.getItem('awaitingYes') ?? 'null')).toMatchObject({
+      phone: '+14155550134',
+      userId: 'u1',
+    });
     await user.click(screen.getByRole('button', { name: 'Got it!' }));
     expect(onDone).toHaveBeenCalledOnce();
   });
   it("updating: prefilled, 'Clear Email' empties the field, and the re-verification warning shows", async () => {
     const { user, submit } = setup({ user: unverified });
-    expect(screen.getByRole('dialog', { name: 'Update Contact Information' })).toBeTruthy();
-    expect(screen.getByText(/requires verifying it again/)).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Update Contact Information' });
+    screen.getByText(/requires verifying it again/);
     const field = screen.getByLabelText('Email address') as HTMLInputElement;
     expect(field.value).toBe('old@example.com');
     await user.click(screen.getByRole('button', { name: 'Clear Email' }));
@@ -55,7 +69,9 @@ describe('contact modal (SPEC.md sections 2, 5 and 8)', () => {
     const asked = 'To add a new contact, enter the 6-digit code we sent to o•••@example.com.';
     const submit = vi
       .fn()
-      .mockRejectedValueOnce(Object.assign(new Error(asked), { data: { reason: 'approval_required', httpStatus: 403 } }))
+      .mockRejectedValueOnce(
+        Object.assign(new Error(asked), { data: { reason: 'approval_required', httpStatus: 403 } }),
+      )
       .mockResolvedValueOnce(undefined);
     const { user } = setup({ submit, user: { ...unverified, email: 'old@example.com', verified: true } });
     await user.click(screen.getByRole('radio', { name: 'Text/SMS' }));
@@ -67,16 +83,25 @@ describe('contact modal (SPEC.md sections 2, 5 and 8)', () => {
     expect(screen.getByRole('alert').textContent).toBe('Enter the 6-digit approval code.');
     await user.type(screen.getByLabelText('Approval code'), '12a3456');
     await user.click(screen.getByRole('button', { name: 'Approve and send verification' }));
-    expect(submit).toHaveBeenLastCalledWith({ channel: 'sms', email: null, phone: '+12025550143', approvalCode: '123456' });
-    expect(screen.getByRole('dialog', { name: 'Verification Text Sent!' })).toBeTruthy();
+    expect(submit).toHaveBeenLastCalledWith({
+      channel: 'sms',
+      email: null,
+      phone: '+12025550143',
+      approvalCode: '123456',
+    });
+    screen.getByRole('dialog', { name: 'Verification Text Sent!' });
   });
   it('editing the contact after a code was asked drops the code field (the code was for the other contact)', async () => {
     const asked = 'To add a new contact, enter the 6-digit code we sent to o•••@example.com.';
-    const submit = vi.fn().mockRejectedValueOnce(Object.assign(new Error(asked), { data: { reason: 'approval_required', httpStatus: 403 } }));
+    const submit = vi
+      .fn()
+      .mockRejectedValueOnce(
+        Object.assign(new Error(asked), { data: { reason: 'approval_required', httpStatus: 403 } }),
+      );
     const { user } = setup({ submit, user: { ...unverified, verified: true } });
     await user.type(screen.getByLabelText('Email address'), 'x');
     await user.click(screen.getByRole('button', { name: 'Send verification email' }));
-    expect(await screen.findByLabelText('Approval code')).toBeTruthy();
+    await screen.findByLabelText('Approval code');
     await user.type(screen.getByLabelText('Email address'), 'y');
     expect(screen.queryByLabelText('Approval code')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { COPY } from '#shared/copy';
 import { Modal, ModalFormFooter } from '../../components/Modal';
 import { errorMessage, errorReason } from '../../lib/errors';
@@ -7,6 +7,8 @@ import { ApprovalCodeField } from './ApprovalCodeField';
 import type { StoredUser } from '../../lib/session';
 import { validateContact, type ContactChannel } from './contact-rules';
 import { Icon } from '../../components/Icon';
+import { useServerUser } from '../session/SessionSync';
+import { rememberAwaitingYes } from './yes-sign-out';
 
 export interface ContactInput {
   channel: ContactChannel;
@@ -49,15 +51,22 @@ export function ContactModal({
     event.preventDefault();
     const checked = validateContact({ channel, value: channel === 'email' ? email : phone, session });
     if (!checked.ok) return setError(checked.error);
-    if (approval && approval.code.length !== CODE_LENGTH) return setError(`Enter the ${CODE_LENGTH}-digit approval code.`);
+    if (approval && approval.code.length !== CODE_LENGTH)
+      return setError(`Enter the ${CODE_LENGTH}-digit approval code.`);
     setError(null);
     setPending(true);
     try {
-      await submit({ channel, email: checked.email, phone: checked.phone, ...(approval ? { approvalCode: approval.code } : {}) });
+      await submit({
+        channel,
+        email: checked.email,
+        phone: checked.phone,
+        ...(approval ? { approvalCode: approval.code } : {}),
+      });
       setSent({ channel, to: (checked.email ?? checked.phone)! });
     } catch (failure) {
       const reason = errorReason(failure);
-      if (reason === 'approval_required') return setApproval({ asked, message: errorMessage(failure, COPY.contactFailed), code: '' });
+      if (reason === 'approval_required')
+        return setApproval({ asked, message: errorMessage(failure, COPY.contactFailed), code: '' });
       // An expired or used code cannot be retried: the next save sends a new one.
       if (reason === 'approval_expired') setApproval(null);
       setError(errorMessage(failure, COPY.contactFailed));
@@ -67,33 +76,7 @@ export function ContactModal({
   };
 
   const title = updating ? COPY.contactTitleUpdate : COPY.contactTitleAdd;
-  if (sent) {
-    return (
-      <Modal title={sent.channel === 'email' ? COPY.verificationEmailSent : COPY.verificationTextSent} onClose={onDone} size="sm">
-        <div className="sent-confirmation">
-          <p className="sent-confirmation__icon" aria-hidden="true">
-            <Icon name={sent.channel === 'email' ? 'mail' : 'chat'} size="2.5rem" />
-          </p>
-          <p>
-            {sent.channel === 'email' ? (
-              <>
-                We sent a verification link to <strong>{sent.to}</strong>. Click the link in that email to verify it and start
-                receiving alerts.
-              </>
-            ) : (
-              <>
-                We sent a text to <strong>{sent.to}</strong>. Reply <strong>YES</strong> to verify your number and start receiving
-                alerts.
-              </>
-            )}
-          </p>
-          <button type="button" className="btn btn-primary btn-block" data-autofocus onClick={onDone}>
-            {COPY.gotIt}
-          </button>
-        </div>
-      </Modal>
-    );
-  }
+  if (sent) return <SentConfirmation sent={sent} onDone={onDone} />;
 
   return (
     <Modal title={title} onClose={onClose}>
@@ -102,59 +85,142 @@ export function ContactModal({
           <legend className="visually-hidden">Send alerts by</legend>
           {(['email', 'sms'] as const).map((option) => (
             <label key={option} className={channel === option ? 'is-active' : ''}>
-              <input type="radio" name="contact-channel" value={option} checked={channel === option} onChange={() => setChannel(option)} />
+              <input
+                type="radio"
+                name="contact-channel"
+                value={option}
+                checked={channel === option}
+                onChange={() => setChannel(option)}
+              />
               {option === 'email' ? 'Email' : 'Text/SMS'}
             </label>
           ))}
         </fieldset>
-        {channel === 'email' ? (
-          <div className="field">
-            <label htmlFor="contact-email">Email address</label>
-            <div className="input-row">
-              <input id="contact-email" className="input" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} data-autofocus />
-              <button type="button" className="btn btn-secondary" onClick={() => setEmail('')}>
-                {COPY.clearEmail}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div className="field">
-            <label htmlFor="contact-phone">Mobile number</label>
-            <div className="input-row">
-              <input
-                id="contact-phone"
-                className="input"
-                type="tel"
-                autoComplete="tel"
-                placeholder="(202) 555-0143"
-                value={phone}
-                onChange={(event) => setPhone(event.target.value)}
-                aria-describedby="sms-us-only"
-                data-autofocus
-              />
-              <button type="button" className="btn btn-secondary" onClick={() => setPhone('')}>
-                {COPY.clearPhone}
-              </button>
-            </div>
-            <p id="sms-us-only" className="field__help">
-              Text alerts are for US numbers only. Msg &amp; data rates may apply; reply STOP to opt out.
-            </p>
-          </div>
+        <ContactField channel={channel} email={email} phone={phone} setEmail={setEmail} setPhone={setPhone} />
+        {approval && (
+          <ApprovalCodeField
+            message={approval.message}
+            value={approval.code}
+            onChange={(code) => setApproval({ ...approval, code })}
+          />
         )}
-        {approval && <ApprovalCodeField message={approval.message} value={approval.code} onChange={(code) => setApproval({ ...approval, code })} />}
         {updating && (
           <p className="notice notice--warning">
-            Changing your contact information requires verifying it again. Alerts pause until the new contact is verified.
+            Changing your contact information requires verifying it again. Alerts pause until the new contact is
+            verified.
           </p>
         )}
         <ModalFormFooter
           error={error}
           onCancel={onClose}
           pending={pending}
-          label={approval ? 'Approve and send verification' : channel === 'email' ? 'Send verification email' : 'Send verification text'}
+          label={
+            approval
+              ? 'Approve and send verification'
+              : channel === 'email'
+                ? 'Send verification email'
+                : 'Send verification text'
+          }
           pendingLabel="Sending..."
         />
       </form>
     </Modal>
+  );
+}
+
+/** After a save: where the verification went and what to do with it. */
+function SentConfirmation({ sent, onDone }: { sent: { channel: ContactChannel; to: string }; onDone: () => void }) {
+  const me = useServerUser().data;
+  useEffect(() => {
+    // The YES will sign this browser out (by design): remember why, so the page can say so.
+    if (sent.channel === 'sms' && me?.id) rememberAwaitingYes({ phone: sent.to, userId: me.id });
+  }, [sent, me?.id]);
+  return (
+    <Modal
+      title={sent.channel === 'email' ? COPY.verificationEmailSent : COPY.verificationTextSent}
+      onClose={onDone}
+      size="sm"
+    >
+      <div className="sent-confirmation">
+        <p className="sent-confirmation__icon" aria-hidden="true">
+          <Icon name={sent.channel === 'email' ? 'mail' : 'chat'} size="2.5rem" />
+        </p>
+        <p>
+          {sent.channel === 'email' ? (
+            <>
+              We sent a verification link to <strong>{sent.to}</strong>. Click the link in that email to verify it and
+              start receiving alerts.
+            </>
+          ) : (
+            <>
+              We sent a text to <strong>{sent.to}</strong>. Reply <strong>YES</strong> to verify your number and start
+              receiving alerts. For your safety the YES signs this browser out; sign back in with a code texted to that
+              number (this page offers it).
+            </>
+          )}
+        </p>
+        <button type="button" className="btn btn-primary btn-block" data-autofocus onClick={onDone}>
+          {COPY.gotIt}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The email address or US mobile number, with a button that clears it. */
+function ContactField({
+  channel,
+  email,
+  phone,
+  setEmail,
+  setPhone,
+}: {
+  channel: ContactChannel;
+  email: string;
+  phone: string;
+  setEmail: (value: string) => void;
+  setPhone: (value: string) => void;
+}) {
+  return channel === 'email' ? (
+    <div className="field">
+      <label htmlFor="contact-email">Email address</label>
+      <div className="input-row">
+        <input
+          id="contact-email"
+          className="input"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          data-autofocus
+        />
+        <button type="button" className="btn btn-secondary" onClick={() => setEmail('')}>
+          {COPY.clearEmail}
+        </button>
+      </div>
+    </div>
+  ) : (
+    <div className="field">
+      <label htmlFor="contact-phone">Mobile number</label>
+      <div className="input-row">
+        <input
+          id="contact-phone"
+          className="input"
+          type="tel"
+          autoComplete="tel"
+          placeholder="(202) 555-0143"
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          aria-describedby="sms-us-only"
+          data-autofocus
+        />
+        <button type="button" className="btn btn-secondary" onClick={() => setPhone('')}>
+          {COPY.clearPhone}
+        </button>
+      </div>
+      <p id="sms-us-only" className="field__help">
+        Text alerts are for US numbers only. Msg &amp; data rates may apply; reply STOP to opt out.
+      </p>
+    </div>
   );
 }

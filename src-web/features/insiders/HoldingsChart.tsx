@@ -21,7 +21,11 @@ export function HoldingsChart({ series, label }: { series: Series; label: string
     void loadCharts()
       .then(({ createChart, LineSeries }) => {
         if (cancelled) return;
-        chart = createChart(element, { ...baseChartOptions(colours, { coarse: true }), handleScroll: false, handleScale: false });
+        chart = createChart(element, {
+          ...baseChartOptions(colours, { coarse: true }),
+          handleScroll: false,
+          handleScale: false,
+        });
         series.forEach((s, i) => {
           const line = chart!.addSeries(LineSeries, {
             color: colours.palette[i % colours.palette.length],
@@ -64,8 +68,13 @@ export function HoldingsChart({ series, label }: { series: Series; label: string
         <ul className="tp-legend">
           {series.map((s, i) => (
             <li key={s.label}>
-              <span className="tp-legend__dot" style={{ background: colours.palette[i % colours.palette.length] }} aria-hidden="true" />
-              {s.label} · {s.points[s.points.length - 1]![1].toLocaleString('en-US')} shares on {s.points[s.points.length - 1]![0]}
+              <span
+                className="tp-legend__dot"
+                style={{ background: colours.palette[i % colours.palette.length] }}
+                aria-hidden="true"
+              />
+              {s.label} · {s.points[s.points.length - 1]![1].toLocaleString('en-US')} shares on{' '}
+              {s.points[s.points.length - 1]![0]}
             </li>
           ))}
         </ul>

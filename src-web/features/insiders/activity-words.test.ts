@@ -9,10 +9,19 @@ describe('insider activity words', () => {
   });
 
   it('names the insiders of a cluster and its days', () => {
-    expect(clusterWords({ direction: 'selling', from: '2019-05-02', to: '2019-08-26', insiders: ['Jeffrey E. Williams', 'Arthur D. Levinson', 'Timothy D. Cook'] })).toBe(
+    expect(
+      clusterWords({
+        direction: 'selling',
+        from: '2019-05-02',
+        to: '2019-08-26',
+        insiders: ['Jeffrey E. Williams', 'Arthur D. Levinson', 'Timothy D. Cook'],
+      }),
+    ).toBe(
       '3 insiders sold between 2019-05-02 and 2019-08-26: Jeffrey E. Williams; Arthur D. Levinson; Timothy D. Cook',
     );
-    expect(clusterWords({ direction: 'buying', from: '2024-03-01', to: '2024-03-01', insiders: ['A', 'B', 'C'] })).toMatch(/^3 insiders bought on 2024-03-01: /);
+    expect(
+      clusterWords({ direction: 'buying', from: '2024-03-01', to: '2024-03-01', insiders: ['A', 'B', 'C'] }),
+    ).toMatch(/^3 insiders bought on 2024-03-01: /);
     expect(plural(1, 'trade')).toBe('1 trade');
     expect(plural(1200, 'trade')).toBe('1,200 trades');
   });

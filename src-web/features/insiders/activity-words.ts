@@ -9,10 +9,16 @@ export function netWords(netShares: number, netValue: number): string {
 }
 
 /** "3 insiders bought between 2019-05-02 and 2019-05-10: A, B, C". */
-export function clusterWords(cluster: { direction: 'buying' | 'selling'; from: string; to: string; insiders: string[] }): string {
+export function clusterWords(cluster: {
+  direction: 'buying' | 'selling';
+  from: string;
+  to: string;
+  insiders: string[];
+}): string {
   const verb = cluster.direction === 'buying' ? 'bought' : 'sold';
   const when = cluster.from === cluster.to ? `on ${cluster.from}` : `between ${cluster.from} and ${cluster.to}`;
   return `${cluster.insiders.length} insiders ${verb} ${when}: ${cluster.insiders.join('; ')}`;
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

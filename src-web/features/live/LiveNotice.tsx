@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { importanceColour } from '../../components/ImportanceBadge';
 import { liveNoticeText, type LiveFilingEvent } from './live-filing';
+import { DismissibleBanner } from '../../components/DismissibleBanner';
 import { Icon } from '../../components/Icon';
 
 /** A short, dismissible notice for a filing that just arrived (announced politely). */
@@ -11,8 +12,7 @@ export function LiveNotice({ event, onDismiss }: { event: LiveFilingEvent | null
         <div className={`live-notice live-notice--${importanceColour(event.importance)}`} data-testid="live-notice">
           <span className="live-notice__dot" aria-hidden="true" />
           <p>
-            {liveNoticeText(event)}{' '}
-            <Link to={`/ticker/${encodeURIComponent(event.ticker)}`}>View</Link>
+            {liveNoticeText(event)} <Link to={`/ticker/${encodeURIComponent(event.ticker)}`}>View</Link>
           </p>
           <button type="button" className="icon-btn" aria-label="Dismiss notice" onClick={onDismiss}>
             ×
@@ -40,20 +40,23 @@ export function LiveIndicator({ status }: { status: keyof typeof LIVE_STATE_TEXT
   );
 }
 
-/** Non-PRO users see what live updates would give them. */
+/**
+ * Non-PRO users see what live updates would give them: information, dismissible and remembered;
+ * the header's Upgrade button is the way to PRO (issue 28: at most two upgrade prompts in view).
+ */
 export function RealtimeUpsell() {
   return (
-    <aside className="realtime-upsell" aria-labelledby="realtime-title">
+    <DismissibleBanner id="realtime-upsell" label="the real-time alerts note" className="realtime-upsell">
       <span className="realtime-upsell__icon" aria-hidden="true">
         <Icon name="bolt" size="1.6rem" />
       </span>
       <div>
         <h3 id="realtime-title">Get real-time alerts</h3>
-        <p>Free plans get a daily digest. PRO dashboards update live the moment a filing is scored, with instant email and SMS alerts.</p>
+        <p>
+          Free plans get a daily digest. PRO dashboards update live the moment a filing is scored, with instant email
+          and SMS alerts.
+        </p>
       </div>
-      <Link to="/upgrade" className="btn btn-upgrade btn-sm">
-        Go PRO
-      </Link>
-    </aside>
+    </DismissibleBanner>
   );
 }

@@ -4,7 +4,14 @@ import { applyLiveFiling, liveNoticeText, type LiveFilingEvent } from './live-fi
 
 const data: { watchlist: WatchlistItem[]; tickerLimit: number } = {
   watchlist: [
-    { id: 1, ticker: 'AAPL', unseen_filings_count: 1, highest_importance: 'MEDIUM', last_filing_date: '2025-06-01T10:00:00Z', recent_filings: [{ id: 7, form: '8-K' }] },
+    {
+      id: 1,
+      ticker: 'AAPL',
+      unseen_filings_count: 1,
+      highest_importance: 'MEDIUM',
+      last_filing_date: '2025-06-01T10:00:00Z',
+      recent_filings: [{ id: 7, form: '8-K' }],
+    },
     { id: 2, ticker: 'MSFT', unseen_filings_count: 0, highest_importance: null, recent_filings: [] },
   ],
   tickerLimit: 50,

@@ -17,11 +17,15 @@ describe('login (SPEC.md sections 2, 5 and 8)', () => {
     expect(canSubmitCode('123456')).toBe(true);
   });
   it('shows the server reason for a refused send, else the default', () => {
-    expect(sendCodeError(trpcError('Text messages go to US numbers only.', 400))).toBe('Text messages go to US numbers only.');
+    expect(sendCodeError(trpcError('Text messages go to US numbers only.', 400))).toBe(
+      'Text messages go to US numbers only.',
+    );
     expect(sendCodeError(new TypeError('Failed to fetch'))).toBe('Failed to send verification code');
   });
   it("reads 'Invalid verification code' for a refused code, keeping rate-limit messages", () => {
     expect(verifyCodeError(trpcError('Code does not match', 400))).toBe('Invalid verification code');
-    expect(verifyCodeError(trpcError('Too many attempts. Request a new code.', 429))).toBe('Too many attempts. Request a new code.');
+    expect(verifyCodeError(trpcError('Too many attempts. Request a new code.', 429))).toBe(
+      'Too many attempts. Request a new code.',
+    );
   });
 });

@@ -2,7 +2,12 @@ import type { inferRouterInputs } from '@trpc/server';
 import { isFormType } from '#shared/forms';
 import { DEFAULT_PREFERENCES, NO_FORMS_FILTER, type Preferences } from '#shared/preferences';
 import type { AppRouter } from '#server/transport/trpc/app-router';
-import { ALERT_LEVEL_OPTIONS, EMPTY_FILTERS, type AlertLevelFilter, type WatchlistFilters } from '../watchlist/watchlist-filters';
+import {
+  ALERT_LEVEL_OPTIONS,
+  EMPTY_FILTERS,
+  type AlertLevelFilter,
+  type WatchlistFilters,
+} from '../watchlist/watchlist-filters';
 import { DEFAULT_SORT, type SortState } from '../watchlist/watchlist-sort';
 import type { ListPrefs } from '../watchlist/WatchlistList';
 
@@ -15,7 +20,10 @@ const isFormFilterValue = (value: string): value is FormFilterValue => isFormTyp
 /** Stored preferences to the list's state (the search box is not persisted); unknown values fall back to defaults. */
 export function listPrefsFrom(prefs: Preferences, search: string): ListPrefs {
   const alert = prefs.filters.alertLevel;
-  const sort: SortState = { field: prefs.sortField ?? DEFAULT_SORT.field, direction: prefs.sortDirection === 'asc' ? 'asc' : 'desc' };
+  const sort: SortState = {
+    field: prefs.sortField ?? DEFAULT_SORT.field,
+    direction: prefs.sortDirection === 'asc' ? 'asc' : 'desc',
+  };
   const filters: WatchlistFilters = {
     ...EMPTY_FILTERS,
     search,

@@ -4,7 +4,11 @@ import { useAuth } from '../../lib/session';
 import { DEFAULT_PREFERENCES, type Preferences, type PreferencesPatch } from './preferences';
 
 /** The caller's saved preferences, updated optimistically (the server stores them per user). */
-export function usePreferences(): { prefs: Preferences; loaded: boolean; update: (patch: PreferencesPatch) => Promise<void> } {
+export function usePreferences(): {
+  prefs: Preferences;
+  loaded: boolean;
+  update: (patch: PreferencesPatch) => Promise<void>;
+} {
   const auth = useAuth();
   const utils = trpc.useUtils();
   const query = trpc.watchlist.preferences.useQuery(undefined, { enabled: !auth.loggingOut });
@@ -12,7 +16,10 @@ export function usePreferences(): { prefs: Preferences; loaded: boolean; update:
     onMutate: async (patch) => {
       await utils.watchlist.preferences.cancel();
       const previous = utils.watchlist.preferences.getData();
-      utils.watchlist.preferences.setData(undefined, (current) => ({ ...(current ?? DEFAULT_PREFERENCES), ...patch }) as typeof current);
+      utils.watchlist.preferences.setData(
+        undefined,
+        (current) => ({ ...(current ?? DEFAULT_PREFERENCES), ...patch }) as typeof current,
+      );
       return { previous };
     },
     onError: (_error, _patch, context) => {

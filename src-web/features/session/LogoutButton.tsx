@@ -19,7 +19,12 @@ export function LogoutButton() {
         {pending ? 'Logging out...' : 'Logout'}
       </button>
       {confirming && (
-        <Modal title="Log out without verifying?" size="sm" onClose={() => setConfirming(false)} describedBy="logout-warning">
+        <Modal
+          title="Log out without verifying?"
+          size="sm"
+          onClose={() => setConfirming(false)}
+          describedBy="logout-warning"
+        >
           <p id="logout-warning">
             Your contact is not verified yet, so you cannot sign back in to this account. If you log out now, your
             watchlist and settings will be lost.

@@ -1,9 +1,10 @@
 import { useThemeMode } from './use-theme-mode';
 import { Icon } from '../../components/Icon';
 
-/** Light/dark switch in the header; the choice is a saved preference. */
+/** Light/dark switch in the header (from System it picks the other of what shows); a saved preference. */
 export function ThemeToggle() {
-  const [mode, setMode] = useThemeMode();
+  const [, setMode, shown] = useThemeMode();
+  const mode = shown;
   const next = mode === 'dark' ? 'light' : 'dark';
   return (
     <button

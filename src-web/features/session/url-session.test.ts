@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { consumeSessionParam, loggedInParams } from './url-session';
 
-const answer = (data: unknown) => vi.fn(async () => new Response(JSON.stringify({ result: { data } }), { status: 200 }));
+const answer = (data: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify({ result: { data } }), { status: 200 }));
 
 describe('?session= (SPEC.md section 2, issue 12)', () => {
   afterEach(() => {
@@ -28,7 +29,9 @@ describe('?session= (SPEC.md section 2, issue 12)', () => {
     localStorage.setItem(STORAGE_KEYS.session, 'mine');
     window.history.replaceState(null, '', '/?session=planted');
     const reload = vi.fn();
-    expect(await consumeSessionParam({ href: window.location.href, reload } as unknown as Location)).toBe('kept-existing');
+    expect(await consumeSessionParam({ href: window.location.href, reload } as unknown as Location)).toBe(
+      'kept-existing',
+    );
     expect(localStorage.getItem(STORAGE_KEYS.session)).toBe('mine');
     expect(window.location.search).toBe('');
     expect(reload).not.toHaveBeenCalled();
@@ -47,7 +50,9 @@ describe('?session= (SPEC.md section 2, issue 12)', () => {
 
   it('does nothing without the parameter', async () => {
     const reload = vi.fn();
-    expect(await consumeSessionParam({ href: 'http://localhost/?ticker=AAPL', reload } as unknown as Location)).toBe('none');
+    expect(await consumeSessionParam({ href: 'http://localhost/?ticker=AAPL', reload } as unknown as Location)).toBe(
+      'none',
+    );
     expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,9 @@ async function isAnonymousSession(token: string): Promise<boolean> {
   try {
     const response = await fetch('/trpc/auth.me', { headers: { 'x-session': token }, credentials: 'omit' });
     if (!response.ok) return false;
-    const body = (await response.json()) as { result?: { data?: { verified?: boolean; email?: string | null; phone?: string | null } | null } };
+    const body = (await response.json()) as {
+      result?: { data?: { verified?: boolean; email?: string | null; phone?: string | null } | null };
+    };
     const user = body.result?.data;
     return Boolean(user) && user!.verified !== true;
   } catch {

@@ -1,3 +1,4 @@
+import { FilingQuote } from './FilingQuote';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
@@ -6,11 +7,21 @@ import { trpc } from '../../lib/trpc';
 import type { TickerFiling } from './ticker-types';
 
 type Vote = 'up' | 'down';
-const THUMB = 'M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3a1.5 1.5 0 0 0-.4-1L13.2 1 6.6 7.6A2 2 0 0 0 6 9v10a2 2 0 0 0 2 2h9a2 2 0 0 0 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z';
+const THUMB =
+  'M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3a1.5 1.5 0 0 0-.4-1L13.2 1 6.6 7.6A2 2 0 0 0 6 9v10a2 2 0 0 0 2 2h9a2 2 0 0 0 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z';
 
 export function Thumb({ down }: { down?: boolean }) {
   return (
-    <svg className="icon" width="1.05em" height="1.05em" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" style={down ? { transform: 'scale(1, -1)' } : undefined}>
+    <svg
+      className="icon"
+      width="1.05em"
+      height="1.05em"
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+      style={down ? { transform: 'scale(1, -1)' } : undefined}
+    >
       <path d={THUMB} />
     </svg>
   );
@@ -27,17 +38,39 @@ function Feedback({ filingId, initial }: { filingId: number; initial: Vote | nul
     mutation.mutate({ filingId, vote: value }, { onError: () => setVote(previous) });
   };
   return (
-    <div className="tp-ai__feedback" role="group" aria-label="Was this analysis helpful?">
+    <fieldset className="bare-fieldset tp-ai__feedback" aria-label="Was this analysis helpful?">
       <span className="muted">Helpful?</span>
-      <button type="button" className="tp-thumb" aria-pressed={vote === 'up'} aria-label="Helpful" onClick={() => choose('up')} disabled={mutation.isPending}>
+      <button
+        type="button"
+        className="tp-thumb"
+        aria-pressed={vote === 'up'}
+        aria-label="Helpful"
+        onClick={() => choose('up')}
+        disabled={mutation.isPending}
+      >
         <Thumb />
       </button>
-      <button type="button" className="tp-thumb" aria-pressed={vote === 'down'} aria-label="Not helpful" onClick={() => choose('down')} disabled={mutation.isPending}>
+      <button
+        type="button"
+        className="tp-thumb"
+        aria-pressed={vote === 'down'}
+        aria-label="Not helpful"
+        onClick={() => choose('down')}
+        disabled={mutation.isPending}
+      >
         <Thumb down />
       </button>
-      {mutation.isSuccess && mutation.data.vote && <span className="tp-ai__thanks" role="status">Thanks, noted.</span>}
-      {mutation.isError && <span className="tp-ai__error" role="alert">{errorMessage(mutation.error, 'Your vote was not saved. Please try again.')}</span>}
-    </div>
+      {mutation.isSuccess && mutation.data.vote && (
+        <span className="tp-ai__thanks" role="status">
+          Thanks, noted.
+        </span>
+      )}
+      {mutation.isError && (
+        <span className="tp-ai__error" role="alert">
+          {errorMessage(mutation.error, 'Your vote was not saved. Please try again.')}
+        </span>
+      )}
+    </fieldset>
   );
 }
 
@@ -54,7 +87,15 @@ const DEGRADED: Record<string, string> = {
 };
 
 /** What happened, why this level and what to watch, from our rules (no language model), labelled as such. */
-function RuleAnalysisView({ rules, degraded, importance }: { rules: RuleParts; degraded?: string; importance: string }) {
+function RuleAnalysisView({
+  rules,
+  degraded,
+  importance,
+}: {
+  rules: RuleParts;
+  degraded?: string;
+  importance: string;
+}) {
   return (
     <div className="tp-ai tp-ai--rules" data-testid="rule-analysis">
       <p className="tp-ai__title">
@@ -63,7 +104,9 @@ function RuleAnalysisView({ rules, degraded, importance }: { rules: RuleParts; d
       {degraded && DEGRADED[degraded] && <p className="muted">{DEGRADED[degraded]}</p>}
       <dl className="tp-ai__rules">
         <dt>What happened</dt>
-        <dd>{rules.whatHappened}</dd>
+        <dd>
+          <FilingQuote text={rules.whatHappened} />
+        </dd>
         <dt>Why {importance}</dt>
         <dd>
           <ul>
@@ -72,14 +115,18 @@ function RuleAnalysisView({ rules, degraded, importance }: { rules: RuleParts; d
             ))}
           </ul>
         </dd>
-        <dt>What to watch</dt>
-        <dd>
-          <ul>
-            {rules.whatToWatch.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
-        </dd>
+        {rules.whatToWatch.length > 0 && (
+          <>
+            <dt>What to watch</dt>
+            <dd>
+              <ul>
+                {rules.whatToWatch.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
       </dl>
     </div>
   );
@@ -133,7 +180,8 @@ export function AnalysisBlock({ filing, aiAvailable }: { filing: TickerFiling; a
     );
   }
 
-  if (byRules) return <RuleAnalysisView rules={byRules.rules} degraded={byRules.degraded} importance={filing.importance} />;
+  if (byRules)
+    return <RuleAnalysisView rules={byRules.rules} degraded={byRules.degraded} importance={filing.importance} />;
   if (!aiAvailable) return <RulesOnly filing={filing} />;
 
   const generate = async () => {
@@ -156,7 +204,11 @@ export function AnalysisBlock({ filing, aiAvailable }: { filing: TickerFiling; a
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void generate()} disabled={pending}>
             {pending ? 'Writing the analysis…' : 'Explain this filing with AI'}
           </button>
-          {error && <span className="tp-ai__error" role="alert">{error}</span>}
+          {error && (
+            <span className="tp-ai__error" role="alert">
+              {error}
+            </span>
+          )}
         </>
       ) : (
         <p className="muted">No AI analysis of this filing yet.</p>

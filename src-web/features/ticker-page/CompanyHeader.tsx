@@ -4,7 +4,15 @@ import { QuoteLine } from './QuoteLine';
 import type { QuoteLine as Quote, TickerCompany } from './ticker-types';
 
 /** Ticker, company, exchange, sector/industry, CIK, EDGAR link, the quote line; actions passed in. */
-export function CompanyHeader({ company, quote, actions }: { company: TickerCompany; quote: Quote | null; actions?: ReactNode }) {
+export function CompanyHeader({
+  company,
+  quote,
+  actions,
+}: {
+  company: TickerCompany;
+  quote: Quote | null;
+  actions?: ReactNode;
+}) {
   const others = company.tickers.filter((t) => t !== company.ticker);
   const facts = [company.sector, company.industry].filter(Boolean).join(' · ');
   return (
@@ -26,7 +34,8 @@ export function CompanyHeader({ company, quote, actions }: { company: TickerComp
           </p>
           {others.length > 0 && (
             <p className="tp-header__also muted">
-              Same company: {others.map((t, i) => (
+              Same company:{' '}
+              {others.map((t, i) => (
                 <span key={t}>
                   {i > 0 && ', '}
                   <Link to={`/ticker/${encodeURIComponent(t)}`}>{t}</Link>

@@ -1,18 +1,27 @@
+import { FilingQuote } from './FilingQuote';
 import { COPY } from '#shared/copy';
 import { DETECTION_LAYERS, formatDuration } from '#shared/latency-receipt';
 import { Icon } from '../../components/Icon';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
-import { formatExactTime, formatRelativeTime } from '../../lib/format';
+import { formatExactTime, formatLag, formatRelativeTime } from '../../lib/format';
 import { formDisplayName } from '../watchlist/card-rules';
 import { FilingSummary } from '../watchlist/FilingSummary';
 import { AnalysisBlock } from './AnalysisBlock';
+import { isPeriodicReport, ReportChanges } from './ReportChanges';
 import type { TickerFiling } from './ticker-types';
 import { TransactionTable } from './TransactionTable';
 
 function FiledTime({ filing }: { filing: TickerFiling }) {
   const exact = `Filed ${formatExactTime(filing.filed_at)}${filing.accepted_at && filing.accepted_at !== filing.filed_at ? `, accepted ${formatExactTime(filing.accepted_at)}` : ''}`;
   return (
-    <time className="tp-time" dateTime={filing.filed_at} title={exact} data-tip={exact} tabIndex={0}>
+    <time
+      className="tp-time"
+      dateTime={filing.filed_at}
+      title={exact}
+      data-tip={exact}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users reach the exact filing time the tooltip shows on hover
+      tabIndex={0}
+    >
       {formatRelativeTime(filing.filed_at)}
       <span className="visually-hidden"> ({exact})</span>
     </time>
@@ -23,25 +32,50 @@ function FiledTime({ filing }: { filing: TickerFiling }) {
 function FilingReceipt({ filing }: { filing: TickerFiling }) {
   const r = filing.receipt;
   if (!r.detected_at) return null;
-  const since = (iso: string | null) => (iso && r.accepted_at ? ` (+${formatDuration((Date.parse(iso) - Date.parse(r.accepted_at)) / 1000)})` : '');
+  const since = (iso: string | null) =>
+    iso && r.accepted_at ? ` (${formatLag((Date.parse(iso) - Date.parse(r.accepted_at)) / 1000, formatDuration)})` : '';
   return (
     <p className="tp-receipt muted" data-testid="filing-receipt">
       Receipt: {r.accepted_at && <>accepted by SEC {formatExactTime(r.accepted_at)} · </>}
-      {r.listed_after && <>in EDGAR&apos;s feed after {formatExactTime(r.listed_after)}{since(r.listed_after)} · </>}
+      {r.listed_after && (
+        <>
+          in EDGAR&apos;s feed after {formatExactTime(r.listed_after)}
+          {since(r.listed_after)} ·{' '}
+        </>
+      )}
       detected {formatExactTime(r.detected_at)}
       {since(r.detected_at)}
       {r.detected_via && DETECTION_LAYERS[r.detected_via] ? ` via the ${DETECTION_LAYERS[r.detected_via]}` : ''}
-      {r.stored_at && <> · stored {formatExactTime(r.stored_at)}{since(r.stored_at)}</>}
+      {r.stored_at && (
+        <>
+          {' '}
+          · stored {formatExactTime(r.stored_at)}
+          {since(r.stored_at)}
+        </>
+      )}
     </p>
   );
 }
 
 /** One filing on the timeline: level, form, time, one-liner, reasons, summary, details, AI, SEC links. */
-export function FilingCard({ filing, aiAvailable, compact = false }: { filing: TickerFiling; aiAvailable: boolean; compact?: boolean }) {
+export function FilingCard({
+  filing,
+  aiAvailable,
+  compact = false,
+}: {
+  filing: TickerFiling;
+  aiAvailable: boolean;
+  compact?: boolean;
+}) {
   const reasons = filing.reasons ?? [];
   const summary = filing.summary_text && filing.summary_text !== filing.one_liner ? filing.summary_text : null;
   return (
-    <article className={`tp-filing tp-filing--${importanceColour(filing.importance)}`} id={`filing-${filing.id}`} data-filing-id={filing.id} data-form={filing.form}>
+    <article
+      className={`tp-filing tp-filing--${importanceColour(filing.importance)}`}
+      id={`filing-${filing.id}`}
+      data-filing-id={filing.id}
+      data-form={filing.form}
+    >
       <header className="tp-filing__meta">
         <ImportanceBadge level={filing.importance} reviewed={filing.reviewed} />
         <span className="form-tag">{formDisplayName(filing.form)}</span>
@@ -56,7 +90,7 @@ export function FilingCard({ filing, aiAvailable, compact = false }: { filing: T
       <h3 className="tp-filing__title">
         <FilingSummary filing={filing} />
       </h3>
-      {!compact && summary && <p className="tp-filing__summary">{summary}</p>}
+      {!compact && summary && <FilingQuote text={summary} className="tp-filing__summary" />}
       {!compact && filing.items.length > 0 && (
         <ul className="tp-items" aria-label="8-K items">
           {filing.items.map((item) => (
@@ -67,6 +101,7 @@ export function FilingCard({ filing, aiAvailable, compact = false }: { filing: T
         </ul>
       )}
       {!compact && <TransactionTable filing={filing} />}
+      {!compact && isPeriodicReport(filing.form) && <ReportChanges filingId={filing.id} form={filing.form} />}
       {!compact && reasons.length > 0 && (
         <div className="tp-reasons">
           <p className="tp-reasons__label">Why {String(filing.importance)}</p>

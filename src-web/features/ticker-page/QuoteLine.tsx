@@ -1,5 +1,13 @@
 import { RangeBar } from '../../components/RangeBar';
-import { formatCompact, formatDay, formatExactTime, formatMarketCap, formatNumber, formatPercent, formatPrice } from '../../lib/format';
+import {
+  formatCompact,
+  formatDay,
+  formatExactTime,
+  formatMarketCap,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+} from '../../lib/format';
 import { quoteBadges } from './ticker-page-rules';
 import type { QuoteLine as Quote } from './ticker-types';
 
@@ -50,7 +58,10 @@ export function QuoteLine({ quote }: { quote: Quote | null }) {
             <Stat label="Market cap" value={formatMarketCap(quote.market_cap)} />
             <Stat label="P/E" value={formatNumber(quote.pe_ratio, 1)} />
             <Stat label="EPS" value={formatNumber(quote.eps)} />
-            <Stat label="Dividend yield" value={quote.dividend_yield == null ? '—' : formatPercent(quote.dividend_yield)} />
+            <Stat
+              label="Dividend yield"
+              value={quote.dividend_yield == null ? '—' : formatPercent(quote.dividend_yield)}
+            />
           </>
         )}
         <Stat

@@ -12,7 +12,8 @@ export function StoryThreads({ ticker }: { ticker: string }) {
       <h2 id="threads-title">Story threads</h2>
       {data.deadlines.map((d) => (
         <p key={d.id} className={`tp-deadline tp-deadline--${d.status}`}>
-          <strong>{d.status === 'overdue' ? `${d.form} overdue` : `Next ${d.form}`}</strong>: period ended {formatDay(d.period_end)}, due {formatDay(d.due_on)}
+          <strong>{d.status === 'overdue' ? `${d.form} overdue` : `Next ${d.form}`}</strong>: period ended{' '}
+          {formatDay(d.period_end)}, due {formatDay(d.due_on)}
           {d.notice_filing_id ? ' (extended by a notice of late filing)' : ''}.
         </p>
       ))}
@@ -23,7 +24,11 @@ export function StoryThreads({ ticker }: { ticker: string }) {
             <li key={thread.id} className="tp-thread" data-testid="story-thread">
               <div className="tp-thread__head">
                 <h3>{thread.title}</h3>
-                {thread.status ? <span className={`tp-thread__status tp-thread__status--${thread.status}`}>{thread.status === 'open' ? 'Open' : 'Closed'}</span> : null}
+                {thread.status ? (
+                  <span className={`tp-thread__status tp-thread__status--${thread.status}`}>
+                    {thread.status === 'open' ? 'Open' : 'Closed'}
+                  </span>
+                ) : null}
               </div>
               <ol className="tp-thread__steps">
                 {thread.filings.map((f) => {
@@ -46,7 +51,8 @@ export function StoryThreads({ ticker }: { ticker: string }) {
                       {into ? (
                         <details className="tp-thread__why">
                           <summary>
-                            Follows the {from?.form_name ?? 'filing'} of {from ? formatDay(from.filed_at.slice(0, 10)) : ''}: why?
+                            Follows the {from?.form_name ?? 'filing'} of{' '}
+                            {from ? formatDay(from.filed_at.slice(0, 10)) : ''}: why?
                           </summary>
                           <p>{into.why}</p>
                           <table className="tp-thread__fields">

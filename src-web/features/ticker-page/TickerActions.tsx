@@ -35,15 +35,32 @@ export function TickerActions({ ticker }: { ticker: string }) {
     <>
       <div className="tp-actions">
         {inList ? (
-          <button type="button" className="btn btn-secondary" onClick={() => void toggle()} disabled={busy} data-testid="watch-toggle">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void toggle()}
+            disabled={busy}
+            data-testid="watch-toggle"
+          >
             <span aria-hidden="true">✓</span> In your watchlist · Remove
           </button>
         ) : (
-          <button type="button" className="btn btn-primary" onClick={() => void toggle()} disabled={busy || watchlist.isLoading} data-testid="watch-toggle">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void toggle()}
+            disabled={busy || watchlist.isLoading}
+            data-testid="watch-toggle"
+          >
             {subscribe.isPending ? COPY.adding : '+ Add to watchlist'}
           </button>
         )}
-        <button type="button" className="btn btn-secondary" onClick={() => trading.trade(ticker)} aria-label={`Trade ${ticker}`}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => trading.trade(ticker)}
+          aria-label={`Trade ${ticker}`}
+        >
           Trade
         </button>
       </div>

@@ -7,9 +7,15 @@ import { TransactionTable } from './TransactionTable';
 
 // Tesla Form 4 0000899243-22-035394 as filed: Elon Musk's nine open-market sales of 2022-11-08 by his trust.
 const SALES: [number, number, number][] = [
-  [192_320, 189.58, 449_825_112], [366_242, 190.45, 449_458_870], [3_107_623, 191.47, 446_351_247],
-  [376_134, 192.2, 445_975_113], [78_604, 193.34, 445_896_509], [198_124, 194.98, 445_698_385],
-  [67_609, 195.15, 445_630_776], [8_575, 196.85, 445_622_201], [4_769, 197.7, 445_617_432],
+  [192_320, 189.58, 449_825_112],
+  [366_242, 190.45, 449_458_870],
+  [3_107_623, 191.47, 446_351_247],
+  [376_134, 192.2, 445_975_113],
+  [78_604, 193.34, 445_896_509],
+  [198_124, 194.98, 445_698_385],
+  [67_609, 195.15, 445_630_776],
+  [8_575, 196.85, 445_622_201],
+  [4_769, 197.7, 445_617_432],
 ];
 
 const filing = {
@@ -18,9 +24,23 @@ const filing = {
   form: '4',
   owners: [{ cik: 1494730, name: 'Elon Musk', role: 'CEO', href: '/insider/cik/1494730' }],
   transactions: SALES.map(([shares, price, after]) => ({
-    owner_index: 0, table: 'non_derivative', holding: false, security: 'Common Stock', date: '2022-11-08', code: 'S',
-    code_words: 'Open-market sale', acquired_disposed: 'D', shares, price, value: shares * price, shares_after: after,
-    ownership: 'indirect', nature: 'by Trust', is_10b5_1: false, footnotes: [], underlying: null,
+    owner_index: 0,
+    table: 'non_derivative',
+    holding: false,
+    security: 'Common Stock',
+    date: '2022-11-08',
+    code: 'S',
+    code_words: 'Open-market sale',
+    acquired_disposed: 'D',
+    shares,
+    price,
+    value: shares * price,
+    shares_after: after,
+    ownership: 'indirect',
+    nature: 'by Trust',
+    is_10b5_1: false,
+    footnotes: [],
+    underlying: null,
   })),
 } as unknown as TickerFiling;
 

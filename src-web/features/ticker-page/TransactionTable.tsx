@@ -38,21 +38,35 @@ export function TransactionTable({ filing }: { filing: TickerFiling }) {
           ))}
         </p>
       )}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={`Transactions in ${filing.form} ${filing.accession_no}`}>
+      <section
+        className="table-wrap"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways on a phone must be reachable by keyboard to scroll (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label={`Transactions in ${filing.form} ${filing.accession_no}`}
+      >
         <table className="tp-tx__table">
-          <caption className="visually-hidden">Transactions reported in {filing.form} {filing.accession_no}</caption>
+          <caption className="visually-hidden">
+            Transactions reported in {filing.form} {filing.accession_no}
+          </caption>
           <thead>
             <tr>
-              <th scope="col" className="tp-tx__wide">Owner</th>
-              <th scope="col" className="tp-tx__wide">Role</th>
+              <th scope="col" className="tp-tx__wide">
+                Owner
+              </th>
+              <th scope="col" className="tp-tx__wide">
+                Role
+              </th>
               <th scope="col">Date</th>
               <th scope="col">Transaction</th>
               <AmountHeaders valueClass="tp-tx__wide" />
-              <th scope="col" className="tp-tx__wide">10b5-1</th>
+              <th scope="col" className="tp-tx__wide">
+                10b5-1
+              </th>
             </tr>
           </thead>
           <tbody>
             {shown.map((row, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a filing's table rows in document order; they never reorder
               <tr key={i} className={row.holding ? 'tp-tx__holding' : undefined} data-code={row.code ?? ''}>
                 {i === 0 && (
                   <>
@@ -71,15 +85,27 @@ export function TransactionTable({ filing }: { filing: TickerFiling }) {
                   {row.table === 'derivative' && row.underlying ? ` (${row.underlying})` : ''}
                   {row.ownership === 'indirect' ? ` · indirect${row.nature ? `: ${row.nature}` : ''}` : ''}
                 </TransactionCell>
-                <AmountCells direction={row.acquired_disposed} shares={row.shares} price={row.price} value={row.value} after={row.shares_after} valueClass="tp-tx__wide" />
+                <AmountCells
+                  direction={row.acquired_disposed}
+                  shares={row.shares}
+                  price={row.price}
+                  value={row.value}
+                  after={row.shares_after}
+                  valueClass="tp-tx__wide"
+                />
                 <PlanCell plan={row.is_10b5_1} className="tp-tx__wide" />
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {filing.transactions.length > FIRST_ROWS && (
-        <button type="button" className="link-btn tp-tx__toggle" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+        <button
+          type="button"
+          className="link-btn tp-tx__toggle"
+          onClick={() => setExpanded(!expanded)}
+          aria-expanded={expanded}
+        >
           {expanded ? 'Show fewer rows' : `Show all ${filing.transactions.length} rows`}
         </button>
       )}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromParams, filtersToParams, formLabel, groupMarkers, hasFilters, quoteBadges, toggle, type ChartMarker } from './ticker-page-rules';
+import {
+  filtersFromParams,
+  filtersToParams,
+  formLabel,
+  groupMarkers,
+  hasFilters,
+  quoteBadges,
+  toggle,
+  type ChartMarker,
+} from './ticker-page-rules';
 
 describe('timeline filters in the URL', () => {
   it('reads known forms and levels case-insensitively, in catalogue order, dropping the rest', () => {
@@ -10,7 +19,9 @@ describe('timeline filters in the URL', () => {
 
   it('writes them back next to other parameters and removes empty ones', () => {
     const base = new URLSearchParams('brand=form4&form=4');
-    expect(filtersToParams({ forms: ['4', '8-K'], importance: ['LOW'] }, base).toString()).toBe('brand=form4&form=4%2C8-K&importance=LOW');
+    expect(filtersToParams({ forms: ['4', '8-K'], importance: ['LOW'] }, base).toString()).toBe(
+      'brand=form4&form=4%2C8-K&importance=LOW',
+    );
     expect(filtersToParams({ forms: [], importance: [] }, base).toString()).toBe('brand=form4');
   });
 
@@ -22,7 +33,12 @@ describe('timeline filters in the URL', () => {
   });
 
   it('labels numbered forms as the dashboard does', () => {
-    expect([formLabel('4'), formLabel('8-K'), formLabel('OTHER'), formLabel('DEF 14A')]).toEqual(['Form 4', '8-K', 'Other forms', 'DEF 14A']);
+    expect([formLabel('4'), formLabel('8-K'), formLabel('OTHER'), formLabel('DEF 14A')]).toEqual([
+      'Form 4',
+      '8-K',
+      'Other forms',
+      'DEF 14A',
+    ]);
   });
 });
 
@@ -66,7 +82,10 @@ describe('quote line badges', () => {
       week_52_low: 100,
       week_52_high: 200,
     };
-    expect(quoteBadges(quote)).toMatchObject({ week52: { label: 'Near High' }, volume: { label: '2.0x avg volume', kind: 'surge' } });
+    expect(quoteBadges(quote)).toMatchObject({
+      week52: { label: 'Near High' },
+      volume: { label: '2.0x avg volume', kind: 'surge' },
+    });
     expect(quoteBadges({ ...quote, current_price: 150, volume: 100 })).toEqual({ week52: null, volume: null });
   });
 });

@@ -15,7 +15,11 @@ const FORM_OPTIONS: readonly string[] = [...FORM_VALUES, 'OTHER'];
 
 /** ?form=8-K,4&importance=HIGH,CRITICAL (unknown values are dropped, order is canonical). */
 export function filtersFromParams(params: URLSearchParams): TimelineFilters {
-  const list = (key: string) => (params.get(key) ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (key: string) =>
+    (params.get(key) ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   const forms = FORM_OPTIONS.filter((f) => list('form').some((v) => v.toUpperCase() === f.toUpperCase()));
   const importance = IMPORTANCE_LEVELS.filter((l) => list('importance').some((v) => v.toUpperCase() === l));
   return { forms, importance };
@@ -23,7 +27,10 @@ export function filtersFromParams(params: URLSearchParams): TimelineFilters {
 
 export function filtersToParams(filters: TimelineFilters, base: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(base);
-  for (const [key, values] of [['form', filters.forms], ['importance', filters.importance]] as const) {
+  for (const [key, values] of [
+    ['form', filters.forms],
+    ['importance', filters.importance],
+  ] as const) {
     if (values.length > 0) next.set(key, values.join(','));
     else next.delete(key);
   }

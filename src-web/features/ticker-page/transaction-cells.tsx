@@ -2,13 +2,32 @@ import type { ReactNode } from 'react';
 import { formatNumber, formatPrice } from '../../lib/format';
 
 /** Cells shared by the Form 4 table on ticker pages and the insider page's transaction list. */
-export const formatShares = (value: number | null) => (value == null ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: 4 }));
-export const formatValue = (value: number | null) => (value == null ? '—' : value >= 1e6 ? `$${formatNumber(value / 1e6, 2)}M` : formatPrice(value));
+export const formatShares = (value: number | null) =>
+  value == null ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+/** Dollar values in one style down a column ($864.58K beside $1.78M, not $864,578.40; issue 28). */
+export const formatValue = (value: number | null) => {
+  if (value == null) return '—';
+  const abs = Math.abs(value);
+  if (abs >= 1e9) return `$${formatNumber(value / 1e9, 2)}B`;
+  if (abs >= 1e6) return `$${formatNumber(value / 1e6, 2)}M`;
+  if (abs >= 1e3) return `$${formatNumber(value / 1e3, 2)}K`;
+  return formatPrice(value);
+};
 
 type Direction = 'A' | 'D' | null;
 
 /** The SEC code and its words, with the security (and more) in small print below. */
-export function TransactionCell({ code, words, direction, children }: { code: string | null; words: string; direction: Direction; children: ReactNode }) {
+export function TransactionCell({
+  code,
+  words,
+  direction,
+  children,
+}: {
+  code: string | null;
+  words: string;
+  direction: Direction;
+  children: ReactNode;
+}) {
   return (
     <td>
       <span className={`tp-tx__code tp-tx__code--${direction === 'D' ? 'out' : direction === 'A' ? 'in' : 'none'}`}>
@@ -20,7 +39,21 @@ export function TransactionCell({ code, words, direction, children }: { code: st
 }
 
 /** Shares signed by direction, price, value, holdings after. */
-export function AmountCells({ direction, shares, price, value, after, valueClass = '' }: { direction: Direction; shares: number | null; price: number | null; value: number | null; after: number | null; valueClass?: string }) {
+export function AmountCells({
+  direction,
+  shares,
+  price,
+  value,
+  after,
+  valueClass = '',
+}: {
+  direction: Direction;
+  shares: number | null;
+  price: number | null;
+  value: number | null;
+  after: number | null;
+  valueClass?: string;
+}) {
   return (
     <>
       <td className="num">
@@ -38,14 +71,26 @@ export function AmountCells({ direction, shares, price, value, after, valueClass
 export function AmountHeaders({ valueClass = '' }: { valueClass?: string }) {
   return (
     <>
-      <th scope="col" className="num">Shares</th>
-      <th scope="col" className="num">Price</th>
-      <th scope="col" className={`num ${valueClass}`.trim()}>Value</th>
-      <th scope="col" className="num">Held after</th>
+      <th scope="col" className="num">
+        Shares
+      </th>
+      <th scope="col" className="num">
+        Price
+      </th>
+      <th scope="col" className={`num ${valueClass}`.trim()}>
+        Value
+      </th>
+      <th scope="col" className="num">
+        Held after
+      </th>
     </>
   );
 }
 
 export function PlanCell({ plan, className }: { plan: boolean; className?: string }) {
-  return <td className={className}>{plan ? <span className="chip chip--elevated">Yes</span> : <span className="muted">No</span>}</td>;
+  return (
+    <td className={className}>
+      {plan ? <span className="chip chip--elevated">Yes</span> : <span className="muted">No</span>}
+    </td>
+  );
 }

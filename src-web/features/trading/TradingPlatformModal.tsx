@@ -44,7 +44,13 @@ export function TradingPlatformModal({
           <legend className="visually-hidden">Trading platform</legend>
           {TRADING_PLATFORMS.map((p) => (
             <label key={p.id} className={`platform-option${platform === p.id ? ' is-selected' : ''}`}>
-              <input type="radio" name="platform" value={p.id} checked={platform === p.id} onChange={() => setPlatform(p.id)} />
+              <input
+                type="radio"
+                name="platform"
+                value={p.id}
+                checked={platform === p.id}
+                onChange={() => setPlatform(p.id)}
+              />
               <span>{p.name}</span>
             </label>
           ))}

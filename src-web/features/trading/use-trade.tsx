@@ -10,7 +10,10 @@ export function openTrade(template: string, ticker: string): void {
  * Trade opens the saved platform's page for the ticker in a new tab; with no platform saved
  * the setup modal opens first and the trade continues once it is saved.
  */
-export function useTrade(platformUrl: string | null, savePlatform: (url: string) => Promise<void>): {
+export function useTrade(
+  platformUrl: string | null,
+  savePlatform: (url: string) => Promise<void>,
+): {
   trade: (ticker: string) => void;
   openSetup: () => void;
   modal: ReactNode;

@@ -4,10 +4,21 @@ import { form4Summary } from './card-rules';
 import type { WatchlistFiling } from './watchlist-types';
 import { Icon } from '../../components/Icon';
 
-/** A filing's one-liner; Form 4 reads '{executive} bought/sold {N} shares' linked to the insider. */
-export function FilingSummary({ filing }: { filing: WatchlistFiling }) {
+/** Where a watchlist summary leads: the filing's card on its ticker page (the citation anchor). */
+export function filingDetailHref(ticker: string, filing: WatchlistFiling): string | undefined {
+  return filing.id == null ? undefined : `/ticker/${encodeURIComponent(ticker)}#filing-${filing.id}`;
+}
+
+/**
+ * A filing's one-liner; Form 4 reads '{executive} bought/sold {N} shares' linked to the insider,
+ * any other form links to `detailHref` (its card on the ticker page) when given.
+ */
+export function FilingSummary({ filing, detailHref }: { filing: WatchlistFiling; detailHref?: string }) {
   const insider = form4Summary(filing);
-  if (!insider) return <span className="filing-summary">{filing.one_liner || filing.summary_text || '—'}</span>;
+  if (!insider) {
+    const text = filing.one_liner || filing.summary_text || '—';
+    return <span className="filing-summary">{detailHref ? <Link to={detailHref}>{text}</Link> : text}</span>;
+  }
   return (
     <span className="filing-summary">
       {insider.href ? <Link to={insider.href}>{insider.text}</Link> : insider.text}

@@ -3,7 +3,15 @@ import { COPY } from '#shared/copy';
 import { isFormSelected, NO_FORMS, selectAllForms, toggleFormFilter, unselectAllForms } from './watchlist-filters';
 
 /** Filing-type multi-select: Select All, Unselect All, one checkbox per type. */
-export function FormTypeFilter({ options, selected, onChange }: { options: string[]; selected: string[]; onChange: (next: string[]) => void }) {
+export function FormTypeFilter({
+  options,
+  selected,
+  onChange,
+}: {
+  options: string[];
+  selected: string[];
+  onChange: (next: string[]) => void;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -13,7 +21,8 @@ export function FormTypeFilter({ options, selected, onChange }: { options: strin
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !wrapper.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !wrapper.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -25,10 +34,16 @@ export function FormTypeFilter({ options, selected, onChange }: { options: strin
 
   return (
     <div className="multi-select" ref={wrapper}>
-      <button type="button" className="select-btn" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="select-btn"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
         Filing types: {summary}
       </button>
-      <div id={panelId} className="multi-select__panel" role="group" aria-label="Filing types" hidden={!open}>
+      <fieldset id={panelId} className="bare-fieldset multi-select__panel" aria-label="Filing types" hidden={!open}>
         <div className="multi-select__bulk">
           <button type="button" className="link-btn" onClick={() => onChange(selectAllForms())}>
             {COPY.selectAll}
@@ -39,12 +54,16 @@ export function FormTypeFilter({ options, selected, onChange }: { options: strin
         </div>
         {options.map((form) => (
           <label key={form} className="check">
-            <input type="checkbox" checked={isFormSelected(selected, form)} onChange={() => onChange(toggleFormFilter(selected, form, options))} />
+            <input
+              type="checkbox"
+              checked={isFormSelected(selected, form)}
+              onChange={() => onChange(toggleFormFilter(selected, form, options))}
+            />
             {form}
           </label>
         ))}
         {options.length === 0 && <p className="muted">No filing types yet.</p>}
-      </div>
+      </fieldset>
     </div>
   );
 }

@@ -13,11 +13,20 @@ export function TickerCounter({ count, limit }: { count: number; limit: number }
   );
 }
 
-/** 'Need More Tickers?' below the list: a warning above 90% of the limit, and the limit message at it. */
+/**
+ * 'Need More Tickers?' below the list: a warning above 90% of the limit, and the limit message at
+ * it; a free plan under 80% of its limit does not see it (PRO sees the add-on offer).
+ */
 export function LimitBanner({ count, limit, pro }: { count: number; limit: number; pro: boolean }) {
   const state = limitState(count, limit);
+  // Under 80% of a free plan's limit the header's Upgrade is enough (issue 28: fewer upgrade prompts).
+  if (!pro && count < limit * 0.8) return null;
   const status =
-    state === 'full' ? COPY.tickerLimitReached(limit) : state === 'warning' ? `You're using ${count} of your ${limit} tickers.` : null;
+    state === 'full'
+      ? COPY.tickerLimitReached(limit)
+      : state === 'warning'
+        ? `You're using ${count} of your ${limit} tickers.`
+        : null;
   return (
     <aside className={`limit-banner limit-banner--${state}`} aria-labelledby="limit-title">
       <div>

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { formatRelativeTime } from '../../lib/format';
 import { TickerCard } from './TickerCard';
 import type { WatchlistItem } from './watchlist-types';
 
@@ -30,7 +31,13 @@ describe('a card without a live quote', () => {
 
 describe('a card on the replay of recorded filings (issue #16)', () => {
   // Elon Musk's Form 4, accepted 2022-11-09 01:32 UTC: still November 8 in New York.
-  const filing = { id: 7, form: '4', importance: 'CRITICAL' as const, one_liner: 'Elon Musk sold 4,400,000 shares', filed_at: '2022-11-09T01:32:00Z' };
+  const filing = {
+    id: 7,
+    form: '4',
+    importance: 'CRITICAL' as const,
+    one_liner: 'Elon Musk sold 4,400,000 shares',
+    filed_at: '2022-11-09T01:32:00Z',
+  };
   const item: WatchlistItem = { ...TSLA, recent_filings: [filing] };
 
   it('says the filing is recorded and gives its real filing day instead of "3y ago"', () => {
@@ -50,6 +57,9 @@ describe('a card on the replay of recorded filings (issue #16)', () => {
       </MemoryRouter>,
     );
     expect(screen.queryByText(/Recorded filing/)).toBeNull();
-    expect(screen.getByText(/ago$/)).toBeTruthy();
+    // Relative time; past a year it reads as the date itself (issue 28: not "41mo ago").
+    const time = document.querySelector('.latest-filing__meta time')!;
+    expect(time.textContent).toMatch(/ago$|^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(time.textContent).toBe(formatRelativeTime(time.getAttribute('datetime')));
   });
 });

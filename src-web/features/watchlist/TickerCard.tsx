@@ -1,8 +1,16 @@
 import { Link } from 'react-router';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
-import { formatDay, formatExactTime, formatMarketCap, formatNumber, formatPercent, formatPrice, formatRelativeTime } from '../../lib/format';
+import {
+  formatDay,
+  formatExactTime,
+  formatMarketCap,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatRelativeTime,
+} from '../../lib/format';
 import { filedDayWords, filingForm, latestFilingFor, volumeBadge, week52Badge } from './card-rules';
-import { FilingSummary } from './FilingSummary';
+import { FilingSummary, filingDetailHref } from './FilingSummary';
 import { secLinkFor, type ItemActions } from './item-actions';
 import type { LastClose } from './use-last-closes';
 import type { WatchlistItem } from './watchlist-types';
@@ -65,13 +73,18 @@ export function TickerCard({
         <div className="ticker-card__quote">
           {item.current_price != null && <span className="ticker-card__price">{formatPrice(item.current_price)}</span>}
           {change != null && (
-            <span className={`change ${change > 0 ? 'change--up' : change < 0 ? 'change--down' : ''}`}>{formatPercent(change, { signed: true })}</span>
+            <span className={`change ${change > 0 ? 'change--up' : change < 0 ? 'change--down' : ''}`}>
+              {formatPercent(change, { signed: true })}
+            </span>
           )}
         </div>
       </header>
       <div className="ticker-card__badges">
         {item.paused && (
-          <span className="paused-badge" title="Over your plan's ticker limit: kept, but no alerts until there is room again">
+          <span
+            className="paused-badge"
+            title="Over your plan's ticker limit: kept, but no alerts until there is room again"
+          >
             Paused — over your limit
           </span>
         )}
@@ -96,7 +109,8 @@ export function TickerCard({
         </dl>
       ) : lastClose ? (
         <p className="ticker-card__noquote ticker-card__lastclose">
-          Last close <strong>{formatPrice(lastClose.close)}</strong> on <time dateTime={lastClose.day}>{formatDay(lastClose.day)}</time>
+          Last close <strong>{formatPrice(lastClose.close)}</strong> on{' '}
+          <time dateTime={lastClose.day}>{formatDay(lastClose.day)}</time>
         </p>
       ) : (
         <p className="ticker-card__noquote">Market data not available yet</p>
@@ -120,7 +134,7 @@ export function TickerCard({
             )}
           </div>
           <p className="latest-filing__text">
-            <FilingSummary filing={latest.filing} />
+            <FilingSummary filing={latest.filing} detailHref={filingDetailHref(item.ticker, latest.filing)} />
           </p>
         </div>
       ) : (
@@ -128,18 +142,38 @@ export function TickerCard({
       )}
       {item.notes && <p className="ticker-card__notes">{item.notes}</p>}
       <div className="ticker-card__actions">
-        <Link className="btn btn-sm btn-secondary" to={`/ticker/${encodeURIComponent(item.ticker)}#analysis`} aria-label={`Analysis for ${item.ticker}`}>
+        <Link
+          className="btn btn-sm btn-secondary"
+          to={`/ticker/${encodeURIComponent(item.ticker)}#analysis`}
+          aria-label={`Analysis for ${item.ticker}`}
+        >
           Analysis
         </Link>
-        <a className="btn btn-sm btn-secondary" href={secLinkFor(item, latest.kind === 'filing' ? latest.filing : null)} target="_blank" rel="noopener noreferrer" aria-label={`SEC Link for ${item.ticker} (opens in a new tab)`}>
+        <a
+          className="btn btn-sm btn-secondary"
+          href={secLinkFor(item, latest.kind === 'filing' ? latest.filing : null)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`SEC Link for ${item.ticker} (opens in a new tab)`}
+        >
           SEC Link
         </a>
         {actions && (
           <>
-            <button type="button" className="btn btn-sm btn-secondary" onClick={() => actions.onTrade(item.ticker)} aria-label={`Trade ${item.ticker}`}>
+            <button
+              type="button"
+              className="btn btn-sm btn-secondary"
+              onClick={() => actions.onTrade(item.ticker)}
+              aria-label={`Trade ${item.ticker}`}
+            >
               Trade
             </button>
-            <button type="button" className="btn btn-sm btn-ghost-danger" onClick={() => actions.onRemove(item.ticker)} aria-label={`Remove ${item.ticker}`}>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost-danger"
+              onClick={() => actions.onRemove(item.ticker)}
+              aria-label={`Remove ${item.ticker}`}
+            >
               Remove
             </button>
           </>

@@ -29,7 +29,7 @@ export function WatchlistControls({
 }) {
   const set = (patch: Partial<WatchlistFilters>) => onFiltersChange({ ...filters, ...patch });
   return (
-    <div className="wl-controls" role="search" aria-label="Filter the watchlist">
+    <search className="wl-controls" aria-label="Filter the watchlist">
       <div className="wl-controls__row">
         <label className="search-field">
           <span className="visually-hidden">Search ticker or company name</span>
@@ -41,18 +41,28 @@ export function WatchlistControls({
             onChange={(event) => set({ search: event.target.value })}
           />
         </label>
-        <div className="segmented" role="group" aria-label="View">
+        <fieldset className="bare-fieldset segmented" aria-label="View">
           {(['cards', 'table'] as const).map((mode) => (
-            <button key={mode} type="button" aria-pressed={view === mode} className={view === mode ? 'is-active' : ''} onClick={() => onViewChange(mode)}>
+            <button
+              key={mode}
+              type="button"
+              aria-pressed={view === mode}
+              className={view === mode ? 'is-active' : ''}
+              onClick={() => onViewChange(mode)}
+            >
               {mode === 'cards' ? 'Cards' : 'Table'}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
       <div className="wl-controls__row wl-controls__filters">
         <label className="select-field">
           <span>Alert level</span>
-          <select className="input" value={filters.alertLevel} onChange={(event) => set({ alertLevel: event.target.value as AlertLevelFilter })}>
+          <select
+            className="input"
+            value={filters.alertLevel}
+            onChange={(event) => set({ alertLevel: event.target.value as AlertLevelFilter })}
+          >
             {ALERT_LEVEL_OPTIONS.map((level) => (
               <option key={level} value={level}>
                 {level}
@@ -60,11 +70,19 @@ export function WatchlistControls({
             ))}
           </select>
         </label>
-        <FormTypeFilter options={formOptions} selected={filters.formTypes} onChange={(formTypes) => set({ formTypes })} />
+        <FormTypeFilter
+          options={formOptions}
+          selected={filters.formTypes}
+          onChange={(formTypes) => set({ formTypes })}
+        />
         {industries.length > 0 && (
           <label className="select-field">
             <span>Industry</span>
-            <select className="input" value={filters.industry} onChange={(event) => set({ industry: event.target.value })}>
+            <select
+              className="input"
+              value={filters.industry}
+              onChange={(event) => set({ industry: event.target.value })}
+            >
               <option value="">All industries</option>
               {industries.map((industry) => (
                 <option key={industry} value={industry}>
@@ -79,7 +97,9 @@ export function WatchlistControls({
           <select
             className="input"
             value={sort.field}
-            onChange={(event) => isSortField(event.target.value) && onSortChange({ ...sort, field: event.target.value })}
+            onChange={(event) =>
+              isSortField(event.target.value) && onSortChange({ ...sort, field: event.target.value })
+            }
           >
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -91,7 +111,9 @@ export function WatchlistControls({
         <button
           type="button"
           className="icon-btn direction-btn"
-          aria-label={sort.direction === 'asc' ? 'Ascending — switch to descending' : 'Descending — switch to ascending'}
+          aria-label={
+            sort.direction === 'asc' ? 'Ascending — switch to descending' : 'Descending — switch to ascending'
+          }
           title={sort.direction === 'asc' ? 'Ascending' : 'Descending'}
           onClick={() => onSortChange({ ...sort, direction: flipDirection(sort.direction) })}
         >
@@ -101,6 +123,6 @@ export function WatchlistControls({
           {COPY.clearAll}
         </button>
       </div>
-    </div>
+    </search>
   );
 }

@@ -5,7 +5,14 @@ import { TickerCard, type CardDisplay } from './TickerCard';
 import type { ItemActions } from './item-actions';
 import type { LastClose } from './use-last-closes';
 import { WatchlistControls, type ViewMode } from './WatchlistControls';
-import { applyFilters, distinctValues, EMPTY_FILTERS, formFilterOptions, hasActiveFilters, type WatchlistFilters } from './watchlist-filters';
+import {
+  applyFilters,
+  distinctValues,
+  EMPTY_FILTERS,
+  formFilterOptions,
+  hasActiveFilters,
+  type WatchlistFilters,
+} from './watchlist-filters';
 import { headerSort, sortItems, type SortState } from './watchlist-sort';
 import { WatchlistTable } from './WatchlistTable';
 import type { WatchlistItem } from './watchlist-types';
@@ -95,6 +102,7 @@ export function WatchlistList({
           sort={prefs.sort}
           onHeaderClick={(field) => onPrefsChange({ ...prefs, sort: headerSort(prefs.sort, field) })}
           flashTickers={flashTickers}
+          lastCloses={lastCloses}
         />
       ) : (
         <div className="cards-grid">

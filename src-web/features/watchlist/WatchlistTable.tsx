@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
-import { formatExactTime, formatMarketCap, formatPercent, formatPrice, formatRelativeTime } from '../../lib/format';
+import { formatExactTime, formatPercent, formatRelativeTime } from '../../lib/format';
 import { filedDayWords, filingForm, latestFilingFor } from './card-rules';
-import { FilingSummary } from './FilingSummary';
+import { FilingSummary, filingDetailHref } from './FilingSummary';
 import type { ItemActions } from './item-actions';
 import type { CardDisplay } from './TickerCard';
 import type { SortField, SortState } from './watchlist-sort';
-import type { WatchlistItem } from './watchlist-types';
+import { insiderCells, marketCapCell, priceCell, type TableCell } from './table-cells';
+import type { LastClose } from './use-last-closes';
+import type { WatchlistFiling, WatchlistItem } from './watchlist-types';
 
-const COLUMNS: { label: string; field: SortField | null }[] = [
+type Column = { label: string; field: SortField | null; num?: boolean };
+const COLUMNS: Column[] = [
   { label: 'Ticker', field: 'ticker' },
   { label: 'Time', field: 'latest_filing' },
   { label: 'Form', field: null },
@@ -18,6 +21,46 @@ const COLUMNS: { label: string; field: SortField | null }[] = [
   { label: 'Summary', field: null },
   { label: 'Actions', field: null },
 ];
+/** The Insider brand's table names the trade, as every insider-trading site does (issue 28). */
+const INSIDER_COLUMNS: Column[] = [
+  { label: 'Insider', field: null },
+  { label: 'Role', field: null },
+  { label: 'Shares', field: null, num: true },
+  { label: 'Value', field: null, num: true },
+];
+const columnsFor = (insider: boolean): Column[] =>
+  insider ? [...COLUMNS.slice(0, 4), ...INSIDER_COLUMNS, ...COLUMNS.slice(4)] : COLUMNS;
+
+/** A value with the reason behind it (a last close, a dash), for sighted and screen-reader users alike. */
+function NoteCell({ cell }: { cell: TableCell }) {
+  return (
+    <td className="num" title={cell.note ?? undefined}>
+      {cell.text}
+      {cell.note && <span className="visually-hidden"> ({cell.note})</span>}
+    </td>
+  );
+}
+
+function InsiderTds({ filing }: { filing: WatchlistFiling | null }) {
+  const cells = insiderCells(filing);
+  if (!cells)
+    return (
+      <>
+        <td>—</td>
+        <td>—</td>
+        <td className="num">—</td>
+        <td className="num">—</td>
+      </>
+    );
+  return (
+    <>
+      <td>{cells.href ? <Link to={cells.href}>{cells.insider}</Link> : cells.insider}</td>
+      <td>{cells.role}</td>
+      <td className="num">{cells.shares}</td>
+      <td className="num">{cells.value}</td>
+    </>
+  );
+}
 
 /** The table view; clicking a sortable header switches the field and flips the direction. */
 export function WatchlistTable({
@@ -27,6 +70,7 @@ export function WatchlistTable({
   sort,
   onHeaderClick,
   flashTickers,
+  lastCloses,
 }: {
   items: WatchlistItem[];
   display: CardDisplay;
@@ -34,19 +78,25 @@ export function WatchlistTable({
   sort: SortState;
   onHeaderClick: (field: SortField) => void;
   flashTickers: ReadonlySet<string>;
+  /** The last stored close of tickers without a quote, as the cards show it. */
+  lastCloses?: ReadonlyMap<string, LastClose>;
 }) {
+  const insider = display.primaryForm === '4';
   return (
     <div className="table-wrap">
       <table className="watchlist-table">
-        <caption className="visually-hidden">Watchlist, sorted by {sort.field.replace('_', ' ')} {sort.direction === 'asc' ? 'ascending' : 'descending'}</caption>
+        <caption className="visually-hidden">
+          Watchlist, sorted by {sort.field.replace('_', ' ')} {sort.direction === 'asc' ? 'ascending' : 'descending'}
+        </caption>
         <thead>
           <tr>
-            {COLUMNS.map((column) => {
+            {columnsFor(insider).map((column) => {
               const active = column.field === sort.field;
               return (
                 <th
                   key={column.label}
                   scope="col"
+                  className={column.num ? 'num' : undefined}
                   aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   {column.field ? (
@@ -69,8 +119,14 @@ export function WatchlistTable({
             const latest = latestFilingFor(item, display);
             const filing = latest.kind === 'filing' ? latest.filing : null;
             const unseen = item.unseen_filings_count ?? 0;
+            const lastClose = lastCloses?.get(item.ticker.toUpperCase());
+            const price = priceCell(item, lastClose);
             return (
-              <tr key={item.ticker} data-ticker={item.ticker} className={flashTickers.has(item.ticker) ? 'row--flash' : undefined}>
+              <tr
+                key={item.ticker}
+                data-ticker={item.ticker}
+                className={flashTickers.has(item.ticker) ? 'row--flash' : undefined}
+              >
                 <th scope="row">
                   <Link to={`/ticker/${encodeURIComponent(item.ticker)}`} className="table-ticker">
                     {item.ticker}
@@ -84,7 +140,9 @@ export function WatchlistTable({
                 <td>
                   {filing?.filed_at ? (
                     <time dateTime={filing.filed_at} title={formatExactTime(filing.filed_at)}>
-                      {display.recorded ? `Recorded, filed ${filedDayWords(filing.filed_at)}` : formatRelativeTime(filing.filed_at)}
+                      {display.recorded
+                        ? `Recorded, filed ${filedDayWords(filing.filed_at)}`
+                        : formatRelativeTime(filing.filed_at)}
                     </time>
                   ) : (
                     '—'
@@ -92,26 +150,55 @@ export function WatchlistTable({
                 </td>
                 <td>{filing ? <span className="form-tag">{filingForm(filing)}</span> : '—'}</td>
                 <td>{filing ? <ImportanceBadge level={filing.importance} /> : '—'}</td>
-                <td className="num">
-                  {formatPrice(item.current_price)}
+                {insider && <InsiderTds filing={filing} />}
+                <td className="num" title={price.note ?? undefined}>
+                  {price.text}
+                  {price.note && <span className="visually-hidden"> ({price.note})</span>}
+                  {lastClose && item.current_price == null && (
+                    <span className="cell-note" aria-hidden="true">
+                      close
+                    </span>
+                  )}
                   {item.change_percent != null && (
-                    <span className={`change ${item.change_percent > 0 ? 'change--up' : item.change_percent < 0 ? 'change--down' : ''}`}>
+                    <span
+                      className={`change ${item.change_percent > 0 ? 'change--up' : item.change_percent < 0 ? 'change--down' : ''}`}
+                    >
                       {' '}
                       {formatPercent(item.change_percent, { signed: true })}
                     </span>
                   )}
                 </td>
-                <td className="num">{formatMarketCap(item.market_cap)}</td>
-                <td className="summary-cell">{filing ? <FilingSummary filing={filing} /> : <span className="muted">{latest.kind === 'empty' ? latest.message : ''}</span>}</td>
+                <NoteCell cell={marketCapCell(item, lastClose)} />
+                <td className="summary-cell">
+                  {filing ? (
+                    <FilingSummary filing={filing} detailHref={filingDetailHref(item.ticker, filing)} />
+                  ) : (
+                    <span className="muted">{latest.kind === 'empty' ? latest.message : ''}</span>
+                  )}
+                </td>
                 <td>
                   <div className="row-actions">
-                    <Link className="btn btn-xs btn-secondary" to={`/ticker/${encodeURIComponent(item.ticker)}`} aria-label={`Details for ${item.ticker}`}>
+                    <Link
+                      className="btn btn-xs btn-secondary"
+                      to={`/ticker/${encodeURIComponent(item.ticker)}`}
+                      aria-label={`Details for ${item.ticker}`}
+                    >
                       Details
                     </Link>
-                    <button type="button" className="btn btn-xs btn-secondary" onClick={() => actions.onTrade(item.ticker)} aria-label={`Trade ${item.ticker}`}>
+                    <button
+                      type="button"
+                      className="btn btn-xs btn-secondary"
+                      onClick={() => actions.onTrade(item.ticker)}
+                      aria-label={`Trade ${item.ticker}`}
+                    >
                       Trade
                     </button>
-                    <button type="button" className="btn btn-xs btn-ghost-danger" onClick={() => actions.onRemove(item.ticker)} aria-label={`Remove ${item.ticker}`}>
+                    <button
+                      type="button"
+                      className="btn btn-xs btn-ghost-danger"
+                      onClick={() => actions.onRemove(item.ticker)}
+                      aria-label={`Remove ${item.ticker}`}
+                    >
                       Remove
                     </button>
                   </div>

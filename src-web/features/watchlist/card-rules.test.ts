@@ -45,7 +45,12 @@ describe('latest filing on a card (primary-form rule)', () => {
     expect(view).toMatchObject({ kind: 'filing', filing: { one_liner: 'Amended results' } });
   });
   it("says 'No recent {form} filings' when the primary form has none", () => {
-    expect(latestFilingFor({ recent_filings: [item.recent_filings[0]!] }, { primaryForm: '8-K', pro: false, showAll: false })).toEqual({
+    expect(
+      latestFilingFor(
+        { recent_filings: [item.recent_filings[0]!] },
+        { primaryForm: '8-K', pro: false, showAll: false },
+      ),
+    ).toEqual({
       kind: 'empty',
       message: 'No recent 8-K filings',
     });
@@ -75,26 +80,67 @@ describe('Form 4 summaries', () => {
   it("reads '{executive} bought/sold {N} shares' and links by insider CIK", () => {
     const summary = form4Summary({
       form: '4',
-      insider_data: JSON.stringify({ executiveName: 'Jane Doe', insiderCik: '0001234567', isDisposition: true, sharesTraded: 12500 }),
+      insider_data: JSON.stringify({
+        executiveName: 'Jane Doe',
+        insiderCik: '0001234567',
+        isDisposition: true,
+        sharesTraded: 12500,
+      }),
     });
-    expect(summary).toEqual({ text: 'Jane Doe sold 12,500 shares', href: '/insider/cik/0001234567', incomplete: false });
+    expect(summary).toEqual({
+      text: 'Jane Doe sold 12,500 shares',
+      href: '/insider/cik/0001234567',
+      incomplete: false,
+    });
   });
   it('links by the URL-encoded name without a CIK', () => {
-    const summary = form4Summary({ form: '4/A', insider_data: { executiveName: 'Musk Elon R.', isDisposition: false, sharesTraded: 100 } });
-    expect(summary).toEqual({ text: 'Musk Elon R. bought 100 shares', href: '/insider/Musk%20Elon%20R.', incomplete: false });
+    const summary = form4Summary({
+      form: '4/A',
+      insider_data: { executiveName: 'Musk Elon R.', isDisposition: false, sharesTraded: 100 },
+    });
+    expect(summary).toEqual({
+      text: 'Musk Elon R. bought 100 shares',
+      href: '/insider/Musk%20Elon%20R.',
+      incomplete: false,
+    });
   });
   it("uses the server's wording for exercises and grants, which are not purchases", () => {
     const summary = form4Summary({
       form: '4',
       one_liner: 'Elon Musk exercised or converted 10,500 shares',
-      insider_data: '{"executiveName":"Elon Musk","insiderCik":"1494730","isDisposition":false,"sharesTraded":10500,"transactionCode":"M","incompleteData":false}',
+      insider_data:
+        '{"executiveName":"Elon Musk","insiderCik":"1494730","isDisposition":false,"sharesTraded":10500,"transactionCode":"M","incompleteData":false}',
     });
-    expect(summary).toEqual({ text: 'Elon Musk exercised or converted 10,500 shares', href: '/insider/cik/1494730', incomplete: false });
+    expect(summary).toEqual({
+      text: 'Elon Musk exercised or converted 10,500 shares',
+      href: '/insider/cik/1494730',
+      incomplete: false,
+    });
+  });
+  it("uses the server's wording for notes counted in dollars: never 'bought shares (incomplete data)'", () => {
+    const summary = form4Summary({
+      form: '4',
+      one_liner: 'Roelof Botha bought $25.0M of 0.25% convertible senior notes due 2027',
+      insider_data:
+        '{"executiveName":"Roelof Botha","insiderCik":"1219210","isDisposition":false,"sharesTraded":null,"transactionCode":"P","incompleteData":false}',
+    });
+    expect(summary).toEqual({
+      text: 'Roelof Botha bought $25.0M of 0.25% convertible senior notes due 2027',
+      href: '/insider/cik/1219210',
+      incomplete: false,
+    });
   });
   it('flags incomplete data marked by the server', () => {
-    const data = '{"executiveName":"Jane Doe","isDisposition":true,"sharesTraded":5,"transactionCode":"S","incompleteData":true}';
+    const data =
+      '{"executiveName":"Jane Doe","isDisposition":true,"sharesTraded":5,"transactionCode":"S","incompleteData":true}';
     expect(form4Summary({ form: '4', insider_data: data })?.incomplete).toBe(true);
-    expect(form4Summary({ form: '4', insider_data: data.replace('"incompleteData":true', '"incompleteData":false'), data_incomplete: true })?.incomplete).toBe(true);
+    expect(
+      form4Summary({
+        form: '4',
+        insider_data: data.replace('"incompleteData":true', '"incompleteData":false'),
+        data_incomplete: true,
+      })?.incomplete,
+    ).toBe(true);
   });
   it('flags incomplete data', () => {
     expect(form4Summary({ form: '4', insider_data: '{"executiveName":"Jane Doe","isDisposition":true}' })).toEqual({

@@ -36,9 +36,7 @@ function filedTime(filing: WatchlistFiling): number {
   return Number.isFinite(t) ? t : 0;
 }
 
-export type LatestFilingView =
-  | { kind: 'filing'; filing: WatchlistFiling }
-  | { kind: 'empty'; message: string };
+export type LatestFilingView = { kind: 'filing'; filing: WatchlistFiling } | { kind: 'empty'; message: string };
 
 /**
  * The card's latest-filing banner. With a brand primary form, a non-PRO user and 'show all
@@ -52,7 +50,9 @@ export function latestFilingFor(
   const restrict = options.primaryForm && !options.pro && !options.showAll ? options.primaryForm : null;
   if (restrict) {
     const match = filings.find((f) => (catalogueFormOf(filingForm(f)) ?? filingForm(f)) === restrict);
-    return match ? { kind: 'filing', filing: match } : { kind: 'empty', message: COPY.noRecentForm(formDisplayName(restrict)) };
+    return match
+      ? { kind: 'filing', filing: match }
+      : { kind: 'empty', message: COPY.noRecentForm(formDisplayName(restrict)) };
   }
   const latest = filings[0];
   return latest ? { kind: 'filing', filing: latest } : { kind: 'empty', message: COPY.noRecentActivity };
@@ -79,22 +79,39 @@ export interface Form4Summary {
 export function form4Summary(filing: WatchlistFiling): Form4Summary | null {
   if (catalogueFormOf(filingForm(filing)) !== '4') return null;
   const data = parseInsiderData(filing.insider_data);
-  const names = Array.isArray(filing.executive_names) ? filing.executive_names : filing.executive_names ? [filing.executive_names] : [];
+  const names = Array.isArray(filing.executive_names)
+    ? filing.executive_names
+    : filing.executive_names
+      ? [filing.executive_names]
+      : [];
   const name = data?.executiveName?.trim() || names[0]?.trim() || '';
-  const shares = typeof data?.sharesTraded === 'number' && Number.isFinite(data.sharesTraded) ? data.sharesTraded : null;
+  const shares =
+    typeof data?.sharesTraded === 'number' && Number.isFinite(data.sharesTraded) ? data.sharesTraded : null;
   const disposition = typeof data?.isDisposition === 'boolean' ? data.isDisposition : null;
-  const incomplete =
-    !data || !name || shares === null || disposition === null || data.incompleteData === true || filing.data_incomplete === true;
   const code = data?.transactionCode;
-  // Exercises, grants, tax withholding and gifts are not purchases or sales: the server's
-  // one-liner says what happened ('exercised or converted 10,500 shares').
+  // Exercises, grants, tax withholding and gifts are not purchases or sales, and notes are counted in
+  // dollars, not shares: the server's one-liner says what happened ('exercised or converted 10,500
+  // shares', 'bought $25.0M of convertible notes').
   const routine = code != null && code !== 'P' && code !== 'S' && Boolean(filing.one_liner);
+  const inDollars = shares === null && data != null && code != null && Boolean(filing.one_liner);
+  const incomplete =
+    !data ||
+    !name ||
+    (shares === null && !inDollars) ||
+    disposition === null ||
+    data.incompleteData === true ||
+    filing.data_incomplete === true;
   const verb = disposition === null ? 'traded' : disposition ? 'sold' : 'bought';
-  const text = routine
-    ? filing.one_liner!
-    : `${name || 'An insider'} ${verb} ${shares === null ? '' : `${Math.abs(shares).toLocaleString('en-US')} `}shares`;
+  const text =
+    routine || inDollars
+      ? filing.one_liner!
+      : `${name || 'An insider'} ${verb} ${shares === null ? '' : `${Math.abs(shares).toLocaleString('en-US')} `}shares`;
   const cik = data?.insiderCik ?? filing.insider_cik;
-  const href = cik ? `/insider/cik/${encodeURIComponent(String(cik))}` : name ? `/insider/${encodeURIComponent(name)}` : null;
+  const href = cik
+    ? `/insider/cik/${encodeURIComponent(String(cik))}`
+    : name
+      ? `/insider/${encodeURIComponent(name)}`
+      : null;
   return { text, href, incomplete };
 }
 

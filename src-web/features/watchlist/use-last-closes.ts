@@ -13,7 +13,10 @@ const NO_CLOSES: ReadonlyMap<string, LastClose> = new Map();
  * the app ships daily prices): one batched query for those tickers, kept like the watchlist.
  */
 export function useLastCloses(items: WatchlistItem[]): ReadonlyMap<string, LastClose> {
-  const tickers = items.filter((item) => item.current_price == null).map((item) => item.ticker).sort();
+  const tickers = items
+    .filter((item) => item.current_price == null)
+    .map((item) => item.ticker)
+    .sort();
   const query = trpc.prices.lastCloses.useQuery({ tickers }, { enabled: tickers.length > 0, staleTime: 5 * 60_000 });
   if (!query.data) return NO_CLOSES;
   return new Map(query.data.map((row) => [row.ticker, { day: row.day, close: row.close }]));

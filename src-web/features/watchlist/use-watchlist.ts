@@ -9,7 +9,12 @@ export function useWatchlist(): WatchlistData & { isLoading: boolean; isError: b
   const auth = useAuth();
   const query = trpc.watchlist.get.useQuery(undefined, { ...WATCHLIST_QUERY_OPTIONS, enabled: !auth.loggingOut });
   const data = auth.loggingOut ? EMPTY_WATCHLIST : normaliseWatchlist(query.data, auth.user);
-  return { ...data, isLoading: query.isLoading && !auth.loggingOut, isError: query.isError, refetch: () => void query.refetch() };
+  return {
+    ...data,
+    isLoading: query.isLoading && !auth.loggingOut,
+    isError: query.isError,
+    refetch: () => void query.refetch(),
+  };
 }
 
 /**
@@ -31,7 +36,9 @@ export function useUnsubscribe() {
       await utils.watchlist.get.cancel();
       const previous = utils.watchlist.get.getData();
       utils.watchlist.get.setData(undefined, (current) =>
-        current ? { ...current, watchlist: current.watchlist.filter((item: WatchlistItem) => item.ticker !== ticker) } : current,
+        current
+          ? { ...current, watchlist: current.watchlist.filter((item: WatchlistItem) => item.ticker !== ticker) }
+          : current,
       );
       return { previous };
     },

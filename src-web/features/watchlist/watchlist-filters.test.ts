@@ -12,9 +12,32 @@ import {
 import type { WatchlistItem } from './watchlist-types';
 
 const items: WatchlistItem[] = [
-  { id: 1, ticker: 'AAPL', company_name: 'Apple Inc.', forms: '8-K,4', industry: 'Electronic Computers', sector: 'Technology', highest_importance: 'HIGH' },
-  { id: 2, ticker: 'TSLA', company_name: 'Tesla, Inc.', forms: '4', industry: 'Motor Vehicles', sector: 'Consumer', highest_importance: 'CRITICAL' },
-  { id: 3, ticker: 'JPM', company_name: 'JPMorgan Chase & Co', forms: '10-K, DEF 14A,13D', industry: null, highest_importance: null },
+  {
+    id: 1,
+    ticker: 'AAPL',
+    company_name: 'Apple Inc.',
+    forms: '8-K,4',
+    industry: 'Electronic Computers',
+    sector: 'Technology',
+    highest_importance: 'HIGH',
+  },
+  {
+    id: 2,
+    ticker: 'TSLA',
+    company_name: 'Tesla, Inc.',
+    forms: '4',
+    industry: 'Motor Vehicles',
+    sector: 'Consumer',
+    highest_importance: 'CRITICAL',
+  },
+  {
+    id: 3,
+    ticker: 'JPM',
+    company_name: 'JPMorgan Chase & Co',
+    forms: '10-K, DEF 14A,13D',
+    industry: null,
+    highest_importance: null,
+  },
 ];
 
 describe('form-type filter semantics (SPEC.md section 4)', () => {
@@ -51,7 +74,9 @@ describe('search, alert level and industry filters', () => {
   });
   it('filters by alert level and industry', () => {
     expect(applyFilters(items, { ...EMPTY_FILTERS, alertLevel: 'CRITICAL' }).map((i) => i.ticker)).toEqual(['TSLA']);
-    expect(applyFilters(items, { ...EMPTY_FILTERS, industry: 'Motor Vehicles' }).map((i) => i.ticker)).toEqual(['TSLA']);
+    expect(applyFilters(items, { ...EMPTY_FILTERS, industry: 'Motor Vehicles' }).map((i) => i.ticker)).toEqual([
+      'TSLA',
+    ]);
   });
   it('industry options exist only for items that have one', () => {
     expect(distinctValues(items, 'industry')).toEqual(['Electronic Computers', 'Motor Vehicles']);

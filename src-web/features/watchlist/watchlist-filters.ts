@@ -17,7 +17,13 @@ export interface WatchlistFilters {
   sector: string;
 }
 
-export const EMPTY_FILTERS: WatchlistFilters = { search: '', alertLevel: 'All', formTypes: [], industry: '', sector: '' };
+export const EMPTY_FILTERS: WatchlistFilters = {
+  search: '',
+  alertLevel: 'All',
+  formTypes: [],
+  industry: '',
+  sector: '',
+};
 
 /** The forms an item follows, from its comma-separated `forms`. */
 export function itemForms(item: Pick<WatchlistItem, 'forms'>): string[] {
@@ -86,7 +92,9 @@ export function applyFilters(items: readonly WatchlistItem[], filters: Watchlist
 
 /** Distinct non-empty values of a text field, A-Z (industry and sector filters). */
 export function distinctValues(items: readonly WatchlistItem[], field: 'industry' | 'sector'): string[] {
-  return [...new Set(items.map((i) => i[field]).filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(items.map((i) => i[field]).filter((v): v is string => Boolean(v)))].sort((a, b) =>
+    a.localeCompare(b),
+  );
 }
 
 export function importanceRank(value: unknown): number {

@@ -6,7 +6,17 @@ const pro = { email: 'a@b.co', phone: null, verified: true, isAdmin: false, plan
 describe('watchlist response (SPEC.md section 3)', () => {
   it('reads items from watchlist or results', () => {
     expect(normaliseWatchlist({ watchlist: [{ id: 1, ticker: 'A' }] }, null).items).toHaveLength(1);
-    expect(normaliseWatchlist({ results: [{ id: 1, ticker: 'A' }, { id: 2, ticker: 'B' }] }, null).items).toHaveLength(2);
+    expect(
+      normaliseWatchlist(
+        {
+          results: [
+            { id: 1, ticker: 'A' },
+            { id: 2, ticker: 'B' },
+          ],
+        },
+        null,
+      ).items,
+    ).toHaveLength(2);
     expect(normaliseWatchlist(undefined, null).items).toEqual([]);
   });
   it('free 10, PRO 50, an explicit limit from the server overrides both', () => {

@@ -20,7 +20,10 @@ export interface WatchlistData {
  * SPEC.md section 3: items under `watchlist` or `results`; the limit from `tickerLimit` or
  * `contact.ticker_limit`, which override the plan's 10 / 50.
  */
-export function normaliseWatchlist(response: WatchlistResponseLike | null | undefined, fallbackUser: StoredUser | null): WatchlistData {
+export function normaliseWatchlist(
+  response: WatchlistResponseLike | null | undefined,
+  fallbackUser: StoredUser | null,
+): WatchlistData {
   const user = response?.user ?? fallbackUser;
   const items = response?.watchlist ?? response?.results ?? [];
   const explicit = response?.tickerLimit ?? response?.contact?.ticker_limit;

@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, SORT_DIRECTIONS, SORT_FIELDS } from '#shared/preferences';
+import { DEFAULT_PREFERENCES, type SORT_DIRECTIONS, SORT_FIELDS } from '#shared/preferences';
 import { importanceRank } from './watchlist-filters';
 import type { WatchlistItem } from './watchlist-types';
 
@@ -24,7 +24,10 @@ export interface SortState {
   direction: SortDirection;
 }
 
-export const DEFAULT_SORT: SortState = { field: DEFAULT_PREFERENCES.sortField, direction: DEFAULT_PREFERENCES.sortDirection };
+export const DEFAULT_SORT: SortState = {
+  field: DEFAULT_PREFERENCES.sortField,
+  direction: DEFAULT_PREFERENCES.sortDirection,
+};
 
 export function isSortField(value: unknown): value is SortField {
   return (SORT_FIELDS as readonly unknown[]).includes(value);

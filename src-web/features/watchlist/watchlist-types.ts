@@ -15,6 +15,8 @@ export interface WatchlistFiling {
   link?: string | null;
   /** JSON string (or already parsed) with executiveName, executiveTitle, insiderCik, isDisposition, sharesTraded. */
   insider_data?: string | InsiderData | null;
+  /** Forms 3/4/5: dollar value of the headline transaction (priced rows). */
+  insider_value?: number | null;
   insider_cik?: string | null;
   executive_names?: string[] | string | null;
   /** Set by the parser when a field of the filing could not be read. */

@@ -28,8 +28,8 @@ export default function AboutAiPage() {
       <header className="page-intro">
         <h1>How we score filings</h1>
         <p>
-          Every filing gets one of four levels from a fixed set of rules you can read below. Rules come first and are the same for
-          everyone; an AI model, where enabled, only adds a plain-language read on top.
+          Every filing gets one of four levels from a fixed set of rules you can read below. Rules come first and are
+          the same for everyone; an AI model, where enabled, only adds a plain-language read on top.
         </p>
       </header>
       <section className="panel levels" aria-labelledby="levels-title">
@@ -41,7 +41,8 @@ export default function AboutAiPage() {
               <span>
                 {
                   {
-                    CRITICAL: 'Can change the investment case overnight: bankruptcy, restatement, delisting, a large insider purchase.',
+                    CRITICAL:
+                      'Can change the investment case overnight: bankruptcy, restatement, delisting, a large insider purchase.',
                     HIGH: 'Material news worth reading today: results, deals, leadership changes, an activist stake.',
                     MEDIUM: 'Useful context: routine reports, updates to stakes, shareholder votes, open-market sales.',
                     LOW: 'Routine paperwork: exhibits, grants and option exercises, passive holdings, planned sales.',
@@ -51,7 +52,9 @@ export default function AboutAiPage() {
             </li>
           ))}
         </ul>
-        <p className="muted">When several rules hit one filing, the highest level wins and every rule that fired is listed as a reason.</p>
+        <p className="muted">
+          When several rules hit one filing, the highest level wins and every rule that fired is listed as a reason.
+        </p>
       </section>
       <section aria-labelledby="rules-title">
         <h2 id="rules-title">The rules</h2>
@@ -91,14 +94,27 @@ export default function AboutAiPage() {
       <section className="panel" aria-labelledby="llm-title">
         <h2 id="llm-title">What the AI does — and does not do</h2>
         <ul className="check-list">
-          <li>For PRO subscribers, an AI language model reads the filing and writes a short plain-language analysis: what happened, why it may matter, and what to look at next.</li>
-          <li>It never sets or changes the importance level. The level and its reasons always come from the rules above, so alerts stay predictable.</li>
-          <li>It runs after the filing is stored, with a time limit, so it never delays an alert. Each analysis is written once per filing and reused.</li>
-          <li>It is optional: the operator connects a model of their choice. Without one, you see the rule-based summary, which is always shown too.</li>
+          <li>
+            For PRO subscribers, an AI language model reads the filing and writes a short plain-language analysis: what
+            happened, why it may matter, and what to look at next.
+          </li>
+          <li>
+            It never sets or changes the importance level. The level and its reasons always come from the rules above,
+            so alerts stay predictable.
+          </li>
+          <li>
+            It runs after the filing is stored, with a time limit, so it never delays an alert. Each analysis is written
+            once per filing and reused.
+          </li>
+          <li>
+            It is optional: the operator connects a model of their choice. Without one, you see the rule-based summary,
+            which is always shown too.
+          </li>
           <li>AI text can be wrong: treat it as a reading aid and check the filing itself on sec.gov before acting.</li>
         </ul>
         <p className="muted">
-          See the views side by side on <Link to="/filing-display-comparison">filing display comparison</Link>. Nothing here is investment advice.
+          See the views side by side on <Link to="/filing-display-comparison">filing display comparison</Link>. Nothing
+          here is investment advice.
         </p>
       </section>
     </PageShell>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../../components/Notice';
 import { PageShell } from '../../components/PageShell';
-import { storeAdminToken } from '../../features/admin/admin-auth';
+import { markAdminSignedIn } from '../../features/admin/admin-auth';
 import { errorMessage } from '../../lib/errors';
 import { useAuth } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -17,9 +17,10 @@ export default function AdminLoginPage() {
   const enter = async () => {
     setError(null);
     try {
-      const result = await adminLogin.mutateAsync();
-      storeAdminToken(result.token);
-      navigate('/admin', { replace: true });
+      // The server sets the credential as an HttpOnly cookie; the page keeps only the marker.
+      await adminLogin.mutateAsync();
+      markAdminSignedIn(true);
+      void navigate('/admin', { replace: true });
     } catch (failure) {
       setError(errorMessage(failure, 'Could not open the admin area. Please try again.'));
     }
@@ -32,10 +33,16 @@ export default function AdminLoginPage() {
         {auth.loggedIn ? (
           <>
             <p className="muted">
-              Signed in as <strong>{auth.user?.email ?? auth.user?.phone}</strong>. The admin area uses its own short-lived credential.
+              Signed in as <strong>{auth.user?.email ?? auth.user?.phone}</strong>. The admin area uses its own
+              short-lived credential.
             </p>
             <ErrorBox>{error}</ErrorBox>
-            <button type="button" className="btn btn-primary btn-block btn-lg" onClick={() => void enter()} disabled={adminLogin.isPending}>
+            <button
+              type="button"
+              className="btn btn-primary btn-block btn-lg"
+              onClick={() => void enter()}
+              disabled={adminLogin.isPending}
+            >
               {adminLogin.isPending ? 'Opening...' : 'Open the admin area'}
             </button>
           </>

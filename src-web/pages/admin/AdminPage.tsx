@@ -3,7 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { currentBrandConfig } from '../../brand/current-brand';
 import { Loading } from '../../components/Loading';
 import { ErrorBox } from '../../components/Notice';
-import { storeAdminToken } from '../../features/admin/admin-auth';
+import { markAdminSignedIn } from '../../features/admin/admin-auth';
 import { ADMIN_SECTIONS, ADMIN_SECTION_LABELS, type AdminSection } from '../../features/admin/admin-sections';
 import { sectionComponent } from '../../features/admin/sections/registry';
 import { errorReason } from '../../lib/errors';
@@ -25,14 +25,14 @@ export default function AdminPage() {
 
   const signOut = async () => {
     await logout.mutateAsync().catch(() => undefined);
-    storeAdminToken(null);
-    navigate('/admin/login', { replace: true });
+    markAdminSignedIn(false);
+    void navigate('/admin/login', { replace: true });
   };
 
   const expired = me.isError && errorReason(me.error) === 'admin_required';
   useEffect(() => {
     // A dead credential is dropped; the guard then sends the visitor to /admin/login.
-    if (expired) storeAdminToken(null);
+    if (expired) markAdminSignedIn(false);
   }, [expired]);
 
   return (

@@ -32,7 +32,9 @@ export default function BillingSuccessPage() {
         storeUser(r.user);
         setResult(r);
       })
-      .catch((failure: unknown) => setError(errorMessage(failure, 'We could not check your payment. Please refresh the page.')));
+      .catch((failure: unknown) =>
+        setError(errorMessage(failure, 'We could not check your payment. Please refresh the page.')),
+      );
   }, [sessionId, confirm]);
 
   // Paid but still settling: the plan arrives over the live connection (PlanSync) when the sync sees it.
@@ -41,15 +43,22 @@ export default function BillingSuccessPage() {
   return (
     <PageShell className="content-page">
       <header className="page-intro">
-        <h1>{active ? 'Welcome to PRO' : result?.status === 'action_required' ? 'Confirm your payment' : 'Checking your payment'}</h1>
+        <h1>
+          {active
+            ? 'Welcome to PRO'
+            : result?.status === 'action_required'
+              ? 'Confirm your payment'
+              : 'Checking your payment'}
+        </h1>
       </header>
       <section className="panel" aria-live="polite">
         <ErrorBox>{error}</ErrorBox>
         {active && result && (
           <>
             <p>
-              Your PRO plan is active{result.plan.planPeriodEnd ? ` and renews on ${longDate(result.plan.planPeriodEnd)}` : ''}: real-time alerts, the
-              live dashboard, every form type and up to {result.plan.tickerLimit} tickers.
+              Your PRO plan is active
+              {result.plan.planPeriodEnd ? ` and renews on ${longDate(result.plan.planPeriodEnd)}` : ''}: real-time
+              alerts, the live dashboard, every form type and up to {result.plan.tickerLimit} tickers.
             </p>
             <p className="row">
               <Link className="btn btn-primary" to="/">

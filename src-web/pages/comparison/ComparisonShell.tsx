@@ -37,7 +37,9 @@ export function ComparisonShell({
       ) : !item ? (
         <div className="empty-state">
           <p className="empty-state__title">Nothing to compare yet</p>
-          <p>Both views are shown with your own tickers and their real filings. Add a ticker with recent filings first.</p>
+          <p>
+            Both views are shown with your own tickers and their real filings. Add a ticker with recent filings first.
+          </p>
           <Link className="btn btn-primary" to="/">
             Go to your watchlist
           </Link>

@@ -58,7 +58,13 @@ function DetailedList({ item }: { item: WatchlistItem }) {
                 <dt>Title</dt>
                 <dd>{insider.executiveTitle ?? '—'}</dd>
                 <dt>Direction</dt>
-                <dd>{insider.isDisposition == null ? '—' : insider.isDisposition ? 'Disposition (sold)' : 'Acquisition (bought)'}</dd>
+                <dd>
+                  {insider.isDisposition == null
+                    ? '—'
+                    : insider.isDisposition
+                      ? 'Disposition (sold)'
+                      : 'Acquisition (bought)'}
+                </dd>
                 <dt>Shares</dt>
                 <dd>{insider.sharesTraded == null ? '—' : insider.sharesTraded.toLocaleString('en-US')}</dd>
               </dl>
@@ -80,8 +86,16 @@ export default function FilingDisplayComparisonPage() {
       title="Filing display comparison"
       intro="The same filings in the compact form used on cards and in the table, and in the detailed form used on ticker pages."
       eligible={(item) => (item.recent_filings?.length ?? 0) > 0}
-      left={{ title: 'Compact', note: 'One line per filing: level, form, one-liner, age. Built for scanning many tickers.', render: (item) => <CompactList item={item} /> }}
-      right={{ title: 'Detailed', note: 'Everything we extracted: exact time, summary, insider details and the source link.', render: (item) => <DetailedList item={item} /> }}
+      left={{
+        title: 'Compact',
+        note: 'One line per filing: level, form, one-liner, age. Built for scanning many tickers.',
+        render: (item) => <CompactList item={item} />,
+      }}
+      right={{
+        title: 'Detailed',
+        note: 'Everything we extracted: exact time, summary, insider details and the source link.',
+        render: (item) => <DetailedList item={item} />,
+      }}
     />
   );
 }

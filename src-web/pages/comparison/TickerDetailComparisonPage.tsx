@@ -59,8 +59,16 @@ export default function TickerDetailComparisonPage() {
       title="Ticker detail comparison"
       intro="One of your tickers as a compact watchlist card and as the detailed view with every quote field."
       eligible={() => true}
-      left={{ title: 'Card', note: 'What the dashboard shows: price, key ratios, badges and the latest filing.', render: (item) => <TickerCard item={item} display={display} /> }}
-      right={{ title: 'Detailed', note: 'Every field we hold for the ticker, with its 52-week position.', render: (item) => <Detailed item={item} /> }}
+      left={{
+        title: 'Card',
+        note: 'What the dashboard shows: price, key ratios, badges and the latest filing.',
+        render: (item) => <TickerCard item={item} display={display} />,
+      }}
+      right={{
+        title: 'Detailed',
+        note: 'Every field we hold for the ticker, with its 52-week position.',
+        render: (item) => <Detailed item={item} />,
+      }}
     />
   );
 }

@@ -13,6 +13,7 @@ import { scrollToTopSoon, useTimedMessage } from '../../lib/use-timed-message';
 import { FullView } from './FullView';
 import { AllFilingsLanding, Landing } from './Landing';
 import { StartStep } from './StartStep';
+import { SignedOutByYesNotice } from '../../features/contact/SignedOutByYesNotice';
 
 /** The watchlist dashboard: empty landing, step1 (after start), or the full view. */
 export default function DashboardPage() {
@@ -81,6 +82,7 @@ export default function DashboardPage() {
 
   return (
     <PageShell className={`dashboard dashboard--${view}`}>
+      <SignedOutByYesNotice />
       {watchlist.isError && watchlist.items.length === 0 && (
         <div className="container">
           <ErrorBox>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { currentBrandConfig } from '../../brand/current-brand';
+import { DismissibleBanner } from '../../components/DismissibleBanner';
 import { AddTickerPanel } from '../../features/add-ticker/AddTickerPanel';
 import { AlertsPanel } from '../../features/alerts/AlertsPanel';
 import { AssistantPanel, AssistantUpsell } from '../../features/assistant/AssistantPanel';
@@ -38,7 +39,12 @@ export function FullView(props: DashboardViewProps) {
   const live = useLiveFilings(auth.pro);
   const trading = useTrade(prefs.tradingPlatformUrl, (url) => update({ tradingPlatformUrl: url }));
   const source = useDataSource();
-  const display = { primaryForm: brand.forms.primaryForm, pro: auth.pro, showAll: prefs.showAllFilings, recorded: source.recorded };
+  const display = {
+    primaryForm: brand.forms.primaryForm,
+    pro: auth.pro,
+    showAll: prefs.showAllFilings,
+    recorded: source.recorded,
+  };
 
   const quickAdd = (ticker: string) => {
     onTickersChange(`${ticker}, `);
@@ -51,7 +57,13 @@ export function FullView(props: DashboardViewProps) {
     <div className={`dashboard-grid${collapsed ? ' dashboard-grid--collapsed' : ''}`}>
       {collapsed ? (
         <div className="sidebar-reopen">
-          <button type="button" className="btn btn-primary" onClick={() => setCollapsed(false)} aria-expanded="false" aria-controls="add-sidebar">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setCollapsed(false)}
+            aria-expanded="false"
+            aria-controls="add-sidebar"
+          >
             + Add Tickers
           </button>
         </div>
@@ -59,7 +71,14 @@ export function FullView(props: DashboardViewProps) {
         <aside id="add-sidebar" className="sidebar" aria-labelledby="add-title">
           <div className="sidebar__head">
             <h2 id="add-title">Add tickers</h2>
-            <button type="button" className="icon-btn" aria-label="Collapse the add form" aria-expanded="true" aria-controls="add-sidebar" onClick={() => setCollapsed(true)}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Collapse the add form"
+              aria-expanded="true"
+              aria-controls="add-sidebar"
+              onClick={() => setCollapsed(true)}
+            >
               <span aria-hidden="true">⟨</span>
             </button>
           </div>
@@ -82,9 +101,16 @@ export function FullView(props: DashboardViewProps) {
         )}
         {brand.features.chatbot && (auth.pro ? <AssistantPanel /> : <AssistantUpsell />)}
         {source.note && (
-          <p className="notice notice--info replay-note" role="note" data-testid="replay-note">
-            {source.note}
-          </p>
+          <DismissibleBanner
+            id="replay-note"
+            label="the recorded filings note"
+            className="notice notice--info"
+            as="div"
+          >
+            <p className="replay-note" data-testid="replay-note">
+              {source.note}
+            </p>
+          </DismissibleBanner>
         )}
         <WatchlistList
           items={watchlist.items}
@@ -92,7 +118,8 @@ export function FullView(props: DashboardViewProps) {
           onPrefsChange={(next) => {
             setSearch(next.filters.search);
             const patch = preferencesPatch(next);
-            if (JSON.stringify(patch) !== JSON.stringify(preferencesPatch(listPrefsFrom(prefs, search)))) void update(patch);
+            if (JSON.stringify(patch) !== JSON.stringify(preferencesPatch(listPrefsFrom(prefs, search))))
+              void update(patch);
           }}
           display={display}
           actions={{ onTrade: trading.trade, onRemove: (ticker) => unsubscribe.mutate({ ticker }) }}
@@ -101,7 +128,11 @@ export function FullView(props: DashboardViewProps) {
           flashTickers={live.flash}
           lastCloses={lastCloses}
         />
-        {unsubscribe.error && <p className="error-box" role="alert">Could not remove {unsubscribe.variables?.ticker}. It is back in your list.</p>}
+        {unsubscribe.error && (
+          <p className="error-box" role="alert">
+            Could not remove {unsubscribe.variables?.ticker}. It is back in your list.
+          </p>
+        )}
         <AlertsPanel user={auth.user} pro={auth.pro} onOpenContact={onContact} />
       </div>
       {trading.modal}

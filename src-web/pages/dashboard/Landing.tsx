@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COPY } from '#shared/copy';
-import { ALL_FILINGS_PLAN_PRICE_USD, PRO_TICKER_LIMIT } from '#shared/plans';
+import { ALL_FILINGS_PLAN_PRICE_USD, PRO_TICKER_LIMIT, tickerLimitFor } from '#shared/plans';
 import { currentBrandConfig, sisterBrands } from '../../brand/current-brand';
+import { type AuthState, useAuth } from '../../lib/session';
 
 /** The brand's name, headline, tagline and hero copy. */
 function Hero({ children }: { children?: ReactNode }) {
@@ -18,16 +19,26 @@ function Hero({ children }: { children?: ReactNode }) {
   );
 }
 
+/** The line under 'Add Your First Ticker': what this person has, not what a visitor would. */
+function startNote(auth: AuthState, emptyStateText: string): string {
+  if (auth.pro) return `PRO is active · up to ${tickerLimitFor(auth.user)} tickers · every form type`;
+  if (auth.loggedIn) return `Free plan · ${emptyStateText}`;
+  return `Free · no account needed to start · ${emptyStateText}`;
+}
+
 /** Empty watchlist: tagline, three feature cards and 'Add Your First Ticker'. */
 export function Landing({ onStart }: { onStart: () => void }) {
   const brand = currentBrandConfig();
+  const auth = useAuth();
   return (
     <div className="landing">
       <Hero>
         <button type="button" className="btn btn-primary btn-lg" onClick={onStart}>
           {COPY.addFirstTicker}
         </button>
-        <p className="hero__note">Free · no account needed to start · {brand.copy.emptyStateText}</p>
+        <p className="hero__note" data-testid="start-note">
+          {startNote(auth, brand.copy.emptyStateText)}
+        </p>
       </Hero>
       <section className="feature-cards" aria-label="Features">
         {brand.copy.featureCards.map((card, i) => (
@@ -47,6 +58,7 @@ export function Landing({ onStart }: { onStart: () => void }) {
 /** The all-filings brand's empty state is its pricing page, linking to the two free sister tools. */
 export function AllFilingsLanding() {
   const brand = currentBrandConfig();
+  const auth = useAuth();
   const sisters = sisterBrands();
   return (
     <div className="landing">
@@ -59,7 +71,9 @@ export function AllFilingsLanding() {
           ${ALL_FILINGS_PLAN_PRICE_USD}
           <span>/month</span>
         </p>
-        <p className="price-hero__terms">Cancel anytime · {PRO_TICKER_LIMIT} tickers · every form type · real-time alerts</p>
+        <p className="price-hero__terms">
+          Cancel anytime · {PRO_TICKER_LIMIT} tickers · every form type · real-time alerts
+        </p>
         <ul className="check-list check-list--center">
           {brand.copy.featureCards.map((card) => (
             <li key={card.title}>
@@ -71,9 +85,15 @@ export function AllFilingsLanding() {
           <Link to="/upgrade" className="btn btn-primary btn-lg">
             {COPY.startSubscription}
           </Link>
-          <Link to="/login" className="btn btn-ghost">
-            Login
-          </Link>
+          {auth.loggedIn ? (
+            <span className="muted" data-testid="signed-in-as">
+              Signed in as {auth.user?.email ?? auth.user?.phone}
+            </span>
+          ) : (
+            <Link to="/login" className="btn btn-ghost">
+              Login
+            </Link>
+          )}
         </div>
       </section>
       {sisters.length > 0 && (

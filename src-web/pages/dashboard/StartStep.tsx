@@ -20,19 +20,25 @@ export function StartStep(props: StartStepProps) {
         <section className="panel" aria-labelledby="start-title">
           <h1 id="start-title">{brand.copy.emptyStateTitle}</h1>
           <p className="muted">{brand.copy.emptyStateText}</p>
-          <div className="suggestions" aria-label="Popular tickers">
+          <fieldset className="bare-fieldset suggestions" aria-label="Popular tickers">
             <span className="muted">Popular:</span>
             {suggestions.map((ticker) => (
               <button
                 key={ticker}
                 type="button"
                 className="chip chip--button"
-                onClick={() => onTickersChange(tickers.includes(`${ticker},`) ? tickers : `${tickers.replace(/,?\s*$/, tickers.trim() ? ', ' : '')}${ticker}, `)}
+                onClick={() =>
+                  onTickersChange(
+                    tickers.includes(`${ticker},`)
+                      ? tickers
+                      : `${tickers.replace(/,?\s*$/, tickers.trim() ? ', ' : '')}${ticker}, `,
+                  )
+                }
               >
                 + {ticker}
               </button>
             ))}
-          </div>
+          </fieldset>
           <AddTickerPanel
             {...addPanelProps(props, auth)}
             foldForms={brand.onboarding.skipFormSelection}

@@ -31,11 +31,18 @@ export default function InsiderPage() {
   const rawCik = params.cik ?? null;
   const name = params.name?.trim() ?? '';
   const cik = rawCik && /^\d{1,10}$/.test(rawCik) ? Number(rawCik) : null;
-  const byCik = trpc.insiders.byCik.useQuery({ cik: cik ?? 0 }, { enabled: cik != null && cik > 0, retry: notFoundRetry, staleTime: 5 * 60_000 });
-  const byName = trpc.insiders.byName.useQuery({ name }, { enabled: rawCik == null && name !== '', retry: notFoundRetry, staleTime: 5 * 60_000 });
+  const byCik = trpc.insiders.byCik.useQuery(
+    { cik: cik ?? 0 },
+    { enabled: cik != null && cik > 0, retry: notFoundRetry, staleTime: 5 * 60_000 },
+  );
+  const byName = trpc.insiders.byName.useQuery(
+    { name },
+    { enabled: rawCik == null && name !== '', retry: notFoundRetry, staleTime: 5 * 60_000 },
+  );
   const what = rawCik != null ? `CIK ${rawCik}` : `“${name}”`;
   const query = rawCik != null ? byCik : byName;
-  const lookup: InsiderLookup | undefined = rawCik != null ? (byCik.data ? { kind: 'profile', profile: byCik.data } : undefined) : byName.data;
+  const lookup: InsiderLookup | undefined =
+    rawCik != null ? (byCik.data ? { kind: 'profile', profile: byCik.data } : undefined) : byName.data;
   useDocumentTitle(lookup?.kind === 'profile' ? `${lookup.profile.name}: insider trades` : `Insider ${what}`);
 
   const invalid = (rawCik != null && (cik == null || cik <= 0)) || (rawCik == null && name === '');

@@ -14,16 +14,31 @@ type Window = Report['windows']['24h'];
 const CHANNELS: Record<string, string> = {
   email: 'Email (accepted by the mail server)',
   sms: 'SMS (delivered to the phone)',
+  push: 'Web push (accepted by the push service)',
   live: 'Live dashboard (pushed)',
+  email_outbox: 'Email (development outbox: stored on this server, not sent)',
+  sms_outbox: 'SMS (development outbox: stored on this server, not sent)',
 };
-const SENT_CHANNELS: Record<string, string> = { email: 'Email', sms: 'SMS' };
+const SENT_CHANNELS: Record<string, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  push: 'Web push',
+  email_outbox: 'Email (development outbox)',
+  sms_outbox: 'SMS (development outbox)',
+};
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 const seconds = (v: number | null | undefined) => (v == null ? '-' : formatDuration(v));
 /** A bucket edge as an axis label: "30 s", "1.5 min", "24 h" (formatDuration's "1 min 0 s" overlapped its neighbours). */
 const edge = (s: number) => (s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`);
 
 /** Alerts, median and 95th percentile per channel. */
-function ChannelTable({ rows, names }: { rows: [string, { n: number; p50_s: number | null; p95_s: number | null }][]; names: Record<string, string> }) {
+function ChannelTable({
+  rows,
+  names,
+}: {
+  rows: [string, { n: number; p50_s: number | null; p95_s: number | null }][];
+  names: Record<string, string>;
+}) {
   return (
     <table className="rules-table">
       <thead>
@@ -84,8 +99,8 @@ function WindowFigures({ title, w }: { title: string; w: Window }) {
         <ChannelTable rows={channels} names={CHANNELS} />
       )}
       <p className="muted latency-note">
-        SMS: when the carrier&apos;s delivery receipt reached us through Twilio. Email: when the mail server took the message (its
-        &ldquo;250 queued&rdquo; reply), not when it reached the inbox: email does not tell a sender that.
+        SMS: when the carrier&apos;s delivery receipt reached us through Twilio. Email: when the mail server took the
+        message (its &ldquo;250 queued&rdquo; reply), not when it reached the inbox: email does not tell a sender that.
       </p>
       {sent.length > 0 && (
         <>
@@ -93,9 +108,9 @@ function WindowFigures({ title, w }: { title: string; w: Window }) {
           <ChannelTable rows={sent} names={SENT_CHANNELS} />
           {texts && (
             <p className="muted latency-note" data-testid={`sms-receipts-${w.hours}`}>
-              Of {plural(texts.n, 'text', 'texts')} sent: {texts.delivered.toLocaleString()} delivered, {texts.not_delivered.toLocaleString()}{' '}
-              reported undelivered or failed, {Math.max(0, texts.n - texts.delivered - texts.not_delivered).toLocaleString()} without a
-              receipt yet.
+              Of {plural(texts.n, 'text', 'texts')} sent: {texts.delivered.toLocaleString()} delivered,{' '}
+              {texts.not_delivered.toLocaleString()} reported undelivered or failed,{' '}
+              {Math.max(0, texts.n - texts.delivered - texts.not_delivered).toLocaleString()} without a receipt yet.
             </p>
           )}
         </>
@@ -106,6 +121,8 @@ function WindowFigures({ title, w }: { title: string; w: Window }) {
 
 /** Bars of the acceptance -> detection distribution (last 7 days). */
 function Histogram({ buckets }: { buckets: Report['histogram_7d'] }) {
+  if (buckets.every((b) => b.count === 0))
+    return <p className="muted">No live detections in the last 7 days, so there is no distribution to draw.</p>;
   const max = Math.max(1, ...buckets.map((b) => b.count));
   const W = 640;
   const H = 200;
@@ -115,7 +132,11 @@ function Histogram({ buckets }: { buckets: Report['histogram_7d'] }) {
   const TOP = 16;
   return (
     <figure className="latency-chart">
-      <svg viewBox={`0 -${TOP} ${W} ${H + 40 + TOP}`} role="img" aria-label="How many filings were detected within each time after SEC acceptance, last 7 days">
+      <svg
+        viewBox={`0 -${TOP} ${W} ${H + 40 + TOP}`}
+        role="img"
+        aria-label="How many filings were detected within each time after SEC acceptance, last 7 days"
+      >
         {buckets.map((b, i) => {
           const h = (b.count / max) * H;
           return (
@@ -146,8 +167,9 @@ export default function LatencyPage() {
       <header className="page-intro">
         <h1>How fast we see SEC filings</h1>
         <p>
-          Every filing we store keeps its receipt: when SEC accepted it, when EDGAR&apos;s public feed listed it, when we detected it and
-          stored it, and when each alert was delivered. These are the figures, measured, not promised.
+          Every filing we store keeps its receipt: when SEC accepted it, when EDGAR&apos;s public feed listed it, when
+          we detected it and stored it, and when each alert was delivered. These are the figures, measured, not
+          promised.
         </p>
       </header>
       {report.isLoading && <Loading />}
@@ -173,7 +195,12 @@ export default function LatencyPage() {
               <p className="muted">No live detections in the last 7 days.</p>
             ) : (
               // Focusable and named: on a phone the table scrolls sideways, and keyboard users must reach it too.
-              <div className="table-wrap" tabIndex={0} role="region" aria-label="The ten slowest filings">
+              <section
+                className="table-wrap"
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways on a phone must be reachable by keyboard to scroll (axe scrollable-region-focusable)
+                tabIndex={0}
+                aria-label="The ten slowest filings"
+              >
                 <table className="rules-table">
                   <thead>
                     <tr>
@@ -200,14 +227,14 @@ export default function LatencyPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
             )}
           </section>
           <section className="panel">
             <h2>Recall</h2>
             <p className="muted">
-              Each night, after EDGAR publishes the day&apos;s index, we check it and every watched company&apos;s filing list against what we
-              detected; anything missed is fetched then and counted here.
+              Each night, after EDGAR publishes the day&apos;s index, we check it and every watched company&apos;s
+              filing list against what we detected; anything missed is fetched then and counted here.
             </p>
             {report.data.recall.length === 0 ? (
               <p className="muted">No nightly check has run yet.</p>
@@ -236,7 +263,9 @@ export default function LatencyPage() {
               </table>
             )}
           </section>
-          <p className="muted">Figures as of {formatExactTime(report.data.generated_at)}. The same figures: GET /api/latency.</p>
+          <p className="muted">
+            Figures as of {formatExactTime(report.data.generated_at)}. The same figures: GET /api/latency.
+          </p>
         </>
       )}
     </PageShell>

@@ -25,7 +25,12 @@ function takeToken(): string | null {
 
 const TEXT = {
   login: { title: 'Sign in', question: (a: string) => `Sign in as ${a}?`, button: 'Sign in', pending: 'Signing in...' },
-  verify_email: { title: 'Confirm your email', question: (a: string) => `Confirm ${a} for alerts?`, button: 'Confirm email', pending: 'Confirming...' },
+  verify_email: {
+    title: 'Confirm your email',
+    question: (a: string) => `Confirm ${a} for alerts?`,
+    button: 'Confirm email',
+    pending: 'Confirming...',
+  },
 } as const;
 
 /**
@@ -41,13 +46,18 @@ function LinkConfirm({ purpose }: { purpose: Purpose }) {
   const verify = trpc.auth.verifyEmail.useMutation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(token ? null : 'This link is incomplete. Open it again from the email.');
+  const [error, setError] = useState<string | null>(
+    token ? null : 'This link is incomplete. Open it again from the email.',
+  );
   const asked = useRef(false);
 
   useEffect(() => {
     if (!token || asked.current) return;
     asked.current = true;
-    preview.mutate({ token, purpose }, { onError: (failure) => setError(errorMessage(failure, 'This link did not work.')) });
+    preview.mutate(
+      { token, purpose },
+      { onError: (failure) => setError(errorMessage(failure, 'This link did not work.')) },
+    );
   }, [token, purpose, preview]);
 
   const confirm = async () => {
@@ -57,7 +67,7 @@ function LinkConfirm({ purpose }: { purpose: Purpose }) {
       const result = purpose === 'login' ? await signIn.mutateAsync({ token }) : await verify.mutateAsync({ token });
       storeLogin({ session: result.session, user: result.user });
       queryClient.removeQueries();
-      navigate(purpose === 'login' ? '/watchlist' : '/?verified=email', { replace: true });
+      void navigate(purpose === 'login' ? '/watchlist' : '/?verified=email', { replace: true });
     } catch (failure) {
       setError(errorMessage(failure, 'This link did not work.'));
     }
@@ -75,7 +85,12 @@ function LinkConfirm({ purpose }: { purpose: Purpose }) {
                 ? 'Only continue if you asked for this link. Your current watchlist on this device is kept.'
                 : 'Alerts will go to this address. For your security, other devices signed in to this account are signed out.'}
             </p>
-            <button type="button" className="btn btn-primary btn-block btn-lg" onClick={() => void confirm()} disabled={pending}>
+            <button
+              type="button"
+              className="btn btn-primary btn-block btn-lg"
+              onClick={() => void confirm()}
+              disabled={pending}
+            >
               {pending ? text.pending : text.button}
             </button>
           </>

@@ -1,12 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { COPY } from '#shared/copy';
 import { currentBrandConfig } from '../../brand/current-brand';
 import { Modal } from '../../components/Modal';
 import { ErrorBox } from '../../components/Notice';
 import { PageShell } from '../../components/PageShell';
-import { canSubmitCode, CODE_LENGTH, detectedLabel, normaliseCodeInput, sendCodeError, verifyCodeError } from '../../features/login/login-rules';
+import {
+  canSubmitCode,
+  CODE_LENGTH,
+  detectedLabel,
+  normaliseCodeInput,
+  sendCodeError,
+  verifyCodeError,
+} from '../../features/login/login-rules';
 import { storeLogin, useAuth } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
@@ -25,6 +32,20 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [emailSent, setEmailSent] = useState(false);
   const detected = detectedLabel(identifier);
+  // "Text me a sign-in code" (after a YES signed this browser out): the number is known, send at once.
+  const handoff = useLocation().state as { identifier?: string; send?: boolean } | null;
+  const sentOnArrival = useRef(false);
+  useEffect(() => {
+    if (sentOnArrival.current || !handoff?.send || !handoff.identifier) return;
+    sentOnArrival.current = true;
+    setIdentifier(handoff.identifier);
+    login.mutateAsync({ identifier: handoff.identifier }).then(
+      (result) => {
+        if (result.method === 'sms') setStep('verify');
+      },
+      (failure: unknown) => setError(sendCodeError(failure)),
+    );
+  }, [handoff, login]);
 
   const sendCode = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +71,7 @@ export default function LoginPage() {
       if (!result.session) return setError(COPY.loginNoSession);
       storeLogin({ session: result.session, user: result.user });
       queryClient.removeQueries();
-      navigate('/watchlist', { replace: true });
+      void navigate('/watchlist', { replace: true });
     } catch (failure) {
       setError(verifyCodeError(failure));
     }
@@ -62,7 +83,9 @@ export default function LoginPage() {
         {step === 'contact' ? (
           <form onSubmit={sendCode} noValidate>
             <h1>Sign in to {brand.brandName}</h1>
-            <p className="muted">No password: we send you a link by email or a code by text. Your current watchlist is kept.</p>
+            <p className="muted">
+              No password: we send you a link by email or a code by text. Your current watchlist is kept.
+            </p>
             <div className="field">
               <label htmlFor={`${uid}-id`}>Email or phone</label>
               <input
@@ -75,6 +98,7 @@ export default function LoginPage() {
                 value={identifier}
                 onChange={(event) => setIdentifier(event.target.value)}
                 aria-describedby={`${uid}-detected`}
+                // biome-ignore lint/a11y/noAutofocus: the sign-in page has one task and this is its field
                 autoFocus
               />
               <p id={`${uid}-detected`} className="field__help detected" aria-live="polite">
@@ -88,7 +112,14 @@ export default function LoginPage() {
           </form>
         ) : (
           <form onSubmit={verifyCode} noValidate>
-            <button type="button" className="back-link" onClick={() => (setStep('contact'), setError(null))}>
+            <button
+              type="button"
+              className="back-link"
+              onClick={() => {
+                setStep('contact');
+                setError(null);
+              }}
+            >
               <span aria-hidden="true">←</span> Use a different email or phone
             </button>
             <h1>Enter your code</h1>
@@ -106,11 +137,16 @@ export default function LoginPage() {
                 maxLength={CODE_LENGTH}
                 value={code}
                 onChange={(event) => setCode(normaliseCodeInput(event.target.value))}
+                // biome-ignore lint/a11y/noAutofocus: the sign-in page has one task and this is its field
                 autoFocus
               />
             </div>
             <ErrorBox>{error}</ErrorBox>
-            <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!canSubmitCode(code) || verify.isPending}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-block btn-lg"
+              disabled={!canSubmitCode(code) || verify.isPending}
+            >
               {verify.isPending ? 'Verifying...' : COPY.verifyAndSignIn}
             </button>
           </form>
@@ -122,8 +158,8 @@ export default function LoginPage() {
       {emailSent && (
         <Modal title={COPY.checkEmail} size="sm" onClose={() => setEmailSent(false)}>
           <p>
-            We sent a login link to <strong>{identifier.trim()}</strong>. Open it on this device to sign in; it works once and
-            expires in 15 minutes.
+            We sent a login link to <strong>{identifier.trim()}</strong>. Open it on this device to sign in; it works
+            once and expires in 15 minutes.
           </p>
           <div className="modal__actions">
             <button type="button" className="btn btn-primary" data-autofocus onClick={() => setEmailSent(false)}>

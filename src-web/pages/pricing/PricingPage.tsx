@@ -40,7 +40,10 @@ export default function PricingPage() {
     <PageShell className="content-page">
       <header className="page-intro">
         <h1>Pricing</h1>
-        <p>Start free with the filings that matter most. Upgrade when you want every form, more tickers and real-time alerts.</p>
+        <p>
+          Start free with the filings that matter most. Upgrade when you want every form, more tickers and real-time
+          alerts.
+        </p>
       </header>
       <div className="plan-grid">
         <PlanCard
@@ -80,11 +83,16 @@ export default function PricingPage() {
           <dt>Do I need an account?</dt>
           <dd>No. Your watchlist works right away. Add an email or US phone number and verify it to receive alerts.</dd>
           <dt>What does the daily digest contain?</dt>
-          <dd>One message a day with the new filings for your tickers, grouped by ticker and ordered by importance. Nothing is sent on days without news.</dd>
+          <dd>
+            One message a day with the new filings for your tickers, grouped by ticker and ordered by importance.
+            Nothing is sent on days without news.
+          </dd>
           <dt>Can I cancel?</dt>
           <dd>Yes, anytime, from Settings → Subscription. There is no contract and no cancellation fee.</dd>
           <dt>Is this investment advice?</dt>
-          <dd>No. Filings and scores are provided as is for information; always read the filing itself before acting.</dd>
+          <dd>
+            No. Filings and scores are provided as is for information; always read the filing itself before acting.
+          </dd>
         </dl>
       </section>
     </PageShell>

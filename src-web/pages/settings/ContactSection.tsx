@@ -11,7 +11,11 @@ export interface ProfileContacts {
 
 function Status({ verified, optedOut }: { verified: boolean; optedOut?: boolean }): ReactNode {
   if (optedOut) return <span className="status-pill status-pill--warn">Opted out (STOP)</span>;
-  return verified ? <span className="status-pill status-pill--ok">Verified</span> : <span className="status-pill status-pill--pending">Not verified</span>;
+  return verified ? (
+    <span className="status-pill status-pill--ok">Verified</span>
+  ) : (
+    <span className="status-pill status-pill--pending">Not verified</span>
+  );
 }
 
 /** Email and phone with their verification state; changes go through the contact modal. */
@@ -24,7 +28,15 @@ export function ContactSection({ profile, onChanged }: { profile: ProfileContact
       <dl className="contact-list">
         <div>
           <dt>Email</dt>
-          <dd>{profile.email ? <>{profile.email} <Status verified={profile.emailVerified} /></> : <span className="muted">Not set</span>}</dd>
+          <dd>
+            {profile.email ? (
+              <>
+                {profile.email} <Status verified={profile.emailVerified} />
+              </>
+            ) : (
+              <span className="muted">Not set</span>
+            )}
+          </dd>
         </div>
         <div>
           <dt>Mobile (US)</dt>
@@ -41,7 +53,8 @@ export function ContactSection({ profile, onChanged }: { profile: ProfileContact
       </dl>
       {((profile.email && !profile.emailVerified) || (profile.phone && !profile.phoneVerified)) && (
         <p className="notice notice--warning">
-          Alerts go only to verified contacts. Click the link in our email or reply YES to our text; use the button below to send a new one.
+          Alerts go only to verified contacts. Click the link in our email or reply YES to our text; use the button
+          below to send a new one.
         </p>
       )}
       <button type="button" className="btn btn-secondary" onClick={contact.open}>

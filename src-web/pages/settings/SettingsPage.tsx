@@ -7,15 +7,23 @@ import { usePreferences } from '../../features/preferences/use-preferences';
 import { useWatchlist } from '../../features/watchlist/use-watchlist';
 import { storeUser, useAuth } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { AddOnsSection, DeleteAccountSection, SubscriptionSection, ThemeSection, TradingSection } from './AccountSections';
+import { DeleteAccountSection, ThemeSection, TradingSection } from './AccountSections';
+import { AddOnsSection } from './AddOnsSection';
+import { ApiTokensSection } from './ApiTokensSection';
+import { WebhooksSection } from './WebhooksSection';
 import { ContactSection } from './ContactSection';
 import { NotificationsSection } from './NotificationsSection';
+import { PushSection } from './PushSection';
+import { SubscriptionSection } from './SubscriptionSection';
 
 const SECTIONS = [
   ['contact', 'Contact'],
   ['notifications', 'Notifications'],
+  ['push', 'Push notifications'],
   ['trading', 'Trading platform'],
   ['theme', 'Appearance'],
+  ['api-tokens', 'API tokens'],
+  ['webhooks', 'Webhooks'],
   ['ticker-add-ons', 'Ticker Add-ons'],
   ['subscription', 'Subscription'],
   ['delete-account', 'Delete account'],
@@ -63,9 +71,16 @@ export default function SettingsPage() {
               <NotificationsSection profile={profile.data} pro={auth.pro} onSaved={refresh} />
             </>
           )}
+          <PushSection pro={auth.pro} />
           <TradingSection url={prefs.tradingPlatformUrl} save={(url) => update({ tradingPlatformUrl: url })} />
           <ThemeSection />
-          <AddOnsSection pro={auth.pro} limit={billing.data?.tickerLimit ?? watchlist.tickerLimit} billing={billing.data} />
+          <ApiTokensSection verified={auth.verified} />
+          <WebhooksSection pro={auth.pro} />
+          <AddOnsSection
+            pro={auth.pro}
+            limit={billing.data?.tickerLimit ?? watchlist.tickerLimit}
+            billing={billing.data}
+          />
           <SubscriptionSection user={auth.user} pro={auth.pro} billing={billing.data} />
           <DeleteAccountSection />
         </div>

@@ -8,7 +8,15 @@ export function hourLabel(hour: number): string {
 /** Time zones offered: the browser's list when available, always including the saved one. */
 export function timeZoneOptions(saved: string): string[] {
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  const common = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu', 'UTC'];
+  const common = [
+    'America/New_York',
+    'America/Chicago',
+    'America/Denver',
+    'America/Los_Angeles',
+    'America/Anchorage',
+    'Pacific/Honolulu',
+    'UTC',
+  ];
   return [...new Set([saved, ...common, ...supported])];
 }
 

@@ -31,7 +31,8 @@ export default function PublicTickerPage() {
         <div>
           <h2 id="cta-title">Get {symbol} filings as they happen</h2>
           <p className="muted">
-            Add {symbol} to your free watchlist: every new filing scored by importance, with alerts by email or text once your contact is verified.
+            Add {symbol} to your free watchlist: every new filing scored by importance, with alerts by email or text
+            once your contact is verified.
           </p>
         </div>
         <Link className="btn btn-primary btn-lg" to={add}>

@@ -5,6 +5,7 @@ import { CompanyHeader } from '../../features/ticker-page/CompanyHeader';
 import { FilingsTimeline } from '../../features/ticker-page/FilingsTimeline';
 import { InsiderActivityPanel } from '../../features/ticker-page/InsiderActivityPanel';
 import { PriceChart } from '../../features/ticker-page/PriceChart';
+import { ReportHistory } from '../../features/ticker-page/ReportHistory';
 import { StoryThreads } from '../../features/ticker-page/StoryThreads';
 import { TickerActions } from '../../features/ticker-page/TickerActions';
 import { TickerPageFallback } from '../../features/ticker-page/TickerUnavailable';
@@ -30,7 +31,10 @@ export default function TickerPage() {
   const setFilters = (next: TimelineFilters) => setParams(filtersToParams(next, params), { replace: true });
   const utils = trpc.useUtils();
   const location = useLocation();
-  const query = trpc.tickerPages.get.useQuery({ ticker }, { staleTime: 5 * 60_000, refetchOnWindowFocus: false, retry: notFoundRetry });
+  const query = trpc.tickerPages.get.useQuery(
+    { ticker },
+    { staleTime: 5 * 60_000, refetchOnWindowFocus: false, retry: notFoundRetry },
+  );
   const data = query.data;
   useDocumentTitle(data ? `${data.company.ticker} · ${data.company.name}: SEC filings` : `${ticker}: SEC filings`);
 
@@ -46,12 +50,18 @@ export default function TickerPage() {
   return (
     <PageShell className="container tp-page">
       <nav className="tp-crumbs" aria-label="Breadcrumb">
-        <Link to="/">Watchlist</Link> <span aria-hidden="true">/</span> <span aria-current="page">{data.company.ticker}</span>
+        <Link to="/">Watchlist</Link> <span aria-hidden="true">/</span>{' '}
+        <span aria-current="page">{data.company.ticker}</span>
       </nav>
-      <CompanyHeader company={data.company} quote={data.quote} actions={<TickerActions ticker={data.company.ticker} />} />
+      <CompanyHeader
+        company={data.company}
+        quote={data.quote}
+        actions={<TickerActions ticker={data.company.ticker} />}
+      />
       <PriceChart ticker={data.company.ticker} filters={filters} onMarkerClick={scrollToFiling} />
       {data.insider_activity && <InsiderActivityPanel activity={data.insider_activity} />}
       <StoryThreads ticker={data.company.ticker} />
+      <ReportHistory ticker={data.company.ticker} />
       <FilingsTimeline ticker={data.company.ticker} data={data} filters={filters} onFiltersChange={setFilters} />
     </PageShell>
   );

@@ -55,7 +55,8 @@ export default function UpgradePage() {
           <h2 id="summary-title">Plan summary</h2>
           <PlanDetails plan={pro} />
           <p className="muted">
-            Need more than 50 tickers? Add packs of 20 for $5/month each — see <Link to="/pricing#add-ons">add-ons</Link>.
+            Need more than 50 tickers? Add packs of 20 for $5/month each — see{' '}
+            <Link to="/pricing#add-ons">add-ons</Link>.
           </p>
         </section>
         <section className="panel" aria-labelledby="checkout-title">
@@ -90,12 +91,17 @@ export default function UpgradePage() {
             <>
               {testMode && (
                 <p className="notice notice--info">
-                  <strong>Test checkout.</strong> Stripe is not configured on this server, so checkout runs against a local
-                  stand-in: pick a test card, nothing is charged.
+                  <strong>Test checkout.</strong> Stripe is not configured on this server, so checkout runs against a
+                  local stand-in: pick a test card, nothing is charged.
                 </p>
               )}
               <ErrorBox>{error}</ErrorBox>
-              <button type="button" className="btn btn-primary btn-block" disabled={start.isPending || status.isLoading} onClick={() => void onCheckout()}>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                disabled={start.isPending || status.isLoading}
+                onClick={() => void onCheckout()}
+              >
                 {start.isPending ? 'Opening checkout...' : 'Continue to secure checkout'}
               </button>
               <p className="muted">$20.00 per month. Cancel any time: PRO stays until the end of the paid month.</p>

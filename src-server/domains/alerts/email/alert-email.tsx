@@ -6,6 +6,7 @@ import type { FilingDetail } from '../../../edgar-model/parse/types';
 import { keyFacts } from './facts';
 import { Badge, Buttons, FactsTable, Layout, Muted, Reasons, type Frame } from './parts';
 import { PALETTE } from './theme';
+import { ReportChangeBlock, reportChangeText } from './report-change-block';
 import { clip } from '../clip';
 
 export interface AlertFiling {
@@ -23,6 +24,8 @@ export interface AlertFiling {
   details?: FilingDetail | null;
   /** "follows the Form 144 of May 2" when a story thread leads here. */
   follows?: string | null;
+  /** A 10-K/10-Q's change since the comparable report (report-change-block.tsx). */
+  reportChange?: import('#shared/report-diff').ReportAlertLines | null;
 }
 
 export interface AlertEmailProps {
@@ -39,7 +42,8 @@ export interface AlertEmailProps {
   copy?: Record<string, string> | null;
 }
 
-export const who = (f: Pick<AlertFiling, 'ticker' | 'companyName'>) => f.ticker ?? f.companyName ?? 'A company you follow';
+export const who = (f: Pick<AlertFiling, 'ticker' | 'companyName'>) =>
+  f.ticker ?? f.companyName ?? 'A company you follow';
 
 /** The values of the copy variables ({{ticker}}, {{oneLiner}}...) for a filing. */
 export function alertCopyValues(f: AlertFiling, oneLinerMax: number): Record<string, string> {
@@ -84,13 +88,22 @@ export function AlertEmail(p: AlertEmailProps) {
       </Heading>
       {f.follows ? <Muted>In a story thread: {f.follows}.</Muted> : null}
       <FactsTable facts={keyFacts(f)} />
+      <ReportChangeBlock change={f.reportChange} />
       {p.burst.length ? (
         <>
           <Text style={{ margin: '8px 0 4px', fontSize: 14, fontWeight: 600 }}>Also in this burst</Text>
           <ul style={{ margin: '0 0 12px', paddingLeft: 20, fontSize: 14, lineHeight: '21px' }}>
             {p.burst.map((b) => (
               <li key={b.filingId}>
-                <Badge importance={b.importance} /> {formName(b.formType)}: {b.link ? <Link href={b.link} style={{ color: PALETTE.brand }}>{b.oneLiner}</Link> : b.oneLiner}
+                <Badge importance={b.importance} /> {formName(b.formType)}
+                {': '}
+                {b.link ? (
+                  <Link href={b.link} style={{ color: PALETTE.brand }}>
+                    {b.oneLiner}
+                  </Link>
+                ) : (
+                  b.oneLiner
+                )}
                 {b.follows ? ` (${b.follows})` : ''}
               </li>
             ))}
@@ -115,8 +128,15 @@ export function alertText(p: AlertEmailProps): string {
     f.oneLiner,
     ...(f.follows ? [`In a story thread: ${f.follows}.`] : []),
     ...(facts.length ? ['', ...facts.map((x) => `${x.label}: ${x.value}`)] : []),
+    ...reportChangeText(f.reportChange),
     ...(p.burst.length
-      ? ['', 'Also in this burst:', ...p.burst.map((b) => `- [${b.importance}] ${formName(b.formType)}: ${b.oneLiner}${b.link ? ` ${b.link}` : ''}`)]
+      ? [
+          '',
+          'Also in this burst:',
+          ...p.burst.map(
+            (b) => `- [${b.importance}] ${formName(b.formType)}: ${b.oneLiner}${b.link ? ` ${b.link}` : ''}`,
+          ),
+        ]
       : []),
     ...(f.reasons.length ? ['', 'Why it matters:', ...f.reasons.map((r) => `- ${r}`)] : []),
     '',
@@ -132,7 +152,9 @@ const SUBJECT_ONE_LINER = 90;
 
 export function alertSubject(p: Pick<AlertEmailProps, 'filing' | 'burst' | 'copy'>): string {
   const f = p.filing;
-  if (p.copy?.subject) return fillCopy(p.copy.subject, copyValues(p, p.burst.length ? SUBJECT_ONE_LINER - 20 : SUBJECT_ONE_LINER));
-  if (p.burst.length) return `${who(f)}: ${p.burst.length + 1} filings within minutes · ${f.importance}: ${clip(f.oneLiner, SUBJECT_ONE_LINER - 20)}`;
+  if (p.copy?.subject)
+    return fillCopy(p.copy.subject, copyValues(p, p.burst.length ? SUBJECT_ONE_LINER - 20 : SUBJECT_ONE_LINER));
+  if (p.burst.length)
+    return `${who(f)}: ${p.burst.length + 1} filings within minutes · ${f.importance}: ${clip(f.oneLiner, SUBJECT_ONE_LINER - 20)}`;
   return `${who(f)} ${formName(f.formType)} · ${f.importance}: ${clip(f.oneLiner, SUBJECT_ONE_LINER)}`;
 }

@@ -2,7 +2,9 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { IMPORTANCE_RANK, isImportance } from '#shared/importance';
 import { fillCopy } from '#shared/message-copy';
+import { NEW_YORK } from '#shared/calendar';
 import { formName } from '#shared/spoken-forms';
+import { zonedFormat } from '../zoned-format';
 import { who, type AlertFiling } from './alert-email';
 import { Badge, Buttons, Layout, Muted, type Frame } from './parts';
 import { PALETTE } from './theme';
@@ -39,7 +41,9 @@ const count = (n: number) => `${n} new filing${n === 1 ? '' : 's'}`;
 
 /** The tickers in digest order, shortened past 60 characters (subject lines stay readable). */
 function tickerList(filings: AlertFiling[]): string {
-  const tickers = groupForDigest(filings).map((g) => g.ticker).join(', ');
+  const tickers = groupForDigest(filings)
+    .map((g) => g.ticker)
+    .join(', ');
   return tickers.length > 60 ? `${tickers.slice(0, 57).trimEnd()}...` : tickers;
 }
 
@@ -55,6 +59,10 @@ export function digestCopyValues(p: Pick<DigestEmailProps, 'frame' | 'dateText' 
     tickers: tickerList(p.filings),
   };
 }
+
+/** The day EDGAR dated a filing ("Nov 15, 2019"): a digest may carry old filings (issue 28). */
+export const filedDay = (date: Date) =>
+  zonedFormat(NEW_YORK, { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 
 export function digestTitle(p: Pick<DigestEmailProps, 'kind' | 'frame' | 'dateText' | 'filings' | 'copy'>): string {
   if (p.copy?.title) return fillCopy(p.copy.title, digestCopyValues(p));
@@ -77,15 +85,36 @@ export function DigestEmail(p: DigestEmailProps) {
               {g.ticker}
             </Link>
           </Text>
-          <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', fontSize: 14 }}>
+          <table
+            role="presentation"
+            width="100%"
+            cellPadding={0}
+            cellSpacing={0}
+            style={{ borderCollapse: 'collapse', fontSize: 14 }}
+          >
             <tbody>
               {g.filings.map((f) => (
                 <tr key={f.filingId}>
-                  <td style={{ padding: '6px 8px 6px 0', borderTop: `1px solid ${PALETTE.border}`, width: 84, verticalAlign: 'top' }}>
+                  <td
+                    style={{
+                      padding: '6px 8px 6px 0',
+                      borderTop: `1px solid ${PALETTE.border}`,
+                      width: 84,
+                      verticalAlign: 'top',
+                    }}
+                  >
                     <Badge importance={f.importance} />
                   </td>
-                  <td style={{ padding: '6px 0', borderTop: `1px solid ${PALETTE.border}`, verticalAlign: 'top', lineHeight: '20px' }}>
-                    <strong>{formName(f.formType)}</strong> ·{' '}
+                  <td
+                    style={{
+                      padding: '6px 0',
+                      borderTop: `1px solid ${PALETTE.border}`,
+                      verticalAlign: 'top',
+                      lineHeight: '20px',
+                    }}
+                  >
+                    <strong>{formName(f.formType)}</strong>{' '}
+                    <span style={{ color: PALETTE.muted }}>filed {filedDay(f.filedAt)}</span> ·{' '}
                     {f.link ? (
                       <Link href={f.link} style={{ color: PALETTE.text }}>
                         {f.oneLiner}
@@ -119,7 +148,10 @@ export function digestText(p: DigestEmailProps): string {
     ...groups.flatMap((g) => [
       '',
       `${g.ticker} · ${tickerUrl(p.publicUrl, g.ticker)}`,
-      ...g.filings.map((f) => `  [${f.importance}] ${formName(f.formType)} · ${f.oneLiner}${f.follows ? ` (${f.follows})` : ''}${f.link ? `\n    ${f.link}` : ''}`),
+      ...g.filings.map(
+        (f) =>
+          `  [${f.importance}] ${formName(f.formType)} filed ${filedDay(f.filedAt)} · ${f.oneLiner}${f.follows ? ` (${f.follows})` : ''}${f.link ? `\n    ${f.link}` : ''}`,
+      ),
     ]),
     '',
     ...(p.pro ? [] : [`Get these the moment they are filed with PRO real-time alerts: ${p.publicUrl}/upgrade`, '']),

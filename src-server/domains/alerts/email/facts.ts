@@ -23,7 +23,10 @@ export function form4TradeFacts(detail: OwnershipDetail): Fact[] {
   const facts: Fact[] = [];
   if (owner) {
     const others = detail.owners.length - 1;
-    facts.push({ label: 'Who', value: `${owner.displayName}${others > 0 ? ` (+${others} joint filer${others === 1 ? '' : 's'})` : ''}` });
+    facts.push({
+      label: 'Who',
+      value: `${owner.displayName}${others > 0 ? ` (+${others} joint filer${others === 1 ? '' : 's'})` : ''}`,
+    });
     facts.push({ label: 'Role', value: ownerRoleLabel(owner) });
   }
   // The open-market trade (P/S) is the news; exercises, grants and withholding beside it are named apart.
@@ -39,7 +42,13 @@ export function form4TradeFacts(detail: OwnershipDetail): Fact[] {
       const pricedShares = priced.reduce((sum, r) => sum + r.shares!, 0);
       const lo = Math.min(...priced.map((r) => r.pricePerShare!));
       const hi = Math.max(...priced.map((r) => r.pricePerShare!));
-      facts.push({ label: 'Price', value: lo === hi ? price(lo) : `${price(Math.round((value / pricedShares) * 100) / 100)} average (${price(lo)} - ${price(hi)})` });
+      facts.push({
+        label: 'Price',
+        value:
+          lo === hi
+            ? price(lo)
+            : `${price(Math.round((value / pricedShares) * 100) / 100)} average (${price(lo)} - ${price(hi)})`,
+      });
       if (value > 0) facts.push({ label: 'Value', value: money(value) });
     }
     const others = [...new Set(rows.filter((r) => !main.includes(r)).map((r) => transactionCodeWords(r.code)))];
@@ -52,7 +61,10 @@ export function form4TradeFacts(detail: OwnershipDetail): Fact[] {
 
 /** "filed 9 business days late" for a Form 4 whose earliest trade is more than two business days before its filing. */
 export function form4Lateness(detail: OwnershipDetail, filedAt: Date): { days: number; label: string } | null {
-  const dates = detail.rows.filter((r) => !r.isHolding && r.transactionDate).map((r) => r.transactionDate!).sort();
+  const dates = detail.rows
+    .filter((r) => !r.isHolding && r.transactionDate)
+    .map((r) => r.transactionDate!)
+    .sort();
   if (!dates[0] || !/^4/.test(detail.documentType)) return null;
   const days = form4BusinessDaysLate(dates[0], zonedParts(filedAt, NEW_YORK).date);
   const label = lateLabel(days);
@@ -72,20 +84,29 @@ const MAX_PEOPLE = 5;
 
 /** "Leaving: Brett Kaufman, Chief Financial Officer and Treasurer": the people an Item 5.02 names (parse/officer-change.ts). */
 export function officerChangeFacts(people: OfficerChange[]): Fact[] {
-  const shown = people.slice(0, MAX_PEOPLE).map((p) => ({ label: CHANGE_LABEL[p.change], value: p.role ? `${p.name}, ${p.role}` : p.name }));
+  const shown = people
+    .slice(0, MAX_PEOPLE)
+    .map((p) => ({ label: CHANGE_LABEL[p.change], value: p.role ? `${p.name}, ${p.role}` : p.name }));
   const more = people.length - shown.length;
-  return more > 0 ? [...shown, { label: 'Also named', value: `${more} more ${more === 1 ? 'person' : 'people'} in Item 5.02` }] : shown;
+  return more > 0
+    ? [...shown, { label: 'Also named', value: `${more} more ${more === 1 ? 'person' : 'people'} in Item 5.02` }]
+    : shown;
 }
 
 /** The table rows for any filing: Form 4 trade, 8-K items (and the people of a 5.02), 13D/G stake, 10-Q/10-K period, Form 144 sale. */
-export function keyFacts(f: { formType: string; items?: string[] | null; details?: FilingDetail | null; filedAt: Date }): Fact[] {
+export function keyFacts(f: {
+  formType: string;
+  items?: string[] | null;
+  details?: FilingDetail | null;
+  filedAt: Date;
+}): Fact[] {
   const d = f.details ?? null;
   if (d?.kind === 'ownership') {
     const facts = form4TradeFacts(d);
     const late = form4Lateness(d, f.filedAt);
     return late ? [...facts, { label: 'Deadline', value: late.label }] : facts;
   }
-  if (d?.kind === 'current' || (f.items && f.items.length)) {
+  if (d?.kind === 'current' || f.items?.length) {
     const items = d?.kind === 'current' ? d.items.map((i) => i.number) : (f.items ?? []);
     const people = d?.kind === 'current' && items.includes('5.02') ? officerChangeFacts(d.people ?? []) : [];
     return [...items.map((n) => ({ label: `Item ${n}`, value: itemShortLabel(n) })), ...people];
@@ -100,7 +121,14 @@ export function keyFacts(f: { formType: string; items?: string[] | null; details
   if (d?.kind === 'periodic') {
     return [
       ...(d.periodOfReport ? [{ label: 'Period ended', value: d.periodOfReport }] : []),
-      ...(d.fiscalYear ? [{ label: 'Fiscal year', value: `${d.fiscalYear}${d.fiscalPeriod && d.fiscalPeriod !== 'FY' ? ` ${d.fiscalPeriod}` : ''}` }] : []),
+      ...(d.fiscalYear
+        ? [
+            {
+              label: 'Fiscal year',
+              value: `${d.fiscalYear}${d.fiscalPeriod && d.fiscalPeriod !== 'FY' ? ` ${d.fiscalPeriod}` : ''}`,
+            },
+          ]
+        : []),
       ...(d.isLateNotice ? [{ label: 'Notice', value: 'The company says it cannot file on time' }] : []),
     ];
   }

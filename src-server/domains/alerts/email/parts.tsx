@@ -23,10 +23,22 @@ export function Layout({ frame, preview, children }: { frame: Frame; preview: st
         <meta name="supported-color-schemes" content="light dark" />
       </Head>
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: PALETTE.page, margin: 0, padding: '24px 0', fontFamily: FONT, color: PALETTE.text }}>
-        <Container style={{ maxWidth: 600, width: '100%', backgroundColor: PALETTE.card, border: `1px solid ${PALETTE.border}`, borderRadius: 8 }}>
+      <Body
+        style={{ backgroundColor: PALETTE.page, margin: 0, padding: '24px 0', fontFamily: FONT, color: PALETTE.text }}
+      >
+        <Container
+          style={{
+            maxWidth: 600,
+            width: '100%',
+            backgroundColor: PALETTE.card,
+            border: `1px solid ${PALETTE.border}`,
+            borderRadius: 8,
+          }}
+        >
           <Section style={{ backgroundColor: frame.brandColor, borderRadius: '8px 8px 0 0', padding: '14px 24px' }}>
-            <Text style={{ margin: 0, color: '#ffffff', fontSize: 18, fontWeight: 700, letterSpacing: 0.2 }}>{frame.brandName}</Text>
+            <Text style={{ margin: 0, color: '#ffffff', fontSize: 18, fontWeight: 700, letterSpacing: 0.2 }}>
+              {frame.brandName}
+            </Text>
           </Section>
           <Section style={{ padding: '20px 24px 8px' }}>{children}</Section>
           <Section style={{ padding: '0 24px 20px' }}>
@@ -74,14 +86,38 @@ export function Badge({ importance }: { importance: string }) {
 export function FactsTable({ facts }: { facts: Fact[] }) {
   if (facts.length === 0) return null;
   return (
-    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '4px 0 12px', fontSize: 14 }}>
+    <table
+      role="presentation"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: 'collapse', margin: '4px 0 12px', fontSize: 14 }}
+    >
       <tbody>
         {facts.map((f) => (
           <tr key={`${f.label}:${f.value}`}>
-            <td style={{ padding: '6px 10px', border: `1px solid ${PALETTE.border}`, backgroundColor: PALETTE.tableHead, color: PALETTE.muted, width: '34%', verticalAlign: 'top' }}>
+            <td
+              style={{
+                padding: '6px 10px',
+                border: `1px solid ${PALETTE.border}`,
+                backgroundColor: PALETTE.tableHead,
+                color: PALETTE.muted,
+                width: '34%',
+                verticalAlign: 'top',
+              }}
+            >
               {f.label}
             </td>
-            <td style={{ padding: '6px 10px', border: `1px solid ${PALETTE.border}`, color: PALETTE.text, verticalAlign: 'top' }}>{f.value}</td>
+            <td
+              style={{
+                padding: '6px 10px',
+                border: `1px solid ${PALETTE.border}`,
+                color: PALETTE.text,
+                verticalAlign: 'top',
+              }}
+            >
+              {f.value}
+            </td>
           </tr>
         ))}
       </tbody>

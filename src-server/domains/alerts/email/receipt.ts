@@ -15,7 +15,12 @@ export interface ReceiptTimes {
   sentAt: Date;
 }
 
-const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' };
+const CLOCK: Intl.DateTimeFormatOptions = {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+};
 const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
 
 export function receiptLine(t: ReceiptTimes, timeZone: string): string {
@@ -27,7 +32,15 @@ export function receiptLine(t: ReceiptTimes, timeZone: string): string {
     return text;
   };
   const iso = (d: Date | null) => d?.toISOString() ?? null;
-  const line = latencyReceiptLine({ accepted_at: iso(t.acceptedAt), detected_at: iso(t.detectedAt), detected_via: t.detectedVia ?? null, sent_at: iso(t.sentAt) }, format);
+  const line = latencyReceiptLine(
+    {
+      accepted_at: iso(t.acceptedAt),
+      detected_at: iso(t.detectedAt),
+      detected_via: t.detectedVia ?? null,
+      sent_at: iso(t.sentAt),
+    },
+    format,
+  );
   // Not detected by us (a filing imported by hand): the sending instant is still a receipt.
   return line ?? `${t.acceptedAt ? `accepted by SEC ${format(t.acceptedAt)} → ` : ''}sent ${format(t.sentAt)}`;
 }

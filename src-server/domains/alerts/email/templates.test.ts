@@ -23,7 +23,9 @@ describe('email templates', () => {
   it('registers every template with its variables for the admin editor', () => {
     expect(EMAIL_TEMPLATES.map((t) => t.id)).toEqual(['alert', 'alert-burst', 'digest', 'brief']);
     for (const t of EMAIL_TEMPLATES) expect(t.variables.map((v) => v.name)).toContain('frame.unsubscribeUrl');
-    expect(EMAIL_TEMPLATES.find((t) => t.id === 'alert')!.variables.map((v) => v.name)).toEqual(expect.arrayContaining(['receipt', 'rule', 'filing.follows']));
+    expect(EMAIL_TEMPLATES.find((t) => t.id === 'alert')!.variables.map((v) => v.name)).toEqual(
+      expect.arrayContaining(['receipt', 'rule', 'filing.follows']),
+    );
   });
 
   it.each(EMAIL_TEMPLATES.map((t) => t.id))('renders %s with real filings (snapshot)', async (id) => {
@@ -38,7 +40,9 @@ describe('email templates', () => {
 
   it('shows the Form 4 trade as a facts table with a coloured badge, buttons, receipt and routing rule', async () => {
     const email = (await previewTemplate('alert'))!;
-    expect(email.subject).toBe('TSLA Form 4 · LOW: Kathleen Wilson-Thompson sold 100,000 shares at an average $411.63 ($41.2M...');
+    expect(email.subject).toBe(
+      'TSLA Form 4 · LOW: Kathleen Wilson-Thompson sold 100,000 shares at an average $411.63 ($41.2M...',
+    );
     expect(email.html).toContain(`background-color:${BADGE.LOW}`);
     expect(email.html).toContain('Read the Form 4 on SEC EDGAR');
     expect(email.html).toContain('href="https://alerts.example/ticker/TSLA"');
@@ -47,14 +51,17 @@ describe('email templates', () => {
     expect(email.text).toContain('Transaction: Open-market sale\nShares: 100,000\nPrice: $411.63 average');
     expect(email.text).toContain('Also reported: Option or RSU exercise/conversion');
     expect(email.text).toContain('10b5-1 plan: Yes');
-    expect(email.text).toMatch(/Receipt: accepted by SEC Jan 8 7:00:05 PM EST → detected 7:00:14 PM EST \(9\.0 s later, via the latest-filings feed\) → sent 7:00:16 PM EST/);
-    expect(email.text).toContain('Routing: Email at once: your email alerts are set to HIGH and up.');
+    expect(email.text).toMatch(
+      /Receipt: accepted by SEC Jan 8 7:00:05 PM EST → detected 7:00:14 PM EST \(9\.0 s later, via the latest-filings feed\) → sent 7:00:16 PM EST/,
+    );
+    // The sample Form 4 (a 10b5-1 plan sale) scores LOW: it was emailed under a LOW threshold, so the line says so.
+    expect(email.text).toContain('Routing: Email at once: your email alerts are set to LOW and up.');
   });
 
   it('names every filing of a burst in one alert', async () => {
     const email = (await previewTemplate('alert-burst'))!;
-    expect(email.subject).toMatch(/^TSLA: 3 filings within minutes · CRITICAL: Elon Musk sold/);
-    expect(email.text).toContain('[CRITICAL] TSLA (Tesla, Inc.) filed 3 documents within minutes');
+    expect(email.subject).toMatch(/^TSLA: 3 filings within minutes · HIGH: Elon Musk sold/);
+    expect(email.text).toContain('[HIGH] TSLA (Tesla, Inc.) filed 3 documents within minutes');
     expect(email.text).toContain('Also in this burst:\n- [LOW] Form 4: Kathleen Wilson-Thompson');
     expect(email.text).toContain('- [MEDIUM] 10-K: ');
   });
@@ -80,18 +87,38 @@ describe('facts', () => {
     ]);
     expect(form4!.details?.kind).toBe('ownership');
     const facts = form4TradeFacts(form4!.details as never);
-    expect(facts.map((f) => f.label)).toEqual(['Who', 'Role', 'Transaction', 'Shares', 'Price', 'Value', 'Also reported', '10b5-1 plan']);
+    expect(facts.map((f) => f.label)).toEqual([
+      'Who',
+      'Role',
+      'Transaction',
+      'Shares',
+      'Price',
+      'Value',
+      'Also reported',
+      '10b5-1 plan',
+    ]);
   });
 });
 
 describe('digest and brief copy', () => {
-  const ctx = { brandName: '8-K Alerts', brandColor: '#1d4ed8', publicUrl: 'https://alerts.example', timeZone: 'America/New_York', unsubscribeUrl: 'https://alerts.example/unsubscribe/x', postalAddress: null, localDate: '2025-01-09' };
-  it.each(['digest', 'brief'] as const)('the %s code defaults, filled, send byte for byte what the code path sends (a revert changes nothing)', async (kind) => {
-    const defaults = copyTemplate(`${kind}-email`)!.defaults;
-    const code = await digestEmail('reader@example.com', sampleFilings(), { ...ctx, kind });
-    const filled = await digestEmail('reader@example.com', sampleFilings(), { ...ctx, kind, copy: defaults });
-    expect(filled).toEqual(code);
-  });
+  const ctx = {
+    brandName: '8-K Alerts',
+    brandColor: '#1d4ed8',
+    publicUrl: 'https://alerts.example',
+    timeZone: 'America/New_York',
+    unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
+    postalAddress: null,
+    localDate: '2025-01-09',
+  };
+  it.each(['digest', 'brief'] as const)(
+    'the %s code defaults, filled, send byte for byte what the code path sends (a revert changes nothing)',
+    async (kind) => {
+      const defaults = copyTemplate(`${kind}-email`)!.defaults;
+      const code = await digestEmail('reader@example.com', sampleFilings(), { ...ctx, kind });
+      const filled = await digestEmail('reader@example.com', sampleFilings(), { ...ctx, kind, copy: defaults });
+      expect(filled).toEqual(code);
+    },
+  );
   it('an edited subject and heading fill their variables', async () => {
     const copy = { subject: '{{count}} for {{tickers}} on {{date}}', title: '{{brand}}: {{filings}}' };
     const mail = await digestEmail('reader@example.com', sampleFilings(), { ...ctx, kind: 'digest', copy });
@@ -120,7 +147,11 @@ describe('8-K Item 5.02: the people in the alert', () => {
       details: parsed.detail,
     };
   }
-  const golden = (name: string) => JSON.parse(readFileSync(join(GOLDEN_DIR, `${name}.json`), 'utf8')) as { hints: ParseHints; facts: { items: string[] } };
+  const golden = (name: string) =>
+    JSON.parse(readFileSync(join(GOLDEN_DIR, `${name}.json`), 'utf8')) as {
+      hints: ParseHints;
+      facts: { items: string[] };
+    };
 
   it("names who leaves and who is appointed, with the role printed beside each (AFC Gamma's CFO handover, March 2023)", async () => {
     const { hints, facts } = golden('et_afcgamma_8k.html');
@@ -130,10 +161,21 @@ describe('8-K Item 5.02: the people in the alert', () => {
       { label: 'Leaving', value: 'Brett Kaufman, Chief Financial Officer and Treasurer' },
       { label: 'Appointed', value: 'Brandon Hetzel, Chief Financial Officer and Treasurer' },
     ]);
-    const ctx = { brandName: '8-K Alerts', brandColor: '#1d4ed8', publicUrl: 'https://alerts.example', timeZone: 'America/New_York', unsubscribeUrl: 'https://alerts.example/unsubscribe/x', postalAddress: null };
-    const mail = await alertEmail('reader@example.com', filing, ctx, { routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } } });
+    const ctx = {
+      brandName: '8-K Alerts',
+      brandColor: '#1d4ed8',
+      publicUrl: 'https://alerts.example',
+      timeZone: 'America/New_York',
+      unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
+      postalAddress: null,
+    };
+    const mail = await alertEmail('reader@example.com', filing, ctx, {
+      routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } },
+    });
     expect(mail.text).toContain('Item 5.02: Director or officer change');
-    expect(mail.text).toContain('Leaving: Brett Kaufman, Chief Financial Officer and Treasurer\nAppointed: Brandon Hetzel, Chief Financial Officer and Treasurer');
+    expect(mail.text).toContain(
+      'Leaving: Brett Kaufman, Chief Financial Officer and Treasurer\nAppointed: Brandon Hetzel, Chief Financial Officer and Treasurer',
+    );
     expect(mail.html).toMatch(/Leaving<\/td><td[^>]*>Brett Kaufman, Chief Financial Officer and Treasurer</);
   });
 
@@ -161,32 +203,51 @@ describe('8-K Item 5.02: the people in the alert', () => {
 describe('SMS', () => {
   it('stays in one GSM-7 segment: curly quotes, dashes and dots are replaced, the short link kept', () => {
     const [form4] = sampleFilings();
-    const long = { ...form4!, oneLiner: `“Wilson-Thompson” — sold… ${'x'.repeat(200)}`, follows: 'follows the Form 144 of Jan 6' };
+    const long = {
+      ...form4!,
+      oneLiner: `“Wilson-Thompson” — sold… ${'x'.repeat(200)}`,
+      follows: 'follows the Form 144 of Jan 6',
+    };
     const text = alertSms(long, { brandName: 'Insider Trades', publicUrl: 'https://alerts.example' });
     expect(isOneSegment(text)).toBe(true);
     expect(text).toMatch(/^Insider Trades: TSLA LOW Form 4: "Wilson-Thompson" - sold\.\.\./);
     expect(text.endsWith(' https://alerts.example/f/1')).toBe(true);
-    const short = alertSms({ ...form4!, follows: 'follows the Form 144 of Jan 6' }, { brandName: 'Insider Trades', publicUrl: 'https://alerts.example' });
+    const short = alertSms(
+      { ...form4!, follows: 'follows the Form 144 of Jan 6' },
+      { brandName: 'Insider Trades', publicUrl: 'https://alerts.example' },
+    );
     expect(isOneSegment(short)).toBe(true);
     expect(toGsm7('Café · 10b5‑1')).toBe('Cafe - 10b5?1');
   });
 });
 
 describe('burst alert copy', () => {
-  const ctx = { brandName: '8-K Alerts', brandColor: '#1d4ed8', publicUrl: 'https://alerts.example', timeZone: 'America/New_York', unsubscribeUrl: 'https://alerts.example/unsubscribe/x', postalAddress: null };
+  const ctx = {
+    brandName: '8-K Alerts',
+    brandColor: '#1d4ed8',
+    publicUrl: 'https://alerts.example',
+    timeZone: 'America/New_York',
+    unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
+    postalAddress: null,
+  };
   const routing = { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } };
   const sentAt = new Date('2022-11-09T22:00:00Z');
   it('the code defaults, filled, send byte for byte what the code path sends (a revert changes nothing)', async () => {
     const { filing, burst } = sampleBurst();
     const code = await alertEmail('reader@example.com', filing, ctx, { routing, burst, sentAt });
-    const filled = await alertEmail('reader@example.com', filing, ctx, { routing, burst, sentAt, copy: copyTemplate('burst-email')!.defaults });
+    const filled = await alertEmail('reader@example.com', filing, ctx, {
+      routing,
+      burst,
+      sentAt,
+      copy: copyTemplate('burst-email')!.defaults,
+    });
     expect(filled).toEqual(code);
   });
   it('an edited subject and opening line fill {{count}} with the filings the email names', async () => {
     const { filing, burst } = sampleBurst();
     const copy = { subject: '{{ticker}} x{{count}} ({{importance}})', intro: '{{count}} new {{company}} filings' };
     const mail = await alertEmail('reader@example.com', filing, ctx, { routing, burst, sentAt, copy });
-    expect(mail.subject).toBe('TSLA x3 (CRITICAL)');
-    expect(mail.text.split('\n')[0]).toMatch(/^\[CRITICAL\] 3 new Tesla, Inc\. filings, /);
+    expect(mail.subject).toBe('TSLA x3 (HIGH)');
+    expect(mail.text.split('\n')[0]).toMatch(/^\[HIGH\] 3 new Tesla, Inc\. filings, /);
   });
 });

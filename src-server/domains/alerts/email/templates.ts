@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { render } from '@react-email/render';
 import { createElement } from 'react';
 import { BRANDS } from '#shared/brands';
+import { IMPORTANCE_RANK, isImportance } from '#shared/importance';
 import { routeRule } from '#shared/routing';
 import { REPLAY_DATA_DIR } from '../../../integrations/edgar/replay/replay-set';
 import { parseFiling, type ParseHints } from '../../../edgar-model/parse';
@@ -29,7 +30,11 @@ export async function renderAlert(props: AlertEmailProps): Promise<RenderedEmail
 }
 
 export async function renderDigest(props: DigestEmailProps): Promise<RenderedEmail> {
-  return { subject: digestSubject(props), html: await render(createElement(DigestEmail, props)), text: digestText(props) };
+  return {
+    subject: digestSubject(props),
+    html: await render(createElement(DigestEmail, props)),
+    text: digestText(props),
+  };
 }
 
 export interface TemplateVariable {
@@ -78,7 +83,9 @@ function replayFiling(file: string, hints: ParseHints & { ticker: string }, id: 
     importance: score.importance,
     reasons: score.reasons,
     oneLiner: score.oneLiner,
-    link: accession ? `https://www.sec.gov/Archives/edgar/data/${cik}/${accession}/${parsed.primaryDocument ?? ''}` : null,
+    link: accession
+      ? `https://www.sec.gov/Archives/edgar/data/${cik}/${accession}/${parsed.primaryDocument ?? ''}`
+      : null,
     filedAt: new Date(parsed.acceptedAt ?? `${parsed.filedDate ?? '2025-01-08'}T21:00:00Z`),
     items: parsed.detail?.kind === 'current' ? parsed.detail.items.map((i) => i.number) : null,
     details: parsed.detail,
@@ -89,7 +96,20 @@ function replayFiling(file: string, hints: ParseHints & { ticker: string }, id: 
 /** Sample filings: Tesla's Wilson-Thompson Form 4 (10b5-1 sale), Acorn Energy's 5.02 8-K, Tesla's 2020 10-K. */
 export function sampleFilings(): AlertFiling[] {
   return [
-    replayFiling('tsla_wilson-thompson_2025-01-06_M_S_10b5-1.xml', { ticker: 'TSLA', accessionNo: '0000950170-25-003585', cik: 1318605, formType: '4', companyName: 'Tesla, Inc.', filedDate: '2025-01-08', acceptedAt: '2025-01-09T00:00:05.000Z', primaryDocument: 'ownership.xml' }, 1),
+    replayFiling(
+      'tsla_wilson-thompson_2025-01-06_M_S_10b5-1.xml',
+      {
+        ticker: 'TSLA',
+        accessionNo: '0000950170-25-003585',
+        cik: 1318605,
+        formType: '4',
+        companyName: 'Tesla, Inc.',
+        filedDate: '2025-01-08',
+        acceptedAt: '2025-01-09T00:00:05.000Z',
+        primaryDocument: 'ownership.xml',
+      },
+      1,
+    ),
     replayFiling('0001493152-25-001317_acorn_energy_5.02_9.01.nc', { ticker: 'ACFN' }, 2),
     replayFiling('10-K_tsla_2020_minimal_submission.txt', { ticker: 'TSLA' }, 3),
   ];
@@ -112,26 +132,49 @@ const SETTINGS = { emailMinRank: 3, smsMinRank: 4 };
  */
 export function sampleBurst(): { filing: AlertFiling; burst: AlertFiling[] } {
   const [form4, , tenK] = sampleFilings();
-  return { filing: replayFiling('0000899243-22-035394_tsla_musk_S_9_rows.txt', { ticker: 'TSLA' }, 4), burst: [form4!, tenK!] };
+  return {
+    filing: replayFiling('0000899243-22-035394_tsla_musk_S_9_rows.txt', { ticker: 'TSLA' }, 4),
+    burst: [form4!, tenK!],
+  };
 }
 
 function sampleAlert(burst: boolean): AlertEmailProps {
   const [form4] = sampleFilings();
   const { filing, burst: others } = burst ? sampleBurst() : { filing: form4!, burst: [] };
   return {
-    frame: sampleFrame(`You get this because ${filing.ticker} is on your ${BRANDS.form4.brandName} watchlist with email alerts on.`),
+    frame: sampleFrame(
+      `You get this because ${filing.ticker} is on your ${BRANDS.form4.brandName} watchlist with email alerts on.`,
+    ),
     filing,
     burst: others,
     tickerUrl: `${SAMPLE_URL}/ticker/${filing.ticker}`,
     filedAtText: filedAtText(filing.filedAt, 'America/New_York'),
-    receipt: receiptLine({ acceptedAt: filing.filedAt, detectedAt: new Date(filing.filedAt.getTime() + 9_000), detectedVia: 'feed', sentAt: new Date(filing.filedAt.getTime() + 11_000) }, 'America/New_York'),
-    rule: routeRule('realtime_email', SETTINGS),
+    receipt: receiptLine(
+      {
+        acceptedAt: filing.filedAt,
+        detectedAt: new Date(filing.filedAt.getTime() + 9_000),
+        detectedVia: 'feed',
+        sentAt: new Date(filing.filedAt.getTime() + 11_000),
+      },
+      'America/New_York',
+    ),
+    // The sample's own label decides the threshold it was emailed under: the Form 4 the scorer now
+    // calls LOW read "Email at once: your email alerts are set to HIGH and up" beside its LOW badge.
+    rule: routeRule('realtime_email', {
+      ...SETTINGS,
+      emailMinRank: Math.min(
+        SETTINGS.emailMinRank,
+        isImportance(filing.importance) ? IMPORTANCE_RANK[filing.importance] : 1,
+      ),
+    }),
   };
 }
 
 function sampleDigest(kind: 'digest' | 'brief'): DigestEmailProps {
   return {
-    frame: sampleFrame(`You get this ${kind === 'brief' ? 'pre-market brief' : 'daily digest'} of your watchlist because it is on in your settings.`),
+    frame: sampleFrame(
+      `You get this ${kind === 'brief' ? 'pre-market brief' : 'daily digest'} of your watchlist because it is on in your settings.`,
+    ),
     kind,
     dateText: 'Thursday, January 9, 2025',
     filings: sampleFilings(),
@@ -146,28 +189,47 @@ export const EMAIL_TEMPLATES: readonly EmailTemplate[] = [
     id: 'alert',
     name: 'Real-time alert',
     description: 'One filing, sent the moment it is scored (PRO email).',
-    variables: [...FRAME_VARIABLES, ...FILING_VARIABLES, { name: 'receipt', description: 'accepted -> detected -> sent' }, { name: 'rule', description: 'The routing rule that sent it' }],
+    variables: [
+      ...FRAME_VARIABLES,
+      ...FILING_VARIABLES,
+      { name: 'receipt', description: 'accepted -> detected -> sent' },
+      { name: 'rule', description: 'The routing rule that sent it' },
+    ],
     preview: () => renderAlert(sampleAlert(false)),
   },
   {
     id: 'alert-burst',
     name: 'Burst alert',
     description: 'Several filings of one company within minutes, named in one alert.',
-    variables: [...FRAME_VARIABLES, ...FILING_VARIABLES, { name: 'burst[]', description: 'The other filings of the burst' }],
+    variables: [
+      ...FRAME_VARIABLES,
+      ...FILING_VARIABLES,
+      { name: 'burst[]', description: 'The other filings of the burst' },
+    ],
     preview: () => renderAlert(sampleAlert(true)),
   },
   {
     id: 'digest',
     name: 'Daily digest',
     description: 'Once a day at the digest hour: new filings grouped by ticker, most important first.',
-    variables: [...FRAME_VARIABLES, { name: 'dateText', description: 'The local date' }, { name: 'filings[]', description: 'Each filing as in the alert' }, { name: 'pro', description: 'Free readers see the upgrade button' }],
+    variables: [
+      ...FRAME_VARIABLES,
+      { name: 'dateText', description: 'The local date' },
+      { name: 'filings[]', description: 'Each filing as in the alert' },
+      { name: 'pro', description: 'Free readers see the upgrade button' },
+    ],
     preview: () => renderDigest(sampleDigest('digest')),
   },
   {
     id: 'brief',
     name: 'Pre-market brief',
-    description: 'Filings accepted between the close and 09:30 ET, in one email at the reader\'s brief time (default 08:00 ET).',
-    variables: [...FRAME_VARIABLES, { name: 'dateText', description: 'The trading morning' }, { name: 'filings[]', description: 'Each filing as in the alert' }],
+    description:
+      "Filings accepted between the close and 09:30 ET, in one email at the reader's brief time (default 08:00 ET).",
+    variables: [
+      ...FRAME_VARIABLES,
+      { name: 'dateText', description: 'The trading morning' },
+      { name: 'filings[]', description: 'Each filing as in the alert' },
+    ],
     preview: () => renderDigest(sampleDigest('brief')),
   },
 ];

@@ -69,7 +69,16 @@ export function replayRole(formType: string): string {
 export function atomFeed(filings: ReplayFiling[], baseUrl: string, now: Date): string {
   const entries = filings.map((f) =>
     atomEntry(
-      { accessionNo: f.accessionNo, formType: f.formType, companyName: f.companyName, cik: f.cik, role: replayRole(f.formType), filedDate: f.filedDate, acceptedAt: f.acceptedAt, sizeBytes: f.body.length },
+      {
+        accessionNo: f.accessionNo,
+        formType: f.formType,
+        companyName: f.companyName,
+        cik: f.cik,
+        role: replayRole(f.formType),
+        filedDate: f.filedDate,
+        acceptedAt: f.acceptedAt,
+        sizeBytes: f.sizeBytes,
+      },
       baseUrl,
     ),
   );

@@ -13,7 +13,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Clock } from '../../../clock';
-import { dailyIndexAnswer, eftsAnswer, FeedIndex, submissionsAnswer, type SimFiling, type SimParty } from '../simulator/edgar-state';
+import {
+  dailyIndexAnswer,
+  eftsAnswer,
+  FeedIndex,
+  submissionsAnswer,
+  type SimFiling,
+  type SimParty,
+} from '../simulator/edgar-state';
 import { atomDocument, atomEntry } from './atom-writer';
 
 export interface EdgarWorldOptions {
@@ -42,7 +49,9 @@ export class EdgarWorld {
   }
 
   submissions(cik: number): string | null {
-    const file = this.options.submissionsDir ? join(this.options.submissionsDir, `CIK${String(cik).padStart(10, '0')}.json`) : null;
+    const file = this.options.submissionsDir
+      ? join(this.options.submissionsDir, `CIK${String(cik).padStart(10, '0')}.json`)
+      : null;
     if (file && existsSync(file)) return readFileSync(file, 'utf8');
     const json = submissionsAnswer(this.filings, this.clock.now(), cik, this.options.fakeZuluShare ?? 0.22);
     return json ? JSON.stringify(json) : null;
@@ -103,12 +112,91 @@ function gzipOnce(body: string): Buffer {
   return out;
 }
 
-const NO_SUCH_KEY = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>';
+const NO_SUCH_KEY =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>';
 const RATE_EXCEEDED =
   '<html><head><title>SEC.gov | Request Rate Threshold Exceeded</title></head><body><h1>Your Request Originates from an Undeclared Automated Tool</h1>' +
   '<p>To allow for equitable access to all users, SEC reserves the right to limit requests originating from undeclared automated tools.</p>' +
   '<p>Request Rate Threshold Exceeded</p></body></html>';
-const UNDECLARED = '<html><body><h1>Your Request Originates from an Undeclared Automated Tool</h1><p>Please declare your traffic by updating your user agent to include company specific information.</p></body></html>';
+const UNDECLARED =
+  '<html><body><h1>Your Request Originates from an Undeclared Automated Tool</h1><p>Please declare your traffic by updating your user agent to include company specific information.</p></body></html>';
+
+/** A response, gzip-compressed when the client accepts it (a precompressed body when given). */
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type: string,
+  extra: Record<string, string> = {},
+  compressed?: Buffer,
+) {
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && body.length > 256;
+  const payload = gzip ? (compressed ?? gzipOnce(body)) : Buffer.from(body);
+  res.writeHead(status, {
+    'content-type': type,
+    'content-length': payload.length,
+    ...extra,
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+  });
+  res.end(payload);
+}
+
+/** A filing's folder under /Archives once EDGAR serves it (304 to If-Modified-Since); null: not there. */
+function answerArchive(
+  world: EdgarWorld,
+  options: EdgarServerOptions,
+  { req, res, path, now }: { req: IncomingMessage; res: ServerResponse; path: string; now: number },
+): number | null {
+  const arch = /^\/Archives\/edgar\/data\/\d+\/(\d{18})\/([^/]+)$/.exec(path);
+  const filing = arch?.[1] ? world.filing(arch[1]) : undefined;
+  if (filing && arch?.[2] && filing.archivesAt <= now) {
+    const files = filing.files();
+    const name = arch[2];
+    const lastModified = new Date(Math.max(0, filing.archivesAt)).toUTCString();
+    const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
+    if (files.has(name) || name === 'index.json') {
+      if (!Number.isNaN(since) && Math.floor(Math.max(0, filing.archivesAt) / 1000) * 1000 <= since) {
+        res.writeHead(304, { 'last-modified': lastModified });
+        res.end();
+        return 304;
+      }
+    }
+    if (name === 'index.json') {
+      const item = [...files]
+        .filter(([n]) => !n.endsWith('-index-headers.html'))
+        .map(([n, body]) => ({ name: n, type: 'file', size: String(body.length) }));
+      send(
+        req,
+        res,
+        200,
+        JSON.stringify({ directory: { name: path.replace(/index\.json$/, ''), item } }),
+        'application/json',
+        { 'last-modified': lastModified },
+      );
+      return 200;
+    }
+    const body = files.get(name);
+    if (body != null) {
+      const type = name.endsWith('.xml')
+        ? 'application/xml'
+        : name.endsWith('.html') || name.endsWith('.htm')
+          ? 'text/html'
+          : 'text/plain';
+      send(
+        req,
+        res,
+        200,
+        body,
+        type,
+        { 'last-modified': lastModified },
+        options.precompressed?.get(`${filing.accessionNo}/${name}`),
+      );
+      return 200;
+    }
+  }
+  return null;
+}
 
 export async function serveEdgar(world: EdgarWorld, options: EdgarServerOptions = {}): Promise<EdgarServer> {
   const clock = world.clock;
@@ -136,13 +224,6 @@ export async function serveEdgar(world: EdgarWorld, options: EdgarServerOptions 
       baseUrl,
     );
 
-  const send = (req: IncomingMessage, res: ServerResponse, status: number, body: string, type: string, extra: Record<string, string> = {}, compressed?: Buffer) => {
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && body.length > 256;
-    const payload = gzip ? (compressed ?? gzipOnce(body)) : Buffer.from(body);
-    res.writeHead(status, { 'content-type': type, 'content-length': payload.length, ...extra, ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
-    res.end(payload);
-  };
-
   /** SEC's per-second rule, counted at arrival on the world's clock. */
   const admit = (now: number): boolean => {
     window.push(now);
@@ -159,7 +240,9 @@ export async function serveEdgar(world: EdgarWorld, options: EdgarServerOptions 
       const start = Math.max(0, Number(url.searchParams.get('start') ?? 0) || 0);
       const count = Math.min(100, Math.max(1, Number(url.searchParams.get('count') ?? 40) || 40));
       const entries = world.feed.page(now, start, count, (url.searchParams.get('type') ?? '').toUpperCase(), entryXml);
-      send(req, res, 200, atomDocument(entries, new Date(now)), 'application/atom+xml', { 'cache-control': 'no-cache' });
+      send(req, res, 200, atomDocument(entries, new Date(now)), 'application/atom+xml', {
+        'cache-control': 'no-cache',
+      });
       return 200;
     }
     if (path === '/LATEST/search-index') {
@@ -168,7 +251,13 @@ export async function serveEdgar(world: EdgarWorld, options: EdgarServerOptions 
       const enddt = url.searchParams.get('enddt') ?? '9999-99-99';
       const from = Math.max(0, Number(url.searchParams.get('from') ?? 0) || 0);
       const size = Math.max(1, Number(url.searchParams.get('size') ?? 100) || 100);
-      send(req, res, 200, JSON.stringify(eftsAnswer(world.filings, now, { ciks, startdt, enddt, from, size })), 'application/json');
+      send(
+        req,
+        res,
+        200,
+        JSON.stringify(eftsAnswer(world.filings, now, { ciks, startdt, enddt, from, size })),
+        'application/json',
+      );
       return 200;
     }
     const staticFile = options.staticFiles?.[path];
@@ -192,32 +281,8 @@ export async function serveEdgar(world: EdgarWorld, options: EdgarServerOptions 
         return 200;
       }
     }
-    const arch = /^\/Archives\/edgar\/data\/\d+\/(\d{18})\/([^/]+)$/.exec(path);
-    const filing = arch?.[1] ? world.filing(arch[1]) : undefined;
-    if (filing && arch?.[2] && filing.archivesAt <= now) {
-      const files = filing.files();
-      const name = arch[2];
-      const lastModified = new Date(Math.max(0, filing.archivesAt)).toUTCString();
-      const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
-      if (files.has(name) || name === 'index.json') {
-        if (!Number.isNaN(since) && Math.floor(Math.max(0, filing.archivesAt) / 1000) * 1000 <= since) {
-          res.writeHead(304, { 'last-modified': lastModified });
-          res.end();
-          return 304;
-        }
-      }
-      if (name === 'index.json') {
-        const item = [...files].filter(([n]) => !n.endsWith('-index-headers.html')).map(([n, body]) => ({ name: n, type: 'file', size: String(body.length) }));
-        send(req, res, 200, JSON.stringify({ directory: { name: path.replace(/index\.json$/, ''), item } }), 'application/json', { 'last-modified': lastModified });
-        return 200;
-      }
-      const body = files.get(name);
-      if (body != null) {
-        const type = name.endsWith('.xml') ? 'application/xml' : name.endsWith('.html') || name.endsWith('.htm') ? 'text/html' : 'text/plain';
-        send(req, res, 200, body, type, { 'last-modified': lastModified }, options.precompressed?.get(`${filing.accessionNo}/${name}`));
-        return 200;
-      }
-    }
+    const archived = answerArchive(world, options, { req, res, path, now });
+    if (archived != null) return archived;
     send(req, res, 404, NO_SUCH_KEY, 'application/xml');
     return 404;
   };
@@ -248,7 +313,13 @@ export async function serveEdgar(world: EdgarWorld, options: EdgarServerOptions 
         status = answer(req, res, url, now);
       }
     }
-    options.onRequest?.({ path: url.pathname + url.search, userAgent: ua, acceptEncoding: req.headers['accept-encoding'] as string | undefined, at: now, status });
+    options.onRequest?.({
+      path: url.pathname + url.search,
+      userAgent: ua,
+      acceptEncoding: req.headers['accept-encoding'] as string | undefined,
+      at: now,
+      status,
+    });
   };
 
   const server = createServer(handle);

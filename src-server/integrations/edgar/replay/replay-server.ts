@@ -50,13 +50,15 @@ function fileName(f: ReplayFiling): string {
 /** A recorded filing as the world serves it; unreleased until `release` sets its feed time. */
 function asSimFiling(f: ReplayFiling, order: number): SimFiling {
   const accepted = f.acceptedAt ? Date.parse(f.acceptedAt) : null;
-  const files = new Map([[fileName(f), f.body]]);
+  let files: Map<string, string> | null = null;
   return {
     accessionNo: f.accessionNo,
     formType: f.formType,
     cik: f.cik,
     companyName: f.companyName,
-    parties: [{ cik: f.cik, name: f.companyName, role: replayRole(f.formType) as SimFiling['parties'][number]['role'] }],
+    parties: [
+      { cik: f.cik, name: f.companyName, role: replayRole(f.formType) as SimFiling['parties'][number]['role'] },
+    ],
     acceptedAt: accepted,
     filingDate: f.filedDate,
     feedAt: null,
@@ -64,9 +66,12 @@ function asSimFiling(f: ReplayFiling, order: number): SimFiling {
     archivesAt: -Infinity,
     eftsAt: null,
     submissionsAt: null,
-    sizeBytes: f.body.length,
+    sizeBytes: f.sizeBytes,
     primaryDocument: f.kind === 'document' ? fileName(f) : null,
-    files: () => files,
+    files: () => {
+      files ??= new Map([[fileName(f), f.body]]);
+      return files;
+    },
   };
 }
 
@@ -74,7 +79,9 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
   const recorded = options.filings ?? loadReplaySet();
   const clock = options.clock ?? systemClock;
   const filings = recorded.map((f, i) => asSimFiling(f, i));
-  const world = new EdgarWorld(filings, clock, { submissionsDir: options.submissionsDir ?? join(REPLAY_DATA_DIR, 'submissions') });
+  const world = new EdgarWorld(filings, clock, {
+    submissionsDir: options.submissionsDir ?? join(REPLAY_DATA_DIR, 'submissions'),
+  });
   let releasedCount = 0;
   const release = () => {
     const f = filings[releasedCount];
@@ -86,10 +93,23 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
     return recorded[releasedCount - 1] ?? null;
   };
   for (let i = 0; i < Math.min(options.initial ?? 0, filings.length); i += 1) release();
-  const precompressed = options.precompress ? new Map(recorded.map((f) => [`${f.accessionNo}/${fileName(f)}`, gzipSync(f.body)])) : undefined;
+  const precompressed = options.precompress
+    ? new Map(recorded.map((f) => [`${f.accessionNo}/${fileName(f)}`, gzipSync(f.body)]))
+    : undefined;
   // SEC's ticker file as shipped (a real download, data/SOURCES.md): the admin refresh reads it offline.
-  const staticFiles = { '/files/company_tickers.json': { path: projectPath('src-server/domains/tickers/data/company_tickers.json'), type: 'application/json' } };
-  const server = await serveEdgar(world, { port: options.port, onRequest: options.onRequest, override: options.override, precompressed, staticFiles });
+  const staticFiles = {
+    '/files/company_tickers.json': {
+      path: projectPath('src-server/domains/tickers/data/company_tickers.json'),
+      type: 'application/json',
+    },
+  };
+  const server = await serveEdgar(world, {
+    port: options.port,
+    onRequest: options.onRequest,
+    override: options.override,
+    precompressed,
+    staticFiles,
+  });
   const timer = options.intervalMs ? setInterval(release, options.intervalMs) : null;
   timer?.unref();
   return {

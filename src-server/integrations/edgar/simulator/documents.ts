@@ -71,7 +71,14 @@ function acceptanceStamp(ms: number): string {
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function section(title: string, name: string, cik: number): string[] {
-  return [`${title}:`, '', '\tCOMPANY DATA:\t', `\t\tCOMPANY CONFORMED NAME:\t\t\t${name}`, `\t\tCENTRAL INDEX KEY:\t\t\t${pad10(cik)}`, ''];
+  return [
+    `${title}:`,
+    '',
+    '\tCOMPANY DATA:\t',
+    `\t\tCOMPANY CONFORMED NAME:\t\t\t${name}`,
+    `\t\tCENTRAL INDEX KEY:\t\t\t${pad10(cik)}`,
+    '',
+  ];
 }
 
 /** `<accession>.txt`, the same text as `-index-headers.html`, and the primary document by name. */
@@ -108,7 +115,8 @@ export function simulatedFiles(f: SimFiling): Map<string, string> {
     ].join('\n');
   }
   const roleSections = f.parties.flatMap((p) => {
-    if (p.role === 'Reporting') return section('REPORTING-OWNER', p.name, p.cik).map((l) => l.replace('COMPANY DATA', 'OWNER DATA'));
+    if (p.role === 'Reporting')
+      return section('REPORTING-OWNER', p.name, p.cik).map((l) => l.replace('COMPANY DATA', 'OWNER DATA'));
     if (p.role === 'Issuer') return section('ISSUER', p.name, p.cik);
     if (p.role === 'Subject') return section('SUBJECT COMPANY', p.name, p.cik);
     if (p.role === 'Filed by') return section('FILED BY', p.name, p.cik);

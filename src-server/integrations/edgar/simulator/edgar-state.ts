@@ -53,7 +53,7 @@ export class FeedIndex {
 
   /** Filings whose feedAt changed after construction (replay releases) are added here. */
   add(filing: SimFiling): void {
-    const i = this.pending.findIndex((f) => f === filing);
+    const i = this.pending.indexOf(filing);
     if (i >= 0) this.pending.splice(i, 1);
     this.pending.push(filing);
     this.pending.sort((a, b) => (b.feedAt ?? Infinity) - (a.feedAt ?? Infinity));
@@ -76,7 +76,13 @@ export class FeedIndex {
     }
   }
 
-  page(now: number, start: number, count: number, typePrefix: string, render: (f: SimFiling, p: SimParty) => string): string[] {
+  page(
+    now: number,
+    start: number,
+    count: number,
+    typePrefix: string,
+    render: (f: SimFiling, p: SimParty) => string,
+  ): string[] {
     this.admit(now);
     const source = typePrefix ? this.entries.filter((e) => e.filing.formType.startsWith(typePrefix)) : this.entries;
     return source.slice(start, start + count).map((e) => (e.xml ??= render(e.filing, e.party)));
@@ -89,14 +95,27 @@ export class FeedIndex {
 }
 
 /** EFTS hits (one per document) for filings shown by now, filtered by CIK and filing date. */
-export function eftsAnswer(filings: readonly SimFiling[], now: number, q: { ciks: Set<number>; startdt: string; enddt: string; from: number; size: number }) {
+export function eftsAnswer(
+  filings: readonly SimFiling[],
+  now: number,
+  q: { ciks: Set<number>; startdt: string; enddt: string; from: number; size: number },
+) {
   const matching = filings
-    .filter((f) => f.eftsAt != null && f.eftsAt <= now && f.filingDate && f.filingDate >= q.startdt && f.filingDate <= q.enddt)
+    .filter(
+      (f) =>
+        f.eftsAt != null && f.eftsAt <= now && f.filingDate && f.filingDate >= q.startdt && f.filingDate <= q.enddt,
+    )
     .filter((f) => q.ciks.size === 0 || f.parties.some((p) => q.ciks.has(p.cik)))
-    .sort((a, b) => (b.filingDate ?? '').localeCompare(a.filingDate ?? '') || b.accessionNo.localeCompare(a.accessionNo));
+    .sort(
+      (a, b) => (b.filingDate ?? '').localeCompare(a.filingDate ?? '') || b.accessionNo.localeCompare(a.accessionNo),
+    );
   const docs = matching.flatMap((f) => {
     const names = [...f.files().keys()].filter((n) => !n.endsWith('.txt') && !n.endsWith('-index-headers.html'));
-    return (names.length ? names : [f.primaryDocument ?? `${f.accessionNo}.txt`]).map((name, i) => ({ f, name, sequence: i + 1 }));
+    return (names.length ? names : [f.primaryDocument ?? `${f.accessionNo}.txt`]).map((name, i) => ({
+      f,
+      name,
+      sequence: i + 1,
+    }));
   });
   const total = Math.min(docs.length, 10_000);
   const hits = docs.slice(q.from, Math.min(q.from + Math.min(q.size, 100), total)).map(({ f, name, sequence }) => ({
@@ -115,7 +134,11 @@ export function eftsAnswer(filings: readonly SimFiling[], now: number, q: { ciks
       items: [],
     },
   }));
-  return { took: 3, timed_out: false, hits: { total: { value: total, relation: docs.length > 10_000 ? 'gte' : 'eq' }, max_score: 1, hits } };
+  return {
+    took: 3,
+    timed_out: false,
+    hits: { total: { value: total, relation: docs.length > 10_000 ? 'gte' : 'eq' }, max_score: 1, hits },
+  };
 }
 
 /** Whether this filer writes New York time with a 'Z' in submissions JSON (181 of 808 S&P 500 CIKs). */
@@ -166,10 +189,17 @@ export function dailyIndexAnswer(filings: readonly SimFiling[], now: number, dat
     .flatMap((f) =>
       f.parties
         .filter((p, i, all) => all.findIndex((q) => q.cik === p.cik) === i)
-        .map((p) => `${p.cik}|${p.name}|${f.formType}|${date.replace(/-/g, '')}|edgar/data/${p.cik}/${f.accessionNo}.txt`),
+        .map(
+          (p) => `${p.cik}|${p.name}|${f.formType}|${date.replace(/-/g, '')}|edgar/data/${p.cik}/${f.accessionNo}.txt`,
+        ),
     )
     .sort();
-  const d = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  const d = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return [
     'Description:           Daily Index of EDGAR Dissemination Feed',
     `Last Data Received:    ${d}`,

@@ -118,7 +118,11 @@ export function lagWindow(acceptedSeconds: number): LagWindow {
   return '17:30-22:00 exempt';
 }
 
-function parties(form: string, company: { cik: number; name: string }, other: { cik: number; name: string }): SimParty[] {
+function parties(
+  form: string,
+  company: { cik: number; name: string },
+  other: { cik: number; name: string },
+): SimParty[] {
   if (/^[345](\/A)?$/.test(form)) {
     const owner = simulatedOwner() ?? other;
     return [

@@ -25,8 +25,10 @@ const day = buildSimDay({
 });
 const clock = new SimClock({ start: nyInstant('2025-11-18', 5 * 3600 + 59 * 60) });
 let sim: EdgarSimulator;
-const get = (path: string, headers: Record<string, string> = UA) => httpGet(`${sim.url}${path}`, { headers, timeoutMs: 5_000 });
-const feed = async () => parseAtomFeed((await get('/cgi-bin/browse-edgar?action=getcurrent&start=0&count=100&output=atom')).body.toString());
+const get = (path: string, headers: Record<string, string> = UA) =>
+  httpGet(`${sim.url}${path}`, { headers, timeoutMs: 5_000 });
+const feed = async () =>
+  parseAtomFeed((await get('/cgi-bin/browse-edgar?action=getcurrent&start=0&count=100&output=atom')).body.toString());
 
 afterAll(async () => {
   await sim?.close();
@@ -65,7 +67,8 @@ describe('EDGAR simulator', () => {
   it('blocks for 10 minutes above 10 requests in one second, and extends the block while it goes on', async () => {
     clock.jumpTo(clock.now() + 5_000);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await get('/cgi-bin/browse-edgar?action=getcurrent&count=1')).status);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await get('/cgi-bin/browse-edgar?action=getcurrent&count=1')).status);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(403);
     const until = sim.blockedUntil()!;

@@ -9,7 +9,10 @@ function normalise(value: FormValue): FormValue {
   const keys = Object.keys(value);
   for (const key of keys) value[key] = normalise(value[key]!);
   if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) {
-    return keys.map(Number).sort((a, b) => a - b).map((i) => value[String(i)]!);
+    return keys
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((i) => value[String(i)]!);
   }
   return value;
 }
@@ -42,10 +45,13 @@ export function parseStripeForm(encoded: string): Record<string, FormValue> {
 /** Readers that say what a field should be; a wrong shape reads as absent. */
 export const field = {
   str: (v: FormValue | undefined): string | undefined => (typeof v === 'string' ? v : undefined),
-  int: (v: FormValue | undefined): number | undefined => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : undefined),
+  int: (v: FormValue | undefined): number | undefined =>
+    typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : undefined,
   bool: (v: FormValue | undefined): boolean | undefined => (v === 'true' ? true : v === 'false' ? false : undefined),
-  list: (v: FormValue | undefined): FormValue[] => (Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : []),
-  obj: (v: FormValue | undefined): Record<string, FormValue> => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}),
+  list: (v: FormValue | undefined): FormValue[] =>
+    Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : [],
+  obj: (v: FormValue | undefined): Record<string, FormValue> =>
+    v && typeof v === 'object' && !Array.isArray(v) ? v : {},
   strings: (v: FormValue | undefined): string[] =>
     (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).filter((x): x is string => typeof x === 'string'),
 };

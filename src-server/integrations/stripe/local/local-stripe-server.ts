@@ -129,7 +129,7 @@ export class LocalStripeServer {
 
   /** Resolves when every queued event has been delivered (or given up on). */
   async idle(): Promise<void> {
-    while (this.pumping) await this.pumping;
+    while (this.pumping !== null) await this.pumping;
   }
 
   private async pump(): Promise<void> {
@@ -140,7 +140,9 @@ export class LocalStripeServer {
         if (!this.webhookUrl || this.stopped) break;
         const result = await this.deliver(event).catch((err: unknown) => ({ status: 0, text: String(err) }));
         if (result.status >= 200 && result.status < 300) break;
-        this.options.log?.(`local Stripe: webhook ${event.type as string} ${event.id} answered ${result.status}; retrying`);
+        this.options.log?.(
+          `local Stripe: webhook ${event.type as string} ${event.id} answered ${result.status}; retrying`,
+        );
         if (attempt < delays.length) await sleep(delays[attempt]!);
       }
     }
@@ -202,7 +204,10 @@ export class LocalStripeServer {
       }
       const url = new URL(request.url ?? '/', 'http://local');
       const raw = await readBody(request);
-      const params = request.method === 'GET' || request.method === 'DELETE' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+      const params =
+        request.method === 'GET' || request.method === 'DELETE'
+          ? parseStripeForm(url.search.slice(1))
+          : parseStripeForm(raw);
       const key = request.method === 'POST' ? (request.headers['idempotency-key'] as string | undefined) : undefined;
       const replay = key ? this.idempotent.get(key) : undefined;
       if (replay) {
@@ -240,14 +245,22 @@ export class LocalStripeServer {
     const seg = (pattern: string) => (m = path.match(new RegExp(`^${pattern}$`)));
 
     if (method === 'POST' && path === '/v1/customers') {
-      return s.createCustomer({ email: field.str(p.email), name: field.str(p.name), phone: field.str(p.phone), metadata: field.obj(p.metadata) });
+      return s.createCustomer({
+        email: field.str(p.email),
+        name: field.str(p.name),
+        phone: field.str(p.phone),
+        metadata: field.obj(p.metadata),
+      });
     }
     if (seg('/v1/customers/([\\w]+)')) {
       if (method === 'GET') return s.customer(m![1]!);
       if (method === 'DELETE') return s.deleteCustomer(m![1]!);
     }
     if (method === 'GET' && path === '/v1/prices') {
-      return this.list(s.listPrices({ lookupKeys: field.strings(p.lookup_keys), active: field.bool(p.active) }), '/v1/prices');
+      return this.list(
+        s.listPrices({ lookupKeys: field.strings(p.lookup_keys), active: field.bool(p.active) }),
+        '/v1/prices',
+      );
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       return s.render(
@@ -255,7 +268,9 @@ export class LocalStripeServer {
           mode: field.str(p.mode),
           customer: field.str(p.customer),
           client_reference_id: field.str(p.client_reference_id),
-          line_items: field.list(p.line_items).map((li) => ({ price: field.str(field.obj(li).price), quantity: field.int(field.obj(li).quantity) })),
+          line_items: field
+            .list(p.line_items)
+            .map((li) => ({ price: field.str(field.obj(li).price), quantity: field.int(field.obj(li).quantity) })),
           success_url: field.str(p.success_url),
           cancel_url: field.str(p.cancel_url),
           metadata: field.obj(p.metadata),
@@ -265,7 +280,11 @@ export class LocalStripeServer {
     }
     if (method === 'GET' && seg('/v1/checkout/sessions/([\\w]+)')) return s.render(s.checkoutSession(m![1]!));
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      return s.createPortalSession({ customer: field.str(p.customer), return_url: field.str(p.return_url), flow_data: field.obj(p.flow_data) });
+      return s.createPortalSession({
+        customer: field.str(p.customer),
+        return_url: field.str(p.return_url),
+        flow_data: field.obj(p.flow_data),
+      });
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
       const data = s
@@ -304,7 +323,14 @@ export class LocalStripeServer {
       });
     }
     if (method === 'GET' && path === '/v1/invoices') {
-      return this.list(s.listInvoices({ customer: field.str(p.customer), subscription: field.str(p.subscription), limit: field.int(p.limit) }), '/v1/invoices');
+      return this.list(
+        s.listInvoices({
+          customer: field.str(p.customer),
+          subscription: field.str(p.subscription),
+          limit: field.int(p.limit),
+        }),
+        '/v1/invoices',
+      );
     }
     if (method === 'GET' && seg('/v1/invoices/([\\w]+)')) return s.invoice(m![1]!);
     if (method === 'GET' && path === '/v1/events') {
@@ -329,7 +355,11 @@ export class LocalStripeServer {
     const seg = (pattern: string) => (m = path.match(new RegExp(`^/_local${pattern}$`)));
     const card = (): CardBehaviour => {
       const value = field.str(p.card) as CardBehaviour | undefined;
-      if (!value || !CARDS.includes(value)) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'card must be ok, declined or authentication' });
+      if (!value || !CARDS.includes(value))
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          message: 'card must be ok, declined or authentication',
+        });
       return value;
     };
 
@@ -375,18 +405,31 @@ export class LocalStripeServer {
     }
     if (method === 'POST' && seg('/advance')) {
       const subscription = field.str(p.subscription);
-      const seconds = subscription && field.str(p.to) === 'period_end' ? s.secondsToPeriodEnd(subscription) : (field.int(p.seconds) ?? 0);
+      const seconds =
+        subscription && field.str(p.to) === 'period_end'
+          ? s.secondsToPeriodEnd(subscription)
+          : (field.int(p.seconds) ?? 0);
       s.advance(seconds);
       return { now: s.now() };
     }
-    throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeApiError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 }
 
-function itemChanges(value: FormValue | undefined): { id?: string; price?: string; quantity?: number; deleted?: boolean }[] | undefined {
+function itemChanges(
+  value: FormValue | undefined,
+): { id?: string; price?: string; quantity?: number; deleted?: boolean }[] | undefined {
   if (value === undefined) return undefined;
   return field.list(value).map((raw) => {
     const item = field.obj(raw);
-    return { id: field.str(item.id), price: field.str(item.price), quantity: field.int(item.quantity), deleted: field.bool(item.deleted) };
+    return {
+      id: field.str(item.id),
+      price: field.str(item.price),
+      quantity: field.int(item.quantity),
+      deleted: field.bool(item.deleted),
+    };
   });
 }

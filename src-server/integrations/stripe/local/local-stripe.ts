@@ -190,7 +190,12 @@ export class LocalStripe {
   }
 
   /** GET /v1/events: the last 30 days, newest first; `delivery_success=false` for the undelivered. */
-  listEvents(params: { deliverySuccess?: boolean; createdGte?: number; type?: string; limit?: number }): StripeObject[] {
+  listEvents(params: {
+    deliverySuccess?: boolean;
+    createdGte?: number;
+    type?: string;
+    limit?: number;
+  }): StripeObject[] {
     const since = params.createdGte ?? this.now() - 30 * DAY;
     return this.events
       .filter((r) => (r.event.created as number) >= since)
@@ -231,7 +236,9 @@ export class LocalStripe {
 
   listPrices(params: { lookupKeys: string[]; active?: boolean }): StripeObject[] {
     return [...this.prices.values()].filter(
-      (p) => (params.lookupKeys.length === 0 || params.lookupKeys.includes(p.lookup_key as string)) && (params.active === undefined || p.active === params.active),
+      (p) =>
+        (params.lookupKeys.length === 0 || params.lookupKeys.includes(p.lookup_key as string)) &&
+        (params.active === undefined || p.active === params.active),
     );
   }
 
@@ -324,7 +331,8 @@ export class LocalStripe {
     metadata?: Json;
     subscription_data?: { metadata?: Json };
   }): StripeObject {
-    if (params.mode !== 'subscription') throw invalid('This account only sells subscriptions: mode must be subscription.', 'mode');
+    if (params.mode !== 'subscription')
+      throw invalid('This account only sells subscriptions: mode must be subscription.', 'mode');
     if (!params.customer) throw invalid('Pass customer: customers are created before checkout here.', 'customer');
     this.customer(params.customer);
     if (!params.success_url) throw invalid('Missing required param: success_url.', 'success_url');
@@ -333,7 +341,8 @@ export class LocalStripe {
       if (!li.price) throw invalid(`Missing required param: line_items[${i}][price].`, `line_items[${i}][price]`);
       const price = this.price(li.price);
       const quantity = li.quantity ?? 1;
-      if (!Number.isInteger(quantity) || quantity < 1) throw invalid('Quantity must be a positive integer.', `line_items[${i}][quantity]`);
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw invalid('Quantity must be a positive integer.', `line_items[${i}][quantity]`);
       return { price: price.id as string, quantity };
     });
     this.rememberPageBase(params.customer, params.success_url);
@@ -394,7 +403,10 @@ export class LocalStripe {
    * shows the decline); a card that needs authentication starts the subscription `incomplete`
    * with an open invoice to confirm within 23 hours; a good card starts it `active`.
    */
-  completeCheckout(id: string, card: CardBehaviour): { outcome: 'paid' | 'declined' | 'action_required'; redirect: string | null } {
+  completeCheckout(
+    id: string,
+    card: CardBehaviour,
+  ): { outcome: 'paid' | 'declined' | 'action_required'; redirect: string | null } {
     const session = this.checkoutSession(id);
     if (session.status !== 'open') throw invalid(`This Checkout Session is ${session.status as string}.`, 'session');
     const customerId = session.customer as string;
@@ -590,7 +602,8 @@ export class LocalStripe {
 
     let invoiceOutcome: { invoice: StripeObject; result: ChargeResult } | null = null;
     if (params.items && params.items.length > 0) {
-      if (sub.pending_update) throw invalid('This subscription has a pending update; pay or wait for it first.', 'items');
+      if (sub.pending_update)
+        throw invalid('This subscription has a pending update; pay or wait for it first.', 'items');
       const behaviour = params.proration_behavior ?? 'create_prorations';
       const at = params.proration_date ?? this.now();
       const plan = this.planItems(sub, params.items, at);
@@ -613,7 +626,12 @@ export class LocalStripe {
           };
         } else if (result !== 'paid' && params.payment_behavior === 'error_if_incomplete') {
           invoice.status = 'void';
-          throw new StripeApiError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+          throw new StripeApiError(402, {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          });
         } else {
           previous.items = before.items;
           this.applyItems(sub, plan.items);
@@ -648,7 +666,11 @@ export class LocalStripe {
   }
 
   /** The items after a change, and the prorations it causes at `at`. */
-  private planItems(sub: StripeObject, changes: ItemChange[], at: number): { items: StripeObject[]; prorations: PendingProration[] } {
+  private planItems(
+    sub: StripeObject,
+    changes: ItemChange[],
+    at: number,
+  ): { items: StripeObject[]; prorations: PendingProration[] } {
     const current = this.itemsOf(sub);
     const { start, end } = this.period(sub);
     const fraction = Math.max(0, Math.min(1, (end - at) / Math.max(1, end - start)));
@@ -677,7 +699,8 @@ export class LocalStripe {
           items.splice(items.indexOf(item), 1);
           prorate(item, item.price as StripeObject, -oldQuantity);
         } else if (change.quantity !== undefined) {
-          if (!Number.isInteger(change.quantity) || change.quantity < 0) throw invalid('Invalid integer quantity.', `items[${index}][quantity]`);
+          if (!Number.isInteger(change.quantity) || change.quantity < 0)
+            throw invalid('Invalid integer quantity.', `items[${index}][quantity]`);
           item.quantity = change.quantity;
           prorate(item, item.price as StripeObject, change.quantity - oldQuantity);
         }
@@ -738,7 +761,17 @@ export class LocalStripe {
 
   private line(
     sub: StripeObject,
-    l: { amount: number; description: string; price: string; product: string; quantity: number; subscriptionItem: string; period: { start: number; end: number }; proration: boolean; unitAmount: number },
+    l: {
+      amount: number;
+      description: string;
+      price: string;
+      product: string;
+      quantity: number;
+      subscriptionItem: string;
+      period: { start: number; end: number };
+      proration: boolean;
+      unitAmount: number;
+    },
   ): StripeObject {
     return {
       id: this.newId('il'),
@@ -765,7 +798,11 @@ export class LocalStripe {
       },
       period: l.period,
       pretax_credit_amounts: [],
-      pricing: { type: 'price_details', price_details: { price: l.price, product: l.product }, unit_amount_decimal: String(l.unitAmount) },
+      pricing: {
+        type: 'price_details',
+        price_details: { price: l.price, product: l.product },
+        unit_amount_decimal: String(l.unitAmount),
+      },
       quantity: l.quantity,
       subscription: sub.id,
       subtotal: l.amount,
@@ -775,7 +812,13 @@ export class LocalStripe {
 
   private invoiceObject(
     sub: StripeObject,
-    params: { reason: string; period: { start: number; end: number }; lines: StripeObject[]; id: string; preview: boolean },
+    params: {
+      reason: string;
+      period: { start: number; end: number };
+      lines: StripeObject[];
+      id: string;
+      preview: boolean;
+    },
   ): { invoice: StripeObject; endingBalance: number } {
     const customer = this.customer(sub.customer as string);
     const total = params.lines.reduce((sum, l) => sum + (l.amount as number), 0);
@@ -799,26 +842,48 @@ export class LocalStripe {
       currency: 'usd',
       customer: sub.customer,
       ending_balance: endingBalance,
-      hosted_invoice_url: params.preview ? null : `${this.pageBaseOf(sub.customer as string)}/dev/checkout/invoice/${params.id}`,
+      hosted_invoice_url: params.preview
+        ? null
+        : `${this.pageBaseOf(sub.customer as string)}/dev/checkout/invoice/${params.id}`,
       invoice_pdf: null,
-      lines: { object: 'list', data: params.lines, has_more: false, total_count: params.lines.length, url: `/v1/invoices/${params.id}/lines` },
+      lines: {
+        object: 'list',
+        data: params.lines,
+        has_more: false,
+        total_count: params.lines.length,
+        url: `/v1/invoices/${params.id}/lines`,
+      },
       livemode: false,
       metadata: {},
       next_payment_attempt: null,
-      number: params.preview ? null : `${customer.invoice_prefix as string}-${String(this.invoices.size + 1).padStart(4, '0')}`,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: clone(sub.metadata), subscription: sub.id } },
+      number: params.preview
+        ? null
+        : `${customer.invoice_prefix as string}-${String(this.invoices.size + 1).padStart(4, '0')}`,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: clone(sub.metadata), subscription: sub.id },
+      },
       period_end: params.period.end,
       period_start: params.period.start,
       starting_balance: balance,
       status: params.preview ? 'draft' : 'open',
-      status_transitions: { finalized_at: params.preview ? null : this.now(), marked_uncollectible_at: null, paid_at: null, voided_at: null },
+      status_transitions: {
+        finalized_at: params.preview ? null : this.now(),
+        marked_uncollectible_at: null,
+        paid_at: null,
+        voided_at: null,
+      },
       subtotal: total,
       total,
     };
     return { invoice, endingBalance };
   }
 
-  private createInvoice(sub: StripeObject, params: { reason: string; period: { start: number; end: number }; lines: StripeObject[] }): StripeObject {
+  private createInvoice(
+    sub: StripeObject,
+    params: { reason: string; period: { start: number; end: number }; lines: StripeObject[] },
+  ): StripeObject {
     const { invoice, endingBalance } = this.invoiceObject(sub, { ...params, id: this.newId('in'), preview: false });
     this.customer(sub.customer as string).balance = endingBalance;
     this.invoices.set(invoice.id, invoice);
@@ -838,10 +903,13 @@ export class LocalStripe {
   }): StripeObject {
     if (!params.subscription) throw invalid('Missing required param: subscription.', 'subscription');
     const sub = this.subscription(params.subscription);
-    if (params.customer && params.customer !== sub.customer) throw invalid('The subscription belongs to another customer.', 'customer');
+    if (params.customer && params.customer !== sub.customer)
+      throw invalid('The subscription belongs to another customer.', 'customer');
     const behaviour = params.proration_behavior ?? 'create_prorations';
     const at = params.proration_date ?? this.now();
-    const plan = params.items?.length ? this.planItems(sub, params.items, at) : { items: this.itemsOf(sub), prorations: [] };
+    const plan = params.items?.length
+      ? this.planItems(sub, params.items, at)
+      : { items: this.itemsOf(sub), prorations: [] };
     const id = this.newId('upcoming_in');
     if (behaviour === 'always_invoice' && plan.prorations.length > 0) {
       return this.invoiceObject(sub, {
@@ -854,11 +922,17 @@ export class LocalStripe {
     }
     const { end } = this.period(sub);
     const next = { start: end, end: addMonth(end) };
-    const pending = [...(this.prorations.get(sub.id) ?? []), ...(behaviour === 'create_prorations' ? plan.prorations : [])];
+    const pending = [
+      ...(this.prorations.get(sub.id) ?? []),
+      ...(behaviour === 'create_prorations' ? plan.prorations : []),
+    ];
     return this.invoiceObject(sub, {
       reason: 'subscription_cycle',
       period: next,
-      lines: [...pending.map((p) => this.prorationLine(sub, p)), ...plan.items.map((item) => this.periodLine(sub, item, next))],
+      lines: [
+        ...pending.map((p) => this.prorationLine(sub, p)),
+        ...plan.items.map((item) => this.periodLine(sub, item, next)),
+      ],
       id,
       preview: true,
     }).invoice;
@@ -885,7 +959,10 @@ export class LocalStripe {
       const before = clone(sub);
       this.applyItems(sub, pending.subscription_items);
       sub.pending_update = null;
-      this.emit('customer.subscription.pending_update_applied', sub, { items: before.items, pending_update: before.pending_update });
+      this.emit('customer.subscription.pending_update_applied', sub, {
+        items: before.items,
+        pending_update: before.pending_update,
+      });
       this.emit('customer.subscription.updated', sub, { items: before.items, pending_update: before.pending_update });
       return;
     }
@@ -997,7 +1074,10 @@ export class LocalStripe {
     const invoice = this.createInvoice(sub, {
       reason: 'subscription_cycle',
       period: next,
-      lines: [...pending.map((p) => this.prorationLine(sub, p)), ...this.itemsOf(sub).map((item) => this.periodLine(sub, item, next))],
+      lines: [
+        ...pending.map((p) => this.prorationLine(sub, p)),
+        ...this.itemsOf(sub).map((item) => this.periodLine(sub, item, next)),
+      ],
     });
     const result = this.charge(invoice);
     if (result !== 'paid') {
@@ -1006,7 +1086,11 @@ export class LocalStripe {
     } else if (sub.status === 'past_due') {
       sub.status = 'active';
     }
-    this.emit('customer.subscription.updated', sub, { items: before.items, status: before.status, latest_invoice: before.latest_invoice });
+    this.emit('customer.subscription.updated', sub, {
+      items: before.items,
+      status: before.status,
+      latest_invoice: before.latest_invoice,
+    });
     this.emitInvoiceOutcome(invoice, result);
   }
 
@@ -1082,7 +1166,12 @@ export function subscriptionOfInvoice(invoice: StripeObject): string | null {
 }
 
 function missing(kind: string, id: string): StripeApiError {
-  return new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
+  return new StripeApiError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${kind}: '${id}'`,
+    param: 'id',
+  });
 }
 
 function invalid(message: string, param?: string): StripeApiError {

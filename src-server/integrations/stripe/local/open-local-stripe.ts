@@ -5,7 +5,7 @@
  * it instead of starting a second account with other data.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CardBehaviour, LocalPrice, LocalStripeState, StripeObject } from './local-stripe';
 import { LocalStripeServer } from './local-stripe-server';
@@ -42,7 +42,11 @@ export class LocalStripeControl {
       ...(method === 'POST' ? { body } : {}),
     });
     const json = (await response.json()) as T & { error?: { message: string; code?: string } };
-    if (!response.ok) throw Object.assign(new Error(json.error?.message ?? `local Stripe ${response.status}`), { status: response.status, code: json.error?.code });
+    if (!response.ok)
+      throw Object.assign(new Error(json.error?.message ?? `local Stripe ${response.status}`), {
+        status: response.status,
+        code: json.error?.code,
+      });
     return json;
   }
 
@@ -50,12 +54,23 @@ export class LocalStripeControl {
   setWebhookEndpoint = (url: string) => this.call('POST', '/webhook-endpoint', { url });
   checkout = (id: string) => this.call<CheckoutView>('GET', `/checkout/${encodeURIComponent(id)}`);
   completeCheckout = (id: string, card: CardBehaviour) =>
-    this.call<{ outcome: 'paid' | 'declined' | 'action_required'; redirect: string | null }>('POST', `/checkout/${encodeURIComponent(id)}/complete`, { card });
+    this.call<{ outcome: 'paid' | 'declined' | 'action_required'; redirect: string | null }>(
+      'POST',
+      `/checkout/${encodeURIComponent(id)}/complete`,
+      { card },
+    );
   portal = (id: string) => this.call<PortalView>('GET', `/portal/${encodeURIComponent(id)}`);
   setCancelAtPeriodEnd = (subscription: string, value: boolean) =>
-    this.call('POST', `/subscriptions/${encodeURIComponent(subscription)}/cancel-at-period-end`, { value: String(value) });
-  setCard = (customer: string, card: CardBehaviour) => this.call('POST', `/customers/${encodeURIComponent(customer)}/card`, { card });
-  invoice = (id: string) => this.call<{ invoice: StripeObject; subscription: StripeObject | null }>('GET', `/invoices/${encodeURIComponent(id)}`);
+    this.call('POST', `/subscriptions/${encodeURIComponent(subscription)}/cancel-at-period-end`, {
+      value: String(value),
+    });
+  setCard = (customer: string, card: CardBehaviour) =>
+    this.call('POST', `/customers/${encodeURIComponent(customer)}/card`, { card });
+  invoice = (id: string) =>
+    this.call<{ invoice: StripeObject; subscription: StripeObject | null }>(
+      'GET',
+      `/invoices/${encodeURIComponent(id)}`,
+    );
   payInvoice = (id: string, card?: CardBehaviour) =>
     this.call<{ result: string }>('POST', `/invoices/${encodeURIComponent(id)}/pay`, card ? { card } : {});
   advanceToPeriodEnd = (subscription: string) => this.call('POST', '/advance', { subscription, to: 'period_end' });
@@ -100,7 +115,14 @@ export async function openLocalStripe(options: {
     const control = new LocalStripeControl(other.url, other.apiKey);
     const running = await control.ping().catch(() => null);
     if (running) {
-      return { url: other.url, apiKey: other.apiKey, webhookSecret: other.webhookSecret, server: null, control, close: async () => {} };
+      return {
+        url: other.url,
+        apiKey: other.apiKey,
+        webhookSecret: other.webhookSecret,
+        server: null,
+        control,
+        close: async () => {},
+      };
     }
   }
 
@@ -110,9 +132,14 @@ export async function openLocalStripe(options: {
   const file = options.stateFile;
   const write = (server: LocalStripeServer) => {
     if (!file) return;
-    const content: StateFile = { server: { url: server.url, apiKey, webhookSecret, pid: process.pid }, state: server.stripe.snapshot() };
+    const content: StateFile = {
+      server: { url: server.url, apiKey, webhookSecret, pid: process.pid },
+      state: server.stripe.snapshot(),
+    };
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(content));
+    // It holds the local API key and webhook secret: readable by this user only.
+    writeFileSync(`${file}.tmp`, JSON.stringify(content), { mode: 0o600 });
+    chmodSync(`${file}.tmp`, 0o600);
     renameSync(`${file}.tmp`, file);
   };
   const server = new LocalStripeServer({

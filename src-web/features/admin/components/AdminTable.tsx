@@ -84,7 +84,12 @@ export function AdminTable<T>({
       <p className="admin-table__foot muted" aria-live="polite">
         {rows.length.toLocaleString('en-US')} shown
         {query.hasNextPage ? (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
             {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
           </button>
         ) : null}

@@ -59,7 +59,12 @@ export function ConfirmWithReason({
   };
   return (
     <>
-      <button type="button" className={buttonClassName ?? `btn btn-sm ${danger ? 'btn-danger' : 'btn-secondary'}`} onClick={() => setOpen(true)} disabled={disabled}>
+      <button
+        type="button"
+        className={buttonClassName ?? `btn btn-sm ${danger ? 'btn-danger' : 'btn-secondary'}`}
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+      >
         {label}
       </button>
       {open ? (
@@ -69,9 +74,23 @@ export function ConfirmWithReason({
             {children}
             <label className="select-field">
               <span>Reason{reasonRequired ? ' (required)' : ' (optional)'}</span>
-              <textarea className="input" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-autofocus aria-required={reasonRequired} />
+              <textarea
+                className="input"
+                rows={3}
+                maxLength={500}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                data-autofocus
+                aria-required={reasonRequired}
+              />
             </label>
-            <ModalFormFooter error={error} onCancel={close} pending={pending} label={confirmLabel} pendingLabel="Working..." />
+            <ModalFormFooter
+              error={error}
+              onCancel={close}
+              pending={pending}
+              label={confirmLabel}
+              pendingLabel="Working..."
+            />
           </form>
         </Modal>
       ) : null}

@@ -26,17 +26,34 @@ describe('admin components', () => {
   });
 
   it('the table explains an empty result', () => {
-    render(<AdminTable caption="Things" columns={columns} query={query([[]])} rowKey={(r) => r.id} empty="Changes made in the console appear here." />);
-    expect(screen.getByText('Changes made in the console appear here.')).toBeTruthy();
+    render(
+      <AdminTable
+        caption="Things"
+        columns={columns}
+        query={query([[]])}
+        rowKey={(r) => r.id}
+        empty="Changes made in the console appear here."
+      />,
+    );
+    screen.getByText('Changes made in the console appear here.');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('the confirm dialog will not act without a reason, then passes it on', async () => {
     const onConfirm = vi.fn().mockResolvedValue(undefined);
-    render(<ConfirmWithReason label="Delete" title="Delete the account?" description="It cannot be undone." confirmLabel="Delete account" onConfirm={onConfirm} danger />);
+    render(
+      <ConfirmWithReason
+        label="Delete"
+        title="Delete the account?"
+        description="It cannot be undone."
+        confirmLabel="Delete account"
+        onConfirm={onConfirm}
+        danger
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     fireEvent.submit(screen.getByRole('dialog').querySelector('form')!);
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    await screen.findByRole('alert');
     expect(onConfirm).not.toHaveBeenCalled();
     fireEvent.change(screen.getByRole('textbox'), { target: { value: ' asked by email ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));

@@ -21,7 +21,9 @@ const short = (v: unknown) => (v == null ? '' : JSON.stringify(v).slice(0, 160))
 function changeText(before: unknown, after: unknown): string {
   const isObj = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
   if (!isObj(before) || !isObj(after)) return `${short(before) || '—'} → ${short(after) || '—'}`;
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
   return keys.map((k) => `${k}: ${short(before[k]) || '—'} → ${short(after[k]) || '—'}`).join('; ') || 'no change';
 }
 
@@ -34,13 +36,21 @@ export default function ActivitySection() {
   const dates = { from: dayStart(filters.from), to: dayEnd(filters.to) };
   const auditFilters = { action: filters.action, targetId: filters.targetId, ...dates };
   const securityFilters = { kind: filters.kind, subject: filters.subject, ip: filters.ip, ...dates };
-  const audit = trpc.admin.activity.audit.useInfiniteQuery({ ...auditFilters, limit: 50 }, { ...ADMIN_PAGING, enabled: log === 'audit' });
-  const security = trpc.admin.activity.security.useInfiniteQuery({ ...securityFilters, limit: 50 }, { ...ADMIN_PAGING, enabled: log === 'security' });
+  const audit = trpc.admin.activity.audit.useInfiniteQuery(
+    { ...auditFilters, limit: 50 },
+    { ...ADMIN_PAGING, enabled: log === 'audit' },
+  );
+  const security = trpc.admin.activity.security.useInfiniteQuery(
+    { ...securityFilters, limit: 50 },
+    { ...ADMIN_PAGING, enabled: log === 'security' },
+  );
 
   const download = async () => {
     setExportError(null);
     try {
-      const file = await utils.admin.activity.exportCsv.fetch(log === 'audit' ? { log, ...auditFilters } : { log, ...securityFilters });
+      const file = await utils.admin.activity.exportCsv.fetch(
+        log === 'audit' ? { log, ...auditFilters } : { log, ...securityFilters },
+      );
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv' }));
       link.download = file.filename;
@@ -57,17 +67,27 @@ export default function ActivitySection() {
 
   return (
     <div className="admin-activity">
-      <div className="admin-tabs" role="group" aria-label="Log">
-        <button type="button" className={`btn btn-sm ${log === 'audit' ? 'btn-primary' : 'btn-secondary'}`} aria-pressed={log === 'audit'} onClick={() => switchTo('audit')}>
+      <fieldset className="bare-fieldset admin-tabs" aria-label="Log">
+        <button
+          type="button"
+          className={`btn btn-sm ${log === 'audit' ? 'btn-primary' : 'btn-secondary'}`}
+          aria-pressed={log === 'audit'}
+          onClick={() => switchTo('audit')}
+        >
           Audit log
         </button>
-        <button type="button" className={`btn btn-sm ${log === 'security' ? 'btn-primary' : 'btn-secondary'}`} aria-pressed={log === 'security'} onClick={() => switchTo('security')}>
+        <button
+          type="button"
+          className={`btn btn-sm ${log === 'security' ? 'btn-primary' : 'btn-secondary'}`}
+          aria-pressed={log === 'security'}
+          onClick={() => switchTo('security')}
+        >
           Security events
         </button>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => void download()}>
           Export CSV
         </button>
-      </div>
+      </fieldset>
       <ErrorBox>{exportError}</ErrorBox>
       {log === 'audit' ? (
         <>
@@ -93,7 +113,10 @@ export default function ActivitySection() {
               { header: 'Action', cell: (r) => r.action },
               { header: 'Target', cell: (r) => `${r.targetType} ${r.targetId ?? ''}` },
               { header: 'Reason', cell: (r) => r.reason ?? '—' },
-              { header: 'Change', cell: (r) => <span className="admin-error-text">{changeText(r.before, r.after)}</span> },
+              {
+                header: 'Change',
+                cell: (r) => <span className="admin-error-text">{changeText(r.before, r.after)}</span>,
+              },
               { header: 'IP', cell: (r) => r.ip ?? '—' },
             ]}
           />

@@ -9,7 +9,13 @@ import { trpc } from '../../../lib/trpc';
 import { ADMIN_PAGING, AdminTable, type AdminColumn } from '../components/AdminTable';
 import { FilterBar, type FilterValues } from '../components/FilterBar';
 
-type Filters = { kind?: 'analysis' | 'assistant'; vote?: 'up' | 'down'; reviewed?: boolean; ticker?: string; q?: string };
+type Filters = {
+  kind?: 'analysis' | 'assistant';
+  vote?: 'up' | 'down';
+  reviewed?: boolean;
+  ticker?: string;
+  q?: string;
+};
 
 function toFilters(values: FilterValues): Filters {
   return {
@@ -31,7 +37,9 @@ export default function AiFeedbackSection() {
   const list = trpc.admin.feedback.list.useInfiniteQuery(filters, ADMIN_PAGING);
   type Item = NonNullable<typeof list.data>['pages'][number]['items'][number];
   const utils = trpc.useUtils();
-  const mark = trpc.admin.feedback.markReviewed.useMutation({ onSuccess: () => utils.admin.feedback.list.invalidate() });
+  const mark = trpc.admin.feedback.markReviewed.useMutation({
+    onSuccess: () => utils.admin.feedback.list.invalidate(),
+  });
 
   const columns: AdminColumn<Item>[] = [
     {
@@ -68,7 +76,11 @@ export default function AiFeedbackSection() {
       header: 'What was rated',
       cell: (i) => (
         <div className="admin-feedback__text">
-          {i.question ? <p><strong>Q:</strong> {i.question}</p> : null}
+          {i.question ? (
+            <p>
+              <strong>Q:</strong> {i.question}
+            </p>
+          ) : null}
           <p>{i.text ? readable(i.text) : 'The text is no longer stored.'}</p>
           {i.model ? <div className="admin-feedback__muted">Model: {i.model}</div> : null}
         </div>
@@ -82,13 +94,26 @@ export default function AiFeedbackSection() {
       cell: (i) =>
         i.reviewedAt ? (
           <div>
-            <div>Reviewed {when(i.reviewedAt)}{i.reviewedBy ? ` by ${i.reviewedBy}` : ''}</div>
-            <button type="button" className="btn btn-secondary btn-sm" disabled={mark.isPending} onClick={() => mark.mutate({ kind: i.kind, id: i.id, reviewed: false })}>
+            <div>
+              Reviewed {when(i.reviewedAt)}
+              {i.reviewedBy ? ` by ${i.reviewedBy}` : ''}
+            </div>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={mark.isPending}
+              onClick={() => mark.mutate({ kind: i.kind, id: i.id, reviewed: false })}
+            >
               Mark not reviewed
             </button>
           </div>
         ) : (
-          <button type="button" className="btn btn-primary btn-sm" disabled={mark.isPending} onClick={() => mark.mutate({ kind: i.kind, id: i.id, reviewed: true })}>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={mark.isPending}
+            onClick={() => mark.mutate({ kind: i.kind, id: i.id, reviewed: true })}
+          >
             Mark reviewed
           </button>
         ),
@@ -97,15 +122,42 @@ export default function AiFeedbackSection() {
 
   return (
     <div className="admin-feedback">
-      <p>Thumbs up and down from PRO readers on AI analyses of filings and on the filing assistant's answers. Mark each one reviewed once you have read it; every mark is in the audit log.</p>
+      <p>
+        Thumbs up and down from PRO readers on AI analyses of filings and on the filing assistant's answers. Mark each
+        one reviewed once you have read it; every mark is in the audit log.
+      </p>
       <FilterBar
         label="Filter feedback"
         initial={{ reviewed: 'no' }}
         onApply={(values) => setFilters(toFilters(values))}
         fields={[
-          { name: 'kind', label: 'Kind', type: 'select', options: [{ value: 'analysis', label: 'AI analysis' }, { value: 'assistant', label: 'Assistant answer' }] },
-          { name: 'vote', label: 'Vote', type: 'select', options: [{ value: 'up', label: 'Thumbs up' }, { value: 'down', label: 'Thumbs down' }] },
-          { name: 'reviewed', label: 'Review', type: 'select', options: [{ value: 'no', label: 'Waiting for review' }, { value: 'yes', label: 'Reviewed' }] },
+          {
+            name: 'kind',
+            label: 'Kind',
+            type: 'select',
+            options: [
+              { value: 'analysis', label: 'AI analysis' },
+              { value: 'assistant', label: 'Assistant answer' },
+            ],
+          },
+          {
+            name: 'vote',
+            label: 'Vote',
+            type: 'select',
+            options: [
+              { value: 'up', label: 'Thumbs up' },
+              { value: 'down', label: 'Thumbs down' },
+            ],
+          },
+          {
+            name: 'reviewed',
+            label: 'Review',
+            type: 'select',
+            options: [
+              { value: 'no', label: 'Waiting for review' },
+              { value: 'yes', label: 'Reviewed' },
+            ],
+          },
           { name: 'ticker', label: 'Ticker', placeholder: 'AAPL' },
           { name: 'q', label: 'Words', placeholder: 'in the comment or text' },
         ]}

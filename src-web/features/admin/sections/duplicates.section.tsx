@@ -24,7 +24,10 @@ interface Finding {
 /** /admin/duplicates: what looks like one entity twice; merge insiders, or mark "not a duplicate". */
 export default function DuplicatesSection() {
   const [filters, setFilters] = useState<FilterValues>({});
-  const list = trpc.admin.duplicates.list.useInfiniteQuery({ kind: isKind(filters.kind) ? filters.kind : null, limit: 25 }, ADMIN_PAGING);
+  const list = trpc.admin.duplicates.list.useInfiniteQuery(
+    { kind: isKind(filters.kind) ? filters.kind : null, limit: 25 },
+    ADMIN_PAGING,
+  );
   const utils = trpc.useUtils();
   const dismiss = trpc.admin.duplicates.markNotDuplicate.useMutation();
   const merge = trpc.admin.insiders.merge.useMutation();
@@ -38,12 +41,19 @@ export default function DuplicatesSection() {
       <section aria-labelledby="duplicates-list">
         <h2 id="duplicates-list">Possible duplicates</h2>
         <p className="muted">
-          Share classes and moved tickers are often correct as they are: mark them “not a duplicate” and they stop appearing. Insiders filing one name under two CIKs can be merged into one
-          profile.
+          Share classes and moved tickers are often correct as they are: mark them “not a duplicate” and they stop
+          appearing. Insiders filing one name under two CIKs can be merged into one profile.
         </p>
         <FilterBar
           label="Filter duplicates"
-          fields={[{ name: 'kind', label: 'Kind', type: 'select', options: Object.entries(KINDS).map(([value, label]) => ({ value, label })) }]}
+          fields={[
+            {
+              name: 'kind',
+              label: 'Kind',
+              type: 'select',
+              options: Object.entries(KINDS).map(([value, label]) => ({ value, label })),
+            },
+          ]}
           onApply={setFilters}
         />
         {done ? <SuccessBox>{done}</SuccessBox> : null}
@@ -60,7 +70,15 @@ export default function DuplicatesSection() {
               cell: (f) => (
                 <ul className="admin-list">
                   {f.members.map((m) => (
-                    <li key={m.id}>{f.kind === 'insider' ? <a href={`/insider/cik/${m.id}`}>{m.label}</a> : f.kind === 'user_contact' ? <a href={`/admin/users?id=${m.id}`}>{m.label}</a> : m.label}</li>
+                    <li key={m.id}>
+                      {f.kind === 'insider' ? (
+                        <a href={`/insider/cik/${m.id}`}>{m.label}</a>
+                      ) : f.kind === 'user_contact' ? (
+                        <a href={`/admin/users?id=${m.id}`}>{m.label}</a>
+                      ) : (
+                        m.label
+                      )}
+                    </li>
                   ))}
                 </ul>
               ),
@@ -73,12 +91,18 @@ export default function DuplicatesSection() {
                     <ConfirmWithReason
                       label="Merge…"
                       title={`Merge the profiles of ${f.shared}`}
-                      description={<p>Every other CIK is merged into CIK {f.members[0]!.id}: its page shows all their filings and the other pages open it.</p>}
+                      description={
+                        <p>
+                          Every other CIK is merged into CIK {f.members[0]!.id}: its page shows all their filings and
+                          the other pages open it.
+                        </p>
+                      }
                       confirmLabel="Merge profiles"
                       reasonRequired
                       onConfirm={async (reason) => {
                         const into = Number(f.members[0]!.id);
-                        for (const m of f.members.slice(1)) await merge.mutateAsync({ fromCik: Number(m.id), intoCik: into, reason });
+                        for (const m of f.members.slice(1))
+                          await merge.mutateAsync({ fromCik: Number(m.id), intoCik: into, reason });
                         setDone(`${f.shared}: merged into CIK ${into}.`);
                         refresh();
                       }}
@@ -87,7 +111,11 @@ export default function DuplicatesSection() {
                   <ConfirmWithReason
                     label="Not a duplicate…"
                     title="Not a duplicate"
-                    description={<p>{KINDS[f.kind]} ({f.shared}) will stop appearing here. The decision is kept in the audit log.</p>}
+                    description={
+                      <p>
+                        {KINDS[f.kind]} ({f.shared}) will stop appearing here. The decision is kept in the audit log.
+                      </p>
+                    }
                     confirmLabel="Mark not a duplicate"
                     reasonRequired
                     onConfirm={async (reason) => {

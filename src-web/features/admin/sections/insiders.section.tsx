@@ -33,10 +33,16 @@ export default function InsidersSection() {
   };
   return (
     <div className="admin-section">
-      {selected ? <InsiderEditor key={selected.cik} insider={selected} onChanged={changed} onClose={() => setSelected(null)} /> : null}
+      {selected ? (
+        <InsiderEditor key={selected.cik} insider={selected} onChanged={changed} onClose={() => setSelected(null)} />
+      ) : null}
       <section aria-labelledby="insiders-list">
         <h2 id="insiders-list">Insider profiles</h2>
-        <FilterBar label="Search insiders" fields={[{ name: 'q', label: 'Name or CIK', placeholder: 'Sergey Brin' }]} onApply={setFilters} />
+        <FilterBar
+          label="Search insiders"
+          fields={[{ name: 'q', label: 'Name or CIK', placeholder: 'Sergey Brin' }]}
+          onApply={setFilters}
+        />
         <AdminTable
           caption="Reporting owners by CIK"
           query={list}
@@ -60,12 +66,21 @@ export default function InsidersSection() {
             {
               header: 'Merges',
               cell: (i) =>
-                i.merged_into_cik ? `Merged into CIK ${i.merged_into_cik}` : i.merged_from.length ? `Includes CIK ${i.merged_from.join(', ')}` : '',
+                i.merged_into_cik
+                  ? `Merged into CIK ${i.merged_into_cik}`
+                  : i.merged_from.length
+                    ? `Includes CIK ${i.merged_from.join(', ')}`
+                    : '',
             },
             {
               header: 'Action',
               cell: (i) => (
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => setSelected(i)} aria-label={`Edit ${shownName(i)} (CIK ${i.cik})`}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => setSelected(i)}
+                  aria-label={`Edit ${shownName(i)} (CIK ${i.cik})`}
+                >
                   Edit
                 </button>
               ),
@@ -77,7 +92,15 @@ export default function InsidersSection() {
   );
 }
 
-function InsiderEditor({ insider, onChanged, onClose }: { insider: Insider; onChanged: (row: Insider) => void; onClose: () => void }) {
+function InsiderEditor({
+  insider,
+  onChanged,
+  onClose,
+}: {
+  insider: Insider;
+  onChanged: (row: Insider) => void;
+  onClose: () => void;
+}) {
   const rename = trpc.admin.insiders.setDisplayName.useMutation();
   const merge = trpc.admin.insiders.merge.useMutation();
   const [name, setName] = useState(insider.display_name ?? '');
@@ -101,7 +124,13 @@ function InsiderEditor({ insider, onChanged, onClose }: { insider: Insider; onCh
       <form className="admin-filters" onSubmit={(e) => void saveName(e, name.trim() || null)}>
         <label className="select-field">
           <span>Display name (empty: the name filings give)</span>
-          <input className="input" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} placeholder={insider.name} />
+          <input
+            className="input"
+            value={name}
+            maxLength={200}
+            onChange={(e) => setName(e.target.value)}
+            placeholder={insider.name}
+          />
         </label>
         <button type="submit" className="btn btn-primary btn-sm" disabled={rename.isPending}>
           Save name
@@ -114,14 +143,21 @@ function InsiderEditor({ insider, onChanged, onClose }: { insider: Insider; onCh
         <div className="admin-filters">
           <label className="select-field">
             <span>Merge into CIK</span>
-            <input className="input" inputMode="numeric" pattern="[0-9]{1,10}" value={intoCik} onChange={(e) => setIntoCik(e.target.value.trim())} />
+            <input
+              className="input"
+              inputMode="numeric"
+              pattern="[0-9]{1,10}"
+              value={intoCik}
+              onChange={(e) => setIntoCik(e.target.value.trim())}
+            />
           </label>
           <ConfirmWithReason
             label="Merge…"
             title="Merge insider profiles"
             description={
               <p>
-                The filings of CIK {insider.cik} will show on the profile of CIK {intoCik || '…'}, and /insider/cik/{insider.cik} will open that profile. Filings stay as filed.
+                The filings of CIK {insider.cik} will show on the profile of CIK {intoCik || '…'}, and /insider/cik/
+                {insider.cik} will open that profile. Filings stay as filed.
               </p>
             }
             confirmLabel="Merge profiles"

@@ -6,7 +6,8 @@ import { AdminTable, ADMIN_PAGING } from '../components/AdminTable';
 import { FilterBar, type FilterValues } from '../components/FilterBar';
 import { JobProgress } from '../components/JobProgress';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 /** Email: the mail server's acceptance (not the inbox); SMS: the carrier's receipt, as seconds after the send. */
 function deliveredLabel(d: { channel: string; sentAt: string | null; deliveredAt: string | null }): string {
   if (d.channel === 'email') return 'accepted by the mail server';
@@ -20,7 +21,11 @@ export default function NotificationsSection() {
   const [filters, setFilters] = useState<FilterValues>({ status: 'dead' });
   const utils = trpc.useUtils();
   const deliveries = trpc.admin.notifications.deliveries.useInfiniteQuery(
-    { limit: 25, channel: (filters.channel as 'email' | undefined) ?? null, status: (filters.status as 'dead' | undefined) ?? null },
+    {
+      limit: 25,
+      channel: (filters.channel as 'email' | undefined) ?? null,
+      status: (filters.status as 'dead' | undefined) ?? null,
+    },
     ADMIN_PAGING,
   );
   const retry = trpc.admin.notifications.retry.useMutation({ onSuccess: () => utils.admin.notifications.invalidate() });
@@ -35,17 +40,34 @@ export default function NotificationsSection() {
           label="Filter deliveries"
           initial={filters}
           fields={[
-            { name: 'channel', label: 'Channel', type: 'select', options: ['email', 'sms', 'digest', 'brief'].map((v) => ({ value: v, label: v })) },
-            { name: 'status', label: 'Status', type: 'select', options: ['queued', 'sending', 'sent', 'dead', 'cancelled'].map((v) => ({ value: v, label: v })) },
+            {
+              name: 'channel',
+              label: 'Channel',
+              type: 'select',
+              options: ['email', 'sms', 'push', 'digest', 'brief'].map((v) => ({ value: v, label: v })),
+            },
+            {
+              name: 'status',
+              label: 'Status',
+              type: 'select',
+              options: ['queued', 'sending', 'sent', 'dead', 'cancelled'].map((v) => ({ value: v, label: v })),
+            },
           ]}
           onApply={setFilters}
         />
         <div className="admin-actions">
-          <button type="button" className="btn btn-secondary btn-sm" disabled={retryAll.isPending} onClick={() => void retryAll.mutateAsync({}).then((j) => setJobId(j.id))}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={retryAll.isPending}
+            onClick={() => void retryAll.mutateAsync({}).then((j) => setJobId(j.id))}
+          >
             Retry every dead alert
           </button>
         </div>
-        {jobId ? <JobProgress jobId={jobId} describe={(r) => `${String(r.requeued)} dead alerts are queued again.`} /> : null}
+        {jobId ? (
+          <JobProgress jobId={jobId} describe={(r) => `${String(r.requeued)} dead alerts are queued again.`} />
+        ) : null}
         <ErrorBox>{(retry.error ?? retryAll.error)?.message}</ErrorBox>
         <AdminTable
           caption="Deliveries, newest first"
@@ -66,19 +88,36 @@ export default function NotificationsSection() {
               // Email: the mail server's acceptance (not the inbox); SMS: the carrier's receipt via Twilio.
               cell: (d) =>
                 d.deliveredAt ? (
-                  <span title={new Date(d.deliveredAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' })}>{deliveredLabel(d)}</span>
-                ) : d.providerStatus && ['undelivered', 'failed', 'canceled'].includes(d.providerStatus)
-                    ? `${d.providerStatus}${d.providerResponse ? ` (${d.providerResponse})` : ''}`
-                    : '—',
+                  <span
+                    title={new Date(d.deliveredAt).toLocaleString('en-US', {
+                      dateStyle: 'medium',
+                      timeStyle: 'medium',
+                    })}
+                  >
+                    {deliveredLabel(d)}
+                  </span>
+                ) : d.providerStatus && ['undelivered', 'failed', 'canceled'].includes(d.providerStatus) ? (
+                  `${d.providerStatus}${d.providerResponse ? ` (${d.providerResponse})` : ''}`
+                ) : (
+                  '—'
+                ),
             },
             { header: 'To', cell: (d) => (d.channel === 'sms' ? d.user.phone : d.user.email) ?? d.user.id },
             { header: 'Filing', cell: (d) => `${d.filing.ticker ?? ''} ${d.filing.form}` },
-            { header: 'Provider’s error', cell: (d) => (d.lastError ? `${d.errorCode ? `${d.errorCode}: ` : ''}${d.lastError}` : '—') },
+            {
+              header: 'Provider’s error',
+              cell: (d) => (d.lastError ? `${d.errorCode ? `${d.errorCode}: ` : ''}${d.lastError}` : '—'),
+            },
             {
               header: 'Action',
               cell: (d) =>
                 d.status === 'dead' ? (
-                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => void retry.mutateAsync({ ids: [d.id] })} aria-label={`Retry alert ${d.id}`}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => void retry.mutateAsync({ ids: [d.id] })}
+                    aria-label={`Retry alert ${d.id}`}
+                  >
                     Retry
                   </button>
                 ) : null,
@@ -104,17 +143,33 @@ function Providers() {
             <h3>{p.channel === 'email' ? 'Email' : 'SMS'}</h3>
             <p className="muted">via {p.adapter}</p>
             <p>
-              {p.sent.toLocaleString('en-US')} accepted, {p.failed.toLocaleString('en-US')} refused for good
+              {p.sent.toLocaleString('en-US')} accepted ({p.counts}), {p.failed.toLocaleString('en-US')} alerts refused
+              for good
             </p>
             <p className="muted">Last accepted: {when(p.lastSentAt)}</p>
-            {p.lastError ? <p>Latest error ({when(p.lastErrorAt)}): {p.lastError}</p> : <p className="muted">No provider error on record.</p>}
-            <button type="button" className="btn btn-secondary btn-sm" disabled={send.isPending} onClick={() => send.mutate({ channel: p.channel as 'email' | 'sms' })}>
+            {p.lastError ? (
+              <p>
+                Latest error ({when(p.lastErrorAt)}): {p.lastError}
+              </p>
+            ) : (
+              <p className="muted">No provider error on record.</p>
+            )}
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={send.isPending}
+              onClick={() => send.mutate({ channel: p.channel as 'email' | 'sms' })}
+            >
               Send me a test {p.channel === 'email' ? 'email' : 'SMS'}
             </button>
           </article>
         ))}
       </div>
-      <SuccessBox>{send.data ? `Test ${send.data.channel} accepted for ${send.data.to} (provider id ${send.data.providerId}).` : null}</SuccessBox>
+      <SuccessBox>
+        {send.data
+          ? `Test ${send.data.channel} accepted for ${send.data.to} (provider id ${send.data.providerId}).`
+          : null}
+      </SuccessBox>
       <ErrorBox>{send.error?.message}</ErrorBox>
     </section>
   );

@@ -23,7 +23,10 @@ export default function ThemeSection() {
   if (themes.isLoading || !draft || !current) return <Loading />;
   if (themes.isError) return <ErrorBox>{themes.error.message}</ErrorBox>;
   const verdict = checkTheme(draft);
-  const set = (key: keyof BrandTheme) => (e: { target: { value: string } }) => (setSaved(null), setDraft({ ...draft, [key]: e.target.value }));
+  const set = (key: keyof BrandTheme) => (e: { target: { value: string } }) => {
+    setSaved(null);
+    setDraft({ ...draft, [key]: e.target.value });
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = await save.mutateAsync({ brand, ...draft }).catch(() => null);
@@ -33,7 +36,14 @@ export default function ThemeSection() {
     <div className="admin-section admin-theme">
       <label className="select-field">
         <span>Brand</span>
-        <select className="input" value={brand} onChange={(e) => (setSaved(null), setBrand(e.target.value as BrandId))}>
+        <select
+          className="input"
+          value={brand}
+          onChange={(e) => {
+            setSaved(null);
+            setBrand(e.target.value as BrandId);
+          }}
+        >
           {themes.data!.map((t) => (
             <option key={t.brand} value={t.brand}>
               {t.defaults.brandName} ({t.stored ? 'edited' : 'default'})
@@ -45,22 +55,48 @@ export default function ThemeSection() {
         <form onSubmit={(e) => void submit(e)} className="admin-theme__form">
           <label className="select-field">
             <span>Name</span>
-            <input className="input" value={draft.brandName} maxLength={THEME_LIMITS.brandName} onChange={set('brandName')} />
+            <input
+              className="input"
+              value={draft.brandName}
+              maxLength={THEME_LIMITS.brandName}
+              onChange={set('brandName')}
+            />
           </label>
           <label className="select-field">
             <span>Tagline</span>
-            <textarea className="input" rows={2} value={draft.tagline} maxLength={THEME_LIMITS.tagline} onChange={set('tagline')} />
+            <textarea
+              className="input"
+              rows={2}
+              value={draft.tagline}
+              maxLength={THEME_LIMITS.tagline}
+              onChange={set('tagline')}
+            />
           </label>
           <label className="select-field">
             <span>Logo text</span>
-            <input className="input" value={draft.logoText} maxLength={THEME_LIMITS.logoText} onChange={set('logoText')} />
+            <input
+              className="input"
+              value={draft.logoText}
+              maxLength={THEME_LIMITS.logoText}
+              onChange={set('logoText')}
+            />
           </label>
           {(['primaryColor', 'accentColor'] as const).map((key) => (
             <label key={key} className="select-field">
               <span>{key === 'primaryColor' ? 'Primary colour' : 'Accent colour'}</span>
               <span className="admin-theme__colour">
-                <input type="color" aria-label={`${key === 'primaryColor' ? 'Primary' : 'Accent'} colour picker`} value={/^#[0-9a-f]{6}$/i.test(draft[key]) ? draft[key] : '#000000'} onChange={set(key)} />
-                <input className="input" aria-label={`${key === 'primaryColor' ? 'Primary' : 'Accent'} colour (hex)`} value={draft[key]} onChange={set(key)} />
+                <input
+                  type="color"
+                  aria-label={`${key === 'primaryColor' ? 'Primary' : 'Accent'} colour picker`}
+                  value={/^#[0-9a-f]{6}$/i.test(draft[key]) ? draft[key] : '#000000'}
+                  onChange={set(key)}
+                />
+                <input
+                  className="input"
+                  aria-label={`${key === 'primaryColor' ? 'Primary' : 'Accent'} colour (hex)`}
+                  value={draft[key]}
+                  onChange={set(key)}
+                />
               </span>
             </label>
           ))}
@@ -84,14 +120,22 @@ export default function ThemeSection() {
             </ul>
           ) : null}
           <div className="admin-actions">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={verdict.problems.length > 0 || save.isPending}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-sm"
+              disabled={verdict.problems.length > 0 || save.isPending}
+            >
               Save theme
             </button>
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDraft(current.defaults)}>
               Use the default values
             </button>
             {current.stored ? (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => void reset.mutateAsync({ brand }).then(() => setSaved('Back to the default theme.'))}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => void reset.mutateAsync({ brand }).then(() => setSaved('Back to the default theme.'))}
+              >
                 Remove the stored theme
               </button>
             ) : null}
@@ -116,7 +160,12 @@ function Preview({ theme }: { theme: BrandTheme }) {
         <strong>{theme.brandName}</strong>
       </div>
       <p>{theme.tagline}</p>
-      <button type="button" className="btn" style={{ background: theme.primaryColor, color: THEME_SURFACES.onBrand }} tabIndex={-1}>
+      <button
+        type="button"
+        className="btn"
+        style={{ background: theme.primaryColor, color: THEME_SURFACES.onBrand }}
+        tabIndex={-1}
+      >
         Start free
       </button>
       <p style={{ background: THEME_SURFACES.light, padding: '0.5rem' }}>

@@ -18,13 +18,26 @@ export default function TickersSection() {
     <div className="admin-section">
       <section aria-labelledby="tickers-refresh">
         <h2 id="tickers-refresh">Refresh from SEC</h2>
-        <p className="muted">Loads SEC’s company ticker file through the EDGAR connection and updates the catalogue. Mappings set by hand below are kept.</p>
-        <button type="button" className="btn btn-primary btn-sm" disabled={refresh.isPending} onClick={() => void refresh.mutateAsync({}).then((job) => setJobId(job.id))}>
+        <p className="muted">
+          Loads SEC’s company ticker file through the EDGAR connection and updates the catalogue. Mappings set by hand
+          below are kept.
+        </p>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={refresh.isPending}
+          onClick={() => void refresh.mutateAsync({}).then((job) => setJobId(job.id))}
+        >
           Refresh the catalogue
         </button>
         {refresh.error ? <ErrorBox>{refresh.error.message}</ErrorBox> : null}
         {jobId ? (
-          <JobProgress jobId={jobId} describe={(r) => `${Number(r.entries).toLocaleString('en-US')} tickers loaded: ${String(r.changed)} new or changed, ${String(r.deactivated)} no longer listed.`} />
+          <JobProgress
+            jobId={jobId}
+            describe={(r) =>
+              `${Number(r.entries).toLocaleString('en-US')} tickers loaded: ${String(r.changed)} new or changed, ${String(r.deactivated)} no longer listed.`
+            }
+          />
         ) : null}
       </section>
       <MappingForm onSaved={() => void utils.admin.tickers.catalogue.invalidate()} />
@@ -34,7 +47,12 @@ export default function TickersSection() {
           label="Search the catalogue"
           fields={[
             { name: 'q', label: 'Ticker, company or CIK', placeholder: 'AAPL' },
-            { name: 'sort', label: 'Order (Any: most watched)', type: 'select', options: [{ value: 'ticker', label: 'A-Z' }] },
+            {
+              name: 'sort',
+              label: 'Order (Any: most watched)',
+              type: 'select',
+              options: [{ value: 'ticker', label: 'A-Z' }],
+            },
           ]}
           onApply={setFilters}
         />
@@ -48,7 +66,17 @@ export default function TickersSection() {
             { header: 'Company', cell: (t) => t.name },
             { header: 'CIK', cell: (t) => t.cik, numeric: true },
             { header: 'Watchers', cell: (t) => t.watchers.toLocaleString('en-US'), numeric: true },
-            { header: 'Source', cell: (t) => (t.override ? <span title={t.override.note}>Set by hand: {t.override.note}</span> : t.active ? 'SEC file' : 'No longer listed') },
+            {
+              header: 'Source',
+              cell: (t) =>
+                t.override ? (
+                  <span title={t.override.note}>Set by hand: {t.override.note}</span>
+                ) : t.active ? (
+                  'SEC file'
+                ) : (
+                  'No longer listed'
+                ),
+            },
           ]}
         />
       </section>
@@ -63,7 +91,9 @@ function MappingForm({ onSaved }: { onSaved: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(null);
-    const result = await save.mutateAsync({ ticker: form.ticker, cik: Number(form.cik), name: form.name, note: form.note }).catch(() => null);
+    const result = await save
+      .mutateAsync({ ticker: form.ticker, cik: Number(form.cik), name: form.name, note: form.note })
+      .catch(() => null);
     if (result) {
       setSaved(`${result.ticker} now maps to CIK ${result.cik} (${result.name}).`);
       setForm({ ticker: '', cik: '', name: '', note: '' });
@@ -73,7 +103,13 @@ function MappingForm({ onSaved }: { onSaved: () => void }) {
   const field = (name: keyof typeof form, label: string, extra: Record<string, unknown> = {}) => (
     <label className="select-field">
       <span>{label}</span>
-      <input className="input" value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} required {...extra} />
+      <input
+        className="input"
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        required
+        {...extra}
+      />
     </label>
   );
   return (

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadTestEnv } from '#server/config/test-env';
+import { toUserDto } from '#server/domains/auth/session.service';
+import { ingestAccession } from '#server/domains/filings/filings.service';
+import { EdgarClient } from '#server/integrations/edgar/edgar-client';
+import { RateLimiter } from '#server/integrations/edgar/rate-limiter';
+import { startReplayServer } from '#server/integrations/edgar/replay/replay-server';
+import { createSignedInUser } from '#server/test/users';
+import { startBrowserHarness } from './harness';
+
+// Apple's real reports from the replay, read through EDGAR's paths the way the live ingest does
+// (older first, so each report's comparable is stored when it arrives): three third-quarter
+// 10-Qs and two 10-Ks. The page then shows what changed, and the history across years.
+const harness = await startBrowserHarness();
+const db = harness.database.db;
+const replay = await startReplayServer();
+const client = new EdgarClient({
+  baseUrl: replay.url,
+  dataBaseUrl: replay.url,
+  userAgent: 'Filing Alerts Test ops@example.com',
+  limiter: new RateLimiter(10),
+});
+const shots = loadTestEnv().SCREENSHOT_DIR;
+
+async function seed() {
+  await db.execute(
+    sql`insert into tickers (ticker, cik, name) values ('AAPL', 320193, 'Apple Inc.') on conflict do nothing`,
+  );
+  for (const [accessionNo, formType] of [
+    ['0000320193-23-000077', '10-Q'],
+    ['0000320193-24-000081', '10-Q'],
+    ['0000320193-25-000073', '10-Q'],
+    ['0000320193-24-000123', '10-K'],
+    ['0000320193-25-000079', '10-K'],
+  ] as const) {
+    const outcome = await ingestAccession(db, {
+      client,
+      ref: { accessionNo, cik: 320193, formType, companyName: 'Apple Inc.', source: 'replay' },
+      reports: { priority: 'sweep', waitMs: 60_000 },
+    });
+    expect(outcome.status).toBe('stored');
+  }
+  await replay.close();
+}
+
+describe('report diffs on the ticker page', () => {
+  it("Apple's FY2025 10-K card says what changed since last year; the page shows the history", async () => {
+    await seed();
+    const { user, session } = await createSignedInUser(db, {
+      email: 'reader@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+    });
+    const subscribed = await fetch(`${harness.url}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session': session },
+      body: JSON.stringify({ tickers: 'AAPL', forms: '10-K,10-Q' }),
+    });
+    expect(subscribed.status, await subscribed.clone().text()).toBe(200);
+    const page = await harness.newPage({ storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
+    await page.goto(`${harness.url}/ticker/AAPL`);
+
+    const card = page
+      .locator('article[data-form="10-K"]')
+      .filter({ has: page.getByTestId('report-changes') })
+      .first();
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.locator('.tp-rc__headline').textContent()).toMatch(
+      /^Risk factors: 2\d% of the text is new since last year; 0 new risk factors, 1 removed$/,
+    );
+    expect(await card.locator('.tp-reasons').textContent()).toMatch(/Risk factors rewrote 2\d% of their text; typical/);
+    const removed = card.locator('.tp-rc__risks').filter({ hasText: 'Removed risk factors (1)' });
+    expect(await removed.locator('q').textContent()).toBe(
+      'The Company’s retail stores are subject to numerous risks and uncertainties.',
+    );
+    expect(await removed.locator('a').getAttribute('href')).toMatch(
+      /^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/320193\/000032019324000123\/aapl-20240928\.htm#i/,
+    );
+    expect(
+      await card
+        .getByRole('link', { name: /^Risk Factors/ })
+        .first()
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/320193\/000032019325000079\/aapl-20250927\.htm#i/);
+    // The sticky site header would cover the top of an element screenshot.
+    await page.evaluate(() => {
+      const header = document.querySelector<HTMLElement>('.site-header');
+      if (header) header.style.position = 'static';
+    });
+    await card.screenshot({ path: join(shots, 'report-diff-card-aapl-10k.png') });
+
+    const tenQ = page
+      .locator('article[data-form="10-Q"]')
+      .filter({ has: page.getByTestId('report-changes') })
+      .first();
+    expect(await tenQ.locator('.tp-rc__basis').textContent()).toMatch(/same quarter a year earlier/);
+
+    const history = page.getByTestId('report-history');
+    await history.waitFor();
+    expect(await history.locator('tbody tr').count()).toBe(3);
+    expect(await history.locator('tbody tr').first().textContent()).toMatch(/^10-K Sep 27, 2025 vs Sep 28, 2024/);
+    await history.screenshot({ path: join(shots, 'report-diff-history-aapl.png') });
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'report-diff-ticker-page-aapl');
+  });
+
+  it('reads well in dark mode at 360 px: the tables scroll inside the card, the page does not', async () => {
+    const page = await harness.newPage({ width: 360, height: 780 });
+    await page.goto(`${harness.url}/ticker/AAPL`);
+    await page.getByTestId('report-history').waitFor();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    const card = page
+      .locator('article[data-form="10-K"]')
+      .filter({ has: page.getByTestId('report-changes') })
+      .first();
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: join(shots, 'report-diff-card-dark-360.png') });
+  });
+});

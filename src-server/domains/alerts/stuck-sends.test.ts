@@ -1,0 +1,60 @@
+/**
+ * An own 'sending' alert outside this process's in-flight set (its job failed after the 'sending'
+ * mark committed: a database drop cutting off the answer) is opened by the sweep after 10 s and
+ * gets a job at once, where it waited two minutes and then for the orphan sweep (the scale-out
+ * run's 120 s after a drop). One still in flight is left alone.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { alertsDeps, follow, seedTickers } from '../../test/alerts';
+import { createTestDatabase } from '../../test/db';
+import { startSmtpPeer } from '../../test/peers/smtp';
+import { insertRealFilings, realFilings } from '../../test/real-filings';
+import { createSignedInUser } from '../../test/users';
+import { sweepAlerts } from './alerts.workers';
+import { matchFiling } from './match.service';
+
+const database = await createTestDatabase();
+const db = database.db;
+const smtp = await startSmtpPeer();
+const deps = alertsDeps(database, smtp.env);
+
+beforeAll(() => seedTickers(db));
+afterAll(async () => {
+  await deps.senderIdentity.release();
+  await smtp.close();
+});
+
+it('opens an own stuck send after 10 s with a job, and leaves one in flight alone', async () => {
+  const { user } = await createSignedInUser(db, { email: 'stuck@example.com', planType: 'pro', planStatus: 'active' });
+  await follow(db, { userId: user.id, ticker: 'TSLA', forms: ['8-K'] });
+  const filings = realFilings('TSLA', { forms: ['8-K'] }).slice(0, 2);
+  const ids = await insertRealFilings(db, filings, { ticker: 'TSLA', importance: 'CRITICAL' });
+  for (const id of ids) await matchFiling(db, { filingId: id });
+  const me = await deps.senderIdentity.current();
+  await db.execute(sql`
+    update alerts set status = 'sending', claimed_by = ${me}, sending_at = now() - interval '15 seconds'
+    where user_id = ${user.id} and channel = 'email'`);
+  const [stuck, busy] = (
+    await db.execute<{ id: number }>(
+      sql`select id::float8 as id from alerts where user_id = ${user.id} and channel = 'email' order by id`,
+    )
+  ).map((r) => Number(r.id));
+  deps.senderIdentity.inFlight.add(`alerts:${busy}`);
+  try {
+    await sweepAlerts(deps);
+  } finally {
+    deps.senderIdentity.inFlight.delete(`alerts:${busy}`);
+  }
+  const rows = await db.execute<{ id: number; claimed_by: string | null }>(
+    sql`select id::float8 as id, claimed_by::text from alerts where id in (${stuck}, ${busy}) order by id`,
+  );
+  expect(rows.map((r) => [Number(r.id), r.claimed_by])).toEqual([
+    [stuck, null],
+    [busy, String(me)],
+  ]);
+  const jobs = await db.execute<{ key: string }>(
+    sql`select key from graphile_worker._private_jobs where key like 'alerts-stuck:%'`,
+  );
+  expect(jobs.map((j) => j.key)).toEqual([`alerts-stuck:${stuck}`]);
+});

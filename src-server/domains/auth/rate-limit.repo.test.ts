@@ -1,0 +1,55 @@
+/**
+ * The per-minute budget (the cluster's SMS_HOURLY_BUDGET) against a real PostgreSQL: never more
+ * than the limit in a rolling window, even when every process asks at once; old minutes leave
+ * the window and are pruned.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/db';
+import { hitIfUnderByMinute, pruneRateLimitHits } from './rate-limit.repo';
+
+const { db } = await createTestDatabase();
+const HOUR = 3600;
+
+async function minutesAgo(bucket: string, minutes: number, hits: number) {
+  await db.execute(sql`insert into rate_limit_minutes (bucket, key, minute, hits)
+    values (${bucket}, 'all', date_trunc('minute', now()) - make_interval(mins => ${minutes}), ${hits})`);
+}
+
+describe('hitIfUnderByMinute', () => {
+  it('lets exactly the limit through when forty callers ask at once', async () => {
+    const take = () => hitIfUnderByMinute(db, { bucket: 'burst', key: 'all', limit: 25, windowSeconds: HOUR });
+    const results = await Promise.all(Array.from({ length: 40 }, take));
+    expect(results.filter((r) => r.allowed)).toHaveLength(25);
+    const [row] = await db.execute<{ hits: number }>(
+      sql`select sum(hits)::int as hits from rate_limit_minutes where bucket = 'burst'`,
+    );
+    expect(row!.hits).toBe(25);
+  });
+
+  it('counts the minute the window began in whole, and no older minute', async () => {
+    // The minute 60 minutes before this one holds the window's start (counted whole: up to a minute
+    // early); the one before it is out.
+    await minutesAgo('edge', 61, 100);
+    await minutesAgo('edge', 60, 3);
+    await minutesAgo('edge', 10, 6);
+    const refused = await hitIfUnderByMinute(db, { bucket: 'edge', key: 'all', limit: 9, windowSeconds: HOUR });
+    expect(refused.allowed).toBe(false);
+    // The oldest counted minute leaves the window within about a minute.
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(61);
+    expect((await hitIfUnderByMinute(db, { bucket: 'edge', key: 'all', limit: 10, windowSeconds: HOUR })).allowed).toBe(
+      true,
+    );
+  });
+
+  it('prunes minutes older than the longest window', async () => {
+    await minutesAgo('old', 200, 5);
+    await minutesAgo('old', 30, 5);
+    await pruneRateLimitHits(db, { olderThanSeconds: HOUR });
+    const rows = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from rate_limit_minutes where bucket = 'old'`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Bare primary documents (no SEC header): real inline-XBRL 10-K/10-Q .htm files of edgartools' test data
+ * (eval/importance/SOURCES.md lists repository, commit and sha256) name their form and registrant themselves.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../config/paths';
+import { scoreFiling } from '../score';
+import { cleanPersonName } from './beneficial-cover';
+import { parseFiling } from '.';
+
+const bare = (name: string) =>
+  parseFiling(gunzipSync(readFileSync(projectPath(`eval/importance/filings/periodic/${name}`))).toString('latin1'));
+
+describe('bare primary documents', () => {
+  it("an inline-XBRL 10-Q without its SEC header is a 10-Q of its registrant (Apple's of 2025-08-01)", () => {
+    const p = bare('aapl-10-q-2025-08-01.html.gz');
+    expect(p).toMatchObject({ formType: '10-Q', family: 'periodic', periodOfReport: '2025-06-28' });
+    expect(p.company?.name).toBe('Apple Inc.');
+    expect(scoreFiling(p).oneLiner).toBe(
+      'Apple Inc. quarterly report (10-Q) for the period ended 2025-06-28 (fiscal 2025 Q3)',
+    );
+  });
+
+  it('10-Ks too, with the name as the cover facts state it (Boeing, Johnson & Johnson)', () => {
+    expect(bare('ba-10-k-2025-02-03.html.gz')).toMatchObject({ formType: '10-K', company: { name: 'BOEING CO' } });
+    expect(bare('jnj-10-q-2025-07-24.html.gz').company?.name).toBe('Johnson & Johnson');
+  });
+});
+
+describe('13D/G reporting-person names', () => {
+  it('drop the I.R.S. number typed into the name row', () => {
+    expect(cleanPersonName('ACME CORP 13-1234567')).toBe('ACME CORP');
+    expect(cleanPersonName('ACME CORP (I.R.S. No. 13-1234567)')).toBe('ACME CORP');
+    expect(cleanPersonName('Baker Bros. Advisors LP')).toBe('Baker Bros. Advisors LP');
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Two facts of a Schedule 13D/13G cover that readers act on: whether the holder has ceased to own
+ * more than 5% (Item 5's box on a 13G, the 13D's Item 5(e)), and the reporting person's name
+ * without the I.R.S. number some filers type into the same row ("ACME CORP 13-1234567").
+ */
+
+/** Marks that tick a box in filed text and HTML: [X], (x), ☒, ☑, ✓, and the Wingdings þ / ý. */
+const CHECKED =
+  /^\s*(?:\[\s*[xX✓✔]\s*\]|\(\s*[xX]\s*\)|[☒☑✓✔þý]|&#(?:254|253|9746|9745|10003|10004);|&(?:thorn|yacute);|[xX](?![a-z]))/;
+
+/**
+ * Item 5 of a 13G ("If this statement is being filed to report the fact that as of the date hereof
+ * the reporting person has ceased to be the beneficial owner of more than five percent of the class
+ * of securities, check the following [X]") or a 13D's 5(e) with a date: true when ticked or dated,
+ * false when the box is there unticked, null when the document has no such item.
+ */
+export function ceasedFivePercent(bodyText: string): boolean | null {
+  const text = bodyText.replace(/\s+/g, ' ');
+  const boxes = [
+    ...text.matchAll(
+      /ceased to be the beneficial owners? of more than (?:five|5)\s?(?:percent|per cent|%)[^.]{0,60}?check the following:?/gi,
+    ),
+  ];
+  if (boxes.length > 0)
+    return boxes.some((m) => CHECKED.test(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 12)));
+  // Prose a filer writes instead of ticking ("the reporting persons ceased to be beneficial owners of more than 5%").
+  if (
+    /\b(?:has|have) ceased to be (?:the )?beneficial owners? of more than (?:five|5)\s?(?:percent|per cent|%)/i.test(
+      text,
+    )
+  )
+    return true;
+  return null;
+}
+
+/** "ACME CORP 13-1234567", "ACME CORP (I.R.S. No. 13-1234567)", "ACME CORP, EIN: 13-1234567" -> "ACME CORP". */
+export function cleanPersonName(name: string): string {
+  return name
+    .replace(
+      /[\s,;(]*(?:I\.?\s?R\.?\s?S\.?|E\.?I\.?N\.?|Tax)?[\s.#:]*(?:Identification|ID)?\s*(?:No\.?|Number|#)?\s*:?\s*\d{2}-\d{7}\)?\s*$/i,
+      '',
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A 13D's Item 4 (Purpose of Transaction) states an action taken, not the boilerplate list of what
+ * the holder "may" do: a letter or proposal delivered, directors nominated, a demand, an agreement
+ * with the company. Returns that sentence, or null.
+ */
+const ACTION =
+  /\b(?:(?:sent|delivered|wrote|submitted|issued)\s+(?:a\s+|an\s+)?(?:public\s+)?(?:letter|proposal|notice|demand)|nominated|intends? to nominate|notice of (?:its |their )?(?:intent(?:ion)? to )?nominat\w*|demand(?:ed|s)\s+(?:that|the)|cooperation agreement|settlement agreement with the (?:issuer|company)|unsolicited (?:proposal|offer)|non-binding (?:proposal|indication of interest)|proposed to acquire)\b/i;
+
+/**
+ * An amendment's new agreement with the company itself ("Crane Co. entered into a confidentiality agreement with
+ * the Issuer", Crane on Mark Controls 1994, under its pending offer): the rubric's "a 13D/A that adds ... an
+ * agreement with the company" (docs/scoring.md). On a first 13D such an agreement is how the stake was bought
+ * (a placement), not a campaign, so it counts only on amendments.
+ */
+const ISSUER_AGREEMENT = /\bentered into (?:a|an) (?:[\w-]+\s+){0,3}agreement with the (?:issuer|company)\b/i;
+
+/**
+ * A stated intention is an action too when it names the campaign: "The Reporting Persons intend to
+ * engage in discussions with ... the board regarding ways to enhance shareholder value, including
+ * ... possible board representation" (Icahn on Bausch Health) is a plan, where "may engage in
+ * discussions" is the boilerplate every 13D carries.
+ */
+const STATED_CAMPAIGN =
+  /\bintends?\s+to\s+(?:engage\s+in|hold|have|seek|initiate|pursue)\s+(?:discussions|a dialogue|conversations)\b[^.]{0,300}?\b(?:(?:shareholder|stockholder) value|strategic (?:alternatives|review)|board representation|composition of the board|sale of the (?:company|issuer))/i;
+
+/** A sentence that sets out a right or a condition of the securities, before the action word it names. */
+const CONTRACT_RIGHT =
+  /(?:^\s*|,\s*)(?:if|in the event|so long as)\b|\b(?:have|has) the right to\b|\b(?:is|are|be) entitled to\b/i;
+
+/** An action that offers to buy the whole company: for its holders a buyout, not a campaign. */
+export const BUYOUT_PROPOSAL =
+  /\b(?:proposal|offer|proposed|propose[sd]?)\b[^.]{0,120}?\bto acquire (?:all|each|any and all)\b[^.]{0,80}?\b(?:outstanding|shares|common stock)\b/i;
+
+export function purposeAction(bodyText: string, amendment = false): string | null {
+  const text = bodyText.replace(/\s+/g, ' ');
+  const start = text.search(/Item\s*4\.?\s*(?:[-–—:]\s*)?Purpose\s+of\s+(?:the\s+)?Transaction/i);
+  if (start === -1) return null;
+  const rest = text.slice(start, start + 20_000);
+  const end = rest.slice(40).search(/Item\s*5\.?\s*(?:[-–—:]\s*)?Interest\s+in\s+Securities/i);
+  const item4 = end === -1 ? rest.slice(0, 8_000) : rest.slice(0, end + 40);
+  const sentence = item4.split(/(?<=[.;])\s+(?=[A-Z(])/).find((s) => {
+    const at = s.search(ACTION);
+    // "may nominate" is boilerplate; a right granted by the holder's securities ("if (A) dividends ... have not
+    // been paid ... the right to elect ... any director nominated by the Eligible Holders", Enron's preferred in
+    // Costilla 1998) is a term of the investment, not an action taken.
+    if (at !== -1 && !/\bmay\b[^.]{0,80}$/.test(s.slice(0, at)) && !CONTRACT_RIGHT.test(s.slice(0, at))) return true;
+    return STATED_CAMPAIGN.test(s) || (amendment && ISSUER_AGREEMENT.test(s));
+  });
+  return sentence ? sentence.trim().slice(0, 300) : null;
+}
+
+/**
+ * A 13G's Item 4(b) "Percent of class": the group's aggregate, which no single cover page shows when
+ * each adviser of the group holds less (TIAA-CREF's three advisers at 0.18%, 3.77% and 1.10% of Penn
+ * National Gaming hold 5.05% together). The largest percent stated there, or null when Item 4 only
+ * points back to the cover pages ("See row 11").
+ */
+export function itemFourPercent(bodyText: string): number | null {
+  const text = bodyText.replace(/\s+/g, ' ');
+  const item4 = text.search(/Item\s*4\.?\s*(?:[-–—:]\s*)?Ownership\b/i);
+  if (item4 === -1) return null;
+  const label = /\(b\)\s*Percent\s+of\s+class\s*:?/i.exec(text.slice(item4, item4 + 3_000));
+  if (!label) return null;
+  const from = item4 + label.index + label[0].length;
+  const value = text.slice(from, from + 300).split(/\(c\)|Item\s*5\b/i)[0] ?? '';
+  const percents = [...value.matchAll(/(\d{1,3}(?:\.\d+)?)\s*%/g)].map((m) => Number(m[1])).filter((n) => n <= 100);
+  return percents.length ? Math.max(...percents) : null;
+}
+
+/**
+ * Where a first 13D's stake comes from when the market has not just seen a purchase: proxies or
+ * support agreements signed together with a merger agreement ('deal-support': the acquirer's 13D
+ * after a buyout is announced), an internal reorganisation of the holder's own group
+ * ('reorganization': the same shares re-reported by new entities), or securities held before the
+ * company listed, through its IPO or a SPAC merger ('pre-listing': a backer's expected first filing).
+ * Read in Items 3 to 5 (up to Item 6); null otherwise.
+ */
+export function stakeOrigin(bodyText: string): 'deal-support' | 'reorganization' | 'pre-listing' | null {
+  const text = bodyText.replace(/\s+/g, ' ');
+  const start = text.search(/Item\s*3\.?\s*(?:[-–—:]\s*)?Source\s+and\s+Amount/i);
+  if (start === -1) return null;
+  const end = text.slice(start).search(/Item\s*6\.?\s*(?:[-–—:]\s*)?Contracts/i);
+  const items = text.slice(start, end === -1 ? start + 30_000 : start + end);
+  if (
+    /\b(?:as a result of|pursuant to|in connection with) (?:the |an |a )?internal (?:reorganization|reorganisation|restructuring)\b/i.test(
+      items,
+    )
+  )
+    return 'reorganization';
+  const merger = /\b(?:Agreement and Plan of Merger|Merger Agreement)\b/.test(items);
+  const byAgreement =
+    /\b(?:as a result of|pursuant to|by virtue of|by reason of)\b[^.]{0,160}?\b(?:Voting|Support|Tender and Support) Agreements?\b[^.]{0,300}?\b(?:deemed|beneficial)/i.test(
+      items,
+    ) || /\birrevocable proxy\b[^.]{0,200}?\b(?:Voting|Support) Agreements?\b/i.test(items);
+  if (merger && byAgreement) return 'deal-support';
+  if (
+    /\b(?:Prior to|Before) the (?:closing of the )?(?:Issuer's )?(?:IPO|initial public offering|Business Combination)\b[^.]{0,200}?\b(?:held|owned)\b/i.test(
+      items,
+    ) ||
+    /\bconverted\b[^.]{0,160}?\b(?:at|upon|in connection with) the (?:closing|consummation|completion) of the (?:Issuer's )?(?:IPO|initial public offering|Business Combination)\b/i.test(
+      items,
+    )
+  )
+    return 'pre-listing';
+  return null;
+}

@@ -1,0 +1,779 @@
+/**
+ * What an 8-K's items say, read from each item's own text (item-sections.ts) and the exhibit 99.1
+ * press release headline: the facts the importance rules decide on (score/current.ts) and the card
+ * quotes. The research behind each reading is research/importance.md §1; the label each reading
+ * leads to is docs/scoring.md "8-K (and 6-K) by content". Pure text rules, no I/O.
+ */
+import { openingQuote, sectionProse, sentences, type ItemSection } from './item-sections';
+import type { ItemContent, OfficerFacts, OfficerRole } from './types';
+
+/** "Vice President" and "Vice Chairman" are not the president or the chair. */
+const VICE =
+  /\b(?:(?:senior|executive|group|corporate|assistant)\s+)*vice[\s-]+(?:president|chair(?:man|woman|person)?)\b/gi;
+
+const ROLE_PATTERNS: [OfficerRole, RegExp][] = [
+  ['ceo', /\bchief executive officer\b|\bCEO\b|\bprincipal executive officer\b/i],
+  ['cfo', /\bchief financial officer\b|\bCFO\b|\bprincipal financial officer\b/i],
+  ['founder', /\bfounder\b/i],
+  ['coo', /\bchief operating officer\b|\bCOO\b/i],
+  ['accounting', /\bchief accounting officer\b|\bprincipal accounting officer\b|\bcontroller\b/i],
+  // "President of the Healthcare division" runs a business, not the company; so does a "General Manager, Healthcare"
+  // and a "Group President International" (one of several presidents of the company's groups, decision 342).
+  [
+    'division_head',
+    /\b(?:president|general manager|head)\b,?\s+(?:of\s+)?(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business|unit|group|operations|region)\b|\bgeneral manager\b|\bgroup president\b/i,
+  ],
+  ['president', /\bpresident\b/i],
+  ['chair', /\bchair(?:man|woman|person)?\b/i],
+  ['officer', /\bchief [a-z]+(?: [a-z]+)? officer\b|\bgeneral counsel\b|\btreasurer\b|\bsecretary\b|\bofficer\b/i],
+  ['director', /\bdirectors?\b|\bmember of (?:the|its|our) board\b|\bboard of directors\b/i],
+];
+
+/** Words that end a person's role in office; "retirement plan" and "resignation for good reason" are pay terms. */
+const DEPARTURE =
+  /\b(?:resign(?:ed|s|ing)?\b|resignation(?! for good reason)|retire(?:d|s)?\b|retirement(?! (?:plan|benefit|savings|income|program|account|agreement|age))|step(?:ped|s)? down|will (?:leave|depart)|left the company|depart(?:ed|s|ure|ing)\b|(?:was|been|is being) terminated|termination of (?:his|her|the executive's) employment|not (?:to )?stand for re-?election|not stand for re-?election|will not (?:seek|stand)|decided not to (?:seek|stand)|cease[ds]? to (?:serve|be)|separat(?:ed|ion) from (?:the|his|her) (?:company|position|employment)|mutual(?:ly)? (?:agreed|separation)|(?:transition and (?:severance|separation)|separation and release|separation) agreement)/i;
+/**
+ * "the termination of James Royston, President" (Astrotech 2010): the company ends a named person's
+ * service: a capitalised name followed by its title. Case-sensitive, so "termination of the agreement" or a plan's
+ * "termination of Continuous Status as an Employee" is not a person leaving.
+ */
+const NAMED_TERMINATION =
+  /\b(?:[Tt]ermination of|[Tt]erminated the employment of) (?:(?:Mr|Ms|Mrs|Dr)\.\s+)?[A-Z][a-z'’-]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z'’-]+,?\s+(?:(?:the|our|its)\s+)?(?:[A-Z][a-z]+\s+){0,3}(?:President|Officer|Chairman|Chair|Counsel|Treasurer|Secretary|Controller)\b/;
+/**
+ * "Mr. Iger will serve as a consultant ... on such matters as his successor as Chief Executive Officer may
+ * request" (Disney 2017): an advisory role after someone's term is a departure's terms, not an office filled.
+ */
+const ADVISORY_ROLE =
+  /\b(?:serve|act|remain|continue to serve)\s+as\s+(?:a|an)\s+(?:(?:senior|special|strategic|non-employee)\s+)?(?:consultant|advis[eo]r)\b/i;
+/** "on such matters as his successor as Chief Executive Officer may request": a successor not yet named. */
+const HYPOTHETICAL_SUCCESSOR = /^as (?:his|her) successor\b[^.]{0,60}?\b(?:may|might|would|could|should)\b/i;
+const APPOINTMENT =
+  /\b(?:appoint(?:ed|s|ment)\b|elected\b|election of\b|named\b(?! executive)|promot(?:ed|ion)\b|hired\b|will (?:join|become|serve as|assume)|to serve as|(?:will )?succeed(?:s|ed)?\b|as (?:his|her) successor|became\b)/i;
+/**
+ * "amended the ... Employment Agreement with Robert A. Iger ... to extend the period under which Mr. Iger would serve
+ * as Chief Executive Officer" (Disney 2013): the same person kept in the office longer, no one appointed (decision 342).
+ */
+const EXTENDED_TERM = /\bextend(?:s|ed|ing)?\b[^.]{0,80}\b(?:period|term)\b|\bextended (?:period|term)\b/i;
+const COMPENSATION =
+  /\b(?:salary|bonus(?:es)?|compensation|award(?:s|ed)?|grant(?:s|ed)?|equity incentive|incentive plan|stock plan|restricted stock|performance (?:share|unit)s?|employment agreement|retention|severance|change[- ]in[- ]control|target(?:s)?\b)/i;
+const IMMEDIATE =
+  /\beffective immediately\b|\bimmediately effective\b|\bwith immediate effect\b|\beffective as of the date hereof\b|\bterminated (?:for|without) cause\b|\bwas terminated\b/i;
+const INTERIM =
+  /\b(?:interim|acting)\s+(?:chief executive|CEO|chief financial|CFO|president|principal (?:executive|financial))/i;
+/** "not the result of any disagreement" and its kin deny one; a disagreement stated is a red flag. */
+// Read within one sentence, so "Ms." and "Mr." may stand between the denial and the word.
+const NO_DISAGREEMENT = /\b(?:no|not|nor|without|never|neither|none)\b.{0,160}?\bdisagreements?\b/i;
+const DISAGREEMENT = /\bdisagreement\b/i;
+const FOLLOW_UP =
+  /\b(?:previously (?:announced|disclosed|reported)|as (?:previously )?(?:announced|reported|disclosed) (?:on|in)|former\b)/i;
+/** Pay terms for a departure that may happen ("in the event of a termination without cause"). */
+const CONDITIONAL =
+  /\b(?:in the event|if (?:he|she|the executive|his|her)|upon (?:a|any|his|her|such) (?:termination|resignation|retirement|separation)|would be entitled|will be entitled|eligible to receive)\b/i;
+const BOARD_EXIT =
+  /\b(?:from|as a member of|as a director of|member of) (?:the |its |our )?(?:[A-Z][\w&.]*['’]s )?Board\b|\bstand for re-?election\b|\bfrom the board\b/i;
+
+/** "directors Robert J. Frankenberg, Katharine A. Martin and Philip J. Quigley notified ...": three people. */
+const NAME = String.raw`[A-Z][a-z'’-]+(?:\s+[A-Z]\.)*(?:\s+[A-Z][a-z'’-]+){1,2}`;
+/** A list of three or more people ("B. Andrew Rose, Billy R. Vickers, Paul G. Heller and Virgil L. Winland"). */
+const PERSON = String.raw`(?:[A-Z]\.\s+)?${NAME}`;
+const PEOPLE_LIST = new RegExp(String.raw`${PERSON}(?:\s*,\s*${PERSON})+\s*,?\s+and\s+${PERSON}`, 'g');
+/** A sentence that seats people on this board: "appointed as members of the Board", "to serve as directors". */
+const BOARD_JOIN =
+  /\b(?:members? of (?:the|its|our) Board|to (?:the|its|our) Board|as (?:a )?directors?\b(?! of (?!the Company)[A-Z])|to serve as directors)/;
+
+/** How many people a board-join sentence seats at once: the longest list of names in it. */
+function directorsSeated(sentence: string): number {
+  if (!BOARD_JOIN.test(sentence)) return 0;
+  let most = 0;
+  for (const m of sentence.matchAll(PEOPLE_LIST))
+    most = Math.max(most, m[0].split(/\s*,\s*(?:and\s+)?|\s+and\s+/).length);
+  return most;
+}
+const DIRECTORS_LIST = new RegExp(String.raw`\bdirectors,?\s+(${NAME}(?:\s*,\s*${NAME})*(?:\s*,?\s+and\s+${NAME}))`);
+
+/** How many directors a board-exit sentence names in a list after "directors" (at least one). */
+function directorsListed(sentence: string): number {
+  const list = DIRECTORS_LIST.exec(sentence)?.[1];
+  return list ? list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).length : 1;
+}
+
+/**
+ * The title set beside the sentence's subject ("On February 13, 2020, Stephen L. Gibbs, Senior Vice President and
+ * Chief Accounting Officer of Tyson Foods, Inc. (the "Company"), notified the Company of his intent to ... resign",
+ * Tyson 2020): the office the person leaves, however far the verb comes after it.
+ */
+const SUBJECT_TITLE =
+  /^(?:\([a-z]\)\s+)?(?:On [A-Z][a-z]+\.? \d{1,2}, \d{4},\s+)?(?:(?:Mr|Ms|Mrs|Dr)\.\s+)?[A-Z][\w'’-]+(?:\s+(?:[A-Z]\.|[A-Z][\w'’-]+)){1,3},\s+(?:the\s+|our\s+|its\s+)?([^,;()]{3,120}?)(?:\s+of\s+|,)/;
+
+/** The sentence after a departure that says which office the person held. */
+const HELD_ROLE =
+  /\b(?:had been serving|had served|has served|was serving|served|serves|was|is)\s+(?:as\s+)?(?:the\s+|our\s+|its\s+)?[A-Z]/;
+/** An office at another company ("... of Union Pacific Corporation"), not at this one. */
+const ELSEWHERE =
+  /\b(?:appointment|appointed|election|elected|named|to become|to accept|to join|to serve)\b[^.]{0,120}?\bof\s+(?!(?:the|our|its)\s+(?:Company|Registrant|Bank|Board)\b)(?:[A-Z][\w&.,’'-]*\s+){1,5}(?:Corporation|Corp\.?|Inc\.?|Company|Co\.|Ltd\.?|LLC|plc|N\.V\.|AG|Group|Holdings)(?![\w])/;
+
+/** A background sentence of a biography ("has served as ... since 2010") is not the news. */
+const BIOGRAPHY =
+  /\b(?:has served|served as|served from|prior to (?:joining|that|his|her)|previously (?:served|held|was)|from \d{4} (?:to|until)|since \d{4}|experience|graduated|holds? an? (?:degree|B\.|M\.))/i;
+
+function rolesIn(text: string): OfficerRole[] {
+  const plain = text.replace(VICE, 'officer');
+  const roles: OfficerRole[] = [];
+  let rest = plain;
+  for (const [role, re] of ROLE_PATTERNS) {
+    if (re.test(rest)) {
+      roles.push(role);
+      // "President of the Healthcare division" must not also read as the president.
+      if (role === 'division_head') rest = rest.replace(re, ' ');
+    }
+  }
+  return roles;
+}
+
+/** Roles named near a change verb: from the sentence start to a little after the verb. */
+function rolesNear(sentence: string, verb: RegExp, before = 160): OfficerRole[] {
+  const m = verb.exec(sentence);
+  if (!m) return [];
+  const at = m.index;
+  return rolesIn(sentence.slice(Math.max(0, at - before), at + m[0].length + 140));
+}
+
+/**
+ * A departure already in effect when the company reports it: "On September 4, 2009, Horizon Financial Corp.
+ * announced that Greg B. Spear, Chief Financial Officer ... resigned. Mr. Spear's resignation is effective as of
+ * September 3, 2009." No notice period: the rubric's "effective immediately" in other words. The report's date is
+ * the item's first "On <date>"; the effective date is stated in the departure sentence or the one after it.
+ */
+const EFFECTIVE_ON =
+  /\b(?:effective|resigned|retired|departed|terminated)\b[^.]{0,40}?\b(?:as of |on )?((?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4})/;
+
+function effectiveBeforeReport(sentence: string, next: string, prose: string): boolean {
+  const reported =
+    /\bOn ((?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4})/.exec(
+      prose.slice(0, 600),
+    )?.[1];
+  const effective = (EFFECTIVE_ON.exec(sentence) ?? EFFECTIVE_ON.exec(next))?.[1];
+  if (!reported || !effective) return false;
+  const [r] = isoDates(reported);
+  const [e] = isoDates(effective);
+  return r != null && e != null && e <= r;
+}
+
+/** Item 5.02: who leaves or arrives, in which role, how, and whether it is only about pay. */
+export function officerFacts(prose: string): OfficerFacts {
+  const facts: OfficerFacts = {
+    departures: [],
+    appointments: [],
+    immediate: false,
+    interim: false,
+    disagreement: false,
+    followUp: false,
+    compensation: false,
+  };
+  const all = sentences(prose).slice(0, 40);
+  for (const [at, s] of all.entries()) {
+    const bio = BIOGRAPHY.test(s) && !/\bwill\b|\beffective\b|\bannounced\b/i.test(s);
+    if (COMPENSATION.test(s)) facts.compensation = true;
+    if (DISAGREEMENT.test(s) && !NO_DISAGREEMENT.test(s)) facts.disagreement = true;
+    // A quoted comment ("In connection with X's retirement, the CEO commented, ...") names roles that do not change.
+    if (bio || /\b(?:commented|said|stated|added)\b[^.]{0,10}[“"]/.test(s)) continue;
+    const leaving = DEPARTURE.test(s) ? DEPARTURE : NAMED_TERMINATION.test(s) ? NAMED_TERMINATION : null;
+    if (leaving && !CONDITIONAL.test(s)) {
+      // "will not stand for re-election", "retire from the Board": a director leaves, whatever titles the sentence also names.
+      let roles = BOARD_EXIT.test(s)
+        ? (Array.from({ length: directorsListed(s) }, () => 'director') as OfficerRole[])
+        : rolesNear(s, leaving);
+      // "X resigned from the Company. Mr. X had been serving as General Manager, Mobile Division."
+      const next = all[at + 1] ?? '';
+      if (roles.length === 0 && HELD_ROLE.test(next)) roles = rolesIn(next);
+      // The verb far from the subject's own title: the title beside the name says which office is left. Only when
+      // nothing more specific than "an officer" stands near the verb ("X, our CEO, said that Y, the CFO, will resign").
+      // A chair who leaves the board leaves the chair ("John P. McConnell, Executive Chairman ..., intends to step down
+      // from the Board", Worthington 2023).
+      const title = SUBJECT_TITLE.exec(s)?.[1];
+      const titled = title ? rolesIn(title) : [];
+      if (BOARD_EXIT.test(s)) {
+        if (titled.includes('chair')) roles = [...roles, 'chair'];
+      } else if (titled.length > 0 && roles.every((r) => r === 'officer')) roles = [...new Set([...roles, ...titled])];
+      // "the former CEO's separation agreement" follows up a departure reported before.
+      const followUp = FOLLOW_UP.test(s);
+      facts.departures.push(...roles.map((role) => ({ role, followUp })));
+      if ((IMMEDIATE.test(s) || effectiveBeforeReport(s, next, prose)) && roles.length > 0) facts.immediate = true;
+    }
+    if (APPOINTMENT.test(s)) {
+      // "X was appointed Chief Executive Officer": the role follows the verb; "a new CEO will be appointed to the Board" is a plan.
+      // "resigning from the Board following his appointment as CEO of Union Pacific": a role elsewhere.
+      const elsewhere = DEPARTURE.test(s) && ELSEWHERE.test(s);
+      const cue = APPOINTMENT.exec(s);
+      const hypothetical = cue != null && HYPOTHETICAL_SUCCESSOR.test(s.slice(cue.index));
+      const planned =
+        /\bwill (?:name|appoint)\b|\bexpects? to\b/i.test(s) ||
+        elsewhere ||
+        ADVISORY_ROLE.test(s) ||
+        hypothetical ||
+        EXTENDED_TERM.test(s);
+      const roles = planned ? [] : rolesNear(s, APPOINTMENT, 70);
+      facts.appointments.push(...roles.map((role) => ({ role, followUp: FOLLOW_UP.test(s) })));
+      // "increased the Board from five to nine ... A, B, C and D were each appointed": a board reset, not one director.
+      const seated = planned || FOLLOW_UP.test(s) ? 0 : directorsSeated(s);
+      if (seated > 0) facts.directorsJoining = Math.max(facts.directorsJoining ?? 0, seated);
+    }
+    if (INTERIM.test(s)) facts.interim = true;
+  }
+  facts.followUp = facts.departures.length > 0 && facts.departures.every((d) => d.followUp);
+  return facts;
+}
+
+const AMOUNT = /(?:US)?\$\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(billion|million|thousand|bn|mm|m\b)?/gi;
+/** Sums that are not the deal's price: fees, per-share prices, thresholds. */
+const NOT_PRICE =
+  /\b(?:per share|termination fee|break-?up fee|reverse termination|fee of|deductible|threshold|basket|cap of)\b/i;
+
+/** The largest dollar sum stated as a price or size in the first part of the item. */
+/** The dollars an AMOUNT match states ("$2.25 billion", "$300,000,000", "$90 million"). */
+function amountOf(m: RegExpMatchArray): number {
+  const unit = (m[2] ?? '').toLowerCase();
+  const scale = unit.startsWith('b') ? 1e9 : unit.startsWith('m') ? 1e6 : unit === 'thousand' ? 1e3 : 1;
+  return Number(m[1]!.replace(/,/g, '')) * scale;
+}
+
+export function statedAmount(prose: string): number | null {
+  let best: number | null = null;
+  const text = prose.slice(0, 6_000);
+  for (const m of text.matchAll(AMOUNT)) {
+    const around = text.slice(Math.max(0, (m.index ?? 0) - 40), (m.index ?? 0) + m[0].length + 25);
+    if (NOT_PRICE.test(around)) continue;
+    const value = amountOf(m);
+    if (Number.isFinite(value) && (best == null || value > best)) best = value;
+  }
+  return best;
+}
+
+/**
+ * A credit facility renewed: a new agreement that "replaces" an existing one and is no larger ("replaces the
+ * Registrant's $2.25 billion Three-Year Credit Agreement" with a new $2.25 billion one, Disney 2012; "replaced
+ * Nuance's Revolving Credit Agreement dated as of April 15, 2016", Nuance 2021). The company's borrowing capacity is
+ * what it was: no new debt. A larger new amount than the one replaced, or enlarging wording, is not a renewal.
+ */
+const REPLACES_FACILITY =
+  /\breplac(?:e|es|ed|ing)\b(?:[^.]|\.\d){0,160}\b(?:credit (?:agreement|facilit(?:y|ies))|revolving (?:credit )?(?:agreement|facilit(?:y|ies)|line))\b|\b(?:credit (?:agreement|facilit(?:y|ies))|revolving credit (?:agreement|facility))\b(?:[^.]|\.\d){0,80}\b(?:replac(?:e|es|ed|ing)|in replacement of)\b/i;
+
+function amountsIn(text: string): number[] {
+  return [...text.matchAll(AMOUNT)].map(amountOf);
+}
+
+export function renewsFacility(prose: string): boolean {
+  const head = prose.slice(0, 2_000);
+  if (ENLARGED.test(head)) return false;
+  const replacing = sentences(head).filter((s) => REPLACES_FACILITY.test(s));
+  if (replacing.length === 0) return false;
+  // The amounts stated after "replace" are the old facilities'; no new amount may exceed the largest of them.
+  const old = replacing.flatMap((s) => amountsIn(s.slice(s.search(/\breplac/i))));
+  return old.length === 0 || Math.max(...amountsIn(head)) <= Math.max(...old);
+}
+
+/**
+ * Notes sold under the company's standing debt programme: a "Terms Agreement" (one takedown under a standing
+ * underwriting agreement, Disney's global notes 2012-2017) or medium-term notes. Only a frequent, large issuer keeps
+ * such a programme; each takedown is its normal-course funding, as the rubric reads a debt takedown under a shelf.
+ */
+export function debtProgramme(text: string): boolean {
+  return (
+    /\bmedium-term notes\b/i.test(text) ||
+    sentences(text.slice(0, 3_000)).some((s) => /\bterms agreement\b/i.test(s) && /\bnotes\b/i.test(s))
+  );
+}
+
+/**
+ * A regulator's enforcement order the company (or its bank) consents to, filed as a material agreement: "entered into a
+ * Stipulation and Consent to the Issuance of an Order to Cease and Desist with the Federal Deposit Insurance
+ * Corporation" (Horizon Financial 2009), a consent order, a written or formal agreement with a bank regulator. It limits
+ * what the company may do (dividends, capital): news about the company, not a contract (decision 342).
+ */
+const REGULATORY_ORDER =
+  /\bcease[- ]and[- ]desist\b|\bconsent order\b|\b(?:written|formal) agreement with (?:the )?(?:Federal Reserve|Office of the Comptroller|OCC|Office of Thrift Supervision|OTS|FDIC|Federal Deposit)/i;
+
+/** Enlarging wording: "$90 million of additional term debt", "increases the commitments". */
+const ENLARGED =
+  /\b(?:additional|incremental) (?:term (?:debt|loans?)|borrowings?|commitments?)\b|\bincreas\w* (?:the )?(?:aggregate )?(?:principal amount|commitments?|(?:size of the )?(?:term loan|revolving credit) facility|borrowing capacity)\b|\bexpanded (?:credit )?facility\b/i;
+
+/**
+ * The company itself is the one bought: it merges into the buyer's subsidiary or its shares are bought out. "The
+ * Company" must be the one that merges: "the Company's shareholders, pursuant to which Sub will merge with and into
+ * Swype" names the target's holders, and the subject that merges is the buyer's subsidiary (decision 342).
+ */
+const BEING_ACQUIRED =
+  /\bwith and into the (?:Company|Registrant|Bank)\b|\bthe (?:Company|Registrant) (?:will|would|shall) (?:survive|continue|become)[^.]{0,60}wholly[- ]owned subsidiary of\b|\bagreed to be acquired\b|\bwill be acquired by\b|\b(?:the Company|the Registrant)\b(?!['’]s\b)[^.]{0,40}\bwill merge with and into\b|\bmerge with and into [A-Z][\w.&,\s]{2,60}?, with [A-Z][\w.&\s]{2,60}? (?:surviving|continuing)/;
+const ACQUIRING = /\b(?:acquir\w+|purchas\w+|merger|combination|buy)\b/i;
+const DISPOSING = /\b(?:sell|sale of|sold|divest\w*|dispos\w+|spin-?off|separation)\b/i;
+const FINANCING =
+  /\b(?:credit (?:agreement|facility)|revolving|term loan|loan agreement|indenture|notes? (?:due|offering)|senior (?:unsecured )?notes|underwriting agreement|purchase agreement with the (?:initial purchasers|underwriters)|commercial paper|note purchase agreement|(?:private )?shelf agreement|note agreement|securitization|receivables)\b|\b(?:senior |secured |unsecured |convertible )?notes due\b/i;
+const COMP_AGREEMENT =
+  /\b(?:employment agreement|retirement (?:agreement|plan|benefit)|salary continuation|severance|change[- ]in[- ]control agreement|incentive plan|stock plan|vesting|option awards?|retention)\b/i;
+const RIGHTS_PLAN = /\brights (?:agreement|plan)\b/i;
+
+const MONTH_DATE =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December) (\d{1,2}), (\d{4})\b/g;
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+
+function isoDates(sentence: string): string[] {
+  return [...sentence.matchAll(MONTH_DATE)].map(
+    (m) => `${m[3]}-${String(MONTHS.indexOf(m[1]!) + 1).padStart(2, '0')}-${m[2]!.padStart(2, '0')}`,
+  );
+}
+
+/**
+ * A completion of a deal agreed before: the text dates the agreement (or its announcement) before
+ * the closing ("On June 6 ... announced ... a definitive merger agreement ... The merger was
+ * completed on September 8"), or closes under an agreement that was amended since it was signed.
+ */
+export function completesEarlierAgreement(prose: string): boolean {
+  const head = sentences(prose.slice(0, 3_000)).slice(0, 8);
+  const agreed = head
+    .filter((s) => /\b(?:agreement|announced)\b/i.test(s) && !/\b(?:completed|consummated|closed)\b/i.test(s))
+    .flatMap(isoDates);
+  const done = head.filter((s) => /\b(?:completed|consummated|closed|acquired)\b/i.test(s)).flatMap(isoDates);
+  if (agreed.length > 0 && done.length > 0 && agreed.sort()[0]! < done.sort().at(-1)!) return true;
+  return /\bpursuant to (?:a|an|the) (?:[A-Z][\w-]*\s+){0,4}Agreement,? as amended\b/.test(prose.slice(0, 3_000));
+}
+
+/**
+ * A 3.02 that reports the closing of a sale agreed earlier ("On May 20, 2008, Nuance sold 5,760,369 shares ... to
+ * Warburg Pincus ... pursuant to the terms of a purchase agreement dated April 7, 2008"): the agreement was the
+ * news, as the closing of notes priced the week before is.
+ */
+const SOLD_UNDER_AGREEMENT =
+  /\b(?:sold|issued)\b.{0,500}?\bpursuant to (?:the terms of )?(?:a|an|the) (?:[\w-]+\s+){0,4}agreement,? dated (?:as of )?([A-Z][a-z]+ \d{1,2}, \d{4})/;
+
+export function closesEarlierSale(prose: string): boolean {
+  for (const s of sentences(prose.slice(0, 2_000)).slice(0, 3)) {
+    const m = SOLD_UNDER_AGREEMENT.exec(s);
+    const on = /^On ([A-Z][a-z]+ \d{1,2}, \d{4})/.exec(s)?.[1];
+    if (!m || !on) continue;
+    const [agreed] = isoDates(m[1]!);
+    const [sold] = isoDates(on);
+    if (agreed && sold && agreed < sold) return true;
+  }
+  return false;
+}
+
+/**
+ * The company's own holders vote on the deal: a joint proxy statement, or both companies' holders named as
+ * approving it. NYSE 312.03(c) and Nasdaq 5635(a) require that vote when an acquisition issues 20% or more
+ * of the buyer's shares, so a buyer whose holders vote is doing a deal of at least a fifth of itself.
+ */
+const HOLDERS_VOTE =
+  /\bjoint proxy statement\b|\bapproval (?:of|by) (?:the )?(?:stockholders|shareholders) of (?:both|each of) (?:the )?(?:companies|parties)\b|\bapproval of [A-Z][\w.&-]*['’]s (?:stock|share) issuance\b/;
+
+export function holdersVote(body: string): boolean {
+  return HOLDERS_VOTE.test(body);
+}
+
+export function dealFacts(prose: string, body = prose): NonNullable<ItemContent['deal']> {
+  const head = prose.slice(0, 4_000);
+  const kind = RIGHTS_PLAN.test(head)
+    ? 'rights_plan'
+    : COMP_AGREEMENT.test(head.slice(0, 600)) && !ACQUIRING.test(head.slice(0, 600))
+      ? 'compensation'
+      : FINANCING.test(head.slice(0, 800)) && !/\bmerger agreement\b/i.test(head.slice(0, 800))
+        ? 'financing'
+        : BEING_ACQUIRED.test(head)
+          ? 'being_acquired'
+          : DISPOSING.test(head.slice(0, 800)) && !/\bacquir/i.test(head.slice(0, 300))
+            ? 'disposal'
+            : ACQUIRING.test(head)
+              ? 'acquisition'
+              : 'other';
+  // Notes issued under an indenture close an offering priced (and announced) days before.
+  const closing =
+    kind === 'financing' &&
+    /\b(?:issued|completed (?:the|its) (?:offering|issuance|sale)|closed|consummated)\b(?:[^.]|\.\d){0,200}\bnotes\b/i.test(
+      head.slice(0, 600),
+    );
+  // An underwriting or purchase agreement prices the notes: the first filing of the debt's terms, even
+  // when the offering's launch was "previously announced" (the notes are issued days later).
+  const pricing =
+    kind === 'financing' &&
+    !closing &&
+    /\bentered into an? (?:underwriting|purchase) agreement\b/i.test(head.slice(0, 600));
+  return {
+    kind,
+    amountUsd: statedAmount(head),
+    followUp:
+      closing ||
+      (kind !== 'financing' && completesEarlierAgreement(prose)) ||
+      (!pricing &&
+        /\bpreviously (?:announced|disclosed|reported)|\bdated (?:as of )?[A-Z][a-z]+ \d{1,2}, \d{4}[^.]{0,200}\b(?:completed|consummated|closed)\b|\b(?:completed|consummated|closed)\b[^.]{0,200}\bdated (?:as of )?[A-Z][a-z]+ \d{1,2}, \d{4}|\bas (?:previously )?(?:announced|reported)\b|\bpursuant to the (?:terms of the )?(?:previously|merger agreement|purchase agreement)/i.test(
+          head,
+        )),
+    holdersVote: (kind === 'acquisition' || kind === 'other') && holdersVote(body),
+    ...(kind === 'other' && REGULATORY_ORDER.test(head.slice(0, 1_500)) ? { regulatoryOrder: true } : {}),
+    // The rubric's 1.01 row: a credit facility "replaced or enlarged" is MEDIUM, unlike a routine amendment.
+    enlarged: kind === 'financing' && ENLARGED.test(head.slice(0, 1_500)),
+    renewal: kind === 'financing' && renewsFacility(head),
+    programme: kind === 'financing' && debtProgramme(head),
+    // "the Securities Act of 1933, as amended" is not an amendment.
+    amendment: /\b(?<!as )(?:amend(?:ed|ment|s)?|extend(?:ed|s)?|extension|restat(?:ed|ement))\b/i.test(
+      head.slice(0, 500),
+    ),
+  };
+}
+
+/** Item 3.01: which notice it is. The exchange's cure period is read for the headline. */
+export function listingFacts(prose: string): NonNullable<ItemContent['listing']> {
+  const text = prose.slice(0, 5_000);
+  const exchange = /\bNasdaq\b/i.test(text)
+    ? 'Nasdaq'
+    : /\bNYSE American\b|\bNYSE MKT\b|\bAmerican Stock Exchange\b/i.test(text)
+      ? 'NYSE American'
+      : /\bNew York Stock Exchange\b|\bNYSE\b/i.test(text)
+        ? 'NYSE'
+        : null;
+  const cure =
+    /\b(\d{2,3}|one hundred (?:and )?eighty|ninety|sixty|forty-five)\s*(?:\(\d+\)\s*)?(?:calendar |business )?days?\b/i.exec(
+      text,
+    );
+  const words: Record<string, number> = { ninety: 90, sixty: 60, 'forty-five': 45 };
+  const cureDays = cure ? Number(cure[1]) || words[cure[1]!.toLowerCase()] || 180 : null;
+  const determination = /\b(?:determin\w+ to delist|delisting determination|Staff Determination)\b/i.test(text);
+  const curable = /\bregain compliance\b|\bcure period\b|\bgrace period\b|\bcompliance period\b/i.test(text);
+  const suspended =
+    !curable &&
+    /\b(?:will be (?:suspended|delisted)|suspend(?:ed)? (?:trading|the trading)|(?:file|filed) (?:a )?Form 25|commence delisting proceedings)\b/i.test(
+      text,
+    );
+  const kind =
+    (determination || suspended) && !/\bappeal\w*[^.]{0,80}\bgranted\b/i.test(text)
+      ? 'delisting'
+      : /\bvoluntar\w+ (?:delist|withdraw)|intends? to (?:voluntarily )?delist\b/i.test(text)
+        ? 'voluntary_delisting'
+        : /\btransfer (?:the )?(?:listing|its (?:common stock|listing|shares))|\bto (?:list|transfer)[^.]{0,40}\bon the (?:Nasdaq|New York)/i.test(
+              text,
+            )
+          ? 'transfer'
+          : /\bregained compliance\b|\bhas regained\b|\bis now in compliance\b/i.test(text)
+            ? 'cured'
+            : /\baudit committee\b|\bindependent directors?\b|\bboard composition\b/i.test(text)
+              ? 'composition'
+              : 'deficiency';
+  return { kind, exchange, cureDays: kind === 'deficiency' || kind === 'composition' ? cureDays : null };
+}
+
+const COUNT = /\b\d{1,3}(?:,\d{3}){1,4}(?:\.\d+)?\b/g;
+
+/**
+ * Say-on-pay in a vote table: the advisory vote on executive compensation (not its frequency) with
+ * more votes against than for. Tables read as text list For, Against, Abstain in that order.
+ */
+export function sayOnPayVotedDown(text: string): boolean {
+  const sayOnPay =
+    /\b(?:advisory|non-binding)\b[^.:]{0,80}?\b(?:executive (?:officer )?compensation|compensation of (?:the |our |its )?(?:company['’]s )?named executive officers)|\bsay[- ]on[- ]pay\b|\bto approve[^.]{0,40}\bexecutive compensation\b/gi;
+  for (const m of text.matchAll(sayOnPay)) {
+    const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 700);
+    if (/^[^.]{0,120}\bfrequency\b/i.test(after)) continue;
+    const counts = [...after.slice(0, 500).matchAll(COUNT)].map((c) => Number(c[0].replace(/,/g, '')));
+    if (counts.length >= 2 && counts[0]! < counts[1]!) return true;
+  }
+  return false;
+}
+
+/** Item 5.07: did anything fail, was say-on-pay rejected, was the election contested, was it a deal vote. */
+export function voteFacts(prose: string): NonNullable<ItemContent['vote']> {
+  const text = prose.slice(0, 12_000);
+  const failedSentences = sentences(text).filter((s) =>
+    /\b(?:was|were) not (?:approved|adopted|ratified)\b|\bfailed to (?:pass|receive|obtain)\b|\bdid not (?:pass|receive|obtain|approve)\b|\b(?:was|were) rejected\b|\bnot approved\b/i.test(
+      s,
+    ),
+  );
+  // A shareholder's proposal that fails is the board's recommendation carried out.
+  const failed = failedSentences.some((s) => !/\b(?:shareholder|stockholder|shareowner)s?['’]? proposals?\b/i.test(s));
+  return {
+    failed,
+    sayOnPayRejected:
+      failedSentences.some((s) => /\bexecutive compensation|say[- ]on[- ]pay\b/i.test(s)) || sayOnPayVotedDown(text),
+    contested: /\bcontested (?:election|solicitation)|\bproxy contest\b|\bdissident\b/i.test(text),
+    special: /\bspecial meeting\b/i.test(text.slice(0, 800)),
+    deal: /\b(?:merger|acquisition|share issuance|issuance of (?:shares|common stock))\b/i.test(text.slice(0, 2_000)),
+  };
+}
+
+/** Item 4.01: an auditor that resigns effective immediately, or a disagreement or reportable event (a material weakness) stated. */
+export function auditorFacts(prose: string): NonNullable<ItemContent['auditor']> {
+  const said = sentences(prose.slice(0, 8_000));
+  const stated = (re: RegExp) => said.some((s) => re.test(s) && !/\b(?:no|not|nor|none|neither|without)\b/i.test(s));
+  return {
+    // "resigning ... effective on the date of such notice" is effective immediately too.
+    resigned: said.some(
+      (s) =>
+        /\bresign\w*\b/i.test(s) &&
+        /\beffective immediately\b|\beffective (?:on|as of) the date of (?:such|the|its|this) (?:notice|letter)\b/i.test(
+          s,
+        ),
+    ),
+    flagged: stated(/\bdisagreements?\b|\breportable events?\b|\bmaterial weakness(?:es)?\b/i),
+  };
+}
+
+/** Item 2.02: the scheduled release, or a warning outside the calendar. */
+export function resultsFacts(prose: string, headline: string | null): NonNullable<ItemContent['results']> {
+  const text = `${headline ?? ''} ${prose.slice(0, 3_000)}`;
+  return {
+    warning:
+      /\bpreliminary (?:results|estimates?|unaudited)|\bwithdr[ae]w\w* (?:its |the )?(?:financial )?(?:guidance|outlook)|\b(?:lower|cut|reduc)\w* (?:its |the )?(?:full[- ]year )?(?:guidance|outlook)|\bbelow (?:its |the )?(?:previous|prior|expectations|guidance)|\bfall short\b/i.test(
+        text,
+      ),
+  };
+}
+
+/** What a headline or an 8.01/7.01 text says, on a small tested vocabulary. */
+/**
+ * An 8.01 filed "to revise certain financial information ... included in the Company's Form 10-K ... to reflect"
+ * a business sold or segments changed (Nuance 2019, 2021): last year's statements recast for facts already
+ * reported. A restatement is another thing (Item 4.02), so a text that says so is not read as a recast.
+ */
+const RECAST =
+  /\bto (?:recast|revise|retrospectively (?:adjust|revise|recast))\b.{0,200}?\b(?:financial (?:statements|information)|Form 10-K|Annual Report)\b.{0,400}?\bto reflect\b/i;
+const RESTATED = /\brestat(?:e|ed|ement)\b|\bno longer be relied\b/i;
+/**
+ * "This Current Report on Form 8-K is being filed to update and supplement the joint proxy statement/prospectus"
+ * (Disney 2018, for the 21CF vote): disclosures added to a deal's proxy before the vote. A new agreement or term
+ * in it still reads as the material topic it is, checked first.
+ */
+const PROXY_SUPPLEMENT = /\b(?:update and )?supplement (?:the|its) (?:joint |definitive )?proxy statement\b/i;
+
+/**
+ * Disclosure housekeeping (decision 342): an 8.01 filed to update, supplement or recast what an earlier report already
+ * disclosed ("has updated its disclosure regarding its business", Nuance 2007; "for the purpose of supplementing the
+ * risk factors disclosed in Item 1A. of its Annual Report on Form 10-K", Tyson 2020; "to recast certain prior period
+ * financial information and related disclosures contained in our Annual Report on Form 10-K ... to conform with the
+ * segment reporting changes", Nuance 2016). No event of its own; a restatement is not this (RESTATED).
+ */
+const DISCLOSURE_UPDATE =
+  /\b(?:(?:to|for the purpose of) (?:recast\w*|revis\w*|updat\w*|supplement\w*)|ha(?:s|ve) updated)\b[^.]{0,160}?\b(?:disclosures?|risk factors|financial information|business section)\b/i;
+/**
+ * One step of a deal announced before (decision 342): the antitrust waiting period of "the previously announced
+ * proposed merger" expired or was ended early (Nuance 2021, HSR). The agreement was the news; a closing condition met is
+ * not, as a completion is not.
+ */
+const DEAL_STEP =
+  /\bwaiting period\b[^.]{0,200}?\b(?:expired|terminated)\b[^.]{0,200}?\bpreviously announced\b|\b(?:expiration|early termination) of the (?:applicable )?waiting period\b[^.]{0,200}?\bpreviously announced\b/i;
+/**
+ * A shareholder rights plan amended ("amended and restated its shareholder rights plan"), not a registration rights
+ * agreement. Only an amendment: a rights plan newly adopted (a takeover defence) is news.
+ */
+const SHAREHOLDER_RIGHTS =
+  /\bamend\w*\b[^.]{0,80}\b(?<!registration )rights (?:agreement|plan)\b|\b(?<!registration )rights (?:agreement|plan)\b[^.]{0,60}\bamend(?:ed|ment)\b/i;
+/** "does not amend or restate our audited consolidated financial statements": a restatement denied. */
+const NOT_RESTATED = /\b(?:does|do|did|will) not (?:amend or )?restate\b/gi;
+/** A meeting moved to a virtual format ("will hold its upcoming 2022 Annual Meeting ... in a virtual meeting format"): logistics. */
+const MEETING_FORMAT = /\b(?:annual|special) meeting\b[^.]{0,200}?\bvirtual(?:ly| meeting| format| only| annual)\b/i;
+
+export const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
+  ['going_concern', /\bgoing[- ]concern\b|\bsubstantial doubt\b/i],
+  ['bankruptcy', /\bchapter 11\b|\bbankruptcy\b|\bpre-?packaged\b|\breceivership\b/i],
+  ['results', /\b(?:announc\w+|report\w+|releas\w+)[^.]{0,80}\b(?:results|earnings)\b|\bearnings (?:release|call)\b/i],
+  ['tender_offer', /\btender offer for (?:all|any)\b/i],
+  ['recall', /\brecall(?:s|ed|ing)?\b/i],
+  [
+    'investigation',
+    /\b(?:subpoena|investigation|wells notice|grand jury|department of justice|civil investigative demand)\b/i,
+  ],
+  [
+    'guidance_withdrawn',
+    /\bwithdr[ae]w\w* (?:its |the )?(?:financial )?(?:guidance|outlook)|\b(?:lower|cut|reduc)\w* (?:its |the )?(?:full[- ]year )?(?:guidance|outlook)|\bexpects?[^.]{0,120}\b(?:below|short of|lower than)\b/i,
+  ],
+  [
+    'strategic_alternatives',
+    /\bstrategic alternatives\b|\bexplor\w+ (?:a )?(?:potential )?sale of the company\b|\bunsolicited (?:proposal|offer)\b/i,
+  ],
+  // "announcing its plans to spin off its automotive segment to shareholders as a separate public company" (Nuance
+  // 2018): a business line leaves the company, the rubric's "transformative sale of a business line". The spin-off's
+  // later steps (record date, distribution, completion) name no plan and stay below.
+  [
+    'separation',
+    /\b(?:plans?|intends?|intention|decided|decision|approved)\b[^.]{0,40}\bto (?:spin[- ]?off|separate)\b[^.]{0,120}\b(?:business|segment|division|unit)\b/i,
+  ],
+  ['being_acquired', BEING_ACQUIRED],
+  [
+    'merger',
+    // "announced the proposed merger of a subsidiary of Westell with and into Teltrend", "signed agreements
+    // pursuant to which it will combine its business with": an agreement announced in other words.
+    /\b(?:entered|enter|enters) into (?:a |an )?(?:definitive (?:merger )?agreement|merger agreement|agreement and plan of (?:merger|reorganization))|\bagree[sd]? to (?:acquire|merge|combine|be acquired)|\bsign(?:ed|s) (?:a )?definitive agreement|\bannounc\w+ the proposed (?:merger|combination) of\b|\bsign(?:ed|s) (?:an )?agreements?\b[^.]{0,60}\bwill (?:combine|merge)\b/i,
+  ],
+  ['lawsuit', /\bclass action\b|\bcomplaint\b[^.]{0,60}\b(?:securities|fraud)/i],
+  ['buyback', /\b(?:share|stock) repurchase (?:program|authori[sz]ation)|\bbuyback\b|\brepurchase up to\b/i],
+  [
+    'dividend_change',
+    /\b(?:increase[sd]?|raise[sd]?|cut|reduce[sd]?|suspend(?:s|ed)?|eliminate[sd]?)\b[^.]{0,40}\bdividend\b|\bdividend\b[^.]{0,40}\b(?:increase|cut|suspension)\b/i,
+  ],
+  // "voted to grant the Company's CEO ... stock options ... and to give him a Gulfstream V": pay, as a 5.02 would say it.
+  [
+    'compensation',
+    /\b(?:CEO|chief executive officer|executive|officer)['’]?s? compensation\b|\b(?:voted|agreed|decided) to grant\b[^.]{0,80}\b(?:stock )?options\b/i,
+  ],
+  [
+    'routine',
+    // Debt housekeeping: consents and exchange offers for notes ("offers to exchange ... any and all outstanding notes"),
+    // notes called at par ("issued a notice of full redemption ... to redeem all of its outstanding 2.75% Senior Notes").
+    /\bconsent solicitations?\b|\boffers? to exchange\b[^.]{0,80}\bnotes\b|\bnotice of (?:full |partial |conditional )?redemption\b(?:[^.]|\.\d){0,200}\b(?:notes|debentures)\b|\bpresent(?:s|ation)? at\b|\binvestor (?:presentation|day|conference)|\bconference\b|\bwebcast\b|\b(?:regular|quarterly) (?:cash )?dividend\b|\bname change\b|\bchange (?:its|the company's) name\b|\bnet asset value\b|\bstock split\b|\bmedium-term notes\b|\bprospectus supplement\b/i,
+  ],
+];
+
+/** "$1.1 million", "$3.7 billion" -> dollars. */
+function dollars(amount: string, unit: string | undefined): number {
+  const scale = /^b/i.test(unit ?? '') ? 1e9 : /^m/i.test(unit ?? '') ? 1e6 : 1;
+  return Number(amount.replace(/,/g, '')) * scale;
+}
+
+/**
+ * An earnings warning in numbers: "we expect revenue ... to be between $1.1 and $1.3 million,
+ * compared with $3.7 million for the comparable period" - the top of the expected range below the
+ * earlier period's figure.
+ */
+const EXPECTED_AGAINST =
+  /\bexpects?\b[^.]{0,200}?\$\s?([\d,]+(?:\.\d+)?)\s*(million|billion)?(?:\s*(?:and|to|-|–)\s*\$?\s?([\d,]+(?:\.\d+)?)\s*(million|billion)?)?[^.$]{0,60}?\bcompared (?:with|to)\b[^.$]{0,40}\$\s?([\d,]+(?:\.\d+)?)\s*(million|billion)?/i;
+
+export function expectsDecline(text: string): boolean {
+  for (const s of sentences(text.slice(0, 4_000))) {
+    const m = EXPECTED_AGAINST.exec(s);
+    if (!m) continue;
+    const unit = m[4] ?? m[2];
+    const top = m[3] ? dollars(m[3], unit) : dollars(m[1]!, m[2]);
+    if (top < dollars(m[5]!, m[6] ?? unit)) return true;
+  }
+  return false;
+}
+
+/** Debentures or notes restructured or exchanged into the company's equity: the holders take the company. */
+const DEBT_FOR_EQUITY =
+  /\b(?:restructur\w+|convert\w*|exchang\w+)\b[^.]{0,120}\b(?:debentures|notes|debt)\b[^.]{0,80}\binto (?:common )?(?:equity|stock|shares)\b|\bdebt[- ]for[- ]equity\b/i;
+
+/**
+ * The company named as the one merging into another: its own short name, defined in the first
+ * sentence ("Premier Financial Bancorp, Inc. ("Premier")"), "to merge into" or "will merge with and into".
+ */
+export function mergesIntoAnother(text: string): boolean {
+  const defined = /\(\s*(?:the\s+)?["“]([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*){0,3})["”]\s*\)/.exec(text.slice(0, 600));
+  const name = defined?.[1];
+  if (!name) return false;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\b${escaped}\\b[^.]{0,20}\\b(?:to|will|shall)\\s+merge\\s+(?:with\\s+and\\s+)?into\\b`).test(
+    text.slice(0, 4_000),
+  );
+}
+
+/**
+ * A reorganization completed: the plan's effective date, an emergence, a restructuring "completed". The
+ * bankruptcy or the debt-for-equity exchange was the news when announced; its completion is one step below.
+ */
+const REORGANIZED =
+  /\bemerg\w* from (?:chapter 11|bankruptcy)\b|\bcompletion of (?:its|the) (?:financial )?restructuring\b|\bcompleted (?:the|its) (?:recapitali[sz]ation|restructuring|reorgani[sz]ation)\b|\bEffective Date of the (?:(?:Joint |Amended |Modified )*(?:Prepackaged|Chapter 11|Reorganization) Plan|(?:Joint |Amended )*Plan of Reorganization)\b|\bplan of reorganization (?:became|has become) effective\b/i;
+
+export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
+  if (REORGANIZED.test(text)) {
+    const rest = TOPICS.filter(([t, re]) => t !== 'bankruptcy' && re.test(text)).map(([t]) => t);
+    return ['reorganized', ...rest];
+  }
+  const found = TOPICS.filter(([, re]) => re.test(text)).map(([t]) => t);
+  const recast = RECAST.test(text) && !RESTATED.test(text);
+  const housekeeping =
+    (DISCLOSURE_UPDATE.test(text) && !RESTATED.test(text.replace(NOT_RESTATED, ''))) ||
+    DEAL_STEP.test(text) ||
+    MEETING_FORMAT.test(text) ||
+    SHAREHOLDER_RIGHTS.test(text);
+  if ((recast || housekeeping || PROXY_SUPPLEMENT.test(text)) && !found.includes('routine')) found.push('routine');
+  if (renewsFacility(text)) found.push('facility_renewed');
+  if (debtProgramme(text)) found.push('debt_programme');
+  if (DEBT_FOR_EQUITY.test(text)) found.unshift('debt_for_equity');
+  if (found.includes('merger') && !found.includes('being_acquired') && mergesIntoAnother(text))
+    found.unshift('being_acquired');
+  return expectsDecline(text) ? ['expected_decline', ...found] : found;
+}
+
+/** One item's text read for the rules. */
+export function itemContent(section: ItemSection, headline: string | null, body = ''): ItemContent {
+  const prose = sectionProse(section);
+  const content: ItemContent = { number: section.number, quote: openingQuote(prose) };
+  switch (section.number) {
+    case '5.02':
+      content.officers = officerFacts(prose);
+      break;
+    case '1.01':
+    case '1.02':
+    case '2.01':
+    case '2.03':
+    case '3.03':
+      content.deal = dealFacts(prose, body || prose);
+      break;
+    case '5.01':
+      if (REORGANIZED.test(prose)) content.reorganized = true;
+      break;
+    case '3.02':
+      if (closesEarlierSale(prose)) content.saleClosed = true;
+      break;
+    case '4.01':
+      content.auditor = auditorFacts(prose);
+      break;
+    case '3.01':
+      content.listing = listingFacts(prose);
+      break;
+    case '5.07':
+      content.vote = voteFacts(prose);
+      break;
+    case '2.02':
+      content.results = resultsFacts(prose, headline);
+      break;
+    case '7.01':
+    case '8.01': {
+      content.topics = topicsIn(`${headline ?? ''} ${prose.slice(0, 4_000)}`);
+      // Before Item 5.02 existed (2004) a CEO or CFO change was an "Other Events" press release: its
+      // headline ("Dr. Davinder Sethi Appointed Vice Chairman & CFO") says what the item text does not.
+      const officers = headline && content.topics.every((t) => t === 'routine') ? officerFacts(headline) : null;
+      // Only a change the 5.02 rules rank HIGH or above: a top officer leaving, a CEO or CFO named.
+      const leaves = (r: OfficerRole) => ['ceo', 'cfo', 'president', 'chair', 'founder'].includes(r);
+      if (
+        officers &&
+        (officers.departures.some((d) => leaves(d.role)) ||
+          officers.appointments.some((a) => a.role === 'ceo' || a.role === 'cfo'))
+      )
+        content.officers = officers;
+      break;
+    }
+  }
+  return content;
+}
+
+/** Lines of a press release that are not its headline. */
+const NOT_HEADLINE =
+  /^(?:exhibit|ex-?99|for immediate release|press release|news release|contacts?\b|media\b|investors?\b|source:|page \d|\(?nasdaq|\(?nyse|www\.|http|[\d\s()+.-]{7,}$)/i;
+
+/**
+ * The exhibit 99.1 press release's headline: its first line of four or more words that is not a
+ * banner ("Exhibit 99.1", "FOR IMMEDIATE RELEASE"), a contact, a date line or a phone number.
+ */
+export function pressReleaseHeadline(text: string | null): string | null {
+  if (!text) return null;
+  for (const line of text.slice(0, 4_000).split('\n')) {
+    const l = line.replace(/\s+/g, ' ').trim();
+    if (l.length < 20 || l.length > 220 || NOT_HEADLINE.test(l) || /\bexhibit\s+99|\[[^\]]*logo[^\]]*\]/i.test(l))
+      continue;
+    if (/^[A-Z][a-z]+\.? \d{1,2}, \d{4}$/.test(l) || /\b\d{4}\s*[-–—/]\s*$/.test(l)) continue;
+    if (l.split(' ').length < 4) continue;
+    // Prose, not a headline: a dateline ("CUPERTINO, Calif., May 2 --") opens the body.
+    if (/^[A-Z][A-Z .,'-]+,\s+[A-Z][a-z]+\.?,?\s.*(?:--|—|–)/.test(l)) return null;
+    return titleCase(l.replace(/\s*[.;:]$/, ''));
+  }
+  return null;
+}
+
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/** A headline set in capitals reads as a title ("PERICOM REPORTS RESULTS" -> "Pericom Reports Results"). */
+function titleCase(line: string): string {
+  if (/[a-z]/.test(line)) return line;
+  return line
+    .toLowerCase()
+    .split(' ')
+    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
+}

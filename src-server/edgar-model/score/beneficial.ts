@@ -1,0 +1,222 @@
+/**
+ * Schedules 13D and 13G by what the cover says (docs/scoring.md, "13D and 13G"): a first filing is
+ * a first crossing of 5%, an amendment whose holder ceased to own more than 5% is an exit, a 13D
+ * whose Item 4 states an action taken (a letter, a proposal, nominations) weighs more than one
+ * that only updates numbers.
+ */
+import { SCORING_THRESHOLDS as T } from '#shared/scoring-rules';
+import { BUYOUT_PROPOSAL } from '../parse/beneficial-cover';
+import type { BeneficialDetail, ParsedFiling } from '../parse/types';
+import { percent, plural } from './format';
+import type { Hit, ScoreContext } from './types';
+
+interface Scored {
+  hits: Hit[];
+  oneLiner: string;
+  summary?: string;
+}
+
+/**
+ * Index-fund managers file a 13G on every large company they hold: routine, not a signal. FMR (Fidelity) is not one:
+ * its 13G is an active manager's choice to own 5% (FMR's first 13G on NorthStar Realty Finance, 8.3%: MEDIUM).
+ */
+const INDEX_MANAGER =
+  /\b(vanguard|blackrock|state street|ssga|geode capital|northern trust|dimensional fund|invesco|charles schwab)\b/i;
+
+interface StakeFacts {
+  filer: string;
+  company: string;
+  pct: number | null;
+  prev: number | null;
+  stake: string;
+  is13D: boolean;
+  amendment: boolean;
+  exit: boolean;
+  d: BeneficialDetail | null;
+}
+
+function stakeFacts(f: ParsedFiling, company: string, context: ScoreContext): StakeFacts {
+  const d = f.detail?.kind === 'beneficial' ? f.detail : null;
+  const filer = d?.filer.name ?? f.filer?.name ?? 'A holder';
+  const pct = d?.percentOfClass ?? null;
+  const prev =
+    context.previousPercent ??
+    (context.original?.detail?.kind === 'beneficial' ? context.original.detail.percentOfClass : null);
+  // The cover's "(Amendment No. 1)" makes an amendment even when it was filed under the original's form type
+  // (Capital Group on Administaff 1998, "SC 13G" at 0.0%): the holder is reporting on a stake it reported before.
+  const amendment = f.isAmendment || (d?.amendmentNo ?? 0) > 0;
+  const exit =
+    d?.ceasedFivePercent === true ||
+    (amendment && pct != null && pct < 5) ||
+    (prev != null && prev >= 5 && pct != null && pct < 5);
+  return {
+    filer,
+    company,
+    pct,
+    prev,
+    stake: pct != null ? `${percent(pct)} of ${company}` : `a stake in ${company}`,
+    is13D: d?.schedule === '13D' || /13D/.test(f.formType),
+    amendment,
+    exit,
+    d,
+  };
+}
+
+function oneLinerOf(s: StakeFacts): string {
+  const was = s.prev != null && s.pct != null && s.prev !== s.pct ? `, was ${percent(s.prev)}` : '';
+  if (s.exit)
+    return `${s.filer} no longer owns more than 5% of ${s.company}${s.pct != null ? ` (now ${percent(s.pct)}${was})` : ''}`;
+  const persons =
+    s.d && s.d.reportingPersons.length > 1 ? ` (${plural(s.d.reportingPersons.length, 'reporting person')})` : '';
+  const first = !s.amendment ? `, a first ${s.is13D ? '13D' : '13G'}` : '';
+  return `${s.filer} reports ${s.stake}${was ? ` (${was.slice(2)})` : ''}${first}${persons}`;
+}
+
+function exitHit(s: StakeFacts): Hit {
+  const how = s.d?.ceasedFivePercent ? ' (the cover says so)' : '';
+  return {
+    rule: 'stake.exit',
+    importance: 'MEDIUM',
+    reason: `${s.filer} has ceased to be the beneficial owner of more than 5% of ${s.company}${how}: an exit${s.pct != null ? `, ${percent(s.pct)} left` : ''}`,
+  };
+}
+
+function crossingHit(s: StakeFacts): Hit[] {
+  if (s.pct == null || s.prev == null) return [];
+  const crossed = T.stakeCrossingsPct.find((x) => s.prev! < x !== s.pct! < x);
+  if (crossed == null || (crossed === 5 && s.pct < 5)) return [];
+  return [
+    {
+      rule: 'stake.crossing',
+      importance: s.is13D ? 'HIGH' : 'MEDIUM',
+      reason: `The stake ${s.pct >= crossed ? 'rose above' : 'fell below'} ${crossed}% (${percent(s.prev)} -> ${percent(s.pct)})`,
+    },
+  ];
+}
+
+/**
+ * A first 13D whose stake the market has not just seen bought: the acquirer's proxies under support
+ * agreements of a merger already announced (MEDIUM: the deal is the news), a backer's holdings from
+ * before the IPO or SPAC merger (MEDIUM: expected), or the holder's own group re-reporting the same
+ * shares after an internal reorganisation (LOW).
+ */
+function originHit(s: StakeFacts): Hit | null {
+  if (s.d?.stakeOrigin === 'deal-support')
+    return {
+      rule: '13d.deal-support',
+      importance: 'MEDIUM',
+      reason: `${s.filer} reports ${s.stake} through voting or support agreements signed with its merger agreement: the announced deal, not a purchase`,
+    };
+  if (s.d?.stakeOrigin === 'pre-listing')
+    return {
+      rule: '13d.pre-listing',
+      importance: 'MEDIUM',
+      reason: `${s.filer} reports ${s.stake} it held before the company listed (IPO or SPAC merger): a backer's expected first 13D`,
+    };
+  if (s.d?.stakeOrigin === 'reorganization')
+    return {
+      rule: '13d.reorganization',
+      importance: 'LOW',
+      reason: `${s.filer} re-reports ${s.stake} after an internal reorganisation of the holder's group: no new holder, no new plans`,
+    };
+  return null;
+}
+
+function scheduleDHits(s: StakeFacts): Hit[] {
+  const action = s.d?.purposeAction;
+  const quoted = action ? `: "${action}"` : '';
+  // An offer to buy the whole company is the news for every holder, on a first 13D or an amendment.
+  const buyout = action != null && BUYOUT_PROPOSAL.test(action);
+  const origin = action ? null : originHit(s);
+  if (!s.amendment && origin) return [origin];
+  if (!s.amendment)
+    return [
+      action
+        ? {
+            rule: '13d.plans',
+            importance: 'CRITICAL',
+            reason: `${s.filer} crossed 5% with a 13D (${s.stake}) and states an action in Item 4${quoted}`,
+          }
+        : {
+            rule: '13d.initial',
+            importance: 'HIGH',
+            reason: `${s.filer} crossed 5% with a first 13D: ${s.stake}, with intent to influence possible`,
+          },
+    ];
+  return [
+    { rule: '13d.amendment', importance: 'MEDIUM', reason: `${s.filer} updated its 13D on ${s.company}` },
+    ...(action && !s.exit
+      ? [
+          {
+            rule: '13d.plans',
+            importance: buyout ? ('CRITICAL' as const) : ('HIGH' as const),
+            reason: `Item 4 states ${buyout ? 'a proposal to acquire the company' : 'an action'}${quoted}`,
+          },
+        ]
+      : []),
+  ];
+}
+
+function scheduleGHits(s: StakeFacts): Hit[] {
+  const hits: Hit[] = s.exit
+    ? []
+    : [{ rule: '13g.passive', importance: 'LOW', reason: `${s.filer} holds ${s.stake} as a passive investor` }];
+  if (!s.amendment && !s.exit && (s.pct == null || s.pct >= 5) && !INDEX_MANAGER.test(s.filer))
+    hits.push({
+      rule: '13g.initial',
+      importance: 'MEDIUM',
+      reason: `A first 13G: ${s.filer} crossed 5% of ${s.company}${s.pct != null ? ` (${percent(s.pct)})` : ''}`,
+    });
+  if (!s.amendment && s.pct != null && s.pct >= T.passiveStakeMediumPct)
+    hits.push({ rule: '13g.large', importance: 'MEDIUM', reason: `The stake is ${percent(s.pct)} of the class` });
+  if (s.amendment && s.pct != null && s.prev != null && Math.abs(s.pct - s.prev) >= T.passiveStakeChangePts && !s.exit)
+    hits.push({
+      rule: '13g.change',
+      importance: 'MEDIUM',
+      reason: `The stake moved from ${percent(s.prev)} to ${percent(s.pct)}`,
+    });
+  return hits;
+}
+
+/** A class other than the company's common equity: preferred or preference shares, notes, debentures, warrants. */
+const OTHER_CLASS = /\b(?:preferred|preference|notes|debentures|warrants?)\b/i;
+const COMMON_CLASS = /\b(?:common|ordinary)\b/i;
+
+/**
+ * A passive holder's 13G that is not news about the company's stock (docs/scoring.md, LOW: "filings about other
+ * securities of the issuer"): the class reported is a preferred or preference issue or a debt security (Perry Corp
+ * leaving Royal Bank of Scotland's "Non-cumulative Dollar Preference Shares, Series M-T"), or the company is a
+ * blank-check company (SIC 6770), whose shares arbitrage funds hold in trust until a merger (Harraden Circle
+ * leaving JVSPAC Acquisition Corp.).
+ */
+function passiveElsewhere(f: ParsedFiling, s: StakeFacts): Hit | null {
+  if (s.is13D) return null;
+  const title = s.d?.classTitle ?? '';
+  if (OTHER_CLASS.test(title) && !COMMON_CLASS.test(title))
+    return {
+      rule: '13g.other-class',
+      importance: 'LOW',
+      reason: `${s.filer} reports on ${s.company}'s "${title.length > 90 ? `${title.slice(0, 87).replace(/\s+\S*$/, '')}...` : title}", not its common stock${s.exit ? ' (an exit from that class)' : ''}`,
+    };
+  if (f.company?.sic === '6770')
+    return {
+      rule: '13g.blank-check',
+      importance: 'LOW',
+      reason: `${s.company} is a blank-check company (SIC 6770): ${s.filer}'s ${s.exit ? 'exit' : 'stake'} is a trust-account position, not news about a business`,
+    };
+  return null;
+}
+
+export function scoreBeneficial(f: ParsedFiling, company: string, context: ScoreContext): Scored {
+  const s = stakeFacts(f, company, context);
+  const elsewhere = passiveElsewhere(f, s);
+  const hits = elsewhere
+    ? [elsewhere]
+    : [...(s.is13D ? scheduleDHits(s) : scheduleGHits(s)), ...(s.exit ? [exitHit(s)] : crossingHit(s))];
+  const persons = s.d?.reportingPersons.map((p) => p.name).filter(Boolean) ?? [];
+  const summary =
+    `${f.formType} on ${company}: ${oneLinerOf(s)}.` +
+    (persons.length > 1 ? ` Reporting persons: ${persons.join(', ')}.` : '') +
+    (s.d?.purposeAction ? ` Item 4 says: "${s.d.purposeAction}"` : '');
+  return { hits, oneLiner: oneLinerOf(s), summary };
+}

@@ -1,0 +1,450 @@
+/**
+ * Issue #25, the 8-K half, on real filings (the labelled set's documents and the golden corpus; sources in
+ * eval/importance/SOURCES.md and the corpus SOURCES.md): 1. labels from what the items say, 2. the event
+ * date is the earliest the cover states, 3. a headline that names the event, the item's own words quoted,
+ * reasons that are content facts and never item titles. Cases marked "derived" change a real filing.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { FORM_8K_ITEMS } from '#shared/form8k-items';
+import { projectPath } from '../../config/paths';
+import { parseFiling } from '../parse';
+import { officerFacts } from '../parse/current-content';
+import type { CurrentReportDetail } from '../parse/types';
+import { ruleAnalysis } from '../../domains/filings/rule-analysis';
+import { scoreFiling, type ScoreContext } from '.';
+
+function read(file: string): string {
+  const bytes = readFileSync(projectPath(file));
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+const EVAL = 'eval/importance/filings/8k/';
+const CORPUS = 'src-server/test/fixtures/edgar/corpus/';
+const REPLAY = 'src-server/integrations/edgar/replay-data/filings/';
+const parse = (file: string) => parseFiling(read(file), { formType: '8-K' });
+const score = (file: string, context: ScoreContext = {}) => scoreFiling(parse(file), context);
+const TITLES = Object.values(FORM_8K_ITEMS);
+
+describe('class 1: the label comes from what the items say', () => {
+  it.each([
+    // 5.02
+    [`${REPLAY}8k_1002682_8K_2008_0000939057-08-000013.txt`, 'LOW', '8k.5.02.compensation'], // CEO's retirement benefit raised
+    [`${CORPUS}0000950137-05-004969.txt`, 'LOW', '8k.5.02.routine'], // Exelon: Tom Ridge joins the board
+    [`${EVAL}8k_100493_8K_2017_0000100493-17-000037.htm`, 'MEDIUM', '8k.5.02.senior-exit'], // Tyson: a division president leaves
+    [`${EVAL}8k_1000180_8K_2010_0001000180-10-000089.htm`, 'HIGH', '8k.5.02.top-exit'], // SanDisk: the CEO will retire at year end
+    [`${CORPUS}et_afcgamma_8k.html`, 'HIGH', '8k.5.02.top-appointed'], // AFC Gamma: a new CFO
+    // 2.01 and 1.01
+    [`${CORPUS}8k_100493_8K_2017_0000950103-17-005541.htm`, 'LOW', '8k.deal.completed'], // Tyson completes AdvancePierre
+    [`${REPLAY}0001125282-05-005162_asta_funding_1.01_9.01.txt`, 'LOW', '8k.deal.routine'], // option vesting accelerated
+    // 3.01
+    [`${EVAL}8k_1002682_8K_2009_0000939057-09-000381.htm`, 'HIGH', '8k.3.01.deficiency'], // Nasdaq: 90 days to cure
+    [`${CORPUS}8k_1002682_8K_2008_0000939057-08-000253.htm`, 'LOW', '8k.3.01.transfer'], // compliance already regained
+    // 5.07
+    [`${EVAL}8k_1001039_8K_2016_0001001039-16-000373.htm`, 'LOW', '8k.5.07.routine'], // Disney 2016: all as recommended
+    [`${CORPUS}8k_1001907_8K_2010_0000950123-10-022413.htm`, 'HIGH', '8k.5.07.failed'], // Astrotech: stock plan rejected
+    [`${EVAL}8k_1002517_8K_2018_0001002517-18-000020.htm`, 'HIGH', '8k.5.07.failed'], // Nuance 2018: say-on-pay 20.8M for, 194.4M against
+    // 2.02 and 8.01
+    [`${REPLAY}0001275287-05-000371_pericom_2.02_9.01.txt`, 'MEDIUM', '8k.2.02.scheduled'],
+    [`${CORPUS}8k_1002022_8K_2000_0000914260-00-000037.txt`, 'CRITICAL', '8k.topic.survival'], // prepackaged Chapter 11
+  ])('%s -> %s (%s)', (file, importance, rule) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    expect(s.rules).toContain(rule);
+  });
+
+  it('a deal is sized against the market value (derived: the eCERA purchase of about $14.7M against two market values)', () => {
+    const file = `${CORPUS}8k_1001426_8K_2005_0001193125-05-180607.htm`;
+    expect(score(file).rules).toContain('8k.deal.unsized');
+    expect(score(file, { marketCapUsd: 400_000_000 })).toMatchObject({ importance: 'LOW' });
+    const large = score(file, { marketCapUsd: 50_000_000 });
+    expect(large.importance).toBe('HIGH');
+    expect(large.reasons[0]).toMatch(/about 29% of the company's market value/);
+  });
+
+  it('a CEO leaving effective immediately is CRITICAL (derived: SanDisk 2010 with its year-end date replaced)', () => {
+    const raw = read(`${EVAL}8k_1000180_8K_2010_0001000180-10-000089.htm`).replace(
+      'as a director, as of December 31, 2010.',
+      'as a director, effective immediately.',
+    );
+    const s = scoreFiling(parseFiling(raw, { formType: '8-K' }));
+    expect(s).toMatchObject({
+      importance: 'CRITICAL',
+      oneLiner: expect.stringContaining('CEO leaves, effective immediately'),
+    });
+  });
+});
+
+/** Causes of the eval's tune-split disagreements, each fixed as a class and shown on the real filing. */
+describe('class 1, read further: headings, closings, division heads, roles elsewhere, warnings, header-only items', () => {
+  it.each([
+    // The item title's tail ("... Off-Balance Sheet Arrangement of a Registrant") no longer hides "incorporated by reference".
+    [`${EVAL}8k_100493_8K_2019_0000950103-19-002069.htm`, 'LOW', '8k.by-reference'], // Tyson closes notes priced before
+    // "issued $300 million ... of its 6.000% Senior Notes": a closing, the decimal point no longer ends the sentence.
+    [`${EVAL}8k_1002517_8K_2016_0001193125-16-629061.htm`, 'LOW', '8k.deal.routine'],
+    // An underwriting agreement prices the notes: the first filing of the debt, though the offering was "previously announced".
+    [`${EVAL}8k_100493_8K_2017_0001193125-17-181852.htm`, 'MEDIUM', '8k.deal.financing'],
+    // 2.01 completions of deals agreed before: dates in the text, or "pursuant to a Share Purchase Agreement, as amended".
+    [`${EVAL}8k_1001136_8K_2000_0000950124-00-005735.txt`, 'LOW', '8k.deal.completed'], // Kinnard: agreed June 6, completed September 8
+    [`${CORPUS}8k_1002517_8K_2011_0000950123-11-088968.htm`, 'LOW', '8k.deal.completed'], // Nuance buys Loquendo
+    // Division heads: "General Manager, Healthcare Division", "President of the Company’s Healthcare Division",
+    // and a role stated in the sentence after the departure ("Mr. Schassler had been serving as ... Mobile Division").
+    [`${EVAL}8k_1002517_8K_2018_0001193125-18-272292.htm`, 'MEDIUM', '8k.5.02.senior-exit'],
+    [`${EVAL}8k_1002517_8K_2016_0001193125-16-703311.htm`, 'MEDIUM', '8k.5.02.senior-exit'],
+    [`${EVAL}8k_1002517_8K_2018_0001002517-18-000004.htm`, 'MEDIUM', '8k.5.02.senior-exit'],
+    // A director resigns "following his appointment as Chief Executive Officer ... of Union Pacific Corporation".
+    [`${CORPUS}8k_1048911_8K_2023_0001193125-23-199169.htm`, 'LOW', '8k.5.02.routine'],
+    // PwC "was resigning ... effective on the date of such notice": effective immediately.
+    [`${REPLAY}8k_1002022_8K_2000_0000914260-00-000043.txt`, 'HIGH', '8k.4.01.flagged'],
+    // "revenue ... between $1.1 and $1.3 million, compared with $3.7 million": an earnings warning in numbers.
+    [`${CORPUS}8k_1000695_8K_2001_0000950117-01-500102.txt`, 'HIGH', '8k.topic.material'],
+    // "directors Robert J. Frankenberg, Katharine A. Martin and Philip J. Quigley ... intended to retire from the Board".
+    [`${EVAL}8k_1002517_8K_2018_0001002517-18-000040.htm`, 'MEDIUM', '8k.5.02.senior-exit'],
+    // "The Merger Agreement calls for Premier to merge into Peoples": the filer's own short name is the one merged.
+    [`${CORPUS}et_parity_8k_0000887919-21-000012.html`, 'CRITICAL', '8k.deal.being-acquired'],
+    // "recapitalize by restructuring its $100 million 6.75% convertible debentures ... into common equity".
+    [`${EVAL}8k_1002022_8K_2000_0000914260-00-000030.txt`, 'CRITICAL', '8k.topic.survival'],
+  ])('%s -> %s (%s)', (file, importance, rule) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    expect(s.rules).toContain(rule);
+  });
+
+  it('the reasons say what was read, in plain words', () => {
+    expect(score(`${EVAL}8k_1002517_8K_2018_0001002517-18-000004.htm`).reasons).toEqual([
+      'The head of a business unit is leaving (below CEO and CFO)',
+    ]);
+    expect(score(`${CORPUS}8k_1000695_8K_2001_0000950117-01-500102.txt`).reasons[0]).toBe(
+      'An earnings warning: results expected below the same period a year before (from the text)',
+    );
+  });
+
+  it("an item only the SEC header names, over a body whose headings name others, is not CRITICAL on its number (1996: 'Changes in control' over monthly results)", () => {
+    const s = score(`${REPLAY}8k_1004963_8K_1996_0001004963-96-000018.txt`);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.reasons[0]).toBe(
+      "The SEC header lists Item 5.01 (control of the company changed hands), but the document's own item headings do not include it",
+    );
+  });
+});
+
+/** The tune split's next causes (decision 333): boards reset, deals sized by the holders' vote, agreements in other words, pay. */
+describe('class 1, third pass: board resets, the holders-vote size, combinations in other words, pay in an 8.01', () => {
+  it.each([
+    // "increased its number of authorized directors from five to nine ... Daniel Brennan, Lloyd Carney, Thomas Ebling and Michal Katz were each appointed".
+    [`${EVAL}8k_1002517_8K_2018_0001002517-18-000050.htm`, 'MEDIUM', '8k.5.02.board-reset'],
+    // Worthington: "appointed B. Andrew Rose, Billy R. Vickers, Paul G. Heller and Virgil L. Winland to serve as directors" at the spin-off.
+    [`${EVAL}8k_108516_8K_2023_0000950170-23-062135.htm`, 'MEDIUM', '8k.5.02.board-reset'],
+    // Disney buys 21CF: no price in dollars, but "a joint proxy statement of Disney and 21CF" - Disney's own holders vote.
+    [`${EVAL}8k_1001039_8K_2017_0000950157-17-001598.htm`, 'HIGH', '8k.deal.large'],
+    [`${CORPUS}8k_1001039_8K_2018_0000950157-18-000744.htm`, 'HIGH', '8k.deal.large'],
+    // "announced the proposed merger of a subsidiary of Westell with and into Teltrend".
+    [`${EVAL}8k_1002135_8K_1999_0000914760-99-000229.txt`, 'HIGH', '8k.topic.material'],
+    // Stockwalk "has signed agreements pursuant to which it will combine its business with" two brokerage firms.
+    [`${CORPUS}8k_1001136_8K_2000_0000950124-00-003635.txt`, 'HIGH', '8k.topic.material'],
+    // Innovative Clinical Solutions: control passes "On the Effective Date of the Prepackaged Plan"; the release
+    // announces "the completion of its financial restructuring plan": the Chapter 11's end, one step below its start.
+    [`${EVAL}8k_1002022_8K_2000_0000912057-00-043726.txt`, 'HIGH', '8k.reorganized'],
+    // Apple 2000: "voted to grant the Company's CEO Steve Jobs stock options ... and to give him a Gulfstream V".
+    [`${CORPUS}ox_0000912057-00-002128_aapl_8k_2000.txt`, 'LOW', '8k.topic.compensation'],
+  ])('%s -> %s (%s)', (file, importance, rule) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    expect(s.rules).toContain(rule);
+  });
+
+  it.each([
+    // A table of contents names "ITEM 8.01 Other Events" before the body does: the item's text is the later section,
+    // counsel's opinion "relating to the Company's prospectus supplement" (shelf paperwork).
+    [`${EVAL}8k_1002517_8K_2008_0000950135-08-003871.htm`, 'LOW', '8k.topic.routine'],
+    // The same layout over a 2.01: "acquired all of the outstanding capital stock of Viecore ... pursuant to an
+    // Agreement and Plan of Merger ... filed ... on October 25, 2007": the closing of a deal agreed before.
+    [`${EVAL}8k_1002517_8K_2007_0000950135-07-007239.htm`, 'LOW', '8k.deal.completed'],
+    // 2001 "Item 5. Other Events" moves the head office; the attached release is headed "Dr. Davinder Sethi
+    // Appointed Vice Chairman & CFO": a new CFO, read from the headline.
+    [`${EVAL}8k_1000695_8K_2001_0000950117-01-501696.txt`, 'HIGH', '8k.5.02.top-appointed'],
+    // "The Expanded Facility includes $90 million of additional term debt": a facility enlarged is new debt, though
+    // it funds "previously announced acquisitions".
+    [`${EVAL}8k_1002517_8K_2007_0000950135-07-001808.htm`, 'MEDIUM', '8k.deal.financing'],
+    // Disney: "the requisite number of consents have been received" in the "offers to exchange ... any and all
+    // outstanding notes" of 21CFA: debt housekeeping.
+    [`${EVAL}8k_1001039_8K_2018_0000950157-18-001054.htm`, 'LOW', '8k.topic.routine'],
+  ])('the 20 new edgar-crawler 8-Ks: %s -> %s (%s)', (file, importance, rule) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    expect(s.rules).toContain(rule);
+  });
+
+  it('one director joining is still routine, and a market value, when known, sizes the deal instead of the vote', () => {
+    expect(score(`${EVAL}8k_1002047_8K_2021_0001564590-21-004336.htm`).rules).toContain('8k.5.02.routine');
+    const disney = `${EVAL}8k_1001039_8K_2017_0000950157-17-001598.htm`;
+    expect(score(disney, { marketCapUsd: 1_000_000_000_000 }).rules).toContain('8k.deal.small');
+  });
+});
+
+describe('class 1, fourth pass (decision 334): who leaves which office, an advisory role, recasts and proxy supplements, shares that pay for a deal', () => {
+  it.each([
+    // Astrotech 2010: "Astrotech's corporate realignment includes the termination of James Royston, President of
+    // Astrotech Corporation": the company ends a top officer's service in other words than "resigned".
+    [`${EVAL}8k_1001907_8K_2010_0000950123-10-065877.htm`, 'HIGH', '8k.5.02.top-exit'],
+    // Disney 2017: Iger's agreement extended "to remain employed ... and serve as Chairman and Chief Executive
+    // Officer" to 2019, then "will serve as a consultant ... on such matters as his successor as Chief Executive
+    // Officer may request": no CEO named, a term extended with its pay.
+    [`${EVAL}8k_1001039_8K_2017_0001001039-17-000062.htm`, 'LOW', '8k.5.02.compensation'],
+    // Nuance 2019: "to revise certain financial information ... included in the Company's Form 10-K ... to reflect"
+    // the Imaging business sold: last year's statements recast for a sale already reported.
+    [`${EVAL}8k_1002517_8K_2019_0001002517-19-000017.htm`, 'LOW', '8k.topic.routine'],
+    // Tyson 2020: "Stephen L. Gibbs, Senior Vice President and Chief Accounting Officer of Tyson Foods, Inc. ...,
+    // notified the Company of his intent to ... resign": the title beside the name is the office left.
+    [`${EVAL}8k_100493_8K_2020_0000100493-20-000045.htm`, 'MEDIUM', '8k.5.02.senior-exit'],
+    // Disney 2018: "being filed to update and supplement the joint proxy statement/prospectus" of the 21CF deal.
+    [`${EVAL}8k_1001039_8K_2018_0001193125-18-217979.htm`, 'LOW', '8k.topic.routine'],
+    // Nuance 2014: "Janet Dillione, Executive Vice President and General Manager, Healthcare, ... notified the Company
+    // of her decision to step down": a general manager runs a business.
+    [`${EVAL}8k_1002517_8K_2014_0001002517-14-000016.htm`, 'MEDIUM', '8k.5.02.senior-exit'],
+    // Worthington 2023: "John P. McConnell, Executive Chairman ..., notified the Board ... that he intends to step down
+    // from the Board in June 2023": leaving the board, the chair leaves the chair.
+    [`${EVAL}8k_108516_8K_2023_0000950170-23-000234.htm`, 'HIGH', '8k.5.02.top-exit'],
+    // Nuance 2018: the year-end release comes with "its plans to spin off its automotive segment to shareholders".
+    [`${EVAL}8k_1002517_8K_2018_0001002517-18-000061.htm`, 'HIGH', '8k.topic.material'],
+    // Nuance 2008: "On May 20, 2008, Nuance sold 5,760,369 shares ... to Warburg Pincus ... pursuant to the terms of a
+    // purchase agreement dated April 7, 2008", beside the eScription closing agreed the same day: both were news in April.
+    [`${EVAL}8k_1002517_8K_2008_0000950135-08-003855.htm`, 'LOW', '8k.deal.completed'],
+    // Horizon Financial 2009: "On September 4, 2009, ... announced that Greg B. Spear, Chief Financial Officer ...
+    // resigned. Mr. Spear's resignation is effective as of September 3, 2009": gone before it is reported.
+    [`${EVAL}8k_1002682_8K_2009_0000939057-09-000243.htm`, 'CRITICAL', '8k.5.02.chief-exit-immediate'],
+    // Nuance 2020: "issued a notice of full redemption pursuant to the indenture governing its 2.75% Senior Convertible
+    // Debentures due 2031": notes called at par, debt housekeeping.
+    [`${EVAL}8k_1002517_8K_2020_0001002517-20-000013.htm`, 'LOW', '8k.topic.routine'],
+  ])('%s -> %s (%s)', (file, importance, rule) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    expect(s.rules).toContain(rule);
+  });
+
+  it('shares issued to the holders of a company being bought weigh what the deal does; a 3.02 beside new debt stays dilution', () => {
+    // Nuance 2007: "In accordance with the terms of the Merger Agreement, Nuance will issue to the former stockholders
+    // of BeVocal approximately 8.3 million shares", beside the 2.01 that completes the deal announced in February.
+    const bevocal = score(`${EVAL}8k_1002517_8K_2007_0000950135-07-002616.htm`);
+    expect(bevocal).toMatchObject({ importance: 'LOW' });
+    expect(bevocal.rules).toContain('8k.deal.completed');
+    expect(bevocal.reasons.join(' ')).toContain('The unregistered shares pay for the acquisition');
+    // SanDisk 2010: convertible notes sold beside the 3.02: no acquisition, the item keeps its own weight.
+    const sandisk = score(`${CORPUS}8k_1000180_8K_2010_0000950123-10-080629.htm`);
+    expect(sandisk.importance).toBe('MEDIUM');
+    expect(sandisk.rules).toContain('8k.number.medium');
+  });
+
+  it('a stock plan\'s "termination of Continuous Status as an Employee" is no one leaving: a name needs its title', () => {
+    // Apple's 10-Q of 2000 carries its stock plan: "Within ninety days after the termination of Continuous Status as an Employee".
+    const plan = read(`${CORPUS}0000912057-00-023442.txt`).replace(/\s+/g, ' ');
+    const at = plan.indexOf('Within ninety days after the termination of Continuous Status');
+    expect(at).toBeGreaterThan(-1);
+    expect(officerFacts(plan.slice(at, at + 200)).departures).toEqual([]);
+  });
+});
+
+describe('class 1, fifth pass (decision 338): debt that leaves the borrowing what it was, headings stacked over one text', () => {
+  it.each([
+    // Disney 2016: "the Registrant replaced its existing $1.5 billion 364-Day Credit Agreement and its existing $2.25
+    // billion Five-Year Credit Agreement" with new facilities of the same sizes: a renewal, no new debt.
+    [`${EVAL}8k_1001039_8K_2016_0001001039-16-000378.htm`, 'LOW', '8k.deal.routine'],
+    // Nuance 2021 (Item 1.01): "The Revolving Credit Agreement replaced Nuance's Revolving Credit Agreement dated as of
+    // April 15, 2016, as amended", $300.0M, nothing drawn at closing.
+    [`${EVAL}8k_1002517_8K_2021_0001193125-21-031704.htm`, 'LOW', '8k.deal.routine'],
+    // Disney 2015: "entered into a Terms Agreement ... with respect to the offer and sale of $500,000,000 aggregate
+    // principal amount of its 1.500% Notes Due 2018 ...": a takedown under its standing debt programme.
+    [`${EVAL}8k_1001039_8K_2015_0001104659-15-065470.htm`, 'LOW', '8k.deal.routine'],
+    // Astrotech 2010: "Item 1.01 ...;" stacked over "Item 2.03 ..." and one paragraph, "The agreement was the third
+    // amendment to the original loan agreement": the 1.01 shares the 2.03's text (was an unsized "material agreement").
+    [`${EVAL}8k_1001907_8K_2010_0000950123-10-031566.htm`, 'LOW', '8k.deal.routine'],
+    // Still new debt: Nuance 2016's $300.0M of senior notes sold to initial purchasers (Rule 144A), not a programme takedown.
+    [`${EVAL}8k_1002517_8K_2016_0001193125-16-623923.htm`, 'MEDIUM', '8k.deal.financing'],
+    // Still new debt: Tyson 2017's underwriting agreement for notes off its shelf (no standing programme named).
+    [`${EVAL}8k_100493_8K_2017_0001193125-17-181852.htm`, 'MEDIUM', '8k.deal.financing'],
+  ])('%s -> %s (%s)', (file, importance, rule) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    expect(s.rules).toContain(rule);
+  });
+
+  it('the reasons say why the debt is routine; a larger new facility than the one replaced is new debt (derived)', () => {
+    const disney = score(`${EVAL}8k_1001039_8K_2012_0001193125-12-266773.htm`);
+    expect(disney.reasons.join(' ')).toContain('A credit facility that replaces an existing one, no larger');
+    expect(score(`${EVAL}8k_1001039_8K_2015_0001104659-15-065470.htm`).reasons.join(' ')).toContain(
+      'standing debt programme',
+    );
+    // Disney 2012 with the new facility made $4.0 billion against the $2.25 billion one it replaces: enlarged.
+    const raw = read(`${EVAL}8k_1001039_8K_2012_0001193125-12-266773.htm`).replace(
+      'entered into a new $2.25 billion Five-Year',
+      'entered into a new $4.0 billion Five-Year',
+    );
+    expect(raw).toContain('$4.0 billion Five-Year');
+    expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {}).importance).toBe('MEDIUM');
+  });
+});
+
+describe('class 1, sixth pass (decision 342)', () => {
+  it('the target\'s holders are not the company merging: Nuance buys Swype ("the Company\'s shareholders, pursuant to which Sub will merge with and into Swype")', () => {
+    const file = `${EVAL}8k_1002517_8K_2011_0000950123-11-089014.htm`;
+    const s = score(file);
+    expect(s.rules).not.toContain('8k.deal.being-acquired');
+    expect(s.rules).toContain('8k.deal.unsized');
+    expect(s.importance).toBe('MEDIUM');
+    // Derived: the same filing where the Company itself merges into the buyer's subsidiary is still being acquired.
+    const raw = read(file).replace(
+      /pursuant\s+to\s+which\s+Sub\s+will\s+merge\s+with\s+and\s+into\s+Swype/,
+      'pursuant to which the Company will merge with and into Sub',
+    );
+    expect(raw).toContain('the Company will merge with and into Sub');
+    expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {}).rules).toContain('8k.deal.being-acquired');
+  });
+});
+
+describe('class 1, sixth pass (decision 342): who takes or keeps which office', () => {
+  it.each([
+    // Tyson 2017: "Donnie Smith resigned as Chief Executive Officer ... and as a member of the Company's board ... Effective
+    // the same date, Tom Hayes became the Chief Executive Officer": a CEO succession (was a director leaving, LOW).
+    [`${EVAL}8k_100493_8K_2017_0000100493-17-000003.htm`, 'HIGH', '8k.5.02.top-appointed'],
+    // Tyson 2022: "Chris Langholz was terminated as Group President International ..., effective immediately": one of the
+    // company's group presidents, an operating head (was the president, HIGH).
+    [`${EVAL}8k_100493_8K_2022_0000100493-22-000084.htm`, 'MEDIUM', '8k.5.02.senior-exit'],
+    // Disney 2013: an employment agreement amended "to extend the period under which Mr. Iger would serve as Chief
+    // Executive Officer": the CEO kept longer, pay terms only (was a new CEO, HIGH).
+    [`${EVAL}8k_1001039_8K_2013_0001001039-13-000098.htm`, 'LOW', '8k.5.02.compensation'],
+    // Still the president of the company: SanDisk 2010's CEO retiring with notice stays a top exit.
+    [`${EVAL}8k_1000180_8K_2010_0001000180-10-000089.htm`, 'HIGH', '8k.5.02.top-exit'],
+  ])('%s -> %s (%s)', (file, importance, rule) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    expect(s.rules).toContain(rule);
+  });
+
+  it('"became" seats a CEO; "Group President" is a group\'s head, a plain President is still the company\'s', () => {
+    const text = 'Effective the same date, Tom Hayes became the Chief Executive Officer of the Company.';
+    expect(officerFacts(text).appointments).toContainEqual({ role: 'ceo', followUp: false });
+    const roles = (t: string) => officerFacts(t).departures.map((d) => d.role);
+    expect(
+      roles('On August 26, 2022, Jane Roe was terminated as Group President International, effective immediately.'),
+    ).toContain('division_head');
+    expect(
+      roles('On August 26, 2022, Jane Roe resigned as President of the Company, effective immediately.'),
+    ).toContain('president');
+  });
+});
+
+describe('class 1, sixth pass (decision 342): an 8.01 that only keeps the record is routine', () => {
+  it.each([
+    // Nuance 2007: "has updated its disclosure regarding its business. The revised business section is filed herewith".
+    [`${EVAL}8k_1002517_8K_2007_0000950135-07-004766.htm`, 'LOW'],
+    // Tyson 2020: "for the purpose of supplementing the risk factors disclosed in Item 1A. of its Annual Report".
+    [`${EVAL}8k_100493_8K_2020_0000100493-20-000062.htm`, 'LOW'],
+    // Nuance 2016: "to recast certain prior period financial information ... to conform with the segment reporting
+    // changes"; its "does not amend or restate our audited consolidated financial statements" is no restatement.
+    [`${EVAL}8k_1002517_8K_2016_0001002517-16-000065.htm`, 'LOW'],
+    // Nuance 2021: the HSR "waiting period ... expired in connection with the previously announced proposed merger".
+    [`${EVAL}8k_1002517_8K_2021_0001193125-21-182121.htm`, 'LOW'],
+    // Tyson 2022: the annual meeting held "in a virtual meeting format only".
+    [`${EVAL}8k_100493_8K_2022_0000100493-22-000006.htm`, 'LOW'],
+    // SPACEHAB 2004: "amended and restated its shareholder rights plan".
+    [`${EVAL}8k_1001907_8K_2004_0001193125-04-029872.htm`, 'LOW'],
+    // Still news: a 1999 sale of convertible debentures whose 8.01 names a "Registration Rights Agreement" (not a rights plan).
+    [`${EVAL}8k_1002135_8K_1999_0000914760-99-000090.txt`, 'MEDIUM'],
+  ])('%s -> %s', (file, importance) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    if (importance === 'LOW') expect(s.rules).toContain('8k.topic.routine');
+  });
+});
+
+it('a rights plan adopted (a takeover defence) is not housekeeping; only an amended one is (derived from SPACEHAB 2004)', () => {
+  const raw = read(`${EVAL}8k_1001907_8K_2004_0001193125-04-029872.htm`)
+    .replace('amended and restated its shareholder rights plan', 'adopted a shareholder rights plan')
+    .replaceAll('Amended and Restated Rights Agreement', 'Rights Agreement');
+  expect(raw).not.toMatch(/amended and restated/i);
+  const adopted = scoreFiling(parseFiling(raw, { formType: '8-K' }), {});
+  expect(adopted.rules).not.toContain('8k.topic.routine');
+});
+
+describe("class 1, sixth pass (decision 342): a regulator's enforcement order filed as a material agreement", () => {
+  it('Horizon Financial 2009: the bank "entered into a Stipulation and Consent to the Issuance of an Order to Cease and Desist with the ... FDIC": HIGH', () => {
+    const file = `${EVAL}8k_1002682_8K_2009_0000939057-09-000079.htm`;
+    const s = score(file);
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.topic.material');
+    expect(s.reasons.join(' ')).toContain('enforcement order');
+    // Derived: the same 1.01 with 'Cease and Desist' made 'Services' is no enforcement order.
+    const raw = read(file).replace(/cease(?:\s|<[^>]+>)+and(?:\s|<[^>]+>)+desist/gi, 'Services');
+    expect(raw).not.toMatch(/desist/i);
+    const plain = scoreFiling(parseFiling(raw, { formType: '8-K' }), {});
+    expect(plain.rules).not.toContain('8k.topic.material');
+  });
+});
+
+describe('a 6-K that furnishes a press release is read as an 8-K Other Events (decision 338)', () => {
+  const six = (raw: string) => scoreFiling(parseFiling(raw, {}), {});
+  it('news in the headline is MEDIUM; a forwarded routine report stays LOW (derived from the same filing)', () => {
+    // Alcon 2023: "Alcon Announces Settlement of Litigation related to Femtosecond Laser Assisted Cataract Surgery Devices".
+    const alcon = six(read('eval/importance/filings/other/6-K_athena_document.html'));
+    expect(alcon).toMatchObject({ importance: 'MEDIUM', rules: ['6k.news', '6k.report'] });
+    expect(alcon.reasons[0]).toContain('Alcon Announces Settlement of Litigation');
+    // Philips 2023: "Philips presents its plan to create value with sustainable impact" (with its Q4 results).
+    const raw = read(`${CORPUS}ox_philips_6k_2023-01-30.html`);
+    expect(six(raw)).toMatchObject({ importance: 'MEDIUM', rules: ['6k.news', '6k.report'] });
+    // The same 6-K headed as a buyback's daily report: forwarded paperwork.
+    const routine = raw.replaceAll(
+      'Philips presents its plan to create value with sustainable impact',
+      'Philips announces transactions in own shares',
+    );
+    expect(routine).not.toBe(raw);
+    expect(six(routine)).toMatchObject({ importance: 'LOW', rules: ['6k.report'] });
+  });
+});
+
+describe('class 2: the event date is the earliest one', () => {
+  it('Pericom\'s cover reads "August 2, 2005 (August 1, 2005)": the event is August 1, not the header\'s report date', () => {
+    const raw = read(`${REPLAY}8k_1001426_8K_2005_0001275287-05-002977.txt`);
+    expect(raw).toContain('CONFORMED PERIOD OF REPORT:\t20050802');
+    expect((parseFiling(raw).detail as CurrentReportDetail).eventDate).toBe('2005-08-01');
+  });
+  it('"August 28,2000 (August 25, 2000)" on a 2000 cover (Innovative Clinical Solutions)', () => {
+    expect((parse(`${EVAL}8k_1002022_8K_2000_0000914260-00-000057.txt`).detail as CurrentReportDetail).eventDate).toBe(
+      '2000-08-25',
+    );
+  });
+});
+
+describe('class 3: the explanation is the filing', () => {
+  it("a deficiency notice: headline names the cure period, the quote is the item's own first sentence, reasons are facts", () => {
+    const s = score(`${EVAL}8k_1002682_8K_2009_0000939057-09-000381.htm`);
+    expect(s.oneLiner).toMatch(/: Nasdaq deficiency notice: 90 days to cure$/);
+    expect(s.summaryText).toMatch(/^Item 3\.01, as filed: “On December 21, 2009, Horizon Financial Corp\./);
+    expect(s.reasons).toEqual(['A deficiency notice with a cure period of 90 days, not a delisting']);
+  });
+  it('no reason repeats an item title, and the summary lists no items (every class-1 filing above)', () => {
+    for (const file of [
+      `${REPLAY}8k_1002682_8K_2008_0000939057-08-000013.txt`,
+      `${EVAL}8k_1000180_8K_2010_0001000180-10-000089.htm`,
+      `${EVAL}8k_1002517_8K_2018_0001002517-18-000020.htm`,
+      `${CORPUS}8k_100493_8K_2017_0000950103-17-005541.htm`,
+    ]) {
+      const s = score(file);
+      for (const r of s.reasons) for (const t of TITLES) expect(r).not.toContain(t);
+      expect(s.summaryText).not.toMatch(/reporting Item \d/);
+    }
+  });
+  it('What to watch only when the content makes it specific (a CEO exit names the succession; a routine vote says nothing)', () => {
+    const analysis = (file: string) => {
+      const p = parse(file);
+      const s = scoreFiling(p);
+      return ruleAnalysis({ ...s, formType: '8-K', items: null, details: p.detail });
+    };
+    expect(analysis(`${EVAL}8k_1000180_8K_2010_0001000180-10-000089.htm`).whatToWatch).toEqual([
+      expect.stringMatching(/^Who (?:succeeds|is named)/),
+    ]);
+    expect(analysis(`${EVAL}8k_1002682_8K_2009_0000939057-09-000381.htm`).whatToWatch).toEqual([
+      'Whether the company regains compliance within the 90-day cure period, or Nasdaq moves to delist.',
+    ]);
+    expect(analysis(`${EVAL}8k_1001039_8K_2016_0001001039-16-000373.htm`).whatToWatch).toEqual([]);
+  });
+});

@@ -1,0 +1,523 @@
+/**
+ * 8-K (and 6-K) scoring by what the items say (issue #25): each item's own text, read in
+ * parse/current-content.ts, decides its level by the rubric of docs/scoring.md ("8-K (and 6-K) by
+ * content"); the item number alone only decides when no text could be read under it. The deciding
+ * item names the card's headline and its first sentences are quoted as "What happened".
+ */
+import { itemShortLabel } from '#shared/form8k-items';
+import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
+import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
+import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
+import type { ItemContent, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
+import { money } from './format';
+import type { Hit, ScoreContext } from './types';
+
+/** One item judged: its level, the content rule that decided it, the facts and the headline. */
+export interface ItemJudgement {
+  item: string;
+  importance: Importance;
+  rule: ContentRule8k;
+  /** Content facts in plain words (never the item's title). */
+  facts: string[];
+  headline: string;
+  quote: string | null;
+}
+
+const ROLE_WORDS: Record<OfficerRole, string> = {
+  ceo: 'CEO',
+  cfo: 'CFO',
+  founder: 'founder',
+  coo: 'COO',
+  accounting: 'chief accounting officer',
+  division_head: 'head of a business unit',
+  president: 'president',
+  chair: 'chair',
+  officer: 'officer',
+  director: 'director',
+};
+const TOP: OfficerRole[] = ['ceo', 'cfo', 'president', 'chair', 'founder'];
+const CHIEF: OfficerRole[] = ['ceo', 'cfo'];
+const OPERATING: OfficerRole[] = ['coo', 'division_head', 'accounting'];
+
+function judged(
+  item: ItemContent | { number: string; quote: null },
+  rule: ContentRule8k,
+  headline: string,
+  facts: string[],
+): ItemJudgement {
+  return {
+    item: item.number,
+    importance: CONTENT_RULES_8K[rule].importance,
+    rule,
+    facts,
+    headline,
+    quote: item.quote,
+  };
+}
+
+function firstRole(list: { role: OfficerRole }[], among: OfficerRole[]): OfficerRole | null {
+  for (const role of among) if (list.some((d) => d.role === role)) return role;
+  return null;
+}
+
+function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
+  const fresh = o.departures.filter((d) => !d.followUp);
+  const topExit = firstRole(fresh, TOP);
+  const chiefExit = firstRole(fresh, CHIEF);
+  const directors = fresh.filter((d) => d.role === 'director').length;
+  if (o.disagreement && fresh.length > 0)
+    return judged(c, '8k.5.02.disagreement', 'A director or officer leaves citing a disagreement', [
+      'The filing states a disagreement with the company',
+    ]);
+  if (chiefExit && o.immediate)
+    return judged(c, '8k.5.02.chief-exit-immediate', `${ROLE_WORDS[chiefExit]} leaves, effective immediately`, [
+      `The ${ROLE_WORDS[chiefExit]} is leaving`,
+      'Effective immediately, with no notice period',
+      ...(o.interim ? ['An interim successor is named'] : []),
+    ]);
+  if (topExit)
+    return judged(c, '8k.5.02.top-exit', `${cap(ROLE_WORDS[topExit])} to step down`, [
+      `The ${ROLE_WORDS[topExit]} is leaving, with notice`,
+      ...(o.interim ? ['An interim successor is named'] : []),
+    ]);
+  const topIn = firstRole(
+    o.appointments.filter((a) => !a.followUp),
+    CHIEF,
+  );
+  if (topIn || o.interim)
+    return judged(c, '8k.5.02.top-appointed', `New ${o.interim ? 'interim ' : ''}${ROLE_WORDS[topIn ?? 'ceo']} named`, [
+      `${o.interim ? 'An interim' : 'A new'} ${ROLE_WORDS[topIn ?? 'ceo']} is appointed`,
+    ]);
+  const operating = firstRole(fresh, OPERATING);
+  if (operating || directors >= 3)
+    return judged(
+      c,
+      '8k.5.02.senior-exit',
+      operating ? `${cap(ROLE_WORDS[operating])} leaves` : `${directors} directors leave the board`,
+      [
+        operating
+          ? `The ${ROLE_WORDS[operating]} is leaving (below CEO and CFO)`
+          : `${directors} directors leave at once`,
+      ],
+    );
+  // Three or more seats filled at once (a board enlarged or reconstituted, often after an activist or a spin-off).
+  if ((o.directorsJoining ?? 0) >= 3)
+    return judged(c, '8k.5.02.board-reset', `${o.directorsJoining} directors join the board`, [
+      `${o.directorsJoining} directors join the board at once: the board is enlarged or reconstituted`,
+    ]);
+  if (o.departures.length > 0 && o.followUp)
+    return judged(c, '8k.5.02.routine', 'Follow-up to a departure reported before', [
+      'Follows up a departure the company reported before',
+    ]);
+  if (fresh.length > 0 || o.appointments.length > 0) {
+    const who = fresh.length > 0 ? fresh : o.appointments;
+    const onlyDirectors = who.every((d) => d.role === 'director');
+    const change = fresh.length > 0 ? 'leaves' : 'joins';
+    return judged(
+      c,
+      '8k.5.02.routine',
+      onlyDirectors
+        ? `A director ${change} the board`
+        : `An officer ${change === 'leaves' ? 'leaves' : 'is appointed'}`,
+      [
+        onlyDirectors
+          ? `A director ${change} the board; no CEO, CFO or chair change`
+          : 'An officer below the CEO and CFO changes; no CEO, CFO or chair change',
+      ],
+    );
+  }
+  return judged(c, '8k.5.02.compensation', 'Executive pay decisions', [
+    o.compensation
+      ? 'Compensation only: no director or officer joins or leaves'
+      : 'No director or officer change is stated',
+  ]);
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A deal's size against the company, when the company's market value is known. */
+function dealShare(amount: number | null, context: ScoreContext): number | null {
+  const cap = context.marketCapUsd;
+  return amount != null && cap != null && cap > 0 ? amount / cap : null;
+}
+
+const RENEWED =
+  'A credit facility that replaces an existing one, no larger: the borrowing capacity is what it was, no new debt';
+const PROGRAMME =
+  "Notes sold under the company's standing debt programme (a terms agreement or medium-term notes): normal-course funding";
+
+function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: ScoreContext): ItemJudgement {
+  const amount = d.amountUsd != null ? money(d.amountUsd) : null;
+  const share = dealShare(d.amountUsd, context);
+  const sized = share != null ? `${amount}, about ${Math.round(share * 100)}% of the company's market value` : amount;
+  if (d.kind === 'compensation')
+    return judged(c, '8k.deal.routine', 'Executive pay agreement', [
+      'An employment or pay agreement: compensation only',
+    ]);
+  if (d.kind === 'rights_plan')
+    return judged(c, '8k.deal.routine', 'Shareholder rights plan', ['A shareholder rights plan adopted or extended']);
+  if (d.kind === 'being_acquired' && !d.followUp)
+    return judged(c, '8k.deal.being-acquired', `Agrees to be acquired${amount ? ` (${amount})` : ''}`, [
+      'The company itself is to be acquired or merged into another',
+      ...(sized ? [`Stated consideration ${sized}`] : []),
+    ]);
+  if (d.kind === 'financing') {
+    // A facility enlarged is new debt even when it pays for deals announced before (docs/scoring.md 1.01 row).
+    // A facility renewed at no larger size, or notes taken down under a standing debt programme, is the company's
+    // normal-course funding: no new debt of a size that matters (docs/scoring.md 1.01 and 2.03 rows).
+    const routine =
+      !d.enlarged && (d.amendment || d.followUp || c.number === '1.02' || d.renewal === true || d.programme === true);
+    return judged(
+      c,
+      routine ? '8k.deal.routine' : '8k.deal.financing',
+      `${routine ? 'Financing agreement updated' : 'New financing'}${amount ? ` (${amount})` : ''}`,
+      [
+        routine
+          ? d.renewal && !d.amendment && !d.followUp
+            ? RENEWED
+            : d.programme && !d.amendment && !d.followUp
+              ? PROGRAMME
+              : 'An existing credit agreement or note offering amended, extended or closed as announced'
+          : d.enlarged
+            ? `A credit facility enlarged: new debt${amount ? ` (${amount} stated)` : ''}`
+            : `New debt${amount ? ` of ${amount}` : ''} in the normal course`,
+      ],
+    );
+  }
+  if (d.followUp && c.number !== '1.01')
+    return judged(c, '8k.deal.completed', `Completes a deal announced before${amount ? ` (${amount})` : ''}`, [
+      `Completes a deal the company announced before${sized ? ` (${sized})` : ''}`,
+    ]);
+  if (share != null) {
+    const rule =
+      share >= 0.5 ? '8k.deal.huge' : share >= 0.2 ? '8k.deal.large' : share >= 0.05 ? '8k.deal.mid' : '8k.deal.small';
+    return judged(c, rule, `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${amount}`, [`Deal size ${sized}`]);
+  }
+  if (d.regulatoryOrder)
+    return judged(c, '8k.topic.material', 'Consents to a regulatory enforcement order', [
+      "A regulator's enforcement order (cease-and-desist or consent order): limits on what the company may do",
+    ]);
+  if (d.holdersVote && c.number === '1.01')
+    return judged(c, '8k.deal.large', `Deal that needs its own holders' vote${amount ? ` (${amount})` : ''}`, [
+      "The company's own holders must approve the deal (a joint proxy): exchange rules ask for that vote when 20% or more of its shares are issued, so the deal is large against the company",
+    ]);
+  const what =
+    d.kind === 'disposal' ? 'Sale of a business' : d.kind === 'acquisition' ? 'Acquisition' : 'Material agreement';
+  return judged(c, '8k.deal.unsized', `${what}${amount ? ` (${amount})` : ''}`, [
+    `${what}${amount ? ` of ${amount}` : ''}; its size against the company is not known`,
+  ]);
+}
+
+function listing(c: ItemContent, l: NonNullable<ItemContent['listing']>): ItemJudgement {
+  const ex = l.exchange ?? 'Exchange';
+  const cure = l.cureDays ? `: ${l.cureDays} days to cure` : '';
+  switch (l.kind) {
+    case 'delisting':
+      return judged(c, '8k.3.01.delisting', `${ex} moves to delist the shares`, [
+        'A delisting determination or suspension, not a notice with a cure period',
+      ]);
+    case 'voluntary_delisting':
+      return judged(c, '8k.3.01.delisting', 'The company will delist its shares', ['A voluntary delisting']);
+    case 'transfer':
+      return judged(c, '8k.3.01.transfer', 'Listing moves to another market', [
+        'A voluntary transfer of the listing, not a deficiency',
+      ]);
+    case 'cured':
+      return judged(c, '8k.3.01.transfer', `${ex} notice, compliance regained`, ['Compliance already regained']);
+    case 'composition':
+      return judged(c, '8k.3.01.composition', `${ex} board-composition notice${cure}`, [
+        `A board or audit-committee composition notice${l.cureDays ? ` with ${l.cureDays} days to cure` : ' with a cure period'}`,
+      ]);
+    default:
+      return judged(c, '8k.3.01.deficiency', `${ex} deficiency notice${cure}`, [
+        `A deficiency notice with a cure period${l.cureDays ? ` of ${l.cureDays} days` : ''}, not a delisting`,
+      ]);
+  }
+}
+
+function vote(c: ItemContent, v: NonNullable<ItemContent['vote']>): ItemJudgement {
+  if (v.sayOnPayRejected)
+    return judged(c, '8k.5.07.failed', 'Shareholders reject say-on-pay', ['Say-on-pay did not pass']);
+  if (v.failed)
+    return judged(c, '8k.5.07.failed', 'A proposal failed at the meeting', ['A board-backed proposal failed']);
+  if (v.contested) return judged(c, '8k.5.07.failed', 'Contested election results', ['The election was contested']);
+  if (v.special && v.deal)
+    return judged(c, '8k.5.07.deal', 'Shareholders approve the deal', [
+      'A special meeting approves a deal (the expected step)',
+    ]);
+  return judged(c, '8k.5.07.routine', 'Shareholder vote results: all passed as recommended', [
+    'Every proposal went as the board recommended',
+  ]);
+}
+
+const TOPIC_RULES: [NonNullable<ItemContent['topics']>[number], ContentRule8k, string][] = [
+  ['reorganized', '8k.reorganized', 'A court-confirmed reorganization completed: the company emerges'],
+  ['being_acquired', '8k.deal.being-acquired', 'The company itself is to be acquired or merged into another'],
+  ['going_concern', '8k.topic.survival', 'Going-concern doubt'],
+  ['bankruptcy', '8k.topic.survival', 'Bankruptcy or reorganisation'],
+  ['tender_offer', '8k.topic.survival', 'Tender offer for the company'],
+  ['debt_for_equity', '8k.topic.survival', "A restructuring that turns the company's debt into its equity"],
+  ['recall', '8k.topic.material', 'Product recall'],
+  ['investigation', '8k.topic.material', 'An investigation or subpoena'],
+  ['guidance_withdrawn', '8k.topic.material', 'Guidance withdrawn or cut'],
+  [
+    'expected_decline',
+    '8k.topic.material',
+    'An earnings warning: results expected below the same period a year before',
+  ],
+  ['strategic_alternatives', '8k.topic.material', 'Strategic alternatives or an unsolicited offer'],
+  ['separation', '8k.topic.material', 'A business to be spun off or separated'],
+  ['merger', '8k.topic.material', 'A merger or acquisition agreement'],
+  ['lawsuit', '8k.topic.material', 'Securities litigation'],
+  ['buyback', '8k.topic.notable', 'A share buyback'],
+  ['dividend_change', '8k.topic.notable', 'A dividend change'],
+];
+
+function topics(c: ItemContent, headline: string | null): ItemJudgement {
+  const found = c.topics ?? [];
+  for (const [topic, rule, words] of TOPIC_RULES)
+    if (found.includes(topic))
+      return judged(c, rule, headline ?? words, [
+        `${words} (from the text${headline ? ' and the press release headline' : ''})`,
+      ]);
+  if (found.includes('results'))
+    return judged(c, '8k.2.02.scheduled', headline ?? headlineFromQuote(c.quote) ?? 'Results released', [
+      'A results release',
+    ]);
+  if (found.includes('facility_renewed'))
+    return judged(c, '8k.deal.routine', headline ?? headlineFromQuote(c.quote) ?? 'Credit facility renewed', [RENEWED]);
+  if (found.includes('debt_programme'))
+    return judged(c, '8k.deal.routine', headline ?? headlineFromQuote(c.quote) ?? 'Notes sold under a debt programme', [
+      PROGRAMME,
+    ]);
+  if (found.includes('compensation'))
+    return judged(c, '8k.topic.compensation', headline ?? headlineFromQuote(c.quote) ?? 'Executive pay decisions', [
+      'Executive pay: options, awards or perquisites granted; nothing on the material list',
+    ]);
+  if (found.includes('routine') || c.number === '7.01')
+    return judged(c, '8k.topic.routine', headline ?? headlineFromQuote(c.quote) ?? 'Press release or presentation', [
+      'A presentation, conference, routine dividend or announcement: nothing on the material list',
+    ]);
+  return judged(c, '8k.topic.other', headline ?? headlineFromQuote(c.quote) ?? 'Other events', [
+    'Other news: nothing on the material list',
+  ]);
+}
+
+/** What an item reports when that alone is the news (no finer reading of its text). */
+const ITEM_FACT: Record<string, string> = {
+  '1.03': 'A bankruptcy or receivership',
+  '1.05': 'A material cybersecurity incident',
+  '2.04': 'A debt obligation accelerated or increased',
+  '3.02': 'Shares sold without registration (dilution)',
+  '3.03': 'Holders’ rights modified',
+  '4.02': 'Previously issued financial statements can no longer be relied on',
+  '5.01': 'Control of the company changed hands',
+  '5.06': 'The company’s shell status changed',
+};
+
+/** An item judged by its number (no text under it, or the number is the news): its default level, said so. */
+function byNumber(number: string, quote: string | null = null): ItemJudgement {
+  const importance = itemImportance(number);
+  const rule: ContentRule8k = `8k.number.${importance.toLowerCase() as 'low'}`;
+  const fact = ITEM_FACT[number];
+  return {
+    item: number,
+    importance,
+    rule,
+    facts: [
+      fact ??
+        (quote
+          ? `Item ${number}, as quoted`
+          : `Item ${number} (its text could not be read, so the item number decides)`),
+    ],
+    headline: fact ?? itemShortLabel(number),
+    quote,
+  };
+}
+
+/** A headline from the item's own first sentence when the filing has none: the date clause dropped, cut to a line. */
+export function headlineFromQuote(quote: string | null): string | null {
+  if (!quote) return null;
+  const first = quote
+    .replace(/^On\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s*/, '')
+    .replace(/\s*\("[^"]{1,40}"\)|\s*\(“[^”]{1,40}”\)/g, '');
+  const clean = first.charAt(0).toUpperCase() + first.slice(1);
+  return clean.length <= 110 ? clean.replace(/\.$/, '') : `${clean.slice(0, 107).replace(/\s+\S*$/, '')}…`;
+}
+
+export function judgeItem(
+  number: string,
+  c: ItemContent | undefined,
+  context: ScoreContext,
+  headline: string | null,
+): ItemJudgement {
+  if (c && BY_REFERENCE.test(c.quote ?? ''))
+    return {
+      item: number,
+      importance: 'LOW',
+      rule: '8k.by-reference',
+      facts: [],
+      headline: itemShortLabel(number),
+      quote: null,
+    };
+  if (number === '9.01')
+    return {
+      item: number,
+      importance: 'LOW',
+      rule: '8k.exhibits',
+      facts: ['Financial statements and exhibits only'],
+      headline: 'Financial statements and exhibits',
+      quote: null,
+    };
+  if (!c) return byNumber(number);
+  if (c.officers) return officers(c, c.officers);
+  if (c.deal) return deal(c, c.deal, context);
+  if (c.listing) return listing(c, c.listing);
+  if (c.vote) return vote(c, c.vote);
+  if (c.results)
+    return c.results.warning
+      ? judged(c, '8k.2.02.warning', headline ?? 'Preliminary results or a warning', [
+          'Results outside the calendar: preliminary figures, a warning or guidance cut',
+        ])
+      : judged(c, '8k.2.02.scheduled', headline ?? 'Quarterly results released', ['The scheduled results release']);
+  if (number === '5.01' && c.reorganized)
+    return judged(c, '8k.reorganized', 'Control passes under the reorganization plan', [
+      "Control changed hands on the reorganization plan's effective date: the completion of a restructuring announced before",
+    ]);
+  if (c.topics) return topics(c, headline);
+  if (number === '3.02' && c.saleClosed)
+    return judged(c, '8k.deal.completed', 'Closes a share sale agreed before', [
+      'Shares sold at the closing of a sale agreed on an earlier date: the agreement was the news',
+    ]);
+  if (number === '5.03' || number === '5.05')
+    return judged(c, '8k.governance.routine', 'Bylaws or charter amended', [
+      /\breverse (?:stock )?split\b/i.test(c.quote ?? '') ? 'A reverse stock split' : 'A bylaw or charter change',
+    ]);
+  if (c.auditor) {
+    const flagged = c.auditor.flagged || c.auditor.resigned;
+    return judged(c, flagged ? '8k.4.01.flagged' : '8k.4.01.routine', flagged ? 'Auditor leaves' : 'Auditor change', [
+      c.auditor.flagged
+        ? 'The auditor change comes with a disagreement, a reportable event or a material weakness'
+        : c.auditor.resigned
+          ? 'The auditor resigned, effective immediately'
+          : 'Auditor change; no disagreement stated',
+    ]);
+  }
+  if (number === '4.01') {
+    const flagged =
+      /\bdisagreement|reportable event/i.test(c.quote ?? '') &&
+      !/\bno (?:disagreements?|reportable events?)\b|\bthere were no\b/i.test(c.quote ?? '');
+    return judged(c, flagged ? '8k.4.01.flagged' : '8k.4.01.routine', 'Auditor change', [
+      flagged
+        ? 'The auditor change comes with a disagreement or a reportable event'
+        : 'Auditor change; no disagreement stated',
+    ]);
+  }
+  if (number === '2.05' || number === '2.06')
+    return judged(c, '8k.charges', 'Restructuring or impairment charges', ['Restructuring or impairment charges']);
+  if (number === '3.03' && /\brights (?:agreement|plan)\b/i.test(c.quote ?? ''))
+    return judged(c, '8k.deal.routine', 'Shareholder rights plan', ['A shareholder rights plan adopted or extended']);
+  return byNumber(number, c.quote);
+}
+
+/** "The information set forth under Item 2.03 is incorporated herein by reference." */
+// A title fragment the filer misspelt ("... of a Registration.") may stand before it.
+const BY_REFERENCE =
+  /^(?:[^.]{0,60}\.\s+)?(?:The )?(?:information|disclosures?|description) (?:set forth|contained|included|described|provided|reported)[^.]{0,80}\bItems? \d{1,2}\.\d{2}\b[^.]{0,160}\bincorporated\b/i;
+
+/**
+ * A 3.02 whose shares go to the holders of the company being bought ("In accordance with the terms of the
+ * Merger Agreement, Nuance will issue to the former stockholders of BeVocal approximately 8.3 million shares"):
+ * the issue is how the deal is paid, so its weight is the deal's, not a capital raise's.
+ */
+const PAYS_FOR_DEAL =
+  /\b(?:merger agreement|agreement and plan of merger|(?:stock|share|asset) purchase agreement|acquisition agreement)\b[^.]{0,200}\b(?:stockholders|shareholders|equityholders|holders|members|owners) of\b|\bas (?:partial |part of the )?consideration for (?:the|its) (?:acquisition|merger|purchase)\b/i;
+
+/**
+ * One filing, read as a whole: an 8.01 with nothing on the material list beside other items is an
+ * aside (an annual meeting's trustee notice), new debt closed beside a routine financing step
+ * is part of that step, and shares issued to pay for an acquisition reported beside them weigh what the deal does.
+ */
+function inContext(judgements: ItemJudgement[]): ItemJudgement[] {
+  const substantive = judgements.filter((j) => j.item !== '9.01' && j.rule !== '8k.by-reference');
+  const routineFinancing = judgements.some((j) => j.rule === '8k.deal.routine' && /financing/i.test(j.headline));
+  const acquisition = judgements.find(
+    (j) => j.rule.startsWith('8k.deal.') && j.rule !== '8k.deal.financing' && j.rule !== '8k.deal.routine',
+  );
+  return judgements.map((j) => {
+    if (j.item === '3.02' && j.rule === '8k.number.medium' && acquisition && PAYS_FOR_DEAL.test(j.quote ?? ''))
+      return {
+        ...j,
+        rule: acquisition.rule,
+        importance: acquisition.importance,
+        facts: ['The unregistered shares pay for the acquisition reported in this filing: weighed with the deal'],
+      };
+    if (j.rule === '8k.topic.other' && substantive.length > 1)
+      return {
+        ...j,
+        rule: '8k.topic.aside',
+        importance: 'LOW',
+        facts: ['Other news beside the items above: nothing on the material list'],
+      };
+    if (j.rule === '8k.deal.financing' && routineFinancing)
+      return {
+        ...j,
+        rule: '8k.deal.routine',
+        importance: 'LOW',
+        facts: ['Part of the same financing step, amended, extended or closed as announced'],
+      };
+    return j;
+  });
+}
+
+/**
+ * An item only the SEC header names, while the document's own headings name others and say nothing
+ * under it (a 1996 header's "Changes in control of registrant" over a body of monthly results): the
+ * number alone, contradicted by the document, decides no more than MEDIUM, and the reason says why.
+ */
+function headerOnly(j: ItemJudgement): ItemJudgement {
+  if (!j.rule.startsWith('8k.number.') || IMPORTANCE_RANK[j.importance] <= IMPORTANCE_RANK.MEDIUM) return j;
+  return {
+    ...j,
+    importance: 'MEDIUM',
+    rule: '8k.number.medium',
+    facts: [
+      `The SEC header lists Item ${j.item}${ITEM_FACT[j.item] ? ` (${ITEM_FACT[j.item]!.toLowerCase()})` : ''}, but the document's own item headings do not include it`,
+    ],
+  };
+}
+
+/** The items of an 8-K judged, the deciding one first. */
+export function judgeItems(f: ParsedFiling, context: ScoreContext): ItemJudgement[] {
+  if (f.detail?.kind !== 'current') return [];
+  const { items, content, exhibitHeadline } = f.detail;
+  const byItem = new Map((content ?? []).map((c) => [c.number, c]));
+  const bodyNamesItems = (f.detail.bodyItems ?? []).length > 0;
+  const judgements = inContext(
+    items.map((i) => {
+      const j = judgeItem(i.number, byItem.get(i.number), context, exhibitHeadline ?? null);
+      return i.from === 'header' && bodyNamesItems && content ? headerOnly(j) : j;
+    }),
+  );
+  // Stored before items were read by content (a rescore from the stored parse): say so, not "could not be read".
+  if (!content)
+    for (const j of judgements)
+      j.facts = j.facts.map((f) =>
+        f.replace(
+          'its text could not be read, so the item number decides',
+          'scored by its number: stored before items were read by content',
+        ),
+      );
+  return judgements.sort((a, b) => IMPORTANCE_RANK[b.importance] - IMPORTANCE_RANK[a.importance]);
+}
+
+export function judgementHit(j: ItemJudgement): Hit {
+  const importance = j.importance;
+  return {
+    rule: ITEM_IMPORTANCE[j.item] ? `8k.item.${j.item}` : '8k.item.other',
+    importance,
+    reason: j.facts.join('; '),
+  };
+}
