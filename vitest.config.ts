@@ -20,6 +20,16 @@ function leftoverReconnect(thrown: object): boolean {
   );
 }
 
+/**
+ * Timeouts for the slowest machine the suite meets, not this one: CI ran every step 2-3x slower
+ * than a quiet 2-core box (a browser test that takes 20 s here took 50 s there and hit the old 60 s
+ * limit). A passing test never waits for them; they only decide when a stuck one is given up. The
+ * same for `expect.poll`, whose 1 s default failed a filter click that re-rendered in 1.5 s.
+ */
+function slowMachineTimeouts(testTimeout: number, hookTimeout: number, pollTimeout: number) {
+  return { testTimeout, hookTimeout, expect: { poll: { timeout: pollTimeout, interval: 100 } } };
+}
+
 export default defineConfig({
   test: {
     onUnhandledError: (error) => !leftoverReconnect(error),
@@ -32,8 +42,7 @@ export default defineConfig({
           // Minutes of child processes each: their own project, which npm test runs beside the browser tests.
           exclude: [...SLOW, 'node_modules/**'],
           globalSetup: ['src-server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...slowMachineTimeouts(90_000, 180_000, 10_000),
           // Two cores: files run in parallel forks, each with its own cloned database.
           pool: 'forks',
           // A fork keeps the modules it loaded for its next file: loading the server's module graph
@@ -48,8 +57,7 @@ export default defineConfig({
           environment: 'node',
           include: SLOW,
           globalSetup: ['src-server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...slowMachineTimeouts(90_000, 180_000, 10_000),
           pool: 'forks',
         },
       },
@@ -60,6 +68,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src-web/**/*.test.{ts,tsx}'],
           setupFiles: ['src-web/test/setup.ts'],
+          ...slowMachineTimeouts(30_000, 60_000, 5_000),
         },
       },
       {
@@ -68,8 +77,7 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.ts', 'scripts/**/*.e2e.ts'],
           globalSetup: ['src-server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...slowMachineTimeouts(180_000, 300_000, 30_000),
           // Two files at a time (npm test passes --maxWorkers=2), each with its own server, database
           // and Chromium; one fork keeps the server's modules loaded from file to file.
           isolate: false,

@@ -37,7 +37,7 @@ describe('the filing assistant on the all-filings brand', () => {
     const ask = async (question: string, n: number) => {
       await input.fill(question);
       await panel.getByRole('button', { name: 'Ask', exact: true }).click();
-      await expect.poll(() => answers.count(), { timeout: 15_000 }).toBe(n);
+      await expect.poll(() => answers.count(), { timeout: 30_000 }).toBe(n);
       return answers.nth(n - 1);
     };
 
@@ -68,7 +68,7 @@ describe('the filing assistant on the all-filings brand', () => {
     await page.reload();
     await panel.waitFor();
     const turns = panel.getByTestId('assistant-turn');
-    await expect.poll(() => answers.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => answers.count(), { timeout: 30_000 }).toBe(3);
     expect(await turns.locator('.as-turn__question').allTextContents()).toEqual([
       expect.stringContaining('What did TSLA file in 2026?'),
       expect.stringContaining('Any insider selling at AAPL in 2019?'),
@@ -89,7 +89,7 @@ describe('the filing assistant on the all-filings brand', () => {
     await filing.waitFor();
     expect(await filing.getAttribute('data-form')).toBe('10-K');
     // PRO without a language model: the card's analysis is the rule-based one, labelled.
-    await expect.poll(() => filing.getByTestId('rule-analysis').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => filing.getByTestId('rule-analysis').count(), { timeout: 30_000 }).toBe(1);
     expect(await filing.getByTestId('rule-analysis').textContent()).toMatch(
       /Rule-based analysis.*What happened.*What to watch/,
     );

@@ -46,9 +46,9 @@ describe('billing: a verified free user buys PRO, grows it and cancels', () => {
     await buyer.close();
 
     // Tab 1 learned of it over the websocket: PRO badge, live dashboard, no Upgrade, same document.
-    await dashboard.locator('header.site-header .pro-badge').waitFor({ timeout: 15_000 });
+    await dashboard.locator('header.site-header .pro-badge').waitFor({ timeout: 30_000 });
     await expect
-      .poll(() => dashboard.getByTestId('live-indicator').getAttribute('data-state'), { timeout: 15_000 })
+      .poll(() => dashboard.getByTestId('live-indicator').getAttribute('data-state'), { timeout: 30_000 })
       .toBe('pending');
     expect(await dashboard.getByRole('link', { name: 'Upgrade' }).count()).toBe(0);
     await expect.poll(() => dashboard.getByTestId('ticker-counter').textContent()).toBe('2 / 50 tickers');

@@ -76,7 +76,7 @@ describe('journey 1: a new visitor adds two tickers with the typeahead and sees 
       );
     }
     await harness.screenshot(page, 'journey1-replayed-filings');
-  }, 150_000);
+  }, 240_000);
 
   it('has no serious accessibility violations on the dashboard, and works in the table view', async () => {
     const page = dashboard;

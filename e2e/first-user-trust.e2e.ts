@@ -79,7 +79,7 @@ describe('a citation lands on its filing', () => {
       const page = await harness.newPage({ ...pro, width, height });
       await page.goto(`${paid}/ticker/AAPL#filing-${id}`);
       const card = `article#filing-${id}`;
-      await page.locator(`${card}.tp-filing--cited`).waitFor({ timeout: 20_000 });
+      await page.locator(`${card}.tp-filing--cited`).waitFor({ timeout: 30_000 });
       // Sections above it load after the card; it stays in view while they settle.
       await settled(page, card);
       expect(await inView(page, card)).toBe(true);
@@ -104,10 +104,10 @@ describe('a citation lands on its filing', () => {
     const page = await harness.newPage({ ...pro, height: 900 });
     await page.goto(`${paid}/f/${id}`);
     await page.waitForURL(new RegExp(`/ticker/AAPL#filing-${id}$`));
-    await page.locator(`article#filing-${id}.tp-filing--cited`).waitFor({ timeout: 20_000 });
+    await page.locator(`article#filing-${id}.tp-filing--cited`).waitFor({ timeout: 30_000 });
     await settled(page, `article#filing-${id}`);
     expect(await inView(page, `article#filing-${id}`)).toBe(true);
-  }, 180_000);
+  }, 240_000);
 });
 
 describe('the paid brand knows who is signed in and who pays', () => {
@@ -163,7 +163,7 @@ describe('after replying YES', () => {
     expect(replied.status).toBe(303);
     await page.reload();
     const notice = page.getByTestId('signed-out-by-yes');
-    await notice.waitFor({ timeout: 15_000 });
+    await notice.waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toMatch(/\+12025550161 is verified\..*signed this browser out/);
     await harness.screenshot(page, 'yes-signed-out-notice');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);

@@ -19,7 +19,7 @@ describe('the app in a real browser', () => {
     await page.goto(`${harness.url}/`);
     const status = page.getByTestId('live-status');
     await expect
-      .poll(async () => Number(await status.getAttribute('data-seq')), { timeout: 15_000 })
+      .poll(async () => Number(await status.getAttribute('data-seq')), { timeout: 30_000 })
       .toBeGreaterThan(0);
     expect(await status.textContent()).toMatch(/^Live · server /);
     await harness.screenshot(page, 'foundation-live');

@@ -88,7 +88,7 @@ describe('8-K cards read by content', () => {
         /^From the filing, Item \d\.\d\d$/,
       );
       const analysis = card.getByTestId('rule-analysis');
-      await expect.poll(() => analysis.count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => analysis.count(), { timeout: 30_000 }).toBe(1);
       expect(await analysis.locator('blockquote').count()).toBe(1);
       expect(await analysis.getByText('What to watch').count()).toBe(e.watch ? 1 : 0);
       await card.scrollIntoViewIfNeeded();

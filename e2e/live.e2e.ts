@@ -45,14 +45,14 @@ describe("journey 4: a PRO user's dashboard receives a live filing without reloa
     // returned, i.e. the hub is listening and has indexed this user's watchlist (LiveHub.subscribe),
     // so every filing committed from here on reaches the page.
     await expect
-      .poll(() => page.getByTestId('live-indicator').getAttribute('data-state'), { timeout: 15_000 })
+      .poll(() => page.getByTestId('live-indicator').getAttribute('data-state'), { timeout: 30_000 })
       .toBe('pending');
     expect(harness.deps.live.subscriberCount).toBe(1);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await storeReal('goog_brin_2022-04-13_S_indirect.xml', '0001209191-22-024552');
 
     const notice = page.getByTestId('live-notice');
-    await notice.waitFor({ timeout: 15_000 });
+    await notice.waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toMatch(
       /^New (CRITICAL|HIGH|MEDIUM|LOW) 4 filing for GOOG: .*sold 2,710 shares/,
     );

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toUserDto } from '#server/domains/auth/session.service';
 import { createChatClient } from '#server/integrations/llm/chat-client';
 import { startLlmPeer } from '#server/test/peers/llm';
@@ -8,6 +8,7 @@ import { createSignedInUser } from '#server/test/users';
 import { join } from 'node:path';
 import { loadTestEnv } from '#server/config/test-env';
 import { startBrowserHarness } from './harness';
+import { replaySettled } from './replay-settled';
 
 // The real pipeline as `npm start` runs it offline: the EDGAR replay releases its recorded
 // filings, the app's workers store them, and the price history worker loads the shipped daily
@@ -30,18 +31,18 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Waits until the replayed Tesla and Apple filings and their daily prices are stored. */
-async function replayed() {
-  await expect
-    .poll(async () => count(sql`select count(*)::int as n from filings where cik = 1318605 and catalogue_form = '4'`), {
-      timeout: 60_000,
-      interval: 1_000,
-    })
-    .toBeGreaterThanOrEqual(3);
-  await expect
-    .poll(async () => count(sql`select count(*)::int as n from price_bars where ticker = 'TSLA'`), { timeout: 30_000 })
-    .toBeGreaterThan(1000);
-}
+// The replayed Tesla and Apple filings and Tesla's daily prices, stored and no longer moving: the
+// timeline filter test counts Apple's cards, which must not change under it.
+beforeAll(async () => {
+  await replaySettled(db, async () => {
+    const tesla4 = await count(
+      sql`select count(*)::int as n from filings where cik = 1318605 and catalogue_form = '4'`,
+    );
+    const apple = await count(sql`select count(distinct catalogue_form)::int as n from filings where cik = 320193`);
+    const teslaBars = await count(sql`select count(*)::int as n from price_bars where ticker = 'TSLA'`);
+    return tesla4 >= 3 && apple >= 2 && teslaBars > 1000;
+  });
+}, 300_000);
 
 async function signedIn(values: Parameters<typeof createSignedInUser>[1], tickers: string): Promise<Page> {
   const { user, session } = await createSignedInUser(db, values);
@@ -58,7 +59,6 @@ let dashboard: Page;
 
 describe('from the dashboard to the ticker page', () => {
   it('opens the enhanced page from Details: header, quote line, chart markers for the replayed filings', async () => {
-    await replayed();
     const page = await signedIn({ email: 'free@example.com' }, 'TSLA,AAPL');
     dashboard = page;
     await page.goto(`${harness.url}/?brand=form4`);
@@ -83,7 +83,7 @@ describe('from the dashboard to the ticker page', () => {
     expect(await page.getByTestId('quote-line').textContent()).toMatch(/Last close .*from stored daily prices/);
     const chart = page.getByTestId('price-chart');
     await chart.waitFor();
-    await expect.poll(() => page.getByTestId('chart-marker').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => page.getByTestId('chart-marker').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     expect(await page.locator('canvas').count()).toBeGreaterThan(0);
 
     // Hovering a marker shows the filing's one-liner, the same text as its card below.
@@ -150,6 +150,7 @@ describe('from the dashboard to the ticker page', () => {
     await page.goto(`${harness.url}/ticker/AAPL`);
     await page.getByRole('heading', { level: 1, name: 'Apple Inc.' }).waitFor();
     const cards = page.locator('.tp-filing');
+    await cards.first().waitFor();
     const all = await cards.count();
     await page.getByRole('button', { name: /^8-K \d/ }).click();
     await page.waitForURL(/form=8-K/);
@@ -262,7 +263,7 @@ describe('the public ticker page', () => {
     await page.getByTestId('price-chart').waitFor();
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    await expect.poll(() => page.getByTestId('chart-marker').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('chart-marker').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await harness.seriousA11yViolations(page)).toEqual([]);

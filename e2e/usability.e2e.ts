@@ -45,7 +45,7 @@ describe('the replayed filings', () => {
           },
         )
         .toBeGreaterThanOrEqual(1);
-  }, 110_000);
+  }, 240_000);
 });
 
 let serial = 0;
@@ -191,7 +191,7 @@ describe('item 10: card actions stay inside their card', () => {
 });
 
 describe('item 11: an 8-K summary on a card leads to the filing', () => {
-  it("links the 8-K card summary to the filing's card on the ticker page", { timeout: 90_000 }, async () => {
+  it("links the 8-K card summary to the filing's card on the ticker page", { timeout: 240_000 }, async () => {
     const page = await signedIn({ email: 'eightk@example.com' }, { tickers: ['AAPL'], forms: ['8-K'] });
     await page.goto(`${harness.url}/?brand=8k`);
     const summary = page.locator('article.ticker-card[data-ticker="AAPL"] .latest-filing .filing-summary a');
@@ -359,14 +359,14 @@ describe('item 15: the digest goes at the local morning hour of the browser the 
     await page.goto(`${harness.url}/settings`);
     const zoneOf = async () =>
       (await db.execute<{ time_zone: string }>(sql`select time_zone from users where id = ${user.id}`))[0]!.time_zone;
-    await expect.poll(zoneOf, { timeout: 10_000 }).toBe('Asia/Tokyo');
+    await expect.poll(zoneOf, { timeout: 30_000 }).toBe('Asia/Tokyo');
     await page.reload();
     const zone = page.getByLabel('Time zone');
     await expect.poll(() => zone.inputValue()).toBe('Asia/Tokyo');
     // Picked by hand: a browser elsewhere no longer moves it.
     await zone.selectOption('Europe/London');
     await page.getByRole('button', { name: 'Save notification settings' }).click();
-    await expect.poll(zoneOf, { timeout: 10_000 }).toBe('Europe/London');
+    await expect.poll(zoneOf, { timeout: 30_000 }).toBe('Europe/London');
     const elsewhere = await harness.browser.newContext({ viewport: DESKTOP, timezoneId: 'America/Los_Angeles' });
     const second = await harness.newPage({
       context: elsewhere,

@@ -157,7 +157,7 @@ describe('npm start stops cleanly', () => {
     expect(app.output()).toContain('"msg":"stopped');
     // The job queue's first-start probe is expected, not an error to show.
     expect(app.output()).not.toMatch(/does not exist/);
-  }, 120_000);
+  }, 240_000);
 
   it('the next start finds the data; SIGTERM to the node process alone (containers) stops it the same way', async () => {
     const app = await npmStart();
@@ -169,7 +169,7 @@ describe('npm start stops cleanly', () => {
     expect(took, app.output()).toBeLessThan(STOP_LIMIT_MS);
     expect(postgresOn(dataDir)).toEqual([]);
     expect(app.output()).toContain('"reason":"SIGTERM"');
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('NODE_ENV=production npm start', () => {
@@ -214,5 +214,5 @@ describe('NODE_ENV=production npm start', () => {
     const took = await timeStop(app, () => process.kill(app.serverPid, 'SIGTERM'));
     expect(took, app.output()).toBeLessThan(STOP_LIMIT_MS);
     expect(postgresOn(dataDir)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

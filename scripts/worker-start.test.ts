@@ -27,5 +27,5 @@ describe('npm run worker in production', () => {
     expect(run.stderr).toMatch(/EDGAR_USER_AGENT: required when NODE_ENV=production/);
     expect(run.stderr).toMatch(/SMTP_URL, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required/);
     expect(run.status).toBe(1);
-  }, 90_000);
+  }, 180_000);
 });

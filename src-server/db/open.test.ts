@@ -30,7 +30,7 @@ describe('scripts next to a running app share its embedded PostgreSQL', async ()
     const probe = postgres(app.url, { max: 1, onnotice: () => {} });
     expect(await probe`select 1 as one`).toEqual([{ one: 1 }]);
     await probe.end();
-  }, 60_000);
+  }, 180_000);
 
   it('knows no running server on another data directory', async () => {
     expect(await runningEmbeddedUrl({ dir: join(root, 'elsewhere'), port: env.EMBEDDED_PG_PORT })).toBeNull();

@@ -32,7 +32,7 @@ describe('a job gives its slot back', () => {
     await expect(runYieldable(50, () => budget.take('live'))).resolves.toBeUndefined();
   });
 
-  it('and runs again as it was, after the job queued behind it', { timeout: 30_000 }, async () => {
+  it('and runs again as it was, after the job queued behind it', async () => {
     const runs: { task: string; n: number; key: string | null }[] = [];
     let yielded = false;
     const waiting = defineTask({
@@ -74,7 +74,7 @@ describe('a job gives its slot back', () => {
     }
   });
 
-  it('keeps its queue and priority while it waits, with no failed attempt', { timeout: 30_000 }, async () => {
+  it('keeps its queue and priority while it waits, with no failed attempt', async () => {
     const stall = defineTask({
       name: 'test.stall',
       payload: z.object({}),

@@ -45,7 +45,7 @@ beforeAll(async () => {
   const admin = await createSignedInUser(t.deps.db, { email: 'admin@example.com', isAdmin: true });
   await t.deps.db.execute(sql`insert into watchlist_items (user_id, ticker) values (${pro.user.id}::uuid, 'TSLA')`);
   sessions = { pro: pro.session, free: free.session, admin: admin.session };
-}, 60_000);
+}, 180_000);
 
 describe('tools are scoped to the asking user', () => {
   it('alert receipts are the caller’s own: another user’s alert never shows', async () => {

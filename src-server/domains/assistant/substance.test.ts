@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await seedAssistantCorpus(t.deps.db);
   users = await seedGoldenUsers(t.deps.db);
-}, 90_000);
+}, 180_000);
 
 const askAs = (who: 'alice' | 'bob' | 'carol', question: string) =>
   ask(t.deps.db, { userId: users[who], question, now: NOW });

@@ -110,7 +110,7 @@ beforeAll(async () => {
   await edgar.start();
   runner = await startJobRunner(deps, TASKS, { concurrency: 4, pollIntervalMs: 200 });
   detection = await startDetection(deps);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   clock?.stop();

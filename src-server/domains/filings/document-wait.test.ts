@@ -114,7 +114,7 @@ beforeAll(async () => {
   deps = createTestDeps({ env, database }, { edgar, clock, llm: null });
   await edgar.start();
   await startRunner();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   clock?.stop();
