@@ -86,7 +86,7 @@ it('tries again soon after its session was lost, not after the whole retry inter
   await until(() => leader() >= 0, 'a leader');
   expect(await terminate('filing-alerts leader leader-test-c %')).toBe(2);
   await until(() => state.stops.length === 1, 'the old leader stepping down');
-  await until(() => state.starts.length === 2 && leader() >= 0, 'a new leader', 10_000);
+  await until(() => state.starts.length === 2 && leader() >= 0, 'a new leader', 30_000);
   expect(state.maxActive).toBe(1);
   expect(list.filter((l) => l.isLeader())).toHaveLength(1);
 });

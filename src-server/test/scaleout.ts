@@ -334,7 +334,7 @@ class ScaleoutRun {
 
   private async killLeaderMidBurst(): Promise<number> {
     const feed = this.peers.feed;
-    await until(() => feed.length > 3, 'a first poll', 60_000);
+    await until(() => feed.length > 3, 'a first poll', 120_000);
     await sleep(2_000);
     const leaderUa = feed.at(-1)!.ua;
     const leader = this.procs.find((p) => leaderUa.includes(` ${p.name} `) && p.child.exitCode == null)!;
@@ -346,7 +346,7 @@ class ScaleoutRun {
     this.say(`kill -9 ${leader.name} (poll leader) mid-burst; ${inFlight} sends in flight`);
     await this.killNine(leader);
     const next = () => feed.find((f) => f.at > killedAt && f.ua !== leaderUa);
-    await until(() => next() != null, 'a new poll leader', 30_000);
+    await until(() => next() != null, 'a new poll leader', 90_000);
     const failoverS = (next()!.at - killedAt) / 1000;
     this.say(`new poll leader after ${failoverS.toFixed(1)} s`);
     return failoverS;
@@ -371,7 +371,7 @@ class ScaleoutRun {
       if (Date.now() - this.lastRelease > 250) this.release(1, this.dropReserve);
       return false;
     };
-    await until(findOne, 'a worker mid-send', 30_000, 5).catch(async (e: Error) => {
+    await until(findOne, 'a worker mid-send', 90_000, 5).catch(async (e: Error) => {
       throw new Error(`${e.message} (${this.peers.smtp.messages.length} messages): ${await this.diag()}`);
     });
     this.inFlightAtKills += inFlight;
@@ -395,7 +395,7 @@ class ScaleoutRun {
       if (Date.now() - this.lastRelease > 250) this.release(1, 2);
       return false;
     };
-    await until(emailsDue, 'emails due before the drop', 60_000, 20);
+    await until(emailsDue, 'emails due before the drop', 120_000, 20);
     const dropAt = Date.now();
     const ended = await this.database.sql<{ n: number; at: string }[]>`
       select count(pg_terminate_backend(pid))::int as n, now()::text as at from pg_stat_activity
@@ -412,8 +412,8 @@ class ScaleoutRun {
     const before = smtp.messages.length;
     this.release(2);
     const [sendResumeAfterDropS, pollResumeAfterDropS] = await Promise.all([
-      until(sentSinceDrop, 'sending after the drop', 30_000, 20).then(() => (Date.now() - dropAt) / 1000),
-      until(() => feed.some((f) => f.at > dropAt + 200), 'polling after the drop', 30_000).then(
+      until(sentSinceDrop, 'sending after the drop', 90_000, 20).then(() => (Date.now() - dropAt) / 1000),
+      until(() => feed.some((f) => f.at > dropAt + 200), 'polling after the drop', 90_000).then(
         () => (feed.find((f) => f.at > dropAt + 200)!.at - dropAt) / 1000,
       ),
     ]).catch(async (e: Error) => {
@@ -438,7 +438,7 @@ class ScaleoutRun {
           (select count(*)::int from filings f where not exists (select 1 from alert_matches m where m.filing_id = f.id)) as unmatched`);
       return row!.stored >= released && row!.open === 0 && row!.unmatched === 0;
     };
-    await until(settled, 'every filing stored and every alert sent', 180_000, 250).catch(async (e: Error) => {
+    await until(settled, 'every filing stored and every alert sent', 300_000, 250).catch(async (e: Error) => {
       throw new Error(`${e.message}: ${await this.diag()}`);
     });
     this.say('settled');
