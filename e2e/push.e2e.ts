@@ -152,7 +152,9 @@ describe('web push in Chromium', () => {
     });
     const shown = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
-      for (let i = 0; i < 50; i += 1) {
+      // Up to 30 s: the service worker shows it in milliseconds on a quiet machine, 5 s was not
+      // enough beside the rest of the suite.
+      for (let i = 0; i < 300; i += 1) {
         const list = await reg.getNotifications();
         if (list.length) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
         await new Promise((r) => setTimeout(r, 100));
