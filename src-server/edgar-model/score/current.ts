@@ -379,9 +379,13 @@ export function judgeItem(
   if (c.results)
     return c.results.warning
       ? judged(c, '8k.2.02.warning', headline ?? 'Preliminary results or a warning', [
-          'Results outside the calendar: preliminary figures, a warning or guidance cut',
+          'Results outside the calendar: preliminary figures, revised results, a warning or guidance cut',
         ])
-      : judged(c, '8k.2.02.scheduled', headline ?? 'Quarterly results released', ['The scheduled results release']);
+      : c.results.companion
+        ? judged(c, '8k.2.02.supplement', headline ?? 'Supplemental figures beside the results', [
+            'Supplemental figures furnished beside the results announced the same day: the release was the news',
+          ])
+        : judged(c, '8k.2.02.scheduled', headline ?? 'Quarterly results released', ['The scheduled results release']);
   if (number === '5.01' && c.reorganized)
     return judged(c, '8k.reorganized', 'Control passes under the reorganization plan', [
       "Control changed hands on the reorganization plan's effective date: the completion of a restructuring announced before",
