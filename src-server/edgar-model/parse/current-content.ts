@@ -699,6 +699,17 @@ export function expectsDecline(text: string): boolean {
   return false;
 }
 
+/**
+ * A lender's warning before its results (decision 343): it expects its bad loans to rise ("it anticipates an increase in
+ * its non-performing loans and loan charge-offs during the quarter ended June 30, 2008", Horizon Financial, beside the
+ * usual dividend). The bank's earnings warning, in the words a bank uses.
+ */
+const BAD_LOANS = String.raw`(?:non-?\s?performing (?:loans|assets)|(?:loan )?charge-offs|provisions? for (?:loan|credit) losses|loan loss provisions?)`;
+const CREDIT_WARNING = new RegExp(
+  String.raw`\b(?:anticipat\w*|expect\w*|forecast\w*|project\w*)\b[^.]{0,60}?\b(?:an? )?(?:increase|rise|rising|higher|elevated)\b[^.]{0,30}?\b${BAD_LOANS}|\b${BAD_LOANS}\b[^.]{0,40}?\b(?:will|to|would|is expected to|are expected to)\s+(?:rise|increase|remain elevated|be elevated)\b`,
+  'i',
+);
+
 /** Debentures or notes restructured or exchanged into the company's equity: the holders take the company. */
 const DEBT_FOR_EQUITY =
   /\b(?:restructur\w+|convert\w*|exchang\w+)\b[^.]{0,120}\b(?:debentures|notes|debt)\b[^.]{0,80}\binto (?:common )?(?:equity|stock|shares)\b|\bdebt[- ]for[- ]equity\b/i;
@@ -743,6 +754,7 @@ export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (DEBT_FOR_EQUITY.test(text)) found.unshift('debt_for_equity');
   if (found.includes('merger') && !found.includes('being_acquired') && mergesIntoAnother(text))
     found.unshift('being_acquired');
+  if (CREDIT_WARNING.test(text)) found.unshift('credit_warning');
   return expectsDecline(text) ? ['expected_decline', ...found] : found;
 }
 

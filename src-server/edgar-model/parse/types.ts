@@ -164,6 +164,7 @@ export interface ItemContent {
     | 'investigation'
     | 'guidance_withdrawn'
     | 'expected_decline'
+    | 'credit_warning'
     | 'debt_for_equity'
     | 'strategic_alternatives'
     | 'separation'

@@ -494,6 +494,21 @@ it("decision 343: one month's figures owed to the sellers of a business bought (
   );
 });
 
+it("decision 343: a bank's warning that its bad loans will rise is material news, HIGH (Horizon Financial, June 2008)", () => {
+  // Beside the usual dividend: "it anticipates an increase in its non-performing loans and loan charge-offs during the
+  // quarter ended June 30, 2008" (was a routine dividend, LOW).
+  const file = `${EVAL}8k_1002682_8K_2008_0000939057-08-000221.txt`;
+  const s = score(file);
+  expect(s.importance).toBe('HIGH');
+  expect(s.rules).toContain('8k.topic.material');
+  expect(s.reasons[0]).toContain('A credit warning');
+  // Derived: the dividend alone is routine; bad loans that fell are no warning.
+  const raw = read(file).replace(/The Company also indicated that it anticipates[\s\S]*?2009\./, '');
+  expect(raw).not.toMatch(/anticipates an increase/);
+  expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {}).importance).toBe('LOW');
+  expect(topicsIn('Non-performing loans decreased to $12.3 million at March 31, 2008.')).toEqual([]);
+});
+
 describe('a 6-K that furnishes a press release is read as an 8-K Other Events (decision 338)', () => {
   const six = (raw: string) => scoreFiling(parseFiling(raw, {}), {});
   it('news in the headline is MEDIUM; a forwarded routine report stays LOW (derived from the same filing)', () => {

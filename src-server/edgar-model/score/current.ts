@@ -267,6 +267,11 @@ const TOPIC_RULES: [NonNullable<ItemContent['topics']>[number], ContentRule8k, s
     '8k.topic.material',
     'An earnings warning: results expected below the same period a year before',
   ],
+  [
+    'credit_warning',
+    '8k.topic.material',
+    'A credit warning: the bank expects more bad loans (non-performing loans, charge-offs or loan-loss provisions up)',
+  ],
   ['strategic_alternatives', '8k.topic.material', 'Strategic alternatives or an unsolicited offer'],
   ['separation', '8k.topic.material', 'A business to be spun off or separated'],
   ['merger', '8k.topic.material', 'A merger or acquisition agreement'],
