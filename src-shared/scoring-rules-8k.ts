@@ -73,6 +73,10 @@ export const CONTENT_RULES_8K = {
   '8k.5.07.routine': { importance: 'LOW', when: 'Item 5.07: every proposal went as the board recommended' },
   '8k.2.02.warning': { importance: 'HIGH', when: 'Item 2.02: preliminary results, a warning or guidance withdrawn' },
   '8k.2.02.scheduled': { importance: 'MEDIUM', when: 'Item 2.02: the scheduled results release' },
+  '8k.2.02.supplement': {
+    importance: 'LOW',
+    when: 'Item 2.02: supplemental figures furnished beside the results announced the same day',
+  },
   '8k.topic.survival': {
     importance: 'CRITICAL',
     when: 'Items 7.01/8.01: going-concern doubt, bankruptcy, a tender offer for the company',

@@ -350,6 +350,18 @@ export const SCORING_RULES: readonly ScoringRule[] = [
     importance: 'LOW',
   },
   {
+    id: '13d.plan-trustee',
+    appliesTo: 'Schedule 13D',
+    when: "A first 13D filed by a trustee of the company's employee stock plan for the plan's shares (Item 3): the employees' shares, not a purchase",
+    importance: 'LOW',
+  },
+  {
+    id: '13d.not-purchased',
+    appliesTo: 'Schedule 13D',
+    when: 'A first 13D whose Item 3 says no funds were used: shares received in a distribution, a grant or a deal, not bought in the market',
+    importance: 'MEDIUM',
+  },
+  {
     id: 'stake.exit',
     appliesTo: 'Schedule 13D/A, 13G/A',
     when: "The holder has ceased to be the beneficial owner of more than 5% (the cover's box, or a stake below 5% on an amendment): an exit",

@@ -61,6 +61,20 @@ const ACTION =
 const ISSUER_AGREEMENT = /\bentered into (?:a|an) (?:[\w-]+\s+){0,3}agreement with the (?:issuer|company)\b/i;
 
 /**
+ * The company's sale, with the filer as a party (decision 343). The holder's own merger agreement with the company
+ * ("The Reporting Person and the Issuer have entered into an Agreement and Plan of Reorganization ... providing for the
+ * merger of the Issuer with and into the Reporting Person", Public Storage on Public Storage Properties X, 1996): the
+ * holder is buying the company (a buyout, see BUYOUT_PROPOSAL). On an amendment, a voting or support agreement that
+ * binds the holder's shares to a merger agreement of the company ("In connection with an Agreement and Plan of Merger
+ * ... among the Issuer, Aegis ... the Reporting Person entered into a Voting Agreement", mktg 2014): an agreement tied
+ * to the company's sale, as the rubric's "a 13D/A that adds ... an agreement" reads.
+ */
+export const HOLDER_MERGER =
+  /\b(?:Reporting Persons?|Filing Persons?)\b[^.]{0,60}?\band the (?:Issuer|Company)\b[^.]{0,20}?\b(?:have|has) entered into an? (?:Agreement and Plan of (?:Merger|Reorganization)|Merger Agreement)\b|\bmerger of the (?:Issuer|Company) with and into the Reporting Person\b/i;
+const VOTING_FOR_MERGER =
+  /\b(?:Agreement and Plan of Merger|Merger Agreement)\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,300}?\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b|\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,300}?\b(?:Agreement and Plan of Merger|Merger Agreement)\b/i;
+
+/**
  * A stated intention is an action too when it names the campaign: "The Reporting Persons intend to
  * engage in discussions with ... the board regarding ways to enhance shareholder value, including
  * ... possible board representation" (Icahn on Bausch Health) is a plan, where "may engage in
@@ -90,7 +104,11 @@ export function purposeAction(bodyText: string, amendment = false): string | nul
     // been paid ... the right to elect ... any director nominated by the Eligible Holders", Enron's preferred in
     // Costilla 1998) is a term of the investment, not an action taken.
     if (at !== -1 && !/\bmay\b[^.]{0,80}$/.test(s.slice(0, at)) && !CONTRACT_RIGHT.test(s.slice(0, at))) return true;
-    return STATED_CAMPAIGN.test(s) || (amendment && ISSUER_AGREEMENT.test(s));
+    return (
+      STATED_CAMPAIGN.test(s) ||
+      HOLDER_MERGER.test(s) ||
+      (amendment && (ISSUER_AGREEMENT.test(s) || VOTING_FOR_MERGER.test(s)))
+    );
   });
   return sentence ? sentence.trim().slice(0, 300) : null;
 }
@@ -121,7 +139,23 @@ export function itemFourPercent(bodyText: string): number | null {
  * company listed, through its IPO or a SPAC merger ('pre-listing': a backer's expected first filing).
  * Read in Items 3 to 5 (up to Item 6); null otherwise.
  */
-export function stakeOrigin(bodyText: string): 'deal-support' | 'reorganization' | 'pre-listing' | null {
+/**
+ * A trustee of the company's employee plan reports the plan's shares ("Reporting person is one of three trustees of the
+ * Benjamin Moore & Co. Employees' Stock Ownership Plan", 1997): the shares are the employees', voted as they direct.
+ */
+const PLAN_TRUSTEE =
+  /\btrustees?\b[^.]{0,40}?\b(?:of|for|under)\s+(?:the\s+)?(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,80}?\b(?:Employees?['’]?\s+Stock\s+Ownership\s+Plan|ESOP|Employee\s+(?:Benefit|Savings|Retirement)\s+Plan|401\(k\)\s+Plan)\b/i;
+/**
+ * Item 3 says no money bought the shares: "the Ordinary Shares ... have not been purchased by the Reporting Person, and
+ * thus no funds were used" (shares received in a holder's pro rata distribution, Horizon Pharma 2014), "No funds
+ * involved". The stake came by distribution, grant or office, not by a purchase the market has not seen.
+ */
+const NOT_PURCHASED =
+  /\bno funds (?:(?:were|was|have been|are)\s+)?(?:used|involved|paid|expended|required)\b|\b(?:have|has|were|was) not (?:been )?(?:purchased|acquired by purchase)\b/i;
+
+export function stakeOrigin(
+  bodyText: string,
+): 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | null {
   const text = bodyText.replace(/\s+/g, ' ');
   const start = text.search(/Item\s*3\.?\s*(?:[-–—:]\s*)?Source\s+and\s+Amount/i);
   if (start === -1) return null;
@@ -148,5 +182,10 @@ export function stakeOrigin(bodyText: string): 'deal-support' | 'reorganization'
     )
   )
     return 'pre-listing';
+  // Item 3 alone: where the money came from (decision 343).
+  const four = items.search(/Item\s*4\.?\s*(?:[-–—:]\s*)?Purpose/i);
+  const item3 = items.slice(0, four === -1 ? 2_000 : four);
+  if (PLAN_TRUSTEE.test(item3)) return 'plan-trustee';
+  if (NOT_PURCHASED.test(item3)) return 'not-purchased';
   return null;
 }

@@ -19,9 +19,14 @@ const ROLE_PATTERNS: [OfficerRole, RegExp][] = [
   ['accounting', /\bchief accounting officer\b|\bprincipal accounting officer\b|\bcontroller\b/i],
   // "President of the Healthcare division" runs a business, not the company; so does a "General Manager, Healthcare"
   // and a "Group President International" (one of several presidents of the company's groups, decision 342).
+  // Decision 343: the chief executive of a unit or subsidiary ("the Chief Executive Officer of Astrotech Space
+  // Operations", Astrotech 2010; UNIT_CHIEF, read first) runs that business, not the company; a bank's chief lending
+  // officer runs its lending ("Executive Vice President and Chief Lending Officer of Horizon Bank ... responsible for
+  // the Bank's commercial lending operations", Horizon Financial 2009). A company named "... Group" is no unit, so a
+  // CEO "of ... Group" is not read so.
   [
     'division_head',
-    /\b(?:president|general manager|head)\b,?\s+(?:of\s+)?(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business|unit|group|operations|region)\b|\bgeneral manager\b|\bgroup president\b/i,
+    /\b(?:president|general manager|head)\b,?\s+(?:of\s+)?(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business|unit|group|operations|region)\b|\bchief (?:lending|banking) officer\b|\bgeneral manager\b|\bgroup president\b/i,
   ],
   ['president', /\bpresident\b/i],
   ['chair', /\bchair(?:man|woman|person)?\b/i],
@@ -31,7 +36,7 @@ const ROLE_PATTERNS: [OfficerRole, RegExp][] = [
 
 /** Words that end a person's role in office; "retirement plan" and "resignation for good reason" are pay terms. */
 const DEPARTURE =
-  /\b(?:resign(?:ed|s|ing)?\b|resignation(?! for good reason)|retire(?:d|s)?\b|retirement(?! (?:plan|benefit|savings|income|program|account|agreement|age))|step(?:ped|s)? down|will (?:leave|depart)|left the company|depart(?:ed|s|ure|ing)\b|(?:was|been|is being) terminated|termination of (?:his|her|the executive's) employment|not (?:to )?stand for re-?election|not stand for re-?election|will not (?:seek|stand)|decided not to (?:seek|stand)|cease[ds]? to (?:serve|be)|separat(?:ed|ion) from (?:the|his|her) (?:company|position|employment)|mutual(?:ly)? (?:agreed|separation)|(?:transition and (?:severance|separation)|separation and release|separation) agreement)/i;
+  /\b(?:resign(?:ed|s|ing)?\b|resignation(?! for good reason)|retire(?:d|s)?\b|retirement(?! (?:plan|benefit|savings|income|program|account|agreement|age))|step(?:ped|s|ping)? down|will (?:leave|depart)|left the company|depart(?:ed|s|ure|ing)\b|(?:was|been|is being) terminated|termination of (?:his|her|the executive's) employment|not (?:to )?stand for re-?election|not stand for re-?election|will not (?:seek|stand)|decided not to (?:seek|stand)|cease[ds]? to (?:serve|be)|separat(?:ed|ion) from (?:the|his|her) (?:company|position|employment)|mutual(?:ly)? (?:agreed|separation)|(?:transition and (?:severance|separation)|separation and release|separation) agreement)/i;
 /**
  * "the termination of James Royston, President" (Astrotech 2010): the company ends a named person's
  * service: a capitalised name followed by its title. Case-sensitive, so "termination of the agreement" or a plan's
@@ -105,6 +110,10 @@ function directorsListed(sentence: string): number {
 const SUBJECT_TITLE =
   /^(?:\([a-z]\)\s+)?(?:On [A-Z][a-z]+\.? \d{1,2}, \d{4},\s+)?(?:(?:Mr|Ms|Mrs|Dr)\.\s+)?[A-Z][\w'’-]+(?:\s+(?:[A-Z]\.|[A-Z][\w'’-]+)){1,3},\s+(?:the\s+|our\s+|its\s+)?([^,;()]{3,120}?)(?:\s+of\s+|,)/;
 
+/** An office left beside a board seat: "from the Board ... and as the Chief Executive Officer of ...". */
+const AND_AS_OFFICE =
+  /\bBoard\b[^.;]{0,80}?\b(?:and|as well as)\s+(?:from\s+)?(?:(?:his|her|their)\s+(?:positions?|roles?|offices?)\s+)?as\s+(?:the\s+|its\s+|our\s+)?((?!(?:a\s+)?(?:member|director)\b)[^,;()]{3,120})/;
+
 /** The sentence after a departure that says which office the person held. */
 const HELD_ROLE =
   /\b(?:had been serving|had served|has served|was serving|served|serves|was|is)\s+(?:as\s+)?(?:the\s+|our\s+|its\s+)?[A-Z]/;
@@ -116,10 +125,18 @@ const ELSEWHERE =
 const BIOGRAPHY =
   /\b(?:has served|served as|served from|prior to (?:joining|that|his|her)|previously (?:served|held|was)|from \d{4} (?:to|until)|since \d{4}|experience|graduated|holds? an? (?:degree|B\.|M\.))/i;
 
+/** The chief executive of a unit or subsidiary, read before the company's own CEO (decision 343; see ROLE_PATTERNS). */
+const UNIT_CHIEF =
+  /\b(?:chief executive officer|CEO)\b,?\s+of\s+(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business unit|unit|operations|subsidiary)\b(?!,?\s*(?:Inc|Corp|Corporation|LLC|Ltd|L\.P)\b)/i;
+
 function rolesIn(text: string): OfficerRole[] {
   const plain = text.replace(VICE, 'officer');
   const roles: OfficerRole[] = [];
   let rest = plain;
+  if (UNIT_CHIEF.test(rest)) {
+    roles.push('division_head');
+    rest = rest.replace(UNIT_CHIEF, ' ');
+  }
   for (const [role, re] of ROLE_PATTERNS) {
     if (re.test(rest)) {
       roles.push(role);
@@ -194,6 +211,10 @@ export function officerFacts(prose: string): OfficerFacts {
       const titled = title ? rolesIn(title) : [];
       if (BOARD_EXIT.test(s)) {
         if (titled.includes('chair')) roles = [...roles, 'chair'];
+        // "to resign from the Board of Directors of Astrotech and as the Chief Executive Officer of Astrotech Space
+        // Operations": the office named beside the board seat is left too (decision 343).
+        const office = AND_AS_OFFICE.exec(s)?.[1];
+        if (office) roles = [...roles, ...rolesIn(office).filter((r) => r !== 'director')];
       } else if (titled.length > 0 && roles.every((r) => r === 'officer')) roles = [...new Set([...roles, ...titled])];
       // "the former CEO's separation agreement" follows up a departure reported before.
       const followUp = FOLLOW_UP.test(s);
@@ -308,8 +329,14 @@ const ACQUIRING = /\b(?:acquir\w+|purchas\w+|merger|combination|buy)\b/i;
 const DISPOSING = /\b(?:sell|sale of|sold|divest\w*|dispos\w+|spin-?off|separation)\b/i;
 const FINANCING =
   /\b(?:credit (?:agreement|facility)|revolving|term loan|loan agreement|indenture|notes? (?:due|offering)|senior (?:unsecured )?notes|underwriting agreement|purchase agreement with the (?:initial purchasers|underwriters)|commercial paper|note purchase agreement|(?:private )?shelf agreement|note agreement|securitization|receivables)\b|\b(?:senior |secured |unsecured |convertible )?notes due\b/i;
+/**
+ * Pay filed as a material agreement: employment terms, plans, and (decision 343) salaries raised or directors' fees and
+ * retainers set ("increased the salaries of four executive officers", Horizon Financial 2006; "reviewed the compensation
+ * of non-employee directors and approved ... fixed retainers", Nuance 2011). What the company pays its own executives
+ * and directors is compensation, not a business contract, whatever dollar figures the table states.
+ */
 const COMP_AGREEMENT =
-  /\b(?:employment agreement|retirement (?:agreement|plan|benefit)|salary continuation|severance|change[- ]in[- ]control agreement|incentive plan|stock plan|vesting|option awards?|retention)\b/i;
+  /\b(?:employment agreement|retirement (?:agreement|plan|benefit)|salary continuation|severance|change[- ]in[- ]control agreement|incentive plan|stock plan|vesting|option awards?|retention|base salar(?:y|ies)|salaries|(?:director|board|committee) (?:fees|retainers?)|retainers? (?:fees? )?(?:for|of|paid to) (?:non-employee )?directors|compensation of (?:the |its |our )?(?:non-employee |independent |outside )?directors)\b/i;
 const RIGHTS_PLAN = /\brights (?:agreement|plan)\b/i;
 
 const MONTH_DATE =
@@ -514,14 +541,33 @@ export function auditorFacts(prose: string): NonNullable<ItemContent['auditor']>
   };
 }
 
+/**
+ * Off the results calendar, in the item's own words (decision 343): results already announced are revised ("issued a
+ * press release revising its previous disclosure of results of operations for the quarter and fiscal year ended June
+ * 30, 2003", Internet America 2003), or guidance is given for a period that has already ended ("provided updated
+ * financial guidance for the fiscal quarter ended September 30, 2008", Nuance, October 1, 2008): a preliminary result
+ * in other words. Guidance for a period still to come ("ending") is what a scheduled release gives.
+ */
+const OFF_CALENDAR =
+  /\brevis(?:e|es|ed|ing)\s+(?:its |the |our )?(?:previous(?:ly)?\s+)?(?:(?:disclosure of|announced|reported|released|issued)\s+)?(?:the\s+)?(?:financial\s+)?(?:results|earnings)\b|\b(?:updated|revised|preliminary) (?:financial )?(?:guidance|outlook) for (?:the |its )?(?:fiscal )?(?:quarter|year|period|three months) ended\b/i;
+/**
+ * A companion to the results announced the same day: "in addition to announcing its financial results for its fourth
+ * quarter ..., provided additional supplemental financial information" (Nuance, November 2008). The release was the
+ * news; the extra tables are not a second one (decision 343).
+ */
+const RESULTS_COMPANION =
+  /\bin addition to (?:announcing|the announcement of|reporting) (?:its |the )?(?:financial )?results\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,200}?\b(?:supplemental|additional) (?:financial )?(?:information|data|tables|schedules)\b/i;
+
 /** Item 2.02: the scheduled release, or a warning outside the calendar. */
 export function resultsFacts(prose: string, headline: string | null): NonNullable<ItemContent['results']> {
   const text = `${headline ?? ''} ${prose.slice(0, 3_000)}`;
+  const warning =
+    /\bpreliminary (?:results|estimates?|unaudited)|\bwithdr[ae]w\w* (?:its |the )?(?:financial )?(?:guidance|outlook)|\b(?:lower|cut|reduc)\w* (?:its |the )?(?:full[- ]year )?(?:guidance|outlook)|\bbelow (?:its |the )?(?:previous|prior|expectations|guidance)|\bfall short\b/i.test(
+      text,
+    ) || OFF_CALENDAR.test(text);
   return {
-    warning:
-      /\bpreliminary (?:results|estimates?|unaudited)|\bwithdr[ae]w\w* (?:its |the )?(?:financial )?(?:guidance|outlook)|\b(?:lower|cut|reduc)\w* (?:its |the )?(?:full[- ]year )?(?:guidance|outlook)|\bbelow (?:its |the )?(?:previous|prior|expectations|guidance)|\bfall short\b/i.test(
-        text,
-      ),
+    warning,
+    ...(!warning && RESULTS_COMPANION.test(prose.slice(0, 1_500)) ? { companion: true } : {}),
   };
 }
 
@@ -565,6 +611,15 @@ const SHAREHOLDER_RIGHTS =
   /\bamend\w*\b[^.]{0,80}\b(?<!registration )rights (?:agreement|plan)\b|\b(?<!registration )rights (?:agreement|plan)\b[^.]{0,60}\bamend(?:ed|ment)\b/i;
 /** "does not amend or restate our audited consolidated financial statements": a restatement denied. */
 const NOT_RESTATED = /\b(?:does|do|did|will) not (?:amend or )?restate\b/gi;
+/**
+ * One month's combined figures released because the sellers of a business the company bought are owed them
+ * ("Pursuant to contractual obligations with the sellers of businesses acquired by Cotelligent Group, Inc. the following
+ * information is released. Revenues and net income ... for the month ended July 31, 1996", 1996): under
+ * pooling-of-interests accounting the sellers could trade their new shares only once 30 days of combined results were
+ * published. A record kept for them, not the quarter's results release (decision 343).
+ */
+const SELLERS_MONTH =
+  /\bobligations? (?:with|to) the (?:sellers?|former (?:owners|shareholders|stockholders)) of (?:a |the )?(?:business(?:es)?|compan(?:y|ies))\b[\s\S]{0,400}?\bfor the month ended\b/i;
 /** A meeting moved to a virtual format ("will hold its upcoming 2022 Annual Meeting ... in a virtual meeting format"): logistics. */
 const MEETING_FORMAT = /\b(?:annual|special) meeting\b[^.]{0,200}?\bvirtual(?:ly| meeting| format| only| annual)\b/i;
 
@@ -644,6 +699,17 @@ export function expectsDecline(text: string): boolean {
   return false;
 }
 
+/**
+ * A lender's warning before its results (decision 343): it expects its bad loans to rise ("it anticipates an increase in
+ * its non-performing loans and loan charge-offs during the quarter ended June 30, 2008", Horizon Financial, beside the
+ * usual dividend). The bank's earnings warning, in the words a bank uses.
+ */
+const BAD_LOANS = String.raw`(?:non-?\s?performing (?:loans|assets)|(?:loan )?charge-offs|provisions? for (?:loan|credit) losses|loan loss provisions?)`;
+const CREDIT_WARNING = new RegExp(
+  String.raw`\b(?:anticipat\w*|expect\w*|forecast\w*|project\w*)\b[^.]{0,60}?\b(?:an? )?(?:increase|rise|rising|higher|elevated)\b[^.]{0,30}?\b${BAD_LOANS}|\b${BAD_LOANS}\b[^.]{0,40}?\b(?:will|to|would|is expected to|are expected to)\s+(?:rise|increase|remain elevated|be elevated)\b`,
+  'i',
+);
+
 /** Debentures or notes restructured or exchanged into the company's equity: the holders take the company. */
 const DEBT_FOR_EQUITY =
   /\b(?:restructur\w+|convert\w*|exchang\w+)\b[^.]{0,120}\b(?:debentures|notes|debt)\b[^.]{0,80}\binto (?:common )?(?:equity|stock|shares)\b|\bdebt[- ]for[- ]equity\b/i;
@@ -680,6 +746,7 @@ export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
     (DISCLOSURE_UPDATE.test(text) && !RESTATED.test(text.replace(NOT_RESTATED, ''))) ||
     DEAL_STEP.test(text) ||
     MEETING_FORMAT.test(text) ||
+    SELLERS_MONTH.test(text) ||
     SHAREHOLDER_RIGHTS.test(text);
   if ((recast || housekeeping || PROXY_SUPPLEMENT.test(text)) && !found.includes('routine')) found.push('routine');
   if (renewsFacility(text)) found.push('facility_renewed');
@@ -687,6 +754,7 @@ export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (DEBT_FOR_EQUITY.test(text)) found.unshift('debt_for_equity');
   if (found.includes('merger') && !found.includes('being_acquired') && mergesIntoAnother(text))
     found.unshift('being_acquired');
+  if (CREDIT_WARNING.test(text)) found.unshift('credit_warning');
   return expectsDecline(text) ? ['expected_decline', ...found] : found;
 }
 
@@ -728,15 +796,22 @@ export function itemContent(section: ItemSection, headline: string | null, body 
       content.topics = topicsIn(`${headline ?? ''} ${prose.slice(0, 4_000)}`);
       // Before Item 5.02 existed (2004) a CEO or CFO change was an "Other Events" press release: its
       // headline ("Dr. Davinder Sethi Appointed Vice Chairman & CFO") says what the item text does not.
-      const officers = headline && content.topics.every((t) => t === 'routine') ? officerFacts(headline) : null;
       // Only a change the 5.02 rules rank HIGH or above: a top officer leaving, a CEO or CFO named.
       const leaves = (r: OfficerRole) => ['ceo', 'cfo', 'president', 'chair', 'founder'].includes(r);
-      if (
-        officers &&
-        (officers.departures.some((d) => leaves(d.role)) ||
-          officers.appointments.some((a) => a.role === 'ceo' || a.role === 'cfo'))
-      )
-        content.officers = officers;
+      const top = (o: OfficerFacts | null) =>
+        o != null &&
+        (o.departures.some((d) => leaves(d.role)) || o.appointments.some((a) => a.role === 'ceo' || a.role === 'cfo'));
+      const officers = headline && content.topics.every((t) => t === 'routine') ? officerFacts(headline) : null;
+      // Decision 343: the item's own words may state the change the press release beside the results announces ("a
+      // press release ... announcing that effective October 3, 2020, Chief Executive Officer Noel White will be stepping
+      // down as Chief Executive Officer", Tyson 2020, a 7.01 beside the 2.02): read its first sentences too, when it says
+      // nothing on the material list.
+      const stated =
+        !top(officers) && content.topics.every((t) => t === 'routine' || t === 'results')
+          ? officerFacts(prose.slice(0, 1_500))
+          : null;
+      if (top(officers)) content.officers = officers!;
+      else if (top(stated)) content.officers = stated!;
       break;
     }
   }

@@ -153,7 +153,8 @@ export interface ItemContent {
     cureDays: number | null;
   };
   vote?: { failed: boolean; sayOnPayRejected: boolean; contested: boolean; special: boolean; deal: boolean };
-  results?: { warning: boolean };
+  /** companion: supplemental figures furnished beside the results announced the same day, not the release. */
+  results?: { warning: boolean; companion?: boolean };
   auditor?: { resigned: boolean; flagged: boolean };
   topics?: (
     | 'going_concern'
@@ -163,6 +164,7 @@ export interface ItemContent {
     | 'investigation'
     | 'guidance_withdrawn'
     | 'expected_decline'
+    | 'credit_warning'
     | 'debt_for_equity'
     | 'strategic_alternatives'
     | 'separation'
@@ -236,7 +238,7 @@ export interface BeneficialDetail {
   /** 13D Item 4: the sentence stating an action taken (a letter or proposal delivered, nominations, an agreement), or null. */
   purposeAction?: string | null;
   /** A first 13D's stake from merger support agreements, an internal reorganisation or holdings from before the listing (Items 3-5), or null. */
-  stakeOrigin?: 'deal-support' | 'reorganization' | 'pre-listing' | null;
+  stakeOrigin?: 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | null;
   /** The cover's title of the class reported on ("Common Stock", "Non-cumulative Dollar Preference Shares, Series M-T"). */
   classTitle?: string | null;
 }

@@ -5,7 +5,7 @@
  * that only updates numbers.
  */
 import { SCORING_THRESHOLDS as T } from '#shared/scoring-rules';
-import { BUYOUT_PROPOSAL } from '../parse/beneficial-cover';
+import { BUYOUT_PROPOSAL, HOLDER_MERGER } from '../parse/beneficial-cover';
 import type { BeneficialDetail, ParsedFiling } from '../parse/types';
 import { percent, plural } from './format';
 import type { Hit, ScoreContext } from './types';
@@ -113,6 +113,18 @@ function originHit(s: StakeFacts): Hit | null {
       importance: 'MEDIUM',
       reason: `${s.filer} reports ${s.stake} it held before the company listed (IPO or SPAC merger): a backer's expected first 13D`,
     };
+  if (s.d?.stakeOrigin === 'plan-trustee')
+    return {
+      rule: '13d.plan-trustee',
+      importance: 'LOW',
+      reason: `${s.filer} reports ${s.stake} as a trustee of the company's employee stock plan: the shares are the employees', voted as they direct, not bought by the filer`,
+    };
+  if (s.d?.stakeOrigin === 'not-purchased')
+    return {
+      rule: '13d.not-purchased',
+      importance: 'MEDIUM',
+      reason: `${s.filer} reports ${s.stake} that it did not buy (Item 3: no funds were used): received in a distribution, a grant or a deal, not a purchase in the market`,
+    };
   if (s.d?.stakeOrigin === 'reorganization')
     return {
       rule: '13d.reorganization',
@@ -126,7 +138,8 @@ function scheduleDHits(s: StakeFacts): Hit[] {
   const action = s.d?.purposeAction;
   const quoted = action ? `: "${action}"` : '';
   // An offer to buy the whole company is the news for every holder, on a first 13D or an amendment.
-  const buyout = action != null && BUYOUT_PROPOSAL.test(action);
+  // The holder's own merger agreement with the company is a buyout too (decision 343).
+  const buyout = action != null && (BUYOUT_PROPOSAL.test(action) || HOLDER_MERGER.test(action));
   const origin = action ? null : originHit(s);
   if (!s.amendment && origin) return [origin];
   if (!s.amendment)
@@ -135,7 +148,7 @@ function scheduleDHits(s: StakeFacts): Hit[] {
         ? {
             rule: '13d.plans',
             importance: 'CRITICAL',
-            reason: `${s.filer} crossed 5% with a 13D (${s.stake}) and states an action in Item 4${quoted}`,
+            reason: `${s.filer} crossed 5% with a 13D (${s.stake}) and states ${buyout ? 'an agreement or a proposal to acquire the company' : 'an action'} in Item 4${quoted}`,
           }
         : {
             rule: '13d.initial',
@@ -150,7 +163,7 @@ function scheduleDHits(s: StakeFacts): Hit[] {
           {
             rule: '13d.plans',
             importance: buyout ? ('CRITICAL' as const) : ('HIGH' as const),
-            reason: `Item 4 states ${buyout ? 'a proposal to acquire the company' : 'an action'}${quoted}`,
+            reason: `Item 4 states ${buyout ? (HOLDER_MERGER.test(action ?? '') ? "the holder's merger agreement to acquire the company" : 'a proposal to acquire the company') : 'an action'}${quoted}`,
           },
         ]
       : []),

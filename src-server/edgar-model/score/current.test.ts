@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FORM_8K_ITEMS } from '#shared/form8k-items';
 import { projectPath } from '../../config/paths';
 import { parseFiling } from '../parse';
-import { officerFacts } from '../parse/current-content';
+import { dealFacts, officerFacts, resultsFacts, topicsIn } from '../parse/current-content';
 import type { CurrentReportDetail } from '../parse/types';
 import { ruleAnalysis } from '../../domains/filings/rule-analysis';
 import { scoreFiling, type ScoreContext } from '.';
@@ -379,6 +379,134 @@ describe("class 1, sixth pass (decision 342): a regulator's enforcement order fi
     const plain = scoreFiling(parseFiling(raw, { formType: '8-K' }), {});
     expect(plain.rules).not.toContain('8k.topic.material');
   });
+});
+
+describe('class 1, seventh pass (decision 343): pay filed as a material agreement is compensation', () => {
+  it.each([
+    // Horizon Financial 2006: "Base Salaries of Executive Officers ... increased the salaries of four executive officers"
+    // (a 1.01 alone; was an unsized $225K material agreement, MEDIUM).
+    [`${EVAL}8k_1002682_8K_2006_0000939057-06-000083.htm`],
+    // Nuance 2011: "reviewed the compensation of non-employee directors and approved ... fixed retainers" (1.01), beside
+    // a 5.02 salary and restricted stock for officers already in office (was an unsized $50K agreement, MEDIUM).
+    [`${EVAL}8k_1002517_8K_2011_0000950123-11-095986.htm`],
+  ])('%s -> LOW', (file) => {
+    const s = score(file);
+    expect(s.importance).toBe('LOW');
+    expect(s.rules).toContain('8k.deal.routine');
+    expect(s.reasons.join(' ')).toContain('compensation only');
+  });
+
+  it('a business agreement with the same figure is still a material agreement (derived)', () => {
+    expect(
+      dealFacts('On March 28, 2006, Horizon Financial Corp. increased the salaries of four executive officers.').kind,
+    ).toBe('compensation');
+    expect(
+      dealFacts('On March 28, 2006, Horizon Financial Corp. entered into a supply agreement for $225,000 a year.').kind,
+    ).toBe('other');
+  });
+});
+
+describe('class 1, seventh pass (decision 343): results off the calendar, and supplemental figures beside them', () => {
+  it.each([
+    // Internet America 2003: "issued a press release revising its previous disclosure of results of operations for the
+    // quarter and fiscal year ended June 30, 2003" (was the scheduled release, MEDIUM).
+    [`${EVAL}8k_1001279_8K_2003_0001193125-03-055577.htm`, 'HIGH', '8k.2.02.warning'],
+    // Nuance, October 1, 2008: "provided updated financial guidance for the fiscal quarter ended September 30, 2008",
+    // the day after the quarter closed (was the scheduled release, MEDIUM).
+    [`${EVAL}8k_1002517_8K_2008_0000950135-08-006327.htm`, 'HIGH', '8k.2.02.warning'],
+    // Nuance, November 24, 2008: "in addition to announcing its financial results for its fourth quarter ..., provided
+    // additional supplemental financial information" (was the scheduled release, MEDIUM).
+    [`${EVAL}8k_1002517_8K_2008_0000950135-08-007678.htm`, 'LOW', '8k.2.02.supplement'],
+    // The results release itself, the same day: still the scheduled release.
+    [`${EVAL}8k_1002517_8K_2008_0000950135-08-007562.htm`, 'MEDIUM', '8k.2.02.scheduled'],
+  ])('%s -> %s (%s)', (file, importance, rule) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    expect(s.rules).toContain(rule);
+  });
+
+  it('guidance for a period still to come is what a scheduled release gives (derived from the Nuance sentence)', () => {
+    const ended =
+      'On October 1, 2008, Nuance provided updated financial guidance for the fiscal quarter ended September 30, 2008.';
+    expect(resultsFacts(ended, null).warning).toBe(true);
+    expect(resultsFacts(ended.replace('quarter ended September 30', 'quarter ending December 31'), null).warning).toBe(
+      false,
+    );
+  });
+});
+
+describe('class 1, seventh pass (decision 343): which office a departing officer leaves', () => {
+  it.each([
+    // Horizon Financial 2009: "the resignation of Steven L. Hoekstra, Executive Vice President and Chief Lending Officer of
+    // Horizon Bank ..., the Company's financial institution subsidiary" (was an officer below the CEO, LOW).
+    [`${EVAL}8k_1002682_8K_2009_0000939057-09-000316.htm`],
+    // Astrotech 2010: "his intent to resign from the Board of Directors of Astrotech and as the Chief Executive Officer of
+    // Astrotech Space Operations" (was a director leaving, LOW).
+    [`${EVAL}8k_1001907_8K_2010_0000950123-10-058942.htm`],
+  ])('%s -> MEDIUM, an operating head leaves', (file) => {
+    const s = score(file);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.rules).toContain('8k.5.02.senior-exit');
+  });
+
+  it("the company's own CEO beside a board seat is still the CEO; a company named Group is no unit (derived)", () => {
+    const roles = (t: string) => officerFacts(t).departures.map((d) => d.role);
+    expect(
+      roles(
+        'On June 14, 2010, Lance W. Lord notified the Company of his intent to resign from the Board of Directors and as the Chief Executive Officer of the Company.',
+      ),
+    ).toContain('ceo');
+    expect(roles('On June 14, 2010, Jane Roe resigned as Chief Executive Officer of Acme Group, Inc.')).toContain(
+      'ceo',
+    );
+    expect(
+      roles('On June 14, 2010, Jane Roe resigned as Chief Executive Officer of Acme Space Operations, a subsidiary.'),
+    ).toEqual(['division_head']);
+  });
+
+  it('Tyson 2020: a 7.01 beside the results that itself states the CEO "will be stepping down" is a CEO transition, HIGH', () => {
+    // "a press release ... announcing that effective October 3, 2020, Chief Executive Officer Noel White will be stepping
+    // down as Chief Executive Officer ... Dean Banks will be appointed to the position of President and Chief Executive
+    // Officer" (was the scheduled results release, MEDIUM).
+    const s = score(`${EVAL}8k_100493_8K_2020_0000100493-20-000102.htm`);
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.5.02.top-exit');
+    expect(officerFacts('Noel White will be stepping down as Chief Executive Officer.').departures).toContainEqual({
+      role: 'ceo',
+      followUp: false,
+    });
+  });
+});
+
+it("decision 343: one month's figures owed to the sellers of a business bought (pooling of interests) are a record, LOW (Cotelligent 1996)", () => {
+  // "Pursuant to contractual obligations with the sellers of businesses acquired by Cotelligent Group, Inc. the following
+  // information is released. Revenues and net income ... for the month ended July 31, 1996" (was other news, MEDIUM).
+  const file = `${REPLAY}8k_1004963_8K_1996_0001004963-96-000004.txt`;
+  const s = score(file);
+  expect(s.importance).toBe('LOW');
+  expect(s.rules).toContain('8k.topic.routine');
+  // Derived: the same month's figures without the sellers' obligation are other news.
+  const raw = read(file).replace(/Pursuant to\s+contractual[\s\S]*?released\./, '');
+  expect(raw).not.toMatch(/contractual/);
+  expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {}).importance).toBe('MEDIUM');
+  expect(topicsIn('Revenues and net income for the month ended July 31, 1996 were $8.0 million and $212,000.')).toEqual(
+    [],
+  );
+});
+
+it("decision 343: a bank's warning that its bad loans will rise is material news, HIGH (Horizon Financial, June 2008)", () => {
+  // Beside the usual dividend: "it anticipates an increase in its non-performing loans and loan charge-offs during the
+  // quarter ended June 30, 2008" (was a routine dividend, LOW).
+  const file = `${EVAL}8k_1002682_8K_2008_0000939057-08-000221.txt`;
+  const s = score(file);
+  expect(s.importance).toBe('HIGH');
+  expect(s.rules).toContain('8k.topic.material');
+  expect(s.reasons[0]).toContain('A credit warning');
+  // Derived: the dividend alone is routine; bad loans that fell are no warning.
+  const raw = read(file).replace(/The Company also indicated that it anticipates[\s\S]*?2009\./, '');
+  expect(raw).not.toMatch(/anticipates an increase/);
+  expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {}).importance).toBe('LOW');
+  expect(topicsIn('Non-performing loans decreased to $12.3 million at March 31, 2008.')).toEqual([]);
 });
 
 describe('a 6-K that furnishes a press release is read as an 8-K Other Events (decision 338)', () => {

@@ -267,6 +267,11 @@ const TOPIC_RULES: [NonNullable<ItemContent['topics']>[number], ContentRule8k, s
     '8k.topic.material',
     'An earnings warning: results expected below the same period a year before',
   ],
+  [
+    'credit_warning',
+    '8k.topic.material',
+    'A credit warning: the bank expects more bad loans (non-performing loans, charge-offs or loan-loss provisions up)',
+  ],
   ['strategic_alternatives', '8k.topic.material', 'Strategic alternatives or an unsolicited offer'],
   ['separation', '8k.topic.material', 'A business to be spun off or separated'],
   ['merger', '8k.topic.material', 'A merger or acquisition agreement'],
@@ -379,9 +384,13 @@ export function judgeItem(
   if (c.results)
     return c.results.warning
       ? judged(c, '8k.2.02.warning', headline ?? 'Preliminary results or a warning', [
-          'Results outside the calendar: preliminary figures, a warning or guidance cut',
+          'Results outside the calendar: preliminary figures, revised results, a warning or guidance cut',
         ])
-      : judged(c, '8k.2.02.scheduled', headline ?? 'Quarterly results released', ['The scheduled results release']);
+      : c.results.companion
+        ? judged(c, '8k.2.02.supplement', headline ?? 'Supplemental figures beside the results', [
+            'Supplemental figures furnished beside the results announced the same day: the release was the news',
+          ])
+        : judged(c, '8k.2.02.scheduled', headline ?? 'Quarterly results released', ['The scheduled results release']);
   if (number === '5.01' && c.reorganized)
     return judged(c, '8k.reorganized', 'Control passes under the reorganization plan', [
       "Control changed hands on the reorganization plan's effective date: the completion of a restructuring announced before",

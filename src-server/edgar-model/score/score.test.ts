@@ -654,6 +654,51 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     expect(purposeAction(text, false)).toBeNull();
     expect(purposeAction(text, true)).toMatch(/Crane Co\. entered into a confidentiality agreement with the Issuer\.$/);
   });
+
+  it("a first 13D whose Item 3 says no funds bought the shares is no market purchase: a plan trustee's LOW, a distribution's MEDIUM (decision 343)", () => {
+    // Yvan Dupuy on Benjamin Moore, 1997: "No funds involved. Reporting person is one of three trustees of the Benjamin
+    // Moore & Co. Employees' Stock Ownership Plan" (5.4%, almost all the plan's shares, voted as the employees direct).
+    const trustee = dg('orgron_0000891554-97-000224_SC13D.txt');
+    expect(trustee.detail).toMatchObject({ stakeOrigin: 'plan-trustee' });
+    const t = score(trustee);
+    expect(t).toMatchObject({ importance: 'LOW', rules: ['13d.plan-trustee'] });
+    expect(t.reasons[0]).toContain("trustee of the company's employee stock plan");
+    // A Vidara Holdings member's 15.6% of Horizon Pharma, 2014: "have not been purchased by the Reporting Person, and
+    // thus no funds were used" (received in Vidara Holdings' pro rata distribution).
+    const name = 'orgron_0001193125-14-350208_SC13D.txt';
+    const vidara = dg(name);
+    expect(vidara.detail).toMatchObject({ stakeOrigin: 'not-purchased' });
+    expect(score(vidara)).toMatchObject({ importance: 'MEDIUM', rules: ['13d.not-purchased'] });
+    // Derived: the same 13D whose Item 3 names the money that bought the shares is a first crossing, HIGH.
+    const raw = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8').replace(
+      /have\s+not\s+been\s+purchased\s+by\s+the\s+Reporting\s+Person,\s+and\s+thus\s+no\s+funds\s+were\s+used\s+for\s+such\s+purpose/,
+      'were purchased by the Reporting Person with $150 million of working capital',
+    );
+    expect(raw).toContain('with $150 million of working capital');
+    expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'HIGH', rules: ['13d.initial'] });
+  });
+
+  it("a 13D that reports the company's sale with the holder as a party: its own merger agreement CRITICAL, a voting agreement for one HIGH (decision 343)", () => {
+    // Public Storage's first 13D on Public Storage Properties X, 1996: "The Reporting Person and the Issuer have entered
+    // into an Agreement and Plan of Reorganization ... providing for the merger of the Issuer with and into the Reporting
+    // Person" ($20.92 a share): the holder is buying the company.
+    const ps = score(dg('orgron_0000928385-96-000900_SC13D.txt'));
+    expect(ps).toMatchObject({ importance: 'CRITICAL', rules: ['13d.plans'] });
+    expect(ps.reasons[0]).toContain('states an agreement or a proposal to acquire the company in Item 4');
+    // Charles Horsey's 13D/A on mktg, inc., 2014: "In connection with an Agreement and Plan of Merger ... among the
+    // Issuer, Aegis ... the Reporting Person entered into a Voting Agreement with Aegis": his 15.5% bound to the sale.
+    const name = 'orgron_0001144204-14-035580_SC13DA.txt';
+    const mktg = score(dg(name));
+    expect(mktg.importance).toBe('HIGH');
+    expect(mktg.rules).toEqual(['13d.plans', '13d.amendment']);
+    // Derived: without the voting agreement the same amendment only updates numbers (MEDIUM).
+    const raw = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8').replace(
+      /the\s+Reporting\s+Person\s+entered\s+into\s+a\s+Voting\s+Agreement/,
+      'the Reporting Person reviewed a draft of a Voting Agreement',
+    );
+    expect(raw).toContain('reviewed a draft of a Voting Agreement');
+    expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'MEDIUM', rules: ['13d.amendment'] });
+  });
 });
 
 /** Real Forms 3/4/5 of the importance eval's tune split (eval/importance/filings/form345, SOURCES.md there). */
