@@ -86,35 +86,66 @@ const DEGRADED: Record<string, string> = {
   llm_budget: 'You have used today’s language-model answers, so this is the rule-based analysis.',
 };
 
-/** What happened, why this level and what to watch, from our rules (no language model), labelled as such. */
-function RuleAnalysisView({
+interface Shown {
+  oneLiner: string;
+  summary: string | null;
+  reasons: string[];
+}
+
+const sameText = (a: string | null, b: string) =>
+  a != null && a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+
+/**
+ * What happened, why this level and what to watch, from our rules (no language model), labelled as
+ * such. A part the card above already shows word for word (its quote, its reasons) is not said twice:
+ * the rules' "what happened" is often the same quote, and a card that read it out twice was the
+ * repetition issue #25 set out to remove. With nothing left to add (and no note to give), no block.
+ */
+export function RuleAnalysisView({
   rules,
   degraded,
   importance,
+  shown,
 }: {
   rules: RuleParts;
   degraded?: string;
   importance: string;
+  /** What the card itself shows above the analysis. */
+  shown: Shown;
 }) {
+  const whatIsShown = sameText(shown.summary, rules.whatHappened) || sameText(shown.oneLiner, rules.whatHappened);
+  const whyIsShown =
+    rules.whyThisLevel.length === shown.reasons.length &&
+    rules.whyThisLevel.every((reason, i) => sameText(shown.reasons[i] ?? null, reason));
+  const note = degraded ? DEGRADED[degraded] : undefined;
+  if (whatIsShown && whyIsShown && rules.whatToWatch.length === 0 && !note) return null;
   return (
     <div className="tp-ai tp-ai--rules" data-testid="rule-analysis">
       <p className="tp-ai__title">
         Rule-based analysis <span className="muted tp-ai__model">from our scoring rules, no language model</span>
       </p>
-      {degraded && DEGRADED[degraded] && <p className="muted">{DEGRADED[degraded]}</p>}
+      {note && <p className="muted">{note}</p>}
       <dl className="tp-ai__rules">
-        <dt>What happened</dt>
-        <dd>
-          <FilingQuote text={rules.whatHappened} />
-        </dd>
-        <dt>Why {importance}</dt>
-        <dd>
-          <ul>
-            {rules.whyThisLevel.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
-        </dd>
+        {!whatIsShown && (
+          <>
+            <dt>What happened</dt>
+            <dd>
+              <FilingQuote text={rules.whatHappened} />
+            </dd>
+          </>
+        )}
+        {!whyIsShown && (
+          <>
+            <dt>Why {importance}</dt>
+            <dd>
+              <ul>
+                {rules.whyThisLevel.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         {rules.whatToWatch.length > 0 && (
           <>
             <dt>What to watch</dt>
@@ -132,10 +163,17 @@ function RuleAnalysisView({
   );
 }
 
+/** The one-liner, quote and reasons FilingCard shows above the analysis (the quote only when it differs from the one-liner). */
+export function shownOn(filing: TickerFiling): Shown {
+  const summary = filing.summary_text && filing.summary_text !== filing.one_liner ? filing.summary_text : null;
+  return { oneLiner: filing.one_liner, summary, reasons: filing.reasons ?? [] };
+}
+
 /** No model configured: the rule-based analysis, fetched when the card shows. */
 function RulesOnly({ filing }: { filing: TickerFiling }) {
   const query = trpc.filings.analysis.useQuery({ filingId: filing.id }, { staleTime: Infinity });
-  if (query.data) return <RuleAnalysisView rules={query.data.rules} importance={filing.importance} />;
+  if (query.data)
+    return <RuleAnalysisView rules={query.data.rules} importance={filing.importance} shown={shownOn(filing)} />;
   if (query.isError) return <p className="muted">The rule-based analysis could not be loaded.</p>;
   return <p className="muted">Loading the analysis…</p>;
 }
@@ -181,7 +219,14 @@ export function AnalysisBlock({ filing, aiAvailable }: { filing: TickerFiling; a
   }
 
   if (byRules)
-    return <RuleAnalysisView rules={byRules.rules} degraded={byRules.degraded} importance={filing.importance} />;
+    return (
+      <RuleAnalysisView
+        rules={byRules.rules}
+        degraded={byRules.degraded}
+        importance={filing.importance}
+        shown={shownOn(filing)}
+      />
+    );
   if (!aiAvailable) return <RulesOnly filing={filing} />;
 
   const generate = async () => {

@@ -6,7 +6,7 @@ import { ImportanceBadge, importanceColour } from '../../components/ImportanceBa
 import { formatExactTime, formatLag, formatRelativeTime } from '../../lib/format';
 import { formDisplayName } from '../watchlist/card-rules';
 import { FilingSummary } from '../watchlist/FilingSummary';
-import { AnalysisBlock } from './AnalysisBlock';
+import { AnalysisBlock, shownOn } from './AnalysisBlock';
 import { isPeriodicReport, ReportChanges } from './ReportChanges';
 import type { TickerFiling } from './ticker-types';
 import { TransactionTable } from './TransactionTable';
@@ -67,8 +67,7 @@ export function FilingCard({
   aiAvailable: boolean;
   compact?: boolean;
 }) {
-  const reasons = filing.reasons ?? [];
-  const summary = filing.summary_text && filing.summary_text !== filing.one_liner ? filing.summary_text : null;
+  const { summary, reasons } = shownOn(filing);
   return (
     <article
       className={`tp-filing tp-filing--${importanceColour(filing.importance)}`}
