@@ -21,10 +21,10 @@ function leftoverReconnect(thrown: object): boolean {
 }
 
 /**
- * Timeouts for the slowest machine the suite meets, not this one: CI ran every step 2-3x slower
- * than a quiet 2-core box (a browser test that takes 20 s here took 50 s there and hit the old 60 s
- * limit). A passing test never waits for them; they only decide when a stuck one is given up. The
- * same for `expect.poll`, whose 1 s default failed a filter click that re-rendered in 1.5 s.
+ * Timeouts for the slowest machine the suite meets, not this one: on CI the browser test files ran
+ * 3-4x longer than on a quiet 2-core box (billing 9.5 s here, 42.6 s there) and one test hit the old
+ * 60 s limit. A passing test never waits for them; they only decide when a stuck one is given up.
+ * The same for `expect.poll`, whose 1 s default gave a filter click on that machine one second.
  */
 function slowMachineTimeouts(testTimeout: number, hookTimeout: number, pollTimeout: number) {
   return { testTimeout, hookTimeout, expect: { poll: { timeout: pollTimeout, interval: 100 } } };
