@@ -126,10 +126,19 @@ function runAsIds(): { uid?: number; gid?: number } {
  * foreground group) reaches only the app, which then stops the database last, after the work
  * that needs it. Resolves when the server accepts connections.
  */
+/**
+ * What PostgreSQL says while the stop we asked for runs: a connection that was still closing, or a
+ * reconnect that raced the stop, is refused with a FATAL. Expected then, and five "FATAL" lines
+ * after Ctrl-C read as a crash to whoever pressed it; at any other time they are news and are kept.
+ */
+const SAID_WHILE_STOPPING =
+  /\b(?:FATAL|LOG):\s+(?:the database system is shutting down|terminating connection due to administrator command|canceling authentication due to timeout|aborting any active transactions|received fast shutdown request|background worker .* exited|shutting down|database system is shut down|checkpoint (?:starting|complete))/;
+
 async function spawnServer(
   dataDir: string,
   options: EmbeddedPostgresOptions,
   log: (m: string) => void,
+  stopping: () => boolean,
 ): Promise<ChildProcess> {
   const binary = await postgresBinary();
   const flags = Object.entries({ listen_addresses: '127.0.0.1', max_connections: '200', ...options.settings }).flatMap(
@@ -151,7 +160,10 @@ async function spawnServer(
     child.once('error', reject);
     child.stderr?.on('data', (chunk: Buffer) => {
       const message = chunk.toString('utf8');
-      log(message.trim());
+      const lines = message
+        .split('\n')
+        .filter((line) => line.trim() && !(stopping() && SAID_WHILE_STOPPING.test(line)));
+      if (lines.length) log(lines.join('\n').trim());
       if (output.length < 20_000) output += message;
       if (message.includes('database system is ready to accept connections')) {
         child.removeListener('exit', onExit);
@@ -193,9 +205,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     password = storedPassword(dataDir);
     await stopStaleServer(dataDir, log);
   }
+  let stopRequested = false;
   let child: ChildProcess;
   try {
-    child = await spawnServer(dataDir, options, log);
+    child = await spawnServer(dataDir, options, log, () => stopRequested);
   } catch (error) {
     throw new Error(
       `embedded PostgreSQL did not start on port ${options.port} (data ${dataDir}); ` +
@@ -223,6 +236,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   process.once('exit', stopOnExit);
 
   const stop = async ({ graceMs = 5_000 }: { graceMs?: number } = {}) => {
+    stopRequested = true;
     process.removeListener('exit', stopOnExit);
     const waitExit = (ms: number) => Promise.race([gone.then(() => true), sleep(ms).then(() => exited)]);
     signal('SIGINT');
