@@ -104,7 +104,7 @@ describe('jobs of killed workers', () => {
                 where l.locktype = 'advisory' and l.objsubid = 2 and l.granted and a.application_name = ${name}`,
           )
         ).map((r) => r.pid);
-      await expect.poll(holders, { timeout: 5_000 }).toHaveLength(1);
+      await expect.poll(holders, { timeout: 20_000 }).toHaveLength(1);
       const [before] = await holders();
       await database.db.execute(sql`select pg_terminate_backend(${before}::int)`);
       // A new session, the same worker's lock again.

@@ -411,7 +411,7 @@ describe('sends whose sender died mid-way', () => {
     delivery = await startDelivery(deps);
     // The job matching queued for this alert has run (graphile deletes a job once it completes):
     // its lease, which skips rows a live sender holds, has decided, and a send would be recorded.
-    await expect.poll(() => deliveryJobsFor(alert!.id), { timeout: 8_000 }).toBe(0);
+    await expect.poll(() => deliveryJobsFor(alert!.id), { timeout: 20_000 }).toBe(0);
     expect((await alertRows(user.id)).map((r) => r.status)).toEqual(['sending']);
     await held`select pg_advisory_unlock(${DEAD_SENDER}::int8)`;
     held.release();

@@ -102,7 +102,7 @@ const untilDue = (alertId: number) =>
             sql`select next_attempt_at <= now() as due from alerts where id = ${alertId}`,
           )
         )[0]?.due,
-      { timeout: 5_000 },
+      { timeout: 20_000 },
     )
     .toBe(true);
 
