@@ -2,6 +2,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhooks, type WebhookRow } from '../../db/schema';
+import { FILING_FIELDS, type FilingFields } from '../alerts/delivery.repo';
 
 export async function insertHook(
   db: Db,
@@ -78,5 +79,11 @@ export async function findEnabledHook(db: Db, params: { id: string }): Promise<W
     .select()
     .from(webhooks)
     .where(and(eq(webhooks.id, params.id), isNull(webhooks.disabledAt)));
+  return row;
+}
+
+/** The newest stored filing with the columns an alert's message reads (a test event's sample). */
+export async function newestFiling(db: Db): Promise<FilingFields | undefined> {
+  const [row] = await db.execute<FilingFields>(sql`select ${FILING_FIELDS} from filings f order by f.id desc limit 1`);
   return row;
 }

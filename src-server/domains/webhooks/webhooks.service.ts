@@ -6,7 +6,6 @@
  * count that disables a hook and tells its owner.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/app-error';
 import { BRANDS, DEFAULT_BRAND, type BrandId } from '#shared/brands';
 import { IMPORTANCE_RANK, importanceFromRank, type Importance } from '#shared/importance';
@@ -14,10 +13,13 @@ import { MAX_WEBHOOKS, type WebhookFormat } from '#shared/integrations';
 import type { AppDeps } from '../../deps';
 import type { WebhookRow } from '../../db/schema';
 import { DeliveryError } from '../../integrations/delivery-error';
-import { webhookRequest, type WebhookEvent, type WebhookFiling } from '../../integrations/webhook/formats';
+import { webhookRequest, type WebhookEvent } from '../../integrations/webhook/formats';
 import { reportAlertLinesOf } from '../reports/report-alert';
+import { filingFacts } from '../alerts/delivery.repo';
+import { webhookEventOf } from '../alerts/webhook-event';
 import { checkTarget, RefusedTarget, safePost, type TargetPolicy } from '../../integrations/webhook/safe-post';
 import { newWebhookSecret } from '../../integrations/webhook/signature';
+import * as accounts from '../auth/account.repo';
 import { spend } from '../auth/rate-limit';
 import { brandLinkBase } from '../auth/request-info';
 import * as repo from './webhooks.repo';
@@ -72,7 +74,7 @@ export async function createWebhook(
     throw error;
   }
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from users where id = ${params.userId} for update`);
+    await accounts.lockUser(tx, { userId: params.userId });
     if ((await repo.countHooks(tx, { userId: params.userId })) >= MAX_WEBHOOKS) {
       throw new AppError('CONFLICT', `You already have ${MAX_WEBHOOKS} webhooks. Remove one first.`, {
         reason: 'too_many_webhooks',
@@ -114,31 +116,20 @@ async function post(deps: AppDeps, hook: WebhookRow, event: WebhookEvent): Promi
 }
 
 /**
- * The newest stored filing as a sample (real data), or none when nothing is stored yet. Its page
- * link is on the owner's brand host, like a real alert's (issue #28 item 1).
+ * A test event carrying the newest stored filing as a sample (real data), or none when nothing is
+ * stored yet; built like a real alert's event, its page link on the owner's brand host (issue #28 item 1).
  */
-async function sampleFilings(deps: AppDeps, brand: string): Promise<WebhookFiling[]> {
-  const rows = await deps.db.execute<Record<string, unknown>>(sql`
-    select id::float8 as id, ticker, company_name, form_type, importance, one_liner, reasons,
-      coalesce(primary_doc_url, index_url) as link, filed_at, accepted_at
-    from filings order by id desc limit 1`);
+async function testEvent(deps: AppDeps, brand: string): Promise<WebhookEvent> {
+  const newest = await repo.newestFiling(deps.db);
+  const facts = newest ? [filingFacts(newest)] : [];
   const changes = await reportAlertLinesOf(deps.db, {
-    filings: rows.map((r) => ({ filingId: Number(r.id), formType: String(r.form_type) })),
+    filings: facts.map((f) => ({ filingId: f.filingId, formType: f.formType })),
   });
-  return rows.map((r) => ({
-    filingId: Number(r.id),
-    ticker: (r.ticker as string | null) ?? null,
-    companyName: (r.company_name as string | null) ?? null,
-    form: String(r.form_type),
-    importance: String(r.importance),
-    oneLiner: String(r.one_liner),
-    reasons: Array.isArray(r.reasons) ? (r.reasons as string[]) : [],
-    secUrl: (r.link as string | null) ?? null,
-    pageUrl: r.ticker ? `${brandLinkBase(deps, brand)}/ticker/${encodeURIComponent(String(r.ticker))}` : null,
-    filedAt: new Date(r.filed_at as string).toISOString(),
-    acceptedAt: r.accepted_at ? new Date(r.accepted_at as string).toISOString() : null,
-    reportChange: changes.get(Number(r.id)) ?? null,
-  }));
+  const event = webhookEventOf(
+    facts.map((f) => ({ ...f, reportChange: changes.get(f.filingId) ?? null })),
+    { key: `test:${randomUUID()}`, brand: brandName(brand), publicUrl: brandLinkBase(deps, brand) },
+  );
+  return { ...event, type: 'test' };
 }
 
 /**
@@ -152,12 +143,7 @@ export async function testWebhook(
   const hook = await repo.findHook(deps.db, params);
   if (!hook) throw notFound();
   await spend(deps.db, { budget: 'webhookTests', key: params.userId });
-  const event: WebhookEvent = {
-    id: `test:${randomUUID()}`,
-    type: 'test',
-    brand: brandName(params.brand),
-    filings: await sampleFilings(deps, params.brand),
-  };
+  const event = await testEvent(deps, params.brand);
   try {
     const status = await post(deps, hook, event);
     await repo.recordSuccess(deps.db, { id: hook.id, reenable: true });
@@ -203,9 +189,8 @@ export async function deliverToHook(
 }
 
 async function tellOwnerDisabled(deps: AppDeps, hook: WebhookRow, failures: number, lastError: string): Promise<void> {
-  const [user] = await deps.db.execute<{ email: string | null; verified: boolean; brand: string }>(sql`
-    select email, email_verified_at is not null as verified, brand from users where id = ${hook.userId}`);
-  if (!user?.email || !user.verified) return;
+  const user = await accounts.findUser(deps.db, { userId: hook.userId });
+  if (!user?.email || !user.emailVerifiedAt) return;
   // The owner's brand host: their session cookie lives there (issue #28 item 1).
   const settings = `${brandLinkBase(deps, user.brand)}/settings`;
   try {
