@@ -51,13 +51,6 @@ export async function devicesOf(db: Db, { userId }: { userId: string }): Promise
   return rows.map(asDevice);
 }
 
-export async function countDevices(db: Db, { userId }: { userId: string }): Promise<number> {
-  const [row] = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from push_subscriptions where user_id = ${userId}`,
-  );
-  return row?.n ?? 0;
-}
-
 /** The push service said the subscription is gone (404/410): it never comes back. */
 export async function removeExpired(db: Db, { id }: { id: number }): Promise<void> {
   await db.execute(sql`delete from push_subscriptions where id = ${id}`);

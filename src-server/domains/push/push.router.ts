@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { IMPORTANCE_RANK } from '#shared/importance';
 import { proProcedure, router, signedInProcedure } from '../../transport/trpc/init';
-import { pushStatus, subscribe, unsubscribe } from './push.service';
-import { setPushMinRank } from './push.repo';
+import { pushStatus, setPushMinRank, subscribe, unsubscribe } from './push.service';
 
 const base64url = (name: string, max: number) =>
   z
@@ -50,8 +49,5 @@ export const pushRouter = router({
   /** The lowest importance pushed at once (1 LOW ... 4 CRITICAL). */
   setMinRank: signedInProcedure
     .input(z.object({ minRank: z.number().int().min(1).max(maxRank) }).strict())
-    .mutation(async ({ ctx, input }) => {
-      await setPushMinRank(ctx.deps.db, { userId: ctx.user.id, rank: input.minRank });
-      return { minRank: input.minRank };
-    }),
+    .mutation(({ ctx, input }) => setPushMinRank(ctx.deps, { userId: ctx.user.id, rank: input.minRank })),
 });

@@ -94,6 +94,15 @@ export async function pushStatus(deps: AppDeps, { userId }: { userId: string }) 
   };
 }
 
+/** The lowest importance pushed at once (1 LOW ... 4 CRITICAL). */
+export async function setPushMinRank(
+  deps: AppDeps,
+  { userId, rank }: { userId: string; rank: number },
+): Promise<{ minRank: number }> {
+  await repo.setPushMinRank(deps.db, { userId, rank });
+  return { minRank: rank };
+}
+
 export interface PushMessage {
   title: string;
   body: string;
