@@ -4,18 +4,32 @@ import type { Db } from '../../db/client';
 
 /** The named HMAC key, created once (first writer wins) and shared by every instance. */
 export async function signingKey(db: Db, { name }: { name: string }): Promise<Buffer> {
+  const secret = await keptSecret(db, { name, fresh: randomBytes(32).toString('base64') });
+  if (!secret) throw new Error(`signing key ${name} could not be created`);
+  return Buffer.from(secret, 'base64');
+}
+
+/** The named secret in signing_keys, or undefined while none is stored. */
+export async function storedSecret(db: Db, { name }: { name: string }): Promise<string | undefined> {
+  return (await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${name}`))[0]?.secret;
+}
+
+/**
+ * The named secret, stored as `fresh` by the first writer (a concurrent one's row wins over ours),
+ * so every instance gets the same one.
+ */
+export async function keptSecret(
+  db: Db,
+  { name, fresh }: { name: string; fresh: string },
+): Promise<string | undefined> {
   const rows = await db.execute<{ secret: string }>(sql`
     with created as (
-      insert into signing_keys (name, secret) values (${name}, ${randomBytes(32).toString('base64')})
+      insert into signing_keys (name, secret) values (${name}, ${fresh})
       on conflict (name) do nothing returning secret
     )
     select secret from created union all select secret from signing_keys where name = ${name} limit 1`);
   // A concurrent first writer's row is invisible to this statement's snapshot: read it once more.
-  const secret =
-    rows[0]?.secret ??
-    (await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${name}`))[0]?.secret;
-  if (!secret) throw new Error(`signing key ${name} could not be created`);
-  return Buffer.from(secret, 'base64');
+  return rows[0]?.secret ?? (await storedSecret(db, { name }));
 }
 
 export interface ChannelState extends Record<string, unknown> {

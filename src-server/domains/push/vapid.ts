@@ -4,10 +4,10 @@
  * signing_keys (name 'vapid', first writer wins), so every instance and every restart signs with
  * the same key: browsers bind a subscription to the public key, and a new one would orphan them all.
  */
-import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { keptSecret, storedSecret } from '../alerts/unsubscribe.repo';
 import { publicUrl } from '../auth/request-info';
 
 export interface VapidKeys {
@@ -20,19 +20,9 @@ const KEY_NAME = 'vapid';
 
 async function storedPair(db: Db): Promise<{ publicKey: string; privateKey: string }> {
   // Read first (a primary key lookup per send); the insert runs once in the data's life.
-  const [kept] = await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${KEY_NAME}`);
-  if (kept) return JSON.parse(kept.secret) as { publicKey: string; privateKey: string };
-  const fresh = JSON.stringify(webpush.generateVAPIDKeys());
-  const rows = await db.execute<{ secret: string }>(sql`
-    with created as (
-      insert into signing_keys (name, secret) values (${KEY_NAME}, ${fresh})
-      on conflict (name) do nothing returning secret
-    )
-    select secret from created union all select secret from signing_keys where name = ${KEY_NAME} limit 1`);
-  // A concurrent first writer's row is invisible to this statement's snapshot: read it once more.
-  const secret =
-    rows[0]?.secret ??
-    (await db.execute<{ secret: string }>(sql`select secret from signing_keys where name = ${KEY_NAME}`))[0]?.secret;
+  const kept = await storedSecret(db, { name: KEY_NAME });
+  if (kept) return JSON.parse(kept) as { publicKey: string; privateKey: string };
+  const secret = await keptSecret(db, { name: KEY_NAME, fresh: JSON.stringify(webpush.generateVAPIDKeys()) });
   if (!secret) throw new Error('the VAPID key pair could not be created');
   const pair = JSON.parse(secret) as { publicKey: string; privateKey: string };
   return { publicKey: pair.publicKey, privateKey: pair.privateKey };
