@@ -7,11 +7,17 @@ export async function reportAlertLinesOf(
   db: Db,
   { filings }: { filings: { filingId: number; formType: string }[] },
 ): Promise<Map<number, ReportAlertLines>> {
+  const periodic = filings.filter((f) => /^10-[KQ]/.test(f.formType));
+  const diffs = new Map(
+    (await repo.diffsOfFilings(db, { filingIds: periodic.map((f) => f.filingId) })).map((r) => [
+      Number(r.filingId),
+      r.diff,
+    ]),
+  );
   const out = new Map<number, ReportAlertLines>();
-  for (const f of filings) {
-    if (!/^10-[KQ]/.test(f.formType)) continue;
-    const row = await repo.diffForFiling(db, { filingId: f.filingId });
-    if (row) out.set(f.filingId, reportAlertLines(row.diff));
+  for (const f of periodic) {
+    const diff = diffs.get(f.filingId);
+    if (diff) out.set(f.filingId, reportAlertLines(diff));
   }
   return out;
 }

@@ -1,7 +1,7 @@
 /** SQL of the reports domain: stored report sections and report diffs. */
-import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reportDiffs, reportSections } from '../../db/schema';
+import { filings, reportDiffs, reportSections } from '../../db/schema';
 
 export type SectionsRow = typeof reportSections.$inferSelect;
 export type SectionsInsert = typeof reportSections.$inferInsert;
@@ -83,6 +83,19 @@ export function companyDiffs(db: Db, { cik }: { cik: number }): Promise<DiffRow[
 }
 
 /** A diff by the newer report's filing id, with the earlier report's filing id when it is stored. */
+/** The stored diffs of these filings, in one query (filings without one are absent). */
+export async function diffsOfFilings(
+  db: Db,
+  { filingIds }: { filingIds: number[] },
+): Promise<{ filingId: number; diff: DiffRow['diff'] }[]> {
+  if (filingIds.length === 0) return [];
+  return db
+    .select({ filingId: filings.id, diff: reportDiffs.diff })
+    .from(filings)
+    .innerJoin(reportDiffs, eq(reportDiffs.accessionNo, filings.accessionNo))
+    .where(inArray(filings.id, filingIds));
+}
+
 export async function diffForFiling(
   db: Db,
   { filingId }: { filingId: number },
