@@ -111,29 +111,23 @@ async function compose(deps: AppDeps, w: repo.AlertWork, burst: repo.BurstRow[],
       options: pushOptions(head!, w.id),
     };
   }
-  const copies = await memo.copies();
-  const ctx = await messageContext(deps, {
-    userId: w.user_id,
-    brand: w.brand,
-    timeZone: w.time_zone,
-    // A webhook carries no unsubscribe link (its owner removes it in settings): no token is made.
-    channel: w.channel === 'email' ? 'email' : 'sms',
-  });
+  const hookId = hookIdOf(w.channel);
   const rows: repo.FilingFields[] = [w, ...burst];
-  const follows = await memo.follows(
-    rows.map((r) => Number(r.filing_id)),
-    w.time_zone,
-  );
+  // A webhook event carries no thread lines, edited copy or unsubscribe link: those are read for email and SMS only.
+  const follows = hookId
+    ? null
+    : await memo.follows(
+        rows.map((r) => Number(r.filing_id)),
+        w.time_zone,
+      );
   const changes = await memo.changes(rows.map((r) => ({ filingId: Number(r.filing_id), formType: r.form_type })));
   const facts = rows
     .map((r) => ({
       ...repo.filingFacts(r),
-      follows: follows.get(Number(r.filing_id)) ?? null,
+      follows: follows?.get(Number(r.filing_id)) ?? null,
       reportChange: changes.get(Number(r.filing_id)) ?? null,
     }))
     .sort((a, b) => rankOf(b.importance) - rankOf(a.importance) || a.filedAt.getTime() - b.filedAt.getTime());
-  const [head, ...rest] = facts;
-  const hookId = hookIdOf(w.channel);
   if (hookId) {
     const event = webhookEventOf(facts, {
       key: `alert:${w.id}`,
@@ -142,6 +136,14 @@ async function compose(deps: AppDeps, w: repo.AlertWork, burst: repo.BurstRow[],
     });
     return { channel: 'hook', hookId, event };
   }
+  const [head, ...rest] = facts;
+  const copies = await memo.copies();
+  const ctx = await messageContext(deps, {
+    userId: w.user_id,
+    brand: w.brand,
+    timeZone: w.time_zone,
+    channel: w.channel === 'email' ? 'email' : 'sms',
+  });
   if (w.channel === 'email') {
     const routing = {
       route: w.route ?? 'realtime_email',
