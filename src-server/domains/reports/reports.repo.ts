@@ -100,14 +100,18 @@ export async function diffForFiling(
   db: Db,
   { filingId }: { filingId: number },
 ): Promise<(DiffRow & { priorFilingId: number | null }) | null> {
-  const rows = await db.execute<{ accession_no: string; prior_filing_id: number | null }>(sql`
-    select d.accession_no, (select p.id from filings p where p.accession_no = d.prior_accession_no) as prior_filing_id
-    from filings f join report_diffs d on d.accession_no = f.accession_no
-    where f.id = ${filingId}`);
-  const hit = rows[0];
-  if (!hit) return null;
-  const row = await getDiff(db, { accessionNo: hit.accession_no });
-  return row ? { ...row, priorFilingId: hit.prior_filing_id != null ? Number(hit.prior_filing_id) : null } : null;
+  const [hit] = await db
+    .select({
+      diff: reportDiffs,
+      // bigint without a mode: the driver's string, made a number below.
+      priorFilingId: sql<
+        string | null
+      >`(select p.id from filings p where p.accession_no = ${reportDiffs.priorAccessionNo})`,
+    })
+    .from(filings)
+    .innerJoin(reportDiffs, eq(reportDiffs.accessionNo, filings.accessionNo))
+    .where(eq(filings.id, filingId));
+  return hit ? { ...hit.diff, priorFilingId: hit.priorFilingId != null ? Number(hit.priorFilingId) : null } : null;
 }
 
 /** The company of a ticker in the catalogue, or null. */
