@@ -205,10 +205,6 @@ export function positionSold(detail: OwnershipDetail, trades: InsiderTrade[]): {
   return { pct: (sold / (sold + held.shares + held.units)) * 100, units: held.units };
 }
 
-export function positionSoldPct(detail: OwnershipDetail, trades: InsiderTrade[]): number | null {
-  return positionSold(detail, trades)?.pct ?? null;
-}
-
 /** How late a Form 4 is, from the dates it states: its earliest trade and its filing (or signature) date. */
 export interface Lateness {
   businessDays: number;
