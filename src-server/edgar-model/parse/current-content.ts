@@ -250,14 +250,18 @@ const AMOUNT = /(?:US)?\$\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(billion|millio
 const NOT_PRICE =
   /\b(?:per share|termination fee|break-?up fee|reverse termination|fee of|deductible|threshold|basket|cap of)\b/i;
 
-/** The largest dollar sum stated as a price or size in the first part of the item. */
-/** The dollars an AMOUNT match states ("$2.25 billion", "$300,000,000", "$90 million"). */
-function amountOf(m: RegExpMatchArray): number {
-  const unit = (m[2] ?? '').toLowerCase();
-  const scale = unit.startsWith('b') ? 1e9 : unit.startsWith('m') ? 1e6 : unit === 'thousand' ? 1e3 : 1;
-  return Number(m[1]!.replace(/,/g, '')) * scale;
+/** "$1.1 million", "$3.7 billion", "$2.25 bn", "$90 mm", "$300,000,000" -> dollars. */
+function dollars(amount: string, unit: string | undefined): number {
+  const scale = /^b/i.test(unit ?? '') ? 1e9 : /^m/i.test(unit ?? '') ? 1e6 : /^thousand$/i.test(unit ?? '') ? 1e3 : 1;
+  return Number(amount.replace(/,/g, '')) * scale;
 }
 
+/** The dollars an AMOUNT match states. */
+function amountOf(m: RegExpMatchArray): number {
+  return dollars(m[1]!, m[2]);
+}
+
+/** The largest dollar sum stated as a price or size in the first part of the item. */
 export function statedAmount(prose: string): number | null {
   let best: number | null = null;
   const text = prose.slice(0, 6_000);
@@ -673,12 +677,6 @@ export const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
     /\bconsent solicitations?\b|\boffers? to exchange\b[^.]{0,80}\bnotes\b|\bnotice of (?:full |partial |conditional )?redemption\b(?:[^.]|\.\d){0,200}\b(?:notes|debentures)\b|\bpresent(?:s|ation)? at\b|\binvestor (?:presentation|day|conference)|\bconference\b|\bwebcast\b|\b(?:regular|quarterly) (?:cash )?dividend\b|\bname change\b|\bchange (?:its|the company's) name\b|\bnet asset value\b|\bstock split\b|\bmedium-term notes\b|\bprospectus supplement\b/i,
   ],
 ];
-
-/** "$1.1 million", "$3.7 billion" -> dollars. */
-function dollars(amount: string, unit: string | undefined): number {
-  const scale = /^b/i.test(unit ?? '') ? 1e9 : /^m/i.test(unit ?? '') ? 1e6 : 1;
-  return Number(amount.replace(/,/g, '')) * scale;
-}
 
 /**
  * An earnings warning in numbers: "we expect revenue ... to be between $1.1 and $1.3 million,
