@@ -70,7 +70,7 @@ function coverDates(body: string): string[] {
  * report is the report date, and the cover may name an earlier event in parentheses. Dates more than
  * a year before the latest are not the event (a reference to an old agreement).
  */
-export function earliestEventDate(headerPeriod: string | null, body: string): string | null {
+function earliestEventDate(headerPeriod: string | null, body: string): string | null {
   const dates = [...(headerPeriod ? [headerPeriod] : []), ...coverDates(body)].sort();
   const latest = dates.at(-1);
   if (!latest) return null;
