@@ -43,7 +43,7 @@ export function wordCount(tf: TermFrequencies): number {
 }
 
 /** A sentence as compared: lower case, numbers masked, punctuation and spacing evened out. */
-export function sentenceKey(s: string): string {
+function sentenceKey(s: string): string {
   return s
     .toLowerCase()
     .replace(/[’‘`]/g, "'")

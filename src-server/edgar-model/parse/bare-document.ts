@@ -8,7 +8,7 @@
 import { htmlToText } from './text';
 
 /** The text of the first inline XBRL fact named `name` (nested tags and entities flattened). */
-export function deiFact(raw: string, name: string): string | null {
+function deiFact(raw: string, name: string): string | null {
   const at = raw.slice(0, 3_000_000).indexOf(`name="dei:${name}"`);
   if (at < 0) return null;
   const end = raw.indexOf('</ix:nonNumeric>', at);

@@ -250,15 +250,19 @@ const AMOUNT = /(?:US)?\$\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(billion|millio
 const NOT_PRICE =
   /\b(?:per share|termination fee|break-?up fee|reverse termination|fee of|deductible|threshold|basket|cap of)\b/i;
 
-/** The largest dollar sum stated as a price or size in the first part of the item. */
-/** The dollars an AMOUNT match states ("$2.25 billion", "$300,000,000", "$90 million"). */
-function amountOf(m: RegExpMatchArray): number {
-  const unit = (m[2] ?? '').toLowerCase();
-  const scale = unit.startsWith('b') ? 1e9 : unit.startsWith('m') ? 1e6 : unit === 'thousand' ? 1e3 : 1;
-  return Number(m[1]!.replace(/,/g, '')) * scale;
+/** "$1.1 million", "$3.7 billion", "$2.25 bn", "$90 mm", "$300,000,000" -> dollars. */
+function dollars(amount: string, unit: string | undefined): number {
+  const scale = /^b/i.test(unit ?? '') ? 1e9 : /^m/i.test(unit ?? '') ? 1e6 : /^thousand$/i.test(unit ?? '') ? 1e3 : 1;
+  return Number(amount.replace(/,/g, '')) * scale;
 }
 
-export function statedAmount(prose: string): number | null {
+/** The dollars an AMOUNT match states. */
+function amountOf(m: RegExpMatchArray): number {
+  return dollars(m[1]!, m[2]);
+}
+
+/** The largest dollar sum stated as a price or size in the first part of the item. */
+function statedAmount(prose: string): number | null {
   let best: number | null = null;
   const text = prose.slice(0, 6_000);
   for (const m of text.matchAll(AMOUNT)) {
@@ -283,7 +287,7 @@ function amountsIn(text: string): number[] {
   return [...text.matchAll(AMOUNT)].map(amountOf);
 }
 
-export function renewsFacility(prose: string): boolean {
+function renewsFacility(prose: string): boolean {
   const head = prose.slice(0, 2_000);
   if (ENLARGED.test(head)) return false;
   const replacing = sentences(head).filter((s) => REPLACES_FACILITY.test(s));
@@ -298,7 +302,7 @@ export function renewsFacility(prose: string): boolean {
  * underwriting agreement, Disney's global notes 2012-2017) or medium-term notes. Only a frequent, large issuer keeps
  * such a programme; each takedown is its normal-course funding, as the rubric reads a debt takedown under a shelf.
  */
-export function debtProgramme(text: string): boolean {
+function debtProgramme(text: string): boolean {
   return (
     /\bmedium-term notes\b/i.test(text) ||
     sentences(text.slice(0, 3_000)).some((s) => /\bterms agreement\b/i.test(s) && /\bnotes\b/i.test(s))
@@ -354,7 +358,7 @@ function isoDates(sentence: string): string[] {
  * the closing ("On June 6 ... announced ... a definitive merger agreement ... The merger was
  * completed on September 8"), or closes under an agreement that was amended since it was signed.
  */
-export function completesEarlierAgreement(prose: string): boolean {
+function completesEarlierAgreement(prose: string): boolean {
   const head = sentences(prose.slice(0, 3_000)).slice(0, 8);
   const agreed = head
     .filter((s) => /\b(?:agreement|announced)\b/i.test(s) && !/\b(?:completed|consummated|closed)\b/i.test(s))
@@ -372,7 +376,7 @@ export function completesEarlierAgreement(prose: string): boolean {
 const SOLD_UNDER_AGREEMENT =
   /\b(?:sold|issued)\b.{0,500}?\bpursuant to (?:the terms of )?(?:a|an|the) (?:[\w-]+\s+){0,4}agreement,? dated (?:as of )?([A-Z][a-z]+ \d{1,2}, \d{4})/;
 
-export function closesEarlierSale(prose: string): boolean {
+function closesEarlierSale(prose: string): boolean {
   for (const s of sentences(prose.slice(0, 2_000)).slice(0, 3)) {
     const m = SOLD_UNDER_AGREEMENT.exec(s);
     const on = /^On ([A-Z][a-z]+ \d{1,2}, \d{4})/.exec(s)?.[1];
@@ -447,7 +451,7 @@ export function dealFacts(prose: string, body = prose): NonNullable<ItemContent[
 }
 
 /** Item 3.01: which notice it is. The exchange's cure period is read for the headline. */
-export function listingFacts(prose: string): NonNullable<ItemContent['listing']> {
+function listingFacts(prose: string): NonNullable<ItemContent['listing']> {
   const text = prose.slice(0, 5_000);
   const exchange = /\bNasdaq\b/i.test(text)
     ? 'Nasdaq'
@@ -492,7 +496,7 @@ const COUNT = /\b\d{1,3}(?:,\d{3}){1,4}(?:\.\d+)?\b/g;
  * Say-on-pay in a vote table: the advisory vote on executive compensation (not its frequency) with
  * more votes against than for. Tables read as text list For, Against, Abstain in that order.
  */
-export function sayOnPayVotedDown(text: string): boolean {
+function sayOnPayVotedDown(text: string): boolean {
   const sayOnPay =
     /\b(?:advisory|non-binding)\b[^.:]{0,80}?\b(?:executive (?:officer )?compensation|compensation of (?:the |our |its )?(?:company['’]s )?named executive officers)|\bsay[- ]on[- ]pay\b|\bto approve[^.]{0,40}\bexecutive compensation\b/gi;
   for (const m of text.matchAll(sayOnPay)) {
@@ -505,7 +509,7 @@ export function sayOnPayVotedDown(text: string): boolean {
 }
 
 /** Item 5.07: did anything fail, was say-on-pay rejected, was the election contested, was it a deal vote. */
-export function voteFacts(prose: string): NonNullable<ItemContent['vote']> {
+function voteFacts(prose: string): NonNullable<ItemContent['vote']> {
   const text = prose.slice(0, 12_000);
   const failedSentences = sentences(text).filter((s) =>
     /\b(?:was|were) not (?:approved|adopted|ratified)\b|\bfailed to (?:pass|receive|obtain)\b|\bdid not (?:pass|receive|obtain|approve)\b|\b(?:was|were) rejected\b|\bnot approved\b/i.test(
@@ -525,7 +529,7 @@ export function voteFacts(prose: string): NonNullable<ItemContent['vote']> {
 }
 
 /** Item 4.01: an auditor that resigns effective immediately, or a disagreement or reportable event (a material weakness) stated. */
-export function auditorFacts(prose: string): NonNullable<ItemContent['auditor']> {
+function auditorFacts(prose: string): NonNullable<ItemContent['auditor']> {
   const said = sentences(prose.slice(0, 8_000));
   const stated = (re: RegExp) => said.some((s) => re.test(s) && !/\b(?:no|not|nor|none|neither|without)\b/i.test(s));
   return {
@@ -623,7 +627,7 @@ const SELLERS_MONTH =
 /** A meeting moved to a virtual format ("will hold its upcoming 2022 Annual Meeting ... in a virtual meeting format"): logistics. */
 const MEETING_FORMAT = /\b(?:annual|special) meeting\b[^.]{0,200}?\bvirtual(?:ly| meeting| format| only| annual)\b/i;
 
-export const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
+const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
   ['going_concern', /\bgoing[- ]concern\b|\bsubstantial doubt\b/i],
   ['bankruptcy', /\bchapter 11\b|\bbankruptcy\b|\bpre-?packaged\b|\breceivership\b/i],
   ['results', /\b(?:announc\w+|report\w+|releas\w+)[^.]{0,80}\b(?:results|earnings)\b|\bearnings (?:release|call)\b/i],
@@ -674,12 +678,6 @@ export const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
   ],
 ];
 
-/** "$1.1 million", "$3.7 billion" -> dollars. */
-function dollars(amount: string, unit: string | undefined): number {
-  const scale = /^b/i.test(unit ?? '') ? 1e9 : /^m/i.test(unit ?? '') ? 1e6 : 1;
-  return Number(amount.replace(/,/g, '')) * scale;
-}
-
 /**
  * An earnings warning in numbers: "we expect revenue ... to be between $1.1 and $1.3 million,
  * compared with $3.7 million for the comparable period" - the top of the expected range below the
@@ -688,7 +686,7 @@ function dollars(amount: string, unit: string | undefined): number {
 const EXPECTED_AGAINST =
   /\bexpects?\b[^.]{0,200}?\$\s?([\d,]+(?:\.\d+)?)\s*(million|billion)?(?:\s*(?:and|to|-|–)\s*\$?\s?([\d,]+(?:\.\d+)?)\s*(million|billion)?)?[^.$]{0,60}?\bcompared (?:with|to)\b[^.$]{0,40}\$\s?([\d,]+(?:\.\d+)?)\s*(million|billion)?/i;
 
-export function expectsDecline(text: string): boolean {
+function expectsDecline(text: string): boolean {
   for (const s of sentences(text.slice(0, 4_000))) {
     const m = EXPECTED_AGAINST.exec(s);
     if (!m) continue;
@@ -718,7 +716,7 @@ const DEBT_FOR_EQUITY =
  * The company named as the one merging into another: its own short name, defined in the first
  * sentence ("Premier Financial Bancorp, Inc. ("Premier")"), "to merge into" or "will merge with and into".
  */
-export function mergesIntoAnother(text: string): boolean {
+function mergesIntoAnother(text: string): boolean {
   const defined = /\(\s*(?:the\s+)?["“]([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*){0,3})["”]\s*\)/.exec(text.slice(0, 600));
   const name = defined?.[1];
   if (!name) return false;

@@ -15,15 +15,6 @@ export function sortItems(numbers: Iterable<string>): string[] {
   return [...new Set(numbers)].sort((a, b) => Number.parseFloat(a) - Number.parseFloat(b) || a.localeCompare(b));
 }
 
-/**
- * Item headings in the document body: at the start of a line, "Item 2.05", "ITEM 2.05.",
- * "Item 2.05 -", "Item 2.05:" (and, in 8-Ks filed before August 2004, "Item 5." of the old
- * numbering, mapped to today's item). Inline references and "Not applicable" sections are skipped.
- */
-export function itemsFromBody(body: string, filedDate: string | null): string[] {
-  return sortItems(bodySections(body, filedDate).map((s) => s.number));
-}
-
 /** Items the header names: numbers ("ITEMS: 2.02") and titles ("ITEM INFORMATION: ..."). */
 function itemsFromHeader(header: SubmissionHeader, unknown: string[]): string[] {
   const numbers = header.itemNumbers.filter((n) => /^\d{1,2}\.\d{2}$/.test(n) && FORM_8K_ITEMS[n]);
@@ -79,7 +70,7 @@ function coverDates(body: string): string[] {
  * report is the report date, and the cover may name an earlier event in parentheses. Dates more than
  * a year before the latest are not the event (a reference to an old agreement).
  */
-export function earliestEventDate(headerPeriod: string | null, body: string): string | null {
+function earliestEventDate(headerPeriod: string | null, body: string): string | null {
   const dates = [...(headerPeriod ? [headerPeriod] : []), ...coverDates(body)].sort();
   const latest = dates.at(-1);
   if (!latest) return null;

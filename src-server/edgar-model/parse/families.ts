@@ -63,7 +63,7 @@ const GOING_CONCERN =
 /** Words just before the verb that make it a possibility or a denial: "could raise", "does not raise", "alleviated". */
 const HEDGED = /\b(?:may|might|could|would|should|not|no|nor|whether|if|alleviat\w*|mitigat\w*)\s+(?:\w+\s+){0,2}$/i;
 
-export function statesGoingConcern(body: string): boolean {
+function statesGoingConcern(body: string): boolean {
   const text = htmlToText(body, 2_000_000).replace(/\s+/g, ' ');
   for (const m of text.matchAll(GOING_CONCERN))
     if (!HEDGED.test(text.slice(Math.max(0, (m.index ?? 0) - 60), m.index))) return true;
@@ -383,7 +383,7 @@ export function parseBeneficial(
 }
 
 /** The cover's "(Title of Class of Securities)": the words between the issuer's name and that caption. */
-export function coverClassTitle(bodyText: string): string | null {
+function coverClassTitle(bodyText: string): string | null {
   const m =
     /\(Name of Issuer\)\s*([^()]{3,300}?)[\s_-]*\(Title of Class/i.exec(bodyText.slice(0, 20_000)) ??
     /([^()\n]{3,200}?)[\s_-]*\(Title of Class/i.exec(bodyText.slice(0, 20_000));
@@ -531,7 +531,7 @@ export function equityOffered(bodyText: string): 'at_the_market' | 'offering' | 
  * incorporated blank check company"), or a resale where "we will not receive any of the proceeds" from the
  * selling holders' sales. Read on the prospectus's first pages.
  */
-export function registrationPurpose(formType: string, bodyText: string): OfferingDetail['purpose'] | null {
+function registrationPurpose(formType: string, bodyText: string): OfferingDetail['purpose'] | null {
   if (!/^(?:S-1|F-1|424B[1-4])\b/i.test(formType)) return null;
   const head = bodyText.slice(0, 120_000).replace(/\s+/g, ' ');
   if (/\bis a (?:newly (?:incorporated|organized|formed) )?blank[- ]check company\b/i.test(head)) return 'blank_check';

@@ -16,7 +16,7 @@ export interface CurrentText {
 }
 
 /** "Item 5.02, as filed: “On March 3, 2024, Jane Doe notified the Board ...”" */
-export function quotedSummary(j: ItemJudgement): string | null {
+function quotedSummary(j: ItemJudgement): string | null {
   return j.quote ? `Item ${j.item}, as filed: “${j.quote.replace(/[“”]/g, '"')}”` : null;
 }
 

@@ -343,7 +343,7 @@ function byNumber(number: string, quote: string | null = null): ItemJudgement {
 }
 
 /** A headline from the item's own first sentence when the filing has none: the date clause dropped, cut to a line. */
-export function headlineFromQuote(quote: string | null): string | null {
+function headlineFromQuote(quote: string | null): string | null {
   if (!quote) return null;
   const first = quote
     .replace(/^On\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s*/, '')

@@ -26,7 +26,7 @@ const DEBT_TITLE = /\b(notes?|debentures?|bonds?|loans?|promissory)\b/i;
  * A row stated in dollars: the form's dollar amount (transactionTotalValue) with no share count, or
  * a note/debenture, whose amount column the form's instructions fill with the principal amount.
  */
-export function isDollarRow(row: OwnershipRow): boolean {
+function isDollarRow(row: OwnershipRow): boolean {
   if (row.isHolding || !row.code) return false;
   if (row.shares == null && row.totalValue != null) return true;
   return (
@@ -170,7 +170,7 @@ export function holdingsAfter(detail: OwnershipDetail, titles?: Set<string>): Ho
  * which cost a strike price to turn into shares. One-for-one is read from the row itself: its
  * underlying shares equal its own amount. The last row of each unit and holding counts.
  */
-export function exchangeableAfter(detail: OwnershipDetail, titles: Set<string>): Holding[] {
+function exchangeableAfter(detail: OwnershipDetail, titles: Set<string>): Holding[] {
   const last = new Map<string, Holding>();
   for (const row of detail.rows) {
     if (row.tableKind !== 'derivative' || row.sharesOwnedAfter == null || isDollarRow(row)) continue;
@@ -186,7 +186,7 @@ export function exchangeableAfter(detail: OwnershipDetail, titles: Set<string>):
 }
 
 /** Shares of the given classes held after, with units exchangeable one-for-one into them. */
-export function heldAfter(detail: OwnershipDetail, titles: Set<string>): { shares: number; units: number } | null {
+function heldAfter(detail: OwnershipDetail, titles: Set<string>): { shares: number; units: number } | null {
   const holdings = holdingsAfter(detail, titles);
   if (holdings.length === 0) return null;
   const units = exchangeableAfter(detail, titles).reduce((a, h) => a + h.shares, 0);
@@ -203,10 +203,6 @@ export function positionSold(detail: OwnershipDetail, trades: InsiderTrade[]): {
   const held = heldAfter(detail, titles);
   if (!held || sold <= 0) return null;
   return { pct: (sold / (sold + held.shares + held.units)) * 100, units: held.units };
-}
-
-export function positionSoldPct(detail: OwnershipDetail, trades: InsiderTrade[]): number | null {
-  return positionSold(detail, trades)?.pct ?? null;
 }
 
 /** How late a Form 4 is, from the dates it states: its earliest trade and its filing (or signature) date. */

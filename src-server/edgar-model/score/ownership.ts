@@ -30,7 +30,7 @@ export function primaryOwner(detail: OwnershipDetail): OwnershipOwner | undefine
 }
 
 /** CEO or CFO (or their "principal executive/financial officer" titles): their trades weigh more. */
-export function isChiefExecutiveOrFinancial(owner: Pick<OwnershipOwner, 'officerTitle'> | undefined): boolean {
+function isChiefExecutiveOrFinancial(owner: Pick<OwnershipOwner, 'officerTitle'> | undefined): boolean {
   return /\b(chief\s+executive|ceo|chief\s+financial|cfo|principal\s+executive|principal\s+financial)\b/i.test(
     owner?.officerTitle ?? '',
   );
@@ -61,7 +61,7 @@ function sentenceWith(texts: string[], pattern: RegExp): string | null {
 const quote = (s: string): string => `"${s.length > 240 ? `${s.slice(0, 237)}...` : s}"`;
 
 /** The sentence stating the 10% holding when only the "Other" box is ticked, else null. */
-export function tenPercentByRemarks(detail: OwnershipDetail): string | null {
+function tenPercentByRemarks(detail: OwnershipDetail): string | null {
   if (!detail.owners.some((o) => o.isOther)) return null;
   return sentenceWith([...detail.owners.map((o) => o.otherText ?? ''), detail.remarks ?? ''], TEN_PERCENT_WORDS);
 }

@@ -58,7 +58,7 @@ function primaryDocument(raw: string, formType: string | null): { doc: string; n
 }
 
 /** Form type from the document's own cover when the caller does not know it. */
-export function detectReportKind(raw: string): ReportKind | null {
+function detectReportKind(raw: string): ReportKind | null {
   const header = /CONFORMED SUBMISSION TYPE:\s*(\S+)|<TYPE>\s*(\S+)/i.exec(raw.slice(0, 20_000));
   const fromHeader = header ? reportKind(header[1] ?? header[2] ?? '') : null;
   if (fromHeader) return fromHeader;

@@ -25,7 +25,7 @@ const MDNA = /^management['’`s]*\s+discussion/i;
 const MARKET = /^quantitative\s+and\s+qualitative/i;
 const CONTROLS = /^controls\s+and\s+procedures/i;
 
-export const TEN_K_ITEMS: ItemDef[] = [
+const TEN_K_ITEMS: ItemDef[] = [
   { key: '1', title: /^business/i, section: 'business' },
   { key: '1A', title: RISK, section: 'risk_factors' },
   { key: '1B', title: /^unresolved/i },
@@ -51,7 +51,7 @@ export const TEN_K_ITEMS: ItemDef[] = [
   { key: '16', title: /^(form\s+10-k\s+summary|summary)/i },
 ];
 
-export const TEN_Q_ITEMS: ItemDef[] = [
+const TEN_Q_ITEMS: ItemDef[] = [
   { key: 'I-1', title: /^(condensed\s+)?(consolidated\s+)?financial\s+statements/i },
   { key: 'I-2', title: MDNA, section: 'mdna' },
   { key: 'I-3', title: MARKET, section: 'market_risk' },
