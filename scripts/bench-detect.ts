@@ -47,15 +47,13 @@ import { startWorkers } from '../src-server/background';
 import { createRuntimeDeps } from '../src-server/runtime-deps';
 import { startSmtpPeer } from '../src-server/test/peers/smtp';
 import { pipelineIdle } from '../src-server/test/pipeline-idle';
+import { benchArgs } from './bench/bench-args';
 import { benchDatabase } from './bench/bench-kit';
 import { histogram, latencySvg } from './bench/detect-report';
 import { describe, fixed, percentile } from './bench/stats';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
+const arg = benchArgs.string;
 const hm = (s: string) => {
   const [h, m] = s.split(':').map(Number);
   return (h ?? 0) * 3600 + (m ?? 0) * 60;

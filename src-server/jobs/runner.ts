@@ -13,6 +13,7 @@ import {
   type WorkerEvents,
 } from 'graphile-worker';
 import pg from 'pg';
+import { sleepReal } from '../clock';
 import type { AppDeps } from '../deps';
 import type { TaskDefinition } from './registry';
 import { JobSlotYield, runYieldable } from './slot-yield';
@@ -141,6 +142,8 @@ export async function startJobRunner(
   const events: WorkerEvents = new EventEmitter();
   events.on('worker:create', ({ worker }) => liveness.hold(worker.workerId));
   events.on('worker:stop', ({ worker }) => liveness.drop(worker.workerId));
+  const logger = graphileLogger(deps.logger as LogSink | undefined);
+  const taskList = buildTaskList(tasks, deps);
   const start = (slots: number) =>
     run({
       events,
@@ -148,8 +151,8 @@ export async function startJobRunner(
       concurrency: slots,
       pollInterval: options.pollIntervalMs ?? 2_000,
       noHandleSignals: true,
-      logger: graphileLogger(deps.logger as LogSink | undefined),
-      taskList: buildTaskList(tasks, deps),
+      logger,
+      taskList,
     });
   const runners: Runner[] = [await start(concurrency)];
   let stopping = false;
@@ -168,7 +171,7 @@ export async function startJobRunner(
           deps.logger?.warn({ worker: worker.workerId }, 'job worker replaced after losing its connection');
           return;
         } catch {
-          await new Promise((r) => setTimeout(r, wait));
+          await sleepReal(wait);
         }
       }
     })();

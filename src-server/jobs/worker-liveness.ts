@@ -10,6 +10,7 @@
  * hands its workers to `force_unlock_workers` (the job runs again: handlers are idempotent; decision 329).
  */
 import { sql } from 'drizzle-orm';
+import { sleepReal } from '../clock';
 import type { Db } from '../db/client';
 import { openSession, type SessionConnection } from '../db/session';
 
@@ -52,7 +53,7 @@ export function createWorkerLiveness(databaseUrl: string, onError: (err: unknown
         for (const key of held.values()) await lock(key);
         return;
       } catch {
-        await new Promise((r) => setTimeout(r, 250));
+        await sleepReal(250);
       }
     }
   };
@@ -113,7 +114,7 @@ async function lockless(db: Db): Promise<Map<string, number>> {
 export async function unlockAbandonedJobs(db: Db, { confirmAfterMs = CONFIRM_MISSING_MS } = {}): Promise<number> {
   const first = await lockless(db);
   if (first.size === 0) return 0;
-  await new Promise((resolve) => setTimeout(resolve, confirmAfterMs));
+  await sleepReal(confirmAfterMs);
   const gone = [...(await lockless(db))].filter(([workerId]) => first.has(workerId));
   if (gone.length === 0) return 0;
   const ids = sql.join(

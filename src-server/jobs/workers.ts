@@ -26,6 +26,13 @@ export function repeatEvery(run: () => unknown, timing: { firstMs: number; every
   };
 }
 
+/** Starts each of `starters` in order; stopping stops them newest first, each whatever the others do. */
+export async function startEach(deps: AppDeps, starters: readonly WorkerStarter[]): Promise<RunningWorkers> {
+  const running: RunningWorkers[] = [];
+  for (const start of starters) running.push(await start(deps));
+  return { stop: async () => void (await Promise.allSettled(running.reverse().map((w) => w.stop()))) };
+}
+
 export interface StartedWorkers extends RunningWorkers {
   /** The pollers, sweeps and watchers (newest first); they add jobs, so they stop before the queue. */
   stopWorkers(): Promise<void>;
@@ -42,9 +49,8 @@ export async function runWorkers(
   lists: { tasks: readonly TaskDefinition[]; sendLane: readonly TaskDefinition[]; starters: readonly WorkerStarter[] },
 ): Promise<StartedWorkers> {
   const queue = await startJobRunnerWorker(deps, { tasks: lists.tasks, sendLane: lists.sendLane });
-  const running: RunningWorkers[] = [];
-  for (const start of lists.starters) running.push(await start(deps));
-  const stopWorkers = async () => void (await Promise.allSettled(running.reverse().map((w) => w.stop())));
+  const starters = await startEach(deps, lists.starters);
+  const stopWorkers = () => starters.stop();
   const stopQueue = async () => {
     await queue.stop();
     // Released only now: while sends were finishing, the lock said they were a live sender's.

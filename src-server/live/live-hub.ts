@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { sleepReal } from '../clock';
 import { CHANNELS, listenTo } from '../db/channels';
 import type { Db, Sql } from '../db/client';
 import type { Metrics } from '../ops/metrics';
@@ -43,7 +44,7 @@ async function withRetries(work: () => Promise<void>): Promise<void> {
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await sleepReal(delay);
     }
   }
 }

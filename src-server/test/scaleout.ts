@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { type SQL, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { FORM_VALUES } from '#shared/forms';
+import { sleepReal as sleep } from '../clock';
 import { projectPath } from '../config/paths';
 import type { Database } from '../db/client';
 import { startReplayServer } from '../integrations/edgar/replay/replay-server';
@@ -66,9 +67,8 @@ interface Proc {
 const MAIL_FROM = 'Filing Alerts <alerts@alerts.test>';
 type Feed = { ua: string; at: number }[];
 type Pushes = Map<string, { web: number; at: number }[]>;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function percentile(sorted: number[], p: number): number {
+function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

@@ -63,16 +63,14 @@ export interface FeedPoller {
 }
 
 export const PAGE1_COUNT = 100;
-export const PAGE_COUNT = 100;
+const PAGE_COUNT = 100;
 /** Deeper pages start 10 entries before the previous page's end. */
-export const PAGE_STEP = 90;
+const PAGE_STEP = 90;
 const BURST_MAX_PAGES = 10;
 export const NEAR_EVERY_MS = 2_000;
 const DEEP_EVERY_MS = 60_000;
 const DEEP_HORIZON_MS = 30 * 60_000;
 const DEEP_MAX_PAGES = 10;
-/** Every poll (the page-1 interval is 1 s): the release is the day's second-largest burst. */
-const SWEEP_EVERY_MS = 0;
 const SWEEP_MAX_PAGES = 30;
 /** How long coverage observations are kept (the receipt's "listed after" looks this far back). */
 const COVERAGE_MS = 10 * 60_000;
@@ -154,7 +152,6 @@ export function startFeedPoller(options: FeedPollerOptions): FeedPoller {
   const coverage = new CoverageLog();
   let lastNear = -Infinity;
   let lastDeep = -Infinity;
-  let lastSweep = -Infinity;
   let stopped = false;
   const abort = new AbortController();
   let loop: Promise<void> | null = null;
@@ -211,8 +208,9 @@ export function startFeedPoller(options: FeedPollerOptions): FeedPoller {
    */
   async function deeperPages(client: EdgarClient, now: number, out: DetectedFiling[], local: Set<string>) {
     const floor = deepSweepFloor(now);
-    if (floor != null && now - lastSweep >= SWEEP_EVERY_MS) {
-      lastSweep = now;
+    // In the window the sweep runs at every poll (the page-1 interval is 1 s): the release is the
+    // day's second-largest burst.
+    if (floor != null) {
       // Page 1 was just read: the sweep starts at the next page. Its pages (ten or more a poll,
       // down to the evening before) share the budget with live documents instead of going first:
       // at `feed` priority they took all of it for twelve minutes and the released filings'

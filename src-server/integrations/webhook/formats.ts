@@ -5,7 +5,7 @@
  */
 import type { WebhookFormat } from '#shared/integrations';
 import type { ReportAlertLines } from '#shared/report-diff';
-import { signatureHeader } from './signature';
+import { SIGNATURE_HEADER, signatureHeader } from './signature';
 
 /** One filing as a webhook carries it. */
 export interface WebhookFiling {
@@ -123,5 +123,5 @@ export function webhookRequest(
   if (format === 'slack') return { body: slackBody(event), headers };
   if (format === 'discord') return { body: discordBody(event), headers };
   const body = jsonBody(event, nowSeconds);
-  return { body, headers: { ...headers, 'filing-signature': signatureHeader(secret, nowSeconds, body) } };
+  return { body, headers: { ...headers, [SIGNATURE_HEADER]: signatureHeader(secret, nowSeconds, body) } };
 }

@@ -6,7 +6,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const SIGNATURE_HEADER = 'Filing-Signature';
+/** Filing-Signature, as Node spells incoming header names (lower case). */
+export const SIGNATURE_HEADER = 'filing-signature';
 /** How far a receiver should let t be from its own clock. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifySignature } from '../../integrations/webhook/signature';
+import { SIGNATURE_HEADER, verifySignature } from '../../integrations/webhook/signature';
 import { createInbox, type Inbox } from './inbox';
 
 export interface ReceivedHook {
@@ -45,7 +45,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       try {
         json = JSON.parse(raw) as Record<string, unknown>;
       } catch {}
-      const header = req.headers['filing-signature'];
+      const header = req.headers[SIGNATURE_HEADER];
       received.push({
         path,
         headers: req.headers,
