@@ -4,6 +4,7 @@ import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS } from '#shared/plans';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { longDate, money, requestKey } from '../../features/billing/billing-format';
 import { errorMessage } from '../../lib/errors';
+import { plural } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/router-types';
 import { storeUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -11,8 +12,6 @@ import { useTimedMessage } from '../../lib/use-timed-message';
 
 type BillingStatus = RouterOutputs['billing']['status'];
 type AddonPreview = RouterOutputs['billing']['previewAddons'];
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** − N packs → T tickers +. */
 function PackStepper({
