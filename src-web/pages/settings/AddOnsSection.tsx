@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS } from '#shared/plans';
+import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, PRO_TICKER_LIMIT } from '#shared/plans';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { longDate, money, requestKey } from '../../features/billing/billing-format';
 import { errorMessage } from '../../lib/errors';
@@ -97,7 +97,7 @@ function notBuyable(pro: boolean, subscribed: boolean, billing: BillingStatus | 
   if (!pro) {
     return (
       <p>
-        Add-ons are for PRO subscribers. <Link to="/upgrade">Upgrade to PRO</Link> for 50 tickers first.
+        Add-ons are for PRO subscribers. <Link to="/upgrade">Upgrade to PRO</Link> for {PRO_TICKER_LIMIT} tickers first.
       </p>
     );
   }
