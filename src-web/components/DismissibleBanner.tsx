@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { readStorage, writeStorage } from '../lib/storage';
 
 /** Local storage key of a dismissed banner: `dismissed:<id>` (kept across reloads and sign-ins). */
-export const dismissedKey = (id: string) => `dismissed:${id}`;
+const dismissedKey = (id: string) => `dismissed:${id}`;
 
 /**
  * An information banner with a close button; once closed it stays closed in this browser

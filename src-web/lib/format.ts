@@ -83,3 +83,7 @@ export function formatCompact(value: number | null | undefined): string {
   if (value == null || !Number.isFinite(value)) return '—';
   return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
+
+/** "1 trade", "1,200 trades": a count with its noun (pass `many` when adding an s is wrong). */
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

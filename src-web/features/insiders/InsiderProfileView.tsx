@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { plural } from '../../lib/format';
 import type { InsiderProfile } from '../ticker-page/ticker-types';
 import {
   formatShares as shares,
@@ -9,7 +10,7 @@ import {
   PlanCell,
   TransactionCell,
 } from '../ticker-page/transaction-cells';
-import { clusterWords, netWords, plural } from './activity-words';
+import { clusterWords, netWords } from './activity-words';
 import { HoldingsChart } from './HoldingsChart';
 
 type Company = InsiderProfile['companies'][number];

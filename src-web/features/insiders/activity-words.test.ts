@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clusterWords, netWords, plural } from './activity-words';
+import { plural } from '../../lib/format';
+import { clusterWords, netWords } from './activity-words';
 
 describe('insider activity words', () => {
   it("states the net direction with shares and dollars (Musk's 2022-11-08 sale)", () => {

@@ -19,6 +19,3 @@ export function clusterWords(cluster: {
   const when = cluster.from === cluster.to ? `on ${cluster.from}` : `between ${cluster.from} and ${cluster.to}`;
   return `${cluster.insiders.length} insiders ${verb} ${when}: ${cluster.insiders.join('; ')}`;
 }
-
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -1,4 +1,5 @@
-import { clusterWords, netWords, plural } from '../insiders/activity-words';
+import { plural } from '../../lib/format';
+import { clusterWords, netWords } from '../insiders/activity-words';
 import type { TickerPageData } from './ticker-types';
 import { formatShares, formatValue } from './transaction-cells';
 

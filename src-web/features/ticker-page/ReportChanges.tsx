@@ -8,7 +8,7 @@ import {
   sectionUrl,
   similarityText,
 } from '#shared/report-diff';
-import { formatDay } from './report-format';
+import { formatDay } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import './report-changes.css';
 

@@ -1,6 +1,6 @@
 import { percentText, type ReportSectionId, similarityText } from '#shared/report-diff';
+import { formatDay } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { formatDay } from './report-format';
 import './report-changes.css';
 
 const COLUMNS: { id: ReportSectionId; label: string }[] = [

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /** The filing id a `#filing-<id>` hash names (assistant citations, SMS short links), else null. */
-export function filingIdOfHash(hash: string): number | null {
+function filingIdOfHash(hash: string): number | null {
   const m = /^#filing-(\d{1,15})$/.exec(hash);
   return m ? Number(m[1]) : null;
 }

@@ -1,6 +1,12 @@
 import { Link } from 'react-router';
 import { currentBrandConfig } from '../../brand/current-brand';
-import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, ALL_FILINGS_PLAN_PRICE_USD } from '#shared/plans';
+import {
+  ADDON_PACK_PRICE_USD,
+  ADDON_PACK_TICKERS,
+  ALL_FILINGS_PLAN_PRICE_USD,
+  FREE_TICKER_LIMIT,
+  PRO_TICKER_LIMIT,
+} from '#shared/plans';
 import { LegalPage } from './LegalPage';
 
 export default function TermsPage() {
@@ -72,10 +78,11 @@ export default function TermsPage() {
           body: (
             <>
               <p>
-                The free plan covers up to 10 tickers and the form types of this product with a daily digest. PRO costs
-                ${ALL_FILINGS_PLAN_PRICE_USD} per month and includes up to 50 tickers, every form type and real-time
-                alerts. PRO subscribers can add packs of {ADDON_PACK_TICKERS} tickers for ${ADDON_PACK_PRICE_USD} per
-                month each. Current prices are always on the <Link to="/pricing">pricing page</Link>.
+                The free plan covers up to {FREE_TICKER_LIMIT} tickers and the form types of this product with a daily
+                digest. PRO costs ${ALL_FILINGS_PLAN_PRICE_USD} per month and includes up to {PRO_TICKER_LIMIT} tickers,
+                every form type and real-time alerts. PRO subscribers can add packs of {ADDON_PACK_TICKERS} tickers for
+                ${ADDON_PACK_PRICE_USD} per month each. Current prices are always on the{' '}
+                <Link to="/pricing">pricing page</Link>.
               </p>
               <p>
                 Subscriptions renew monthly until cancelled. You can cancel anytime in Settings; cancellation stops the

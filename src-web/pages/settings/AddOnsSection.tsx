@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS } from '#shared/plans';
+import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, PRO_TICKER_LIMIT } from '#shared/plans';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { longDate, money, requestKey } from '../../features/billing/billing-format';
 import { errorMessage } from '../../lib/errors';
+import { plural } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/router-types';
 import { storeUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -11,8 +12,6 @@ import { useTimedMessage } from '../../lib/use-timed-message';
 
 type BillingStatus = RouterOutputs['billing']['status'];
 type AddonPreview = RouterOutputs['billing']['previewAddons'];
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** − N packs → T tickers +. */
 function PackStepper({
@@ -98,7 +97,7 @@ function notBuyable(pro: boolean, subscribed: boolean, billing: BillingStatus | 
   if (!pro) {
     return (
       <p>
-        Add-ons are for PRO subscribers. <Link to="/upgrade">Upgrade to PRO</Link> for 50 tickers first.
+        Add-ons are for PRO subscribers. <Link to="/upgrade">Upgrade to PRO</Link> for {PRO_TICKER_LIMIT} tickers first.
       </p>
     );
   }

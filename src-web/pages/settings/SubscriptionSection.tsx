@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FREE_TICKER_LIMIT } from '#shared/plans';
 import { Modal } from '../../components/Modal';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { longDate } from '../../features/billing/billing-format';
@@ -53,9 +54,9 @@ function CancelModal({
   return (
     <Modal title="Cancel your PRO subscription?" size="sm" onClose={onKeep}>
       <p>
-        It will not renew. You keep PRO until {longDate(periodEnd)}; then your account moves to the free plan: 10
-        tickers (the others are paused, not deleted), the free form types and a daily digest instead of real-time
-        alerts.
+        It will not renew. You keep PRO until {longDate(periodEnd)}; then your account moves to the free plan:{' '}
+        {FREE_TICKER_LIMIT} tickers (the others are paused, not deleted), the free form types and a daily digest instead
+        of real-time alerts.
       </p>
       <div className="modal__actions">
         <button type="button" className="btn btn-secondary" data-autofocus onClick={onKeep}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BRANDS } from '#shared/brands';
+import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, PRO_TICKER_LIMIT } from '#shared/plans';
 import { brandLink, currentBrand, currentBrandConfig } from '../../brand/current-brand';
 import { ErrorBox } from '../../components/Notice';
 import { PageShell } from '../../components/PageShell';
@@ -55,8 +56,8 @@ export default function UpgradePage() {
           <h2 id="summary-title">Plan summary</h2>
           <PlanDetails plan={pro} />
           <p className="muted">
-            Need more than 50 tickers? Add packs of 20 for $5/month each — see{' '}
-            <Link to="/pricing#add-ons">add-ons</Link>.
+            Need more than {PRO_TICKER_LIMIT} tickers? Add packs of {ADDON_PACK_TICKERS} for ${ADDON_PACK_PRICE_USD}
+            /month each — see <Link to="/pricing#add-ons">add-ons</Link>.
           </p>
         </section>
         <section className="panel" aria-labelledby="checkout-title">

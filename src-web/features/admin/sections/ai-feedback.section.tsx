@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/Notice';
+import { formatExactTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { ADMIN_PAGING, AdminTable, type AdminColumn } from '../components/AdminTable';
 import { FilterBar, type FilterValues } from '../components/FilterBar';
@@ -29,8 +30,6 @@ function toFilters(values: FilterValues): Filters {
 
 /** The assistant's citation markers ([[acc:ACCESSION#ITEM]]) as readers see them: [ACCESSION]. */
 const readable = (text: string) => text.replace(/\[\[acc:([^\]#]+)(?:#[^\]]*)?\]\]/g, '[$1]');
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function AiFeedbackSection() {
   const [filters, setFilters] = useState<Filters>({ reviewed: false });
@@ -88,14 +87,14 @@ export default function AiFeedbackSection() {
     },
     { header: 'Comment', cell: (i) => i.comment ?? <span className="admin-feedback__muted">No comment</span> },
     { header: 'User', cell: (i) => i.user ?? 'deleted account' },
-    { header: 'When', cell: (i) => when(i.updatedAt) },
+    { header: 'When', cell: (i) => formatExactTime(i.updatedAt) },
     {
       header: 'Review',
       cell: (i) =>
         i.reviewedAt ? (
           <div>
             <div>
-              Reviewed {when(i.reviewedAt)}
+              Reviewed {formatExactTime(i.reviewedAt)}
               {i.reviewedBy ? ` by ${i.reviewedBy}` : ''}
             </div>
             <button

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { ErrorBox, SuccessBox } from '../../../components/Notice';
+import { formatExactTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { AdminTable, ADMIN_PAGING } from '../components/AdminTable';
 import { FilterBar, type FilterValues } from '../components/FilterBar';
 import { JobProgress } from '../components/JobProgress';
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+const when = (iso: string | null) => formatExactTime(iso) || '—';
 /** Email: the mail server's acceptance (not the inbox); SMS: the carrier's receipt, as seconds after the send. */
 function deliveredLabel(d: { channel: string; sentAt: string | null; deliveredAt: string | null }): string {
   if (d.channel === 'email') return 'accepted by the mail server';
