@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MAX_API_TOKENS } from '#shared/integrations';
 import { startTestApp } from '../../test/app';
 import { createSignedInUser } from '../../test/users';
 import { SESSION_COOKIE } from '../../transport/request-meta';
@@ -33,6 +34,22 @@ async function newToken(session: string, scope: 'read' | 'write') {
 }
 
 describe('personal API tokens under attack', () => {
+  it(`stay at ${MAX_API_TOKENS} when the creates are sent all at once`, async () => {
+    const { user, session } = await createSignedInUser(db, { email: 'token-burst@example.com' });
+    const tries = MAX_API_TOKENS + 10;
+    const results = await Promise.all(
+      Array.from({ length: tries }, (_, i) =>
+        call('POST', '/api/tokens', { session, body: { name: `burst ${i}`, scope: 'read' } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_API_TOKENS);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(tries - MAX_API_TOKENS);
+    const [row] = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from api_tokens where user_id = ${user.id}`,
+    );
+    expect(row!.n).toBe(MAX_API_TOKENS);
+  });
+
   it('share one rate budget per account: a second token does not get a fresh one', async () => {
     const { user, session } = await createSignedInUser(db, { email: 'many-tokens@example.com' });
     const first = await newToken(session, 'read');

@@ -9,6 +9,7 @@ import { AppError } from '#shared/app-error';
 import { API_TOKEN_PREFIX, MAX_API_TOKENS, type ApiTokenScope } from '#shared/integrations';
 import type { Db } from '../../db/client';
 import type { ApiTokenRow } from '../../db/schema';
+import { lockUser } from './account.repo';
 import * as repo from './api-tokens.repo';
 import type { AuthedSession } from './session.service';
 import { hashToken } from './tokens';
@@ -59,6 +60,9 @@ export async function createApiToken(
     throw new AppError('BAD_REQUEST', 'expiresAt must be in the future.', { reason: 'expiry_in_past' });
   }
   return db.transaction(async (tx) => {
+    // The owner's row locked first: requests sent together count one after the other, so they
+    // cannot each see room under the limit and all insert (the webhooks' limit does the same).
+    await lockUser(tx, { userId: params.userId });
     if ((await repo.countLive(tx, { userId: params.userId })) >= MAX_API_TOKENS) {
       throw new AppError('CONFLICT', `You already have ${MAX_API_TOKENS} tokens. Revoke one you no longer use first.`, {
         reason: 'too_many_tokens',
