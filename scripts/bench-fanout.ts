@@ -25,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from '../src-server/config/env';
@@ -131,6 +132,40 @@ function spawnWorker(name: string, env: Record<string, string>): Promise<ChildPr
   });
 }
 
+/**
+ * CPU seconds (user + system) a process has used, from /proc (Linux); NaN elsewhere or once it is
+ * gone. CPU per alert is what a busy shared machine does not distort the way it distorts wall time.
+ */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // After "pid (comm) ": state is field 3, utime 14 and stime 15, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The CPU seconds of this process, the worker processes and the database's backends for this bench's database. */
+async function cpuNow(db: ReturnType<typeof connectDatabase>['db'], workerPids: number[]) {
+  const backends = await db.execute<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  const own = process.cpuUsage();
+  return {
+    bench: (own.user + own.system) / 1e6,
+    workers: workerPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    backends: new Map(backends.map((b) => [b.pid, cpuSeconds(b.pid)])),
+  };
+}
+
+/** CPU used between two cpuNow readings: backends that came and went in between are not counted (said in the output). */
+function cpuBetween(before: Awaited<ReturnType<typeof cpuNow>>, after: Awaited<ReturnType<typeof cpuNow>>) {
+  let postgres = 0;
+  for (const [pid, seconds] of after.backends) postgres += seconds - (before.backends.get(pid) ?? 0);
+  return { bench: after.bench - before.bench, workers: after.workers - before.workers, postgres };
+}
+
 /** Stores a real filing with its NOTIFY in one transaction, as ingest does; the filing's id and commit instant. */
 async function storeFiling(db: ReturnType<typeof connectDatabase>['db'], company: 'TSLA' | 'AAPL') {
   const filing = realFilings(company, { forms: ['4'] })[0]!;
@@ -181,6 +216,7 @@ async function inWorkerProcesses() {
     Array.from({ length: PROCESSES }, (_, i) => spawnWorker(`worker${i + 1}`, workerEnv)),
   );
   return {
+    pids: children.map((child) => child.pid!),
     async stop() {
       await Promise.all(
         children.map((child) => {
@@ -209,6 +245,8 @@ try {
           sendLane: SEND_LANE_TASKS,
           starters: [startAlerts],
         });
+  const workerPids = 'pids' in workers ? workers.pids : [];
+  const cpuAtBurst = await cpuNow(database.db, workerPids);
   const burst = await storeFiling(database.db, 'TSLA');
   await new Promise((r) => setTimeout(r, 1000));
   const other = await storeFiling(database.db, 'AAPL');
@@ -228,6 +266,7 @@ try {
       );
     }
   }
+  const cpu = cpuBetween(cpuAtBurst, await cpuNow(database.db, workerPids));
   await workers.stop();
 
   const rows = await database.db.execute<{ filing_id: number; channel: string; sent_ms: number | null }>(sql`
@@ -267,6 +306,12 @@ try {
     `first alert by step (s after the filing): row inserted ${since(steps?.created)}, sending ${since(steps?.sending)}, sent ${since(steps?.sent)}; ` +
       `the whole match's claim ${since(steps?.claimed)}; the SMTP server's first message ${smtp.handed.length ? since(Math.min(...smtp.handed)) : 'n/a'}`,
   );
+  const perAlert = (seconds: number) => fixed((1000 * seconds) / Math.max(1, all.length), 3);
+  console.log(
+    `CPU from the burst to its last alert (s): ${PROCESSES > 0 ? `worker processes ${fixed(cpu.workers)}, this process (SMTP and Twilio peers) ${fixed(cpu.bench)}` : `this process (alert worker, send lane, SMTP and Twilio peers) ${fixed(cpu.bench)}`}, ` +
+      `PostgreSQL backends ${fixed(cpu.postgres)} (the connections open at the burst's end; the job queue's and the match's included); ` +
+      `per alert (ms, n=${all.length}): ${perAlert(cpu.workers + cpu.bench + cpu.postgres)} in all`,
+  );
   console.log(
     `targets: first alert ≤ 2 s ${first <= 2 ? 'met' : 'MISSED'} (${fixed(first)} s); last of ${EMAIL} emails ≤ 60 s ${lastEmail <= 60 && emails.length === EMAIL ? 'met' : 'MISSED'} (${fixed(lastEmail)} s, ${emails.length} sent)`,
   );
@@ -274,7 +319,8 @@ try {
     `bench:fanout watchers=${EMAIL + SMS + LIVE} email=${EMAIL} sms=${SMS} live=${LIVE} sockets=0 n=${all.length} ` +
       `first_sent_s=${fixed(first)} p50_sent_s=${fixed(percentile(all, 50))} p95_sent_s=${fixed(percentile(all, 95))} last_sent_s=${fixed(all.length ? Math.max(...all) : Number.NaN)} ` +
       `emails_per_s=${fixed(rate(emails), 1)} sms_per_s=${fixed(rate(sms), 1)} unsent=${unsent} bystander_s=${fixed(bystanderS)} ` +
-      `concurrency=${CONCURRENCY} sends=${SENDS} smtp_pool=${POOL} processes=${PROCESSES}${SMOKE ? ' smoke=1' : ''} loadavg=${machine().split('average ')[1]!.replace(/ /g, ',')}`,
+      `concurrency=${CONCURRENCY} sends=${SENDS} smtp_pool=${POOL} processes=${PROCESSES} cpu_ms_per_alert=${perAlert(cpu.workers + cpu.bench + cpu.postgres)} ` +
+      `cpu_s_workers=${fixed(cpu.workers)} cpu_s_bench=${fixed(cpu.bench)} cpu_s_postgres=${fixed(cpu.postgres)}${SMOKE ? ' smoke=1' : ''} loadavg=${machine().split('average ')[1]!.replace(/ /g, ',')}`,
   );
 } finally {
   await database.close();

@@ -14,7 +14,7 @@ import { mailEventsFromEnv } from './integrations/email/mail-events';
 import { createMailer } from './integrations/email/mailer-from-env';
 import { chatClientFromEnv } from './integrations/llm/chat-client';
 import { createPriceHistory } from './integrations/market-data';
-import { hitIfUnderByMinute } from './domains/auth/rate-limit.repo';
+import { takeUpToByMinute } from './domains/auth/rate-limit.repo';
 import { budgetedSms } from './integrations/sms/sms-budget';
 import { createSmsSender } from './integrations/sms/sms-from-env';
 import type { SmsSender } from './integrations/sms/sms-sender';
@@ -38,7 +38,7 @@ export function smsWithinBudget(
 ): SmsSender {
   const inner = 'inner' in sms ? (sms as { inner: SmsSender }).inner : sms;
   return budgetedSms(inner, {
-    take: (p) => hitIfUnderByMinute(db, { ...p, key: 'all' }),
+    take: (p) => takeUpToByMinute(db, { ...p, key: 'all' }),
     perHour: env.SMS_HOURLY_BUDGET,
     logger,
   });

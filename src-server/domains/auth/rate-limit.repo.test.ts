@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
-import { hitIfUnderByMinute, pruneRateLimitHits } from './rate-limit.repo';
+import { pruneRateLimitHits, takeUpToByMinute } from './rate-limit.repo';
 
 const { db } = await createTestDatabase();
 const HOUR = 3600;
@@ -16,13 +16,32 @@ async function minutesAgo(bucket: string, minutes: number, hits: number) {
     values (${bucket}, 'all', date_trunc('minute', now()) - make_interval(mins => ${minutes}), ${hits})`);
 }
 
-describe('hitIfUnderByMinute', () => {
+const takeOne = (bucket: string, limit: number) =>
+  takeUpToByMinute(db, { bucket, key: 'all', limit, windowSeconds: HOUR, wanted: 1 }).then((r) => ({
+    allowed: r.granted === 1,
+    retryAfterSeconds: r.retryAfterSeconds,
+  }));
+
+describe('takeUpToByMinute', () => {
   it('lets exactly the limit through when forty callers ask at once', async () => {
-    const take = () => hitIfUnderByMinute(db, { bucket: 'burst', key: 'all', limit: 25, windowSeconds: HOUR });
-    const results = await Promise.all(Array.from({ length: 40 }, take));
+    const results = await Promise.all(Array.from({ length: 40 }, () => takeOne('burst', 25)));
     expect(results.filter((r) => r.allowed)).toHaveLength(25);
     const [row] = await db.execute<{ hits: number }>(
       sql`select sum(hits)::int as hits from rate_limit_minutes where bucket = 'burst'`,
+    );
+    expect(row!.hits).toBe(25);
+  });
+
+  it('grants many hits in one take, as many as the limit leaves, and says when the rest can go', async () => {
+    const take = (wanted: number) =>
+      takeUpToByMinute(db, { bucket: 'many', key: 'all', limit: 25, windowSeconds: HOUR, wanted });
+    const granted = (await Promise.all([take(10), take(10), take(10)])).map((r) => r.granted).sort((a, b) => a - b);
+    expect(granted).toEqual([5, 10, 10]);
+    const spent = await take(3);
+    expect(spent.granted).toBe(0);
+    expect(spent.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    const [row] = await db.execute<{ hits: number }>(
+      sql`select sum(hits)::int as hits from rate_limit_minutes where bucket = 'many'`,
     );
     expect(row!.hits).toBe(25);
   });
@@ -33,14 +52,12 @@ describe('hitIfUnderByMinute', () => {
     await minutesAgo('edge', 61, 100);
     await minutesAgo('edge', 60, 3);
     await minutesAgo('edge', 10, 6);
-    const refused = await hitIfUnderByMinute(db, { bucket: 'edge', key: 'all', limit: 9, windowSeconds: HOUR });
+    const refused = await takeOne('edge', 9);
     expect(refused.allowed).toBe(false);
     // The oldest counted minute leaves the window within about a minute.
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(61);
-    expect((await hitIfUnderByMinute(db, { bucket: 'edge', key: 'all', limit: 10, windowSeconds: HOUR })).allowed).toBe(
-      true,
-    );
+    expect((await takeOne('edge', 10)).allowed).toBe(true);
   });
 
   it('prunes minutes older than the longest window', async () => {
