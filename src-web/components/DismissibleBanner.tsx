@@ -11,6 +11,7 @@ const dismissedKey = (id: string) => `dismissed:${id}`;
 export function DismissibleBanner({
   id,
   label,
+  labelledBy,
   className,
   children,
   as: Tag = 'aside',
@@ -19,6 +20,8 @@ export function DismissibleBanner({
   id: string;
   /** What the close button says it closes ("Dismiss the … note"). */
   label: string;
+  /** Id of the banner's heading: an `aside` is a landmark, and a landmark needs a name. */
+  labelledBy?: string;
   className: string;
   children: ReactNode;
   as?: 'aside' | 'div';
@@ -26,7 +29,7 @@ export function DismissibleBanner({
   const [dismissed, setDismissed] = useState(() => readStorage(dismissedKey(id)) === '1');
   if (dismissed) return null;
   return (
-    <Tag className={`${className} dismissible`} data-banner={id}>
+    <Tag className={`${className} dismissible`} data-banner={id} aria-labelledby={labelledBy}>
       {children}
       <button
         type="button"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BRANDS, defaultForms, type BrandId } from '#shared/brands';
 import { COPY } from '#shared/copy';
 import type { FormType } from '#shared/forms';
+import { PRO_TICKER_LIMIT } from '#shared/plans';
 import { parseTickerEntries } from '#shared/ticker-entry';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { useTimedMessage } from '../../lib/use-timed-message';
@@ -170,7 +171,7 @@ export function AddTickerForm(props: AddTickerFormProps) {
       {!pro && (
         <div className="upgrade-banner" data-upsell="add-form">
           <span>
-            <strong>PRO</strong> unlocks every form type, 50 tickers and real-time alerts.
+            <strong>PRO</strong> unlocks every form type, {PRO_TICKER_LIMIT} tickers and real-time alerts.
           </span>
           <Link to="/upgrade" className="btn btn-upgrade btn-sm">
             Upgrade

@@ -46,7 +46,12 @@ export function LiveIndicator({ status }: { status: keyof typeof LIVE_STATE_TEXT
  */
 export function RealtimeUpsell() {
   return (
-    <DismissibleBanner id="realtime-upsell" label="the real-time alerts note" className="realtime-upsell">
+    <DismissibleBanner
+      id="realtime-upsell"
+      label="the real-time alerts note"
+      labelledBy="realtime-title"
+      className="realtime-upsell"
+    >
       <span className="realtime-upsell__icon" aria-hidden="true">
         <Icon name="bolt" size="1.6rem" />
       </span>

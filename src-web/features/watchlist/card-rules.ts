@@ -69,6 +69,20 @@ export function parseInsiderData(raw: WatchlistFiling['insider_data']): InsiderD
   }
 }
 
+/**
+ * `executive_names` as a list of names: the server sends an array, older clients and stored
+ * events may send one name as a plain string; blanks are dropped.
+ */
+export function executiveNames(raw: WatchlistFiling['executive_names']): string[] {
+  const names = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return names.map((name) => (typeof name === 'string' ? name.trim() : '')).filter(Boolean);
+}
+
+/** Who traded: the insider data's executive, else the filing's first named executive, else ''. */
+export function insiderName(filing: WatchlistFiling, data: InsiderData | null): string {
+  return data?.executiveName?.trim() || executiveNames(filing.executive_names)[0] || '';
+}
+
 export interface Form4Summary {
   text: string;
   href: string | null;
@@ -79,12 +93,7 @@ export interface Form4Summary {
 export function form4Summary(filing: WatchlistFiling): Form4Summary | null {
   if (catalogueFormOf(filingForm(filing)) !== '4') return null;
   const data = parseInsiderData(filing.insider_data);
-  const names = Array.isArray(filing.executive_names)
-    ? filing.executive_names
-    : filing.executive_names
-      ? [filing.executive_names]
-      : [];
-  const name = data?.executiveName?.trim() || names[0]?.trim() || '';
+  const name = insiderName(filing, data);
   const shares =
     typeof data?.sharesTraded === 'number' && Number.isFinite(data.sharesTraded) ? data.sharesTraded : null;
   const disposition = typeof data?.isDisposition === 'boolean' ? data.isDisposition : null;

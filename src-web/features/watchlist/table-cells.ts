@@ -1,7 +1,7 @@
 /** What the table view shows where the cards do (issue 28): price, market cap and, on the Insider brand, the trade. */
 import { formatDay, formatMarketCap, formatPrice } from '../../lib/format';
 import { formatValue } from '../ticker-page/transaction-cells';
-import { form4Summary, parseInsiderData } from './card-rules';
+import { form4Summary, insiderName, parseInsiderData } from './card-rules';
 import type { LastClose } from './use-last-closes';
 import type { WatchlistFiling, WatchlistItem } from './watchlist-types';
 
@@ -49,11 +49,10 @@ export function insiderCells(filing: WatchlistFiling | null): InsiderCells | nul
   const summary = form4Summary(filing);
   if (!summary) return null;
   const data = parseInsiderData(filing.insider_data);
-  const names = Array.isArray(filing.executive_names) ? filing.executive_names : [];
   const shares = data?.sharesTraded;
   const sign = data?.isDisposition === true ? '−' : data?.isDisposition === false ? '+' : '';
   return {
-    insider: data?.executiveName?.trim() || names[0]?.trim() || '—',
+    insider: insiderName(filing, data) || '—',
     href: summary.href,
     role: data?.executiveTitle?.trim() || '—',
     shares: typeof shares === 'number' ? `${sign}${Math.abs(shares).toLocaleString('en-US')}` : '—',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, PRO_TICKER_LIMIT } from '#shared/plans';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
@@ -135,7 +135,15 @@ export function AddOnsSection({
 }) {
   const utils = trpc.useUtils();
   const current = billing?.addonPacks ?? 0;
-  const [packs, setPacks] = useState(current);
+  // Only an unsaved choice is state; without one the server's count shows (first load, a saved
+  // change, a change from elsewhere), and a refetch (window focus, the plan feed) never resets it.
+  const [choice, setChoice] = useState<number | null>(null);
+  const packs = choice ?? current;
+  const setPacks = (step: (n: number) => number) =>
+    setChoice((chosen) => {
+      const next = step(chosen ?? current);
+      return next === current ? null : next;
+    });
   const [error, setError] = useState<string | null>(null);
   const [done, showDone] = useTimedMessage(8_000);
   const change = trpc.billing.setAddons.useMutation();
@@ -146,7 +154,6 @@ export function AddOnsSection({
     { packs },
     { enabled: subscribed && packs !== current && !billing?.pendingAddonPacks, retry: false },
   );
-  useEffect(() => setPacks(current), [current]);
   const min = billing?.minimumPacks ?? 0;
   const max = billing?.maxPacks ?? 20;
   const onConfirm = async () => {
@@ -154,6 +161,9 @@ export function AddOnsSection({
     try {
       const result = await change.mutateAsync({ packs, requestKey: requestKey() });
       storeUser(result.user);
+      // The saved count is the new starting point, shown at once from the answer.
+      utils.billing.status.setData(undefined, (old) => old && { ...old, ...result.plan });
+      setChoice(null);
       void utils.billing.status.invalidate();
       void utils.watchlist.get.invalidate();
       if (result.status === 'payment_pending') {
