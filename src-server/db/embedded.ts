@@ -12,8 +12,13 @@ import { newPassword, storedPassword, storePassword } from './embedded-password'
 // reported success; its 'exit' handler throws ("done is not a function"), turning a clean exit
 // into exit code 1. Both go; the package is used only to initialise a data directory (initdb),
 // the server itself is spawned below, so its signal hooks have nothing of ours to stop.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// Once per process: a second unhook (vitest loads this module once per project) throws.
+const unhooked = Symbol.for('secalerts.embedded.exitHookUnhooked');
+if (!(globalThis as Record<symbol, unknown>)[unhooked]) {
+  exitHook.unhookEvent('beforeExit');
+  exitHook.unhookEvent('exit');
+  (globalThis as Record<symbol, unknown>)[unhooked] = true;
+}
 
 export interface EmbeddedPostgresHandle {
   /** Connection string of the application database on the embedded server. */
