@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, PRO_TICKER_LIMIT } from '#shared/plans';
+import { ADDON_PACK_PRICE_USD, ADDON_PACK_TICKERS, PRO_TICKER_LIMIT, proLimitWithPacks } from '#shared/plans';
 import { ErrorBox, SuccessBox } from '../../components/Notice';
 import { longDate, money, requestKey } from '../../features/billing/billing-format';
 import { errorMessage } from '../../lib/errors';
@@ -35,7 +35,7 @@ function PackStepper({
         −
       </button>
       <output aria-live="polite" data-testid="addon-packs">
-        {packs} pack{packs === 1 ? '' : 's'} → {50 + ADDON_PACK_TICKERS * packs} tickers
+        {packs} pack{packs === 1 ? '' : 's'} → {proLimitWithPacks(packs)} tickers
       </output>
       <button
         type="button"
