@@ -15,7 +15,7 @@ import type { PriceHistoryProvider } from './integrations/market-data/yahoo-char
 import type { SmsSender } from './integrations/sms/sms-sender';
 import type { SmsLog } from './integrations/sms/twilio-message-log';
 import type { StripeHandle } from './integrations/stripe/stripe-access';
-import type { HostResolver } from './integrations/webhook/safe-post';
+import type { HostResolver } from './integrations/address-policy';
 import type { LiveHub } from './live/live-hub';
 import type { Metrics } from './ops/metrics';
 import type { ProcessStatus } from './ops/status';
@@ -69,6 +69,6 @@ export interface AppDeps {
   metrics: Metrics | null;
   /** Stopping / job queue state for /api/ready. */
   status: ProcessStatus;
-  /** How outbound webhook hosts are resolved; absent: the system resolver (tests inject one). */
-  webhookResolver?: HostResolver;
+  /** How hosts users chose (webhook URLs, push endpoints) are resolved; absent: the system resolver (tests inject one). */
+  hostResolver?: HostResolver;
 }

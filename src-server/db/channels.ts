@@ -63,6 +63,13 @@ export const CHANNELS = {
     heardBy: 'billing/plan-hub.ts: billing.planChanges subscriptions of that user',
     parse: text,
   },
+  signingKeyChanged: {
+    name: 'signing_key_changed',
+    raisedBy:
+      'trigger signing_keys_changed (drizzle/0042_signing_keys_notify): any insert, update or delete of a signing_keys row (payload: key name)',
+    heardBy: "domains/push/vapid.ts: drops this process's cached VAPID pair when the 'vapid' row changes",
+    parse: text,
+  },
 } as const satisfies Record<string, Channel<unknown>>;
 
 type Payload<C> = C extends Channel<infer P> ? P : never;

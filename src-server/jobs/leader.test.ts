@@ -6,20 +6,13 @@
 import { afterAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
 import { runAsLeader, type Leadership } from './leader';
+import { until } from '../test/until';
 
 const database = await createTestDatabase();
 const leaderships: Leadership[] = [];
 afterAll(async () => {
   await Promise.all(leaderships.map((l) => l.stop()));
 });
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 function contenders(name: string, n: number, timing = { retryMs: 150, checkMs: 150 }) {
   const state = { active: new Set<number>(), maxActive: 0, starts: [] as number[], stops: [] as number[] };
@@ -86,7 +79,7 @@ it('tries again soon after its session was lost, not after the whole retry inter
   await until(() => leader() >= 0, 'a leader');
   expect(await terminate('filing-alerts leader leader-test-c %')).toBe(2);
   await until(() => state.stops.length === 1, 'the old leader stepping down');
-  await until(() => state.starts.length === 2 && leader() >= 0, 'a new leader', 30_000);
+  await until(() => state.starts.length === 2 && leader() >= 0, 'a new leader', { timeoutMs: 30_000 });
   expect(state.maxActive).toBe(1);
   expect(list.filter((l) => l.isLeader())).toHaveLength(1);
 });

@@ -122,7 +122,11 @@ export class LiveHub {
   /** A filing stored or re-scored (a re-score is pushed again: the card updates in place). */
   private async notified(filingId: number): Promise<void> {
     this.lastFilingId = Math.max(this.lastFilingId, filingId);
-    if (this.byTicker.size > 0) await this.fanOut(filingId);
+    if (this.byTicker.size > 0) {
+      const filing = await repo.loadLiveFiling(this.deps.db, { id: filingId });
+      const pushed = filing ? this.fanOut(filing) : null;
+      if (pushed) await this.record([pushed]);
+    }
     this.remember(filingId);
   }
 
@@ -146,14 +150,23 @@ export class LiveHub {
     if (this.byTicker.size === 0) return;
     // Ids are taken at insert and commits come in any order: look a little below the highest seen.
     const afterId = Math.max(this.baselineId, this.lastFilingId - CATCH_UP_MARGIN);
-    const ids = await repo.liveFilingIdsAfter(this.deps.db, { afterId, limit: CATCH_UP_LIMIT });
-    for (const id of ids.filter((i) => !this.recent.has(i))) await this.notified(id);
-    this.deps.logger?.info({ checked: ids.length }, 'live hub caught up after its connection came back');
+    // Every missed filing in one query, fanned out in id order as their notifications would have been.
+    const filings = await repo.liveFilingsAfter(this.deps.db, { afterId, limit: CATCH_UP_LIMIT });
+    const pushes: repo.LivePush[] = [];
+    for (const filing of filings) {
+      const id = Number(filing.row.id);
+      if (this.recent.has(id)) continue;
+      this.lastFilingId = Math.max(this.lastFilingId, id);
+      const pushed = this.fanOut(filing);
+      if (pushed) pushes.push(pushed);
+      this.remember(id);
+    }
+    await this.record(pushes);
+    this.deps.logger?.info({ checked: filings.length }, 'live hub caught up after its connection came back');
   }
 
-  private async fanOut(filingId: number): Promise<void> {
-    const filing = await repo.loadLiveFiling(this.deps.db, { id: filingId });
-    if (!filing) return;
+  /** Hands the filing to the sockets watching it; what to record when any was reached. */
+  private fanOut(filing: repo.LiveFiling): repo.LivePush | null {
     const form = filing.row.catalogue_form;
     const reached = new Set<Subscriber>();
     for (const ticker of filing.tickers) {
@@ -171,17 +184,22 @@ export class LiveHub {
         sub.queue.push(event);
       }
     }
-    if (reached.size > 0) {
-      this.deps.metrics?.observeStage('stored_to_pushed', 'live', filing.row.stored_at);
-      await repo
-        .recordPush(this.deps.db, {
-          filingId,
-          instanceId: this.instanceId,
-          subscribers: reached.size,
-          pushedAt: new Date(),
-        })
-        .catch((err) => this.deps.logger?.warn({ err, filingId }, 'recording a live push failed'));
-    }
+    if (reached.size === 0) return null;
+    this.deps.metrics?.observeStage('stored_to_pushed', 'live', filing.row.stored_at);
+    return {
+      filingId: Number(filing.row.id),
+      instanceId: this.instanceId,
+      subscribers: reached.size,
+      pushedAt: new Date(),
+    };
+  }
+
+  private async record(pushes: repo.LivePush[]): Promise<void> {
+    await repo
+      .recordPushes(this.deps.db, pushes)
+      .catch((err) =>
+        this.deps.logger?.warn({ err, filingIds: pushes.map((p) => p.filingId) }, 'recording a live push failed'),
+      );
   }
 
   private drop(sub: Subscriber): void {

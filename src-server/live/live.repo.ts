@@ -34,17 +34,23 @@ export function toEvent(row: EventRow, ticker: string): LiveFilingEvent {
   };
 }
 
-/** A stored filing as an event, with every ticker of its company; null when it is not live news. */
-export async function loadLiveFiling(
-  db: Db,
-  { id }: { id: number },
-): Promise<{ row: EventRow; tickers: string[] } | null> {
-  const rows = await db.execute<EventRow & { tickers: (string | null)[] }>(sql`
-    select ${EVENT_FIELDS}, array(select t.ticker from tickers t where t.cik = f.cik) || f.ticker as tickers
-    from filings f where f.id = ${id} and ${LIVE_FILING}`);
-  const row = rows[0];
-  if (!row) return null;
+export interface LiveFiling {
+  row: EventRow & { id: number };
+  /** Every ticker of its company (GOOG and GOOGL), and its own. */
+  tickers: string[];
+}
+
+const WITH_TICKERS = sql`${EVENT_FIELDS}, array(select t.ticker from tickers t where t.cik = f.cik) || f.ticker as tickers`;
+
+function toLiveFiling(row: EventRow & { id: number; tickers: (string | null)[] }): LiveFiling {
   return { row, tickers: [...new Set(row.tickers.filter((t): t is string => t != null))] };
+}
+
+/** A stored filing as an event, with every ticker of its company; null when it is not live news. */
+export async function loadLiveFiling(db: Db, { id }: { id: number }): Promise<LiveFiling | null> {
+  const rows = await db.execute<EventRow & { id: number; tickers: (string | null)[] }>(sql`
+    select ${WITH_TICKERS} from filings f where f.id = ${id} and ${LIVE_FILING}`);
+  return rows[0] ? toLiveFiling(rows[0]) : null;
 }
 
 /** Each user's followed forms per watchlist ticker, in one query (a user with nothing followed maps to an empty map). */
@@ -84,25 +90,37 @@ export async function missedFilings(
   return rows.map((r) => toEvent(r, r.watched));
 }
 
-export async function recordPush(
-  db: Db,
-  params: { filingId: number; instanceId: string; subscribers: number; pushedAt: Date },
-): Promise<void> {
+export interface LivePush {
+  filingId: number;
+  instanceId: string;
+  subscribers: number;
+  pushedAt: Date;
+}
+
+/** Which instance pushed which filings to how many sockets, in one insert. */
+export async function recordPushes(db: Db, pushes: LivePush[]): Promise<void> {
+  if (pushes.length === 0) return;
+  const rows = pushes.map((p) => ({ ...p, pushedAt: p.pushedAt.toISOString() }));
   await db.execute(sql`
     insert into filing_pushes (filing_id, instance_id, subscribers, pushed_at)
-    values (${params.filingId}, ${params.instanceId}, ${params.subscribers}, ${params.pushedAt.toISOString()}::timestamptz)`);
+    select "filingId", "instanceId", subscribers, "pushedAt" from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as p("filingId" int8, "instanceId" text, subscribers int4, "pushedAt" timestamptz)`);
 }
 
 /**
- * Live filings stored in the last hour with an id above `afterId`, oldest first, at most `limit`:
- * what a live hub may have missed while its LISTEN connection was down.
+ * Live filings stored in the last hour with an id above `afterId`, oldest first, at most `limit`,
+ * loaded as `loadLiveFiling` does but in one query: what a live hub may have missed while its
+ * LISTEN connection was down.
  */
-export async function liveFilingIdsAfter(db: Db, { afterId, limit }: { afterId: number; limit: number }) {
-  const rows = await db.execute<{ id: number }>(sql`
-    select f.id::float8 as id from filings f
+export async function liveFilingsAfter(
+  db: Db,
+  { afterId, limit }: { afterId: number; limit: number },
+): Promise<LiveFiling[]> {
+  const rows = await db.execute<EventRow & { id: number; tickers: (string | null)[] }>(sql`
+    select ${WITH_TICKERS} from filings f
     where f.id > ${afterId} and ${LIVE_FILING} and f.stored_at > now() - interval '1 hour'
     order by f.id limit ${limit}`);
-  return rows.map((r) => Number(r.id));
+  return rows.map(toLiveFiling);
 }
 
 /** The highest filing id stored so far (0 for none): where a live hub's catch-up starts. */

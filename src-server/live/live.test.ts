@@ -225,6 +225,32 @@ describe('a lost LISTEN connection', () => {
     expect(feed.events.map((e) => e.id)).toEqual([before, unheard, after].map(String));
     await feed.close();
   });
+
+  it('catches up several missed filings at once: in id order, unwatched forms left out, each push recorded', async () => {
+    const { user, session } = await proUser(db, { email: 'relisten-many@example.com' });
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['8-K'] });
+    const feed = subscribe(appA.url, session);
+    await feed.started;
+    const unheard = [];
+    for (const form of ['8-K', '10-Q', '8-K', '8-K'])
+      unheard.push({ form, id: await storeApple(db, form, { notify: false }) });
+    await db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen %' and pid <> pg_backend_pid()`,
+    );
+    const missed = unheard.filter((f) => f.form === '8-K').map((f) => f.id);
+    expect((await feed.next(3, 10_000)).map((e) => e.id)).toEqual(missed);
+    const after = await storeApple(db, '8-K');
+    await feed.next(4, 10_000);
+    expect(feed.events.map((e) => e.id)).toEqual([...missed, after].map(String));
+    await vi.waitFor(async () => {
+      const pushes = await db.execute<{ filing_id: number }>(
+        sql`select filing_id::float8 as filing_id from filing_pushes where instance_id = ${appA.deps.live.instanceId}
+          and filing_id = any(${sql.param([...missed, after])}::int8[]) order by filing_id`,
+      );
+      expect(pushes.map((p) => Number(p.filing_id))).toEqual([...missed, after]);
+    });
+    await feed.close();
+  });
 });
 
 describe('across instances', () => {

@@ -15,6 +15,7 @@ import { startMailEventsPeer } from '../../test/peers/mail-events';
 import { startSmtpPeer } from '../../test/peers/smtp';
 import { matchFiling } from './match.service';
 import { LIVE_SENDERS } from './sender-identity';
+import { until } from '../../test/until';
 
 const ALERTS = 1_000;
 const KILL_AT = [200, 450, 700];
@@ -50,18 +51,6 @@ function startWorker(): Promise<ChildProcess> {
   });
 }
 
-async function until(
-  check: () => boolean | Promise<boolean>,
-  { timeoutMs, everyMs }: { timeoutMs: number; everyMs: number },
-  what: string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 const count = async (where: ReturnType<typeof sql>) =>
   (await db.execute<{ n: number }>(sql`select count(*)::int as n from alerts where ${where}`))[0]!.n;
 
@@ -85,7 +74,7 @@ it('delivers 1,000 alerts exactly once while workers are SIGKILLed mid-send thre
   const started = Date.now();
   const pool = [await startWorker(), await startWorker()];
   for (const target of KILL_AT) {
-    await until(() => smtp.messages.length >= target, { timeoutMs: 40_000, everyMs: 2 }, `${target} messages`);
+    await until(() => smtp.messages.length >= target, `${target} messages`, { timeoutMs: 40_000, everyMs: 2 });
     const victim = pool.shift()!;
     const exited = new Promise((resolve) => victim.once('exit', resolve));
     victim.kill('SIGKILL');
@@ -97,11 +86,10 @@ it('delivers 1,000 alerts exactly once while workers are SIGKILLed mid-send thre
     for (const r of sending) if (received.has(messageIdFor(`alert:${r.id}`, MAIL_FROM))) caughtMidSend.add(r.id);
     pool.push(await startWorker());
   }
-  await until(
-    async () => (await count(sql`status = 'sent'`)) === ALERTS,
-    { timeoutMs: 40_000, everyMs: 100 },
-    'every alert sent',
-  );
+  await until(async () => (await count(sql`status = 'sent'`)) === ALERTS, 'every alert sent', {
+    timeoutMs: 40_000,
+    everyMs: 100,
+  });
 
   const ids = smtp.messages.map((m) => m.messageId);
   expect(smtp.messages).toHaveLength(ALERTS);

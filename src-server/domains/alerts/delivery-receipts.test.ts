@@ -17,6 +17,7 @@ import { startTwilioPeer } from '../../test/peers/twilio';
 import { insertRealFilings, realFilings } from '../../test/real-filings';
 import { latencyReport } from '../latency/latency.service';
 import { markSent } from './delivery.repo';
+import { until } from '../../test/until';
 
 const PUBLIC = 'https://alerts.example';
 const database = await createTestDatabase();
@@ -62,15 +63,6 @@ const rowsOf = (userId: string) =>
     from alerts where user_id = ${userId} order by id`);
 const allAlerts = async () => JSON.stringify(await db.execute(sql`select * from alerts order by id`));
 
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const used = new Map<string, number>();
 /** A real Apple filing (SEC submissions JSON) stored without NOTIFY: the sweep finds it. */
 async function storeApple(form: string): Promise<number> {
@@ -86,18 +78,20 @@ async function sentAlerts(phone: string, email: string, form: string) {
   await db.execute(sql`update users set alert_min_rank_sms = 1, alert_min_rank_email = 1 where id = ${user.id}`);
   await follow(db, { userId: user.id, ticker: 'AAPL', forms: [form] });
   const filingId = await storeApple(form);
-  const rows = await eventually(
-    () => rowsOf(user.id),
-    (r) => r.length === 2 && r.every((x) => x.status === 'sent'),
-  );
+  const rows = await until(() => rowsOf(user.id), 'both alerts sent', {
+    timeoutMs: 8_000,
+    everyMs: 50,
+    ok: (r) => r.length === 2 && r.every((x) => x.status === 'sent'),
+  });
   expect(rows.map((r) => [r.channel, r.status])).toEqual([
     ['email', 'sent'],
     ['sms', 'sent'],
   ]);
   // Earlier watchers of the same form get this filing too: let every send settle before snapshots.
-  await eventually(
+  await until(
     () => db.execute<{ n: number }>(sql`select count(*)::int as n from alerts where status in ('queued', 'sending')`),
-    ([r]) => r!.n === 0,
+    'every send settled',
+    { timeoutMs: 8_000, everyMs: 50, ok: ([r]) => r!.n === 0 },
   );
   const sms = twilio.to(phone).at(-1)!;
   return { userId: user.id, filingId, email: rows[0]!, text: rows[1]!, sms };

@@ -27,6 +27,7 @@ import { insertRealFilings, realFilings } from '../../test/real-filings';
 import { createSignedInUser } from '../../test/users';
 import type { AppRouter } from '../../transport/trpc/app-router';
 import { createSession } from '../auth/session.service';
+import { until } from '../../test/until';
 
 const database = await createTestDatabase();
 const db = database.db;
@@ -69,14 +70,6 @@ interface Row extends Record<string, unknown> {
 const alertRows = (userId: string) =>
   db.execute<Row>(sql`select id::float8 as id, channel, status, attempts, provider_message_id, error_code, sent_at
     from alerts where user_id = ${userId} order by id`);
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 /** Delivery jobs, queued or running, whose payload names this alert. */
 const deliveryJobsFor = async (alertId: number) =>
   (
@@ -108,10 +101,11 @@ describe('real-time delivery', () => {
 
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes('trader@example.com'));
     const sms = await twilio.waitFor((m) => m.to === '+12025550133');
-    const rows = await eventually(
-      () => alertRows(user.id),
-      (r) => settled(r, 2),
-    );
+    const rows = await until(() => alertRows(user.id), 'both alerts settled', {
+      timeoutMs: 8_000,
+      everyMs: 50,
+      ok: (r) => settled(r, 2),
+    });
     const email = rows.find((r) => r.channel === 'email')!;
 
     // Forms as people say them ("Form 4"), the facts table, the receipt and the routing rule (issue #18).
@@ -202,10 +196,11 @@ describe('real-time delivery', () => {
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['10-Q'] });
     smtp.failNext(2);
     await storeApple('10-Q');
-    const rows = await eventually(
-      () => alertRows(user.id),
-      (r) => settled(r, 1),
-    );
+    const rows = await until(() => alertRows(user.id), 'the alert settled', {
+      timeoutMs: 8_000,
+      everyMs: 50,
+      ok: (r) => settled(r, 1),
+    });
     expect(rows.map((r) => [r.status, r.attempts, r.error_code])).toEqual([['sent', 3, null]]);
     expect(smtp.to('retry@example.com')).toHaveLength(1);
   });
@@ -217,10 +212,11 @@ describe('real-time delivery', () => {
     smtp.failNext(1, { code: 550, message: 'No such user here' });
     twilio.failNext(3, { status: 503, code: 20503, message: 'Service Unavailable' });
     const filingId = await storeApple('10-K');
-    const rows = await eventually(
-      () => alertRows(user.id),
-      (r) => settled(r, 2),
-    );
+    const rows = await until(() => alertRows(user.id), 'both alerts settled', {
+      timeoutMs: 8_000,
+      everyMs: 50,
+      ok: (r) => settled(r, 2),
+    });
     expect(rows.map((r) => [r.channel, r.status, r.attempts, r.error_code])).toEqual([
       ['email', 'dead', 1, '550'],
       ['sms', 'dead', 3, '20503'],
@@ -253,10 +249,11 @@ describe('real-time delivery', () => {
       requeued: 2,
     });
     expect(await db.execute(sql`select 1 from admin_audit where action = 'alerts.retryDead'`)).toHaveLength(1);
-    const revived = await eventually(
-      () => alertRows(user.id),
-      (r) => r.every((a) => a.status === 'sent'),
-    );
+    const revived = await until(() => alertRows(user.id), 'every alert sent', {
+      timeoutMs: 8_000,
+      everyMs: 50,
+      ok: (r) => r.every((a) => a.status === 'sent'),
+    });
     expect(revived.map((r) => [r.status, r.attempts])).toEqual([
       ['sent', 1],
       ['sent', 1],
@@ -297,11 +294,12 @@ describe('real-time delivery', () => {
     await db.execute(sql`update users set time_zone = 'America/Chicago', quiet_start_minute = ${(minute + 1430) % 1440},
       quiet_end_minute = ${(minute + 120) % 1440} where id = ${user.id}`);
     await storeApple('10-Q');
-    const held = await eventually(
+    const held = await until(
       () =>
         db.execute<{ status: string; wait_min: number }>(sql`
         select status, (extract(epoch from next_attempt_at - now()) / 60)::float8 as wait_min from alerts where user_id = ${user.id}`),
-      (r) => r.length === 1 && r[0]!.wait_min > 100,
+      'the alert held',
+      { timeoutMs: 8_000, everyMs: 50, ok: (r) => r.length === 1 && r[0]!.wait_min > 100 },
     );
     expect(held[0]!.status).toBe('queued');
     expect(held[0]!.wait_min).toBeGreaterThan(100);
@@ -313,10 +311,11 @@ describe('real-time delivery', () => {
     await smtp.waitFor((m) => m.envelopeTo.includes('sleeper@example.com'));
     expect(
       (
-        await eventually(
-          () => alertRows(user.id),
-          (r) => settled(r, 1),
-        )
+        await until(() => alertRows(user.id), 'the alert settled', {
+          timeoutMs: 8_000,
+          everyMs: 50,
+          ok: (r) => settled(r, 1),
+        })
       ).map((r) => r.status),
     ).toEqual(['sent']);
   });
@@ -327,10 +326,11 @@ describe('real-time delivery', () => {
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['DEF 14A'] });
     twilio.blockNumber('+12025550136');
     await storeApple('DEF 14A');
-    const rows = await eventually(
-      () => alertRows(user.id),
-      (r) => settled(r, 1),
-    );
+    const rows = await until(() => alertRows(user.id), 'the alert settled', {
+      timeoutMs: 8_000,
+      everyMs: 50,
+      ok: (r) => settled(r, 1),
+    });
     expect(rows.map((r) => [r.status, r.error_code])).toEqual([['cancelled', 'opted_out']]);
     const [optOut] = await db.execute<{ keyword: string }>(
       sql`select keyword from sms_opt_outs where phone = '+12025550136'`,
@@ -374,18 +374,20 @@ describe('sends whose sender died mid-way', () => {
     await db.execute(sql`update users set alert_min_rank_sms = 1 where id = ${user.id}`);
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['4'] });
     await storeApple('4');
-    const sent = await eventually(
-      () => alertRows(user.id),
-      (r) => settled(r, 2),
-    );
+    const sent = await until(() => alertRows(user.id), 'both alerts settled', {
+      timeoutMs: 8_000,
+      everyMs: 50,
+      ok: (r) => settled(r, 2),
+    });
     const lookupsBefore = events.lookups.length;
     // The provider has both messages; the rows look like the sender died before recording them.
     await db.execute(sql`update alerts set status = 'sending', claimed_by = ${DEAD_SENDER}, provider_message_id = null, sent_at = null,
       sending_at = now() where user_id = ${user.id}`);
-    const rows = await eventually(
-      () => alertRows(user.id),
-      (r) => settled(r, 2),
-    );
+    const rows = await until(() => alertRows(user.id), 'both alerts settled', {
+      timeoutMs: 8_000,
+      everyMs: 50,
+      ok: (r) => settled(r, 2),
+    });
     expect(rows.map((r) => [r.status, r.provider_message_id])).toEqual(
       sent.map((r) => ['sent', r.provider_message_id]),
     );
@@ -415,10 +417,11 @@ describe('sends whose sender died mid-way', () => {
     expect((await alertRows(user.id)).map((r) => r.status)).toEqual(['sending']);
     await held`select pg_advisory_unlock(${DEAD_SENDER}::int8)`;
     held.release();
-    const rows = await eventually(
-      () => alertRows(user.id),
-      (r) => settled(r, 1),
-    );
+    const rows = await until(() => alertRows(user.id), 'the alert settled', {
+      timeoutMs: 8_000,
+      everyMs: 50,
+      ok: (r) => settled(r, 1),
+    });
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([['sent', 2]]);
     expect(smtp.to('never@example.com')).toHaveLength(1);
   });

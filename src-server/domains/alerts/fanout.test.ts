@@ -15,20 +15,13 @@ import { startSmtpPeer } from '../../test/peers/smtp';
 import { DELIVERY_CHUNK } from './alerts.config';
 import { matchFiling } from './match.service';
 import { LIVE_SENDERS } from './sender-identity';
+import { until } from '../../test/until';
 
 const MAIL_FROM = 'Filing Alerts <alerts@alerts.test>';
 const workers: ChildProcess[] = [];
 afterAll(() => {
   for (const w of workers) w.kill('SIGKILL');
 });
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** `n` PRO users with email alerts on TSLA Form 4s. */
 async function watchers(db: Awaited<ReturnType<typeof createTestDatabase>>['db'], n: number, prefix: string) {
@@ -78,6 +71,7 @@ describe('a filing matched to many watchers', () => {
           (await db.execute<{ n: number }>(sql`select count(*)::int as n from alerts where status = 'sent'`))[0]!.n ===
           300,
         'every alert sent',
+        { timeoutMs: 60_000 },
       );
     } finally {
       await delivery.stop();
@@ -116,13 +110,13 @@ describe('a filing matched to many watchers', () => {
       (await db.execute<{ status: string }>(sql`select status from alerts order by status`)).map((r) => r.status);
     const delivery = await startDelivery(deps);
     try {
-      await until(
-        async () => (await statuses()).join() === 'sending,sending,sent',
-        'the first answer marked sent',
-        10_000,
-      );
+      await until(async () => (await statuses()).join() === 'sending,sending,sent', 'the first answer marked sent', {
+        timeoutMs: 10_000,
+      });
       release();
-      await until(async () => (await statuses()).join() === 'sent,sent,sent', 'every alert sent');
+      await until(async () => (await statuses()).join() === 'sent,sent,sent', 'every alert sent', {
+        timeoutMs: 60_000,
+      });
     } finally {
       release();
       await delivery.stop();
@@ -164,7 +158,7 @@ describe('a filing matched to many watchers', () => {
     expect(await matchFiling(db, { filingId })).toMatchObject({ claimed: true, alerts: ALERTS });
 
     const first = await startWorker();
-    await until(() => smtp.messages.length >= ALERTS / 4, 'a quarter of the messages');
+    await until(() => smtp.messages.length >= ALERTS / 4, 'a quarter of the messages', { timeoutMs: 60_000 });
     const exited = new Promise((resolve) => first.once('exit', resolve));
     first.kill('SIGKILL');
     await exited;
@@ -185,7 +179,7 @@ describe('a filing matched to many watchers', () => {
           )
         )[0]!.n === 0,
       "the killed sender's rows no longer held by a live sender",
-      5_000,
+      { timeoutMs: 5_000 },
     );
 
     const second = await startWorker();
@@ -194,6 +188,7 @@ describe('a filing matched to many watchers', () => {
         (await db.execute<{ n: number }>(sql`select count(*)::int as n from alerts where status = 'sent'`))[0]!.n ===
         ALERTS,
       'every alert sent after the restart',
+      { timeoutMs: 60_000 },
     );
     second.kill('SIGTERM');
 

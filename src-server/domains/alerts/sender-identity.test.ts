@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import { createSenderIdentity, LIVE_SENDERS } from './sender-identity';
+import { until } from '../../test/until';
 
 const database = await createTestDatabase();
 const retaken: number[] = [];
@@ -15,14 +16,6 @@ afterAll(() => identity.release());
 
 const live = async () =>
   (await database.db.execute<{ id: string }>(sql`select id::text from ${LIVE_SENDERS} s(id)`)).map((r) => Number(r.id));
-
-async function until(check: () => boolean | Promise<boolean>, what: string) {
-  const deadline = Date.now() + 15_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 it('holds the same id again after the database terminates its session, three times over', async () => {
   const id = await identity.current();

@@ -3,6 +3,7 @@
  * quote in the model's text must come from this turn's tool results (or the question). Anything
  * else rejects the whole answer; the caller falls back to tier 0 and says so.
  */
+import { unitScale } from '#shared/amounts';
 import { FORM_8K_ITEMS } from '#shared/form8k-items';
 import type { Fact } from './contract';
 
@@ -52,15 +53,12 @@ interface Token {
   tolerance: number;
 }
 
-const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, b: 1e9, billion: 1e9 };
-
 function tokens(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const digits = m[2]!.replace(/,/g, '');
     const decimals = m[3] ?? '';
-    const unit = (m[4] ?? '').toLowerCase();
-    const scale = SCALE[unit] ?? 1;
+    const scale = unitScale(m[4]);
     const value = Number(digits + decimals) * scale;
     const places = decimals ? decimals.length - 1 : 0;
     out.push({ raw: m[0].trim(), value, tolerance: (0.5 * scale) / 10 ** places });

@@ -7,6 +7,7 @@ import { restClient } from '../../test/auth-client';
 import { createTestDatabase } from '../../test/db';
 import { startStripePeer } from '../../test/peers/stripe';
 import { createSignedInUser } from '../../test/users';
+import { until } from '../../test/until';
 
 const RETIRED_SECRET = 'whsec_retired0123456789';
 const peer = await startStripePeer();
@@ -27,24 +28,17 @@ type Body = Record<string, any>;
 const rows = <T>(query: ReturnType<typeof sql>) => db.execute<T & Record<string, unknown>>(query);
 const count = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(query))[0]!.n);
 
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** Every delivered event recorded and handled, and no billing job left to run. */
 async function settle(): Promise<void> {
   await peer.idle();
-  await waitFor(
+  await until(
     async () =>
       (await count(sql`select count(*)::int as n from stripe_events where processed_at is null`)) === 0 &&
       (await count(
         sql`select count(*)::int as n from graphile_worker.jobs where task_identifier like 'billing.%' and attempts < max_attempts`,
       )) === 0,
     'billing jobs',
+    { timeoutMs: 15_000, everyMs: 50 },
   );
 }
 

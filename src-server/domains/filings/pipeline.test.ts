@@ -17,6 +17,7 @@ import { createTestDatabase } from '../../test/db';
 import { createTestDeps } from '../../test/deps';
 import { runBackfill } from './backfill.service';
 import { startEdgarIngest } from './filings.workers';
+import { until } from '../../test/until';
 
 let database: Database;
 let replay: ReplayServer;
@@ -24,20 +25,6 @@ let deps: AppDeps;
 let ingest: RunningWorkers;
 let runner: JobRunner;
 const notified: number[] = [];
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -65,9 +52,9 @@ afterAll(async () => {
 
 describe('live pipeline against the replay', () => {
   it('stores each released filing once and notifies its id after commit', async () => {
-    await until('3 filings', async () => notified.length >= 3 && notified);
+    await until(async () => notified.length >= 3 && notified, '3 filings', { timeoutMs: 20_000, everyMs: 100 });
     replay.releaseNext();
-    await until('the 4th filing', async () => notified.length >= 4 && notified);
+    await until(async () => notified.length >= 4 && notified, 'the 4th filing', { timeoutMs: 20_000, everyMs: 100 });
     const rows = await database.db.select().from(filings).orderBy(filings.id);
     expect(rows.map((r) => r.accessionNo).sort()).toEqual(
       ['0000899243-22-035394', '0000320193-20-000086', '0001045810-23-000128', '0001628280-25-058337'].sort(),
@@ -99,8 +86,9 @@ describe('live pipeline against the replay', () => {
     expect(queued).toBe(3);
     // Levinson's Form 4 (filed 2019-08-14) is in the window and in the recorded set.
     const levinson = await until(
-      'the backfilled Form 4',
       async () => (await database.db.select().from(filings).where(eq(filings.accessionNo, '0000320193-19-000086')))[0],
+      'the backfilled Form 4',
+      { timeoutMs: 20_000, everyMs: 100 },
     );
     expect(levinson).toMatchObject({
       source: 'backfill',
@@ -118,8 +106,9 @@ describe('live pipeline against the replay', () => {
       sql`insert into watchlist_items (user_id, ticker, forms) values (${user!.id}, 'TSLA', '{4}')`,
     );
     const done = await until(
-      'the TSLA backfill',
       async () => (await database.db.select().from(edgarBackfills).where(eq(edgarBackfills.cik, 1318605)))[0],
+      'the TSLA backfill',
+      { timeoutMs: 20_000, everyMs: 100 },
     );
     expect(done.status).toBe('done');
     const [tesla] = await database.db.select().from(companies).where(eq(companies.cik, 1318605));

@@ -20,7 +20,7 @@ export interface BrowserSubscription {
 /** Browsers one account may subscribe: every alert is one POST per browser, to hosts the user chose. */
 export const MAX_DEVICES = 20;
 
-const guardOf = (deps: AppDeps) => ({ allowLoopback: deps.env.PUSH_ALLOW_LOOPBACK });
+const guardOf = (deps: AppDeps) => ({ allowLoopback: deps.env.PUSH_ALLOW_LOOPBACK, resolve: deps.hostResolver });
 
 /** The browser's keys must be a P-256 point and a 16-byte secret, or encryption would fail at send time. */
 function checkKeys(keys: BrowserSubscription['keys']): void {

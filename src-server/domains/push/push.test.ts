@@ -19,6 +19,9 @@ import { createSignedInUser } from '../../test/users';
 import { deliverAlerts } from '../alerts/delivery.service';
 import { matchFiling } from '../alerts/match.service';
 import { MAX_DEVICES } from './push.service';
+import { until } from '../../test/until';
+import { vapidKeys } from './vapid';
+import webpush from 'web-push';
 import { storeApple10kPair } from '../../test/report-pair';
 
 const peer = await startPushPeer();
@@ -354,6 +357,45 @@ describe('the installable app', () => {
     const js = await response.text();
     expect(js).toContain("addEventListener('push'");
     expect(js).toContain("addEventListener('notificationclick'");
+  });
+
+  it('reads the stored VAPID pair once per process, not at every send', async () => {
+    let reads = 0;
+    // The same database handle, its queries counted (a fresh handle: a cache of its own).
+    const counted = new Proxy(db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? (...args: Parameters<typeof db.execute>) => {
+              reads += 1;
+              return target.execute(...args);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    const deps = { ...t.deps, db: counted };
+    const keys = await Promise.all([vapidKeys(deps), vapidKeys(deps), vapidKeys(deps)]);
+    expect((await vapidKeys(deps)).publicKey).toBe(keys[0]!.publicKey);
+    expect(reads).toBe(1);
+  });
+
+  it('picks up a rotated VAPID key (the signing_keys row changed by an operator) without a restart', async () => {
+    const { user, api, subs, publicKey: before } = await proWithPush('rotation');
+    const first = await deliver(await tesla8k('CRITICAL'), user.id);
+    expect(first).toMatchObject({ status: 'sent' });
+    const rotated = webpush.generateVAPIDKeys();
+    await db.execute(sql`update signing_keys set secret = ${JSON.stringify(rotated)} where name = 'vapid'`);
+    // Every process hears the change (NOTIFY): the page hands browsers the new key ...
+    await until(async () => (await api.push.status.query()).publicKey === rotated.publicKey, 'the rotated key');
+    expect(rotated.publicKey).not.toBe(before);
+    // ... a browser subscribes again with it, and the next push is signed with it.
+    await api.push.unsubscribe.mutate({ endpoint: subs[0]!.endpoint });
+    const renewed = peer.subscribe(rotated.publicKey);
+    await api.push.subscribe.mutate({ ...renewed, label: 'Renewed' });
+    const received = peer.received.length;
+    const row = await deliver(await tesla8k('CRITICAL'), user.id);
+    expect(row).toMatchObject({ status: 'sent' });
+    const [got] = (await peer.waitFor(received + 1)).slice(received);
+    expect(got).toMatchObject({ endpoint: renewed.endpoint, vapid: { k: rotated.publicKey } });
+    expect(peer.rejected).toEqual([]);
   });
 
   it('keeps the VAPID key pair generated at first start across restarts', async () => {

@@ -15,16 +15,12 @@ import { createSignedInUser } from '../../test/users';
 import { QUOTE_BUDGET_BUCKET } from './quote-budget';
 import { createQuoteRequests } from './quote-requests';
 import { startQuoteRefresh, type QuoteRefreshing } from './quotes.workers';
+import { until } from '../../test/until';
 
 const quiet = { warn: () => {} };
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** This file's waits (leadership moves through lock timeouts). */
+const WAIT = { timeoutMs: 20_000 };
 
 const database = await createTestDatabase();
 /** The second process's own pool on the same database. */
@@ -74,7 +70,7 @@ async function prices(via: Instance, session: string): Promise<Record<string, nu
 }
 
 it("only the leader asks the provider, for the other process's readers too", async () => {
-  await until(() => leaderIndex() >= 0, 'a quote refresher leader');
+  await until(() => leaderIndex() >= 0, 'a quote refresher leader', WAIT);
   const leader = instances[leaderIndex()]!;
   const follower = instances[1 - leaderIndex()]!;
   expect(instances.filter((i) => i.refreshing.isLeader())).toHaveLength(1);
@@ -82,7 +78,7 @@ it("only the leader asks the provider, for the other process's readers too", asy
   const session = await watch(follower, 'follower-reader@example.com', 'AAPL, AMZN');
   expect(await prices(follower, session)).toEqual({ AAPL: null, AMZN: null });
   // The follower's reader asked; the leader fetched; the follower serves the stored quote.
-  await until(async () => (await prices(follower, session)).AAPL === 244.6, "the follower serving AAPL's quote");
+  await until(async () => (await prices(follower, session)).AAPL === 244.6, "the follower serving AAPL's quote", WAIT);
   expect((await prices(follower, session)).AMZN).toBe(228.68);
   expect(leader.peer.quoteCalls.flat()).toEqual(expect.arrayContaining(['AAPL', 'AMZN']));
   expect(follower.peer.userAgents).toHaveLength(0);
@@ -96,14 +92,14 @@ it("only the leader asks the provider, for the other process's readers too", asy
 });
 
 it('a leader whose lock connection the database ends steps down and stops refreshing', async () => {
-  await until(() => leaderIndex() >= 0, 'a quote refresher leader');
+  await until(() => leaderIndex() >= 0, 'a quote refresher leader', WAIT);
   const was = leaderIndex();
   const [lock] = await database.sql<{ pid: number }[]>`
     select pid from pg_locks where locktype = 'advisory' and granted
       and ((classid::int8 << 32) | objid::int8) = hashtext('quote-refresher')::int8`;
   await database.sql`select pg_terminate_backend(${lock!.pid}::int)`;
-  await until(() => !instances[was]!.refreshing.isLeader(), 'the leader stepping down');
-  await until(() => leaderIndex() >= 0, 'a leader again (either process)');
+  await until(() => !instances[was]!.refreshing.isLeader(), 'the leader stepping down', WAIT);
+  await until(() => leaderIndex() >= 0, 'a leader again (either process)', WAIT);
   const leader = instances[leaderIndex()]!;
   const other = instances[1 - leaderIndex()]!;
   const otherRequests = other.peer.userAgents.length;
@@ -113,22 +109,22 @@ it('a leader whose lock connection the database ends steps down and stops refres
   );
   const session = await watch(other, 'after-step-down@example.com', 'AAPL');
   expect((await prices(other, session)).AAPL).toBe(1);
-  await until(async () => (await prices(other, session)).AAPL === 244.6, 'AAPL refreshed by the leader');
+  await until(async () => (await prices(other, session)).AAPL === 244.6, 'AAPL refreshed by the leader', WAIT);
   expect(leader.peer.quoteCalls.at(-1)).toEqual(['AAPL']);
   expect(other.peer.userAgents).toHaveLength(otherRequests);
 });
 
 it('when the leader stops, the other process takes over and refreshes for both', async () => {
-  await until(() => leaderIndex() >= 0, 'a quote refresher leader');
+  await until(() => leaderIndex() >= 0, 'a quote refresher leader', WAIT);
   const old = instances[leaderIndex()]!;
   const next = instances[1 - leaderIndex()]!;
   await old.refreshing.stop();
-  await until(() => next.refreshing.isLeader(), 'the other process leading');
+  await until(() => next.refreshing.isLeader(), 'the other process leading', WAIT);
   const oldRequests = old.peer.userAgents.length;
 
   // A reader of the old leader's process (it still serves pages) finds GOOG stale.
   const session = await watch(old, 'after-failover@example.com', 'GOOG');
-  await until(async () => (await prices(old, session)).GOOG === 186.87, 'GOOG refreshed by the new leader');
+  await until(async () => (await prices(old, session)).GOOG === 186.87, 'GOOG refreshed by the new leader', WAIT);
   expect(next.peer.quoteCalls.flat()).toContain('GOOG');
   expect(old.peer.userAgents).toHaveLength(oldRequests);
 });
@@ -153,8 +149,8 @@ it('the request budget holds across both processes', async () => {
   const calls = providers.flatMap((p) =>
     Array.from({ length: 5 }, () => p.fetchQuotes(['AAPL'], { signal: abort.signal })),
   );
-  await until(() => waits[0]! > 0 && waits[1]! > 0, 'both processes waiting on the spent budget');
-  await until(() => peer.userAgents.length === 6, 'the granted requests arriving');
+  await until(() => waits[0]! > 0 && waits[1]! > 0, 'both processes waiting on the spent budget', WAIT);
+  await until(() => peer.userAgents.length === 6, 'the granted requests arriving', WAIT);
   abort.abort();
   const settled = await Promise.allSettled(calls);
   expect(peer.userAgents).toHaveLength(6);

@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { refusedKind } from '../../integrations/webhook/address-policy';
-import { checkTarget, safePost, type HostResolver } from '../../integrations/webhook/safe-post';
+import { type HostResolver, refusedKind } from '../../integrations/address-policy';
+import { checkTarget, safePost } from '../../integrations/webhook/safe-post';
 import { startTestApp } from '../../test/app';
 import { createSignedInUser } from '../../test/users';
 
@@ -41,7 +41,7 @@ const endlessPort = (endless.address() as AddressInfo).port;
 
 const { url, deps } = await startTestApp({
   env: { WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOKS_TIMEOUT_MS: '400' },
-  customise: (base) => ({ ...base, webhookResolver: resolver }),
+  customise: (base) => ({ ...base, hostResolver: resolver }),
 });
 const db = deps.db;
 type Json = Record<string, unknown>;

@@ -57,8 +57,8 @@ function toDto(row: WebhookRow): WebhookDto {
   };
 }
 
-export function targetPolicy(deps: Pick<AppDeps, 'env' | 'webhookResolver'>): TargetPolicy {
-  return { allowLoopback: deps.env.WEBHOOKS_ALLOW_LOOPBACK, resolve: deps.webhookResolver };
+export function targetPolicy(deps: Pick<AppDeps, 'env' | 'hostResolver'>): TargetPolicy {
+  return { allowLoopback: deps.env.WEBHOOKS_ALLOW_LOOPBACK, resolve: deps.hostResolver };
 }
 
 const brandName = (brand: string) => BRANDS[brand as BrandId]?.brandName ?? BRANDS[DEFAULT_BRAND].brandName;

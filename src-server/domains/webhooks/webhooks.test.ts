@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/env';
 import { assertProductionStart } from '../../config/production-start';
-import { refusedKind } from '../../integrations/webhook/address-policy';
-import { checkTarget, type HostResolver } from '../../integrations/webhook/safe-post';
+import { type HostResolver, refusedKind } from '../../integrations/address-policy';
+import { checkTarget } from '../../integrations/webhook/safe-post';
 import { signatureHeader, verifySignature } from '../../integrations/webhook/signature';
 import { follow, seedTickers } from '../../test/alerts';
 import { startTestApp } from '../../test/app';
@@ -51,7 +51,7 @@ const { url, deps } = await startTestApp({
     PUBLIC_URL: 'https://alerts.example',
     BRAND_HOSTS: 'alerts.example=8k,insiders.example=form4',
   },
-  customise: (base) => ({ ...base, webhookResolver: resolver }),
+  customise: (base) => ({ ...base, hostResolver: resolver }),
 });
 const db = deps.db;
 type Json = Record<string, unknown>;

@@ -53,11 +53,18 @@ function sentenceKey(s: string): string {
     .trim();
 }
 
-/** Sentences of a text (blocks are lines; fragments under four words, such as table cells, left out). */
+/** Where one sentence ends and the next starts, for the diff's sentence sets and first sentences. */
+const SENTENCE_BREAK = /(?<=[.!?]["'”’)]?)\s+(?=["“(]?[A-Z])/;
+
+/**
+ * Sentences of a text (blocks are lines; fragments under four words, such as table cells, left out).
+ * Not item-sections' `sentences`: that one keeps "Inc." and initials inside a sentence for quoting,
+ * this one only needs the same cut in both years' text, and changing it would move every diff figure.
+ */
 export function sentences(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    for (const s of line.split(/(?<=[.!?]["'”’)]?)\s+(?=["“(]?[A-Z])/)) {
+    for (const s of line.split(SENTENCE_BREAK)) {
       if (s.split(' ').length >= 4) out.push(s.trim());
     }
   }
@@ -108,7 +115,7 @@ export function rewrittenShare(older: string, newer: string): number {
 
 /** The first sentence of a text, at most `max` characters (cut at a word). */
 export function firstSentence(text: string, max = 400): string {
-  const s = (text.split(/(?<=[.!?]["'”’)]?)\s+(?=["“(]?[A-Z])/)[0] ?? '').trim();
+  const s = (text.split(SENTENCE_BREAK)[0] ?? '').trim();
   if (s.length <= max) return s;
   return `${s.slice(0, s.lastIndexOf(' ', max)).trimEnd()}…`;
 }

@@ -4,6 +4,7 @@
  * quotes. The research behind each reading is research/importance.md §1; the label each reading
  * leads to is docs/scoring.md "8-K (and 6-K) by content". Pure text rules, no I/O.
  */
+import { unitScale } from '#shared/amounts';
 import { openingQuote, sectionProse, sentences, type ItemSection } from './item-sections';
 import type { ItemContent, OfficerFacts, OfficerRole } from './types';
 
@@ -252,8 +253,7 @@ const NOT_PRICE =
 
 /** "$1.1 million", "$3.7 billion", "$2.25 bn", "$90 mm", "$300,000,000" -> dollars. */
 function dollars(amount: string, unit: string | undefined): number {
-  const scale = /^b/i.test(unit ?? '') ? 1e9 : /^m/i.test(unit ?? '') ? 1e6 : /^thousand$/i.test(unit ?? '') ? 1e3 : 1;
-  return Number(amount.replace(/,/g, '')) * scale;
+  return Number(amount.replace(/,/g, '')) * unitScale(unit);
 }
 
 /** The dollars an AMOUNT match states. */

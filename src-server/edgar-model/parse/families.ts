@@ -1,4 +1,5 @@
 /** Readers for the smaller form families: periodic reports, 13D/G, 13F, proxies, offerings. */
+import { unitScale } from '#shared/amounts';
 import { anyDateToIso } from './dates';
 import { htmlToText } from './text';
 import { ceasedFivePercent, cleanPersonName, itemFourPercent, purposeAction, stakeOrigin } from './beneficial-cover';
@@ -450,8 +451,7 @@ export function parseProxy(bodyText: string): ProxyDetail {
 function scaled(amount: string | undefined, unit: string | undefined): number | null {
   const n = num(amount ?? null);
   if (n == null) return null;
-  const u = unit?.toLowerCase();
-  return u === 'billion' ? n * 1e9 : u === 'million' ? n * 1e6 : n;
+  return n * unitScale(unit);
 }
 
 const OFFERING_AMOUNT =

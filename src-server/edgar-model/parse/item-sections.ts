@@ -131,7 +131,10 @@ export function sectionProse(section: ItemSection): string {
     .replace(/^\([a-z]\)\s+(?=[A-Z])/, '');
 }
 
-/** A full stop that ends a sentence (not "Inc.", "Mr.", "No." or an initial). */
+/**
+ * A full stop that ends a sentence (not "Inc.", "Mr.", "No." or an initial): sentences that are
+ * quoted and read whole. The diff's splitter (diff/text-measures.ts) cuts differently on purpose.
+ */
 const SENTENCE_END =
   /(?<!\b(?:Inc|Co|Corp|Ltd|Mr|Ms|Mrs|Dr|Messrs|No|Nos|St|Jr|Sr|U\.S|[A-Z]))[.!?]["”]?\s+(?=[A-Z(“"])/g;
 

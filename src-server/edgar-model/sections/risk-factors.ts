@@ -43,6 +43,8 @@ function classify(b: Block, next: Block | undefined, styled: boolean): Kind {
       return { type: 'factor', heading: lead, rest: text.slice(b.leadEmphasis).trim() };
     return { type: 'body' };
   }
+  // Only whether a block is one sentence (a heading test), not a sentence splitter like item-sections'
+  // or the diff's: those cut after closing quotes and before opening ones, this test never has.
   const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z])/).length;
   if (
     sentences === 1 &&

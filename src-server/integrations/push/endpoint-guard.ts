@@ -4,15 +4,14 @@
  * reach (SSRF). Allowed: https URLs on the default port whose host is a name or a public address,
  * and whose name resolves only to public addresses, checked again at connect time (the transport's
  * `lookup`), so a name that changes its answer after the check (DNS rebinding) is refused too.
+ * Which addresses are public is the outbound address policy the webhooks use (address-policy.ts).
  * Loopback (and then plain http) only with PUSH_ALLOW_LOOPBACK, which production refuses.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { type HostResolver, KIND_WORDS, refusedKind, systemResolver } from '../address-policy';
 
 /** Resolves a host name to its addresses (injected in tests so no test needs outside DNS). */
-export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
-
-export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
+export type Resolver = HostResolver;
 
 export interface GuardOptions {
   allowLoopback: boolean;
@@ -29,59 +28,20 @@ export class EndpointRefused extends Error {
   }
 }
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** Not routable on the internet: private, shared, link-local (cloud metadata), multicast, reserved, documentation. */
-const NON_PUBLIC = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  NON_PUBLIC.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  NON_PUBLIC.addSubnet(net, bits, 'ipv6');
-
-const familyOf = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
-
-/** IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it carries. */
-function unmapped(address: string): string {
-  const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return m ? m[1]! : address;
-}
-
 export function isLoopback(address: string): boolean {
-  const a = unmapped(address);
-  return LOOPBACK.check(a, familyOf(a));
+  return refusedKind(address, { allowLoopback: false }) === 'loopback';
 }
 
-/** True when a connection to `address` is allowed under `options`. */
+/** True when a connection to `address` is allowed under `options`: the webhooks' policy, one for both. */
 export function addressAllowed(address: string, options: Pick<GuardOptions, 'allowLoopback'>): boolean {
-  const a = unmapped(address);
-  if (isLoopback(a)) return options.allowLoopback;
-  return !NON_PUBLIC.check(a, familyOf(a));
+  return refusedKind(address, options) === null;
+}
+
+/** The refusal for a non-public address, saying which kind but never the address (it may be a name's answer). */
+function notPublic(address: string, options: Pick<GuardOptions, 'allowLoopback'>): EndpointRefused {
+  const kind = refusedKind(address, options);
+  const what = kind ? ` (it is ${KIND_WORDS[kind]})` : '';
+  return new EndpointRefused('private_address', `The push endpoint must be a public address${what}.`);
 }
 
 /** The URL, or why it is refused (syntax, scheme, port, literal address); names are resolved by `checkEndpoint`. */
@@ -101,8 +61,7 @@ export function parseEndpoint(raw: string, options: Pick<GuardOptions, 'allowLoo
     throw new EndpointRefused('not_https', 'The push endpoint must be an https URL.');
   if (url.port && !(loopbackHost && options.allowLoopback) && url.port !== '443')
     throw new EndpointRefused('port', 'The push endpoint must use the https port.');
-  if (literal && !addressAllowed(host, options))
-    throw new EndpointRefused('private_address', 'The push endpoint must be a public address.');
+  if (literal && !addressAllowed(host, options)) throw notPublic(host, options);
   if (host === 'localhost' && !options.allowLoopback)
     throw new EndpointRefused('private_address', 'The push endpoint must be a public address.');
   return url;
@@ -121,7 +80,7 @@ export async function checkEndpoint(raw: string, options: GuardOptions): Promise
   }
   if (addresses.length === 0)
     throw new EndpointRefused('unresolvable', 'The push endpoint host could not be resolved.');
-  if (addresses.some((a) => !addressAllowed(a.address, options)))
-    throw new EndpointRefused('private_address', 'The push endpoint must be a public address.');
+  const refused = addresses.find((a) => !addressAllowed(a.address, options));
+  if (refused) throw notPublic(refused.address, options);
   return url;
 }

@@ -9,7 +9,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { addressAllowed, EndpointRefused, type GuardOptions, parseEndpoint, systemResolver } from './endpoint-guard';
+import { systemResolver } from '../address-policy';
+import { addressAllowed, EndpointRefused, type GuardOptions, parseEndpoint } from './endpoint-guard';
 
 export interface PushRequest {
   endpoint: string;

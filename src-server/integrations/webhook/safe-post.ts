@@ -1,21 +1,15 @@
 /**
  * POSTs a webhook without letting a user's URL reach inside our network (decision 312): the
- * host is resolved and every address checked (address-policy.ts); the socket then connects to
+ * host is resolved and every address checked (../address-policy.ts); the socket then connects to
  * the checked address through a custom `lookup`, so a second DNS answer (rebinding) is never
  * used, and the connected peer is checked again. No redirects are followed, the whole exchange
  * has a short deadline, and the response body is drained unread (only its status is kept).
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { DeliveryError } from '../delivery-error';
-import { refusedKind } from './address-policy';
-
-/** Resolves a host name to its addresses (tests inject one; production uses the system resolver). */
-export type HostResolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
-
-export const systemResolver: HostResolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+import { type HostResolver, KIND_WORDS, refusedKind, systemResolver } from '../address-policy';
 
 export interface TargetPolicy {
   allowLoopback: boolean;
@@ -32,16 +26,6 @@ export class RefusedTarget extends Error {
     super(message);
   }
 }
-
-const KIND_WORDS: Record<string, string> = {
-  loopback: 'a loopback address',
-  private: 'a private network address',
-  'link-local': 'a link-local address',
-  metadata: 'a cloud metadata address',
-  multicast: 'a multicast address',
-  reserved: 'a reserved address',
-  unspecified: 'an unspecified address',
-};
 
 /** The URL parsed and its host resolved to one checked address, or RefusedTarget. */
 export async function checkTarget(

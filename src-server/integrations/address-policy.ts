@@ -1,11 +1,18 @@
 /**
- * Where an outbound webhook may connect (issue #31, decision 312): public unicast addresses
- * only. Loopback, private, shared (CGNAT), link-local (cloud metadata at 169.254.169.254 and
- * fd00:ec2::254), multicast, reserved and unspecified ranges are refused, IPv4 written inside
- * IPv6 (mapped, NAT64, 6to4) by the IPv4 it carries. Loopback is allowed only with
- * WEBHOOKS_ALLOW_LOOPBACK=true (local testing; refused at start in production).
+ * Where the server may connect when a user chose the host (issue #31, decision 312): outbound
+ * webhooks and web push endpoints, one policy for both. Public unicast addresses only. Loopback,
+ * private, shared (CGNAT), link-local (cloud metadata at 169.254.169.254 and fd00:ec2::254),
+ * multicast, reserved and unspecified ranges are refused, IPv4 written inside IPv6 (mapped,
+ * compatible, NAT64, 6to4) by the IPv4 it carries. Loopback is allowed only with the caller's
+ * test flag (WEBHOOKS_ALLOW_LOOPBACK, PUSH_ALLOW_LOOPBACK; refused at start in production).
  */
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+
+/** Resolves a host name to its addresses (tests inject one; production uses the system resolver). */
+export type HostResolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export const systemResolver: HostResolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 const V4_REFUSED: [string, number, string][] = [
   ['0.0.0.0', 8, 'unspecified'],
@@ -57,6 +64,17 @@ for (const [net, prefix, kind] of V6_REFUSED) {
 }
 
 export type RefusedKind = 'loopback' | 'private' | 'link-local' | 'metadata' | 'multicast' | 'reserved' | 'unspecified';
+
+/** A refused kind in words, for a message that must not name the address itself (review 31). */
+export const KIND_WORDS: Record<RefusedKind, string> = {
+  loopback: 'a loopback address',
+  private: 'a private network address',
+  'link-local': 'a link-local address',
+  metadata: 'a cloud metadata address',
+  multicast: 'a multicast address',
+  reserved: 'a reserved address',
+  unspecified: 'an unspecified address',
+};
 
 function hex4(a: number, b: number): string {
   return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
