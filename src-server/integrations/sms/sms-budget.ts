@@ -36,7 +36,7 @@ function takeTogether(take: Take, perHour: number): () => Promise<number | null>
           windowSeconds: HOUR,
           wanted: batch.length,
         });
-        batch.forEach((w, i) => w.resolve(i < granted ? null : retryAfterSeconds));
+        for (const [i, w] of batch.entries()) w.resolve(i < granted ? null : retryAfterSeconds);
       } catch (error) {
         for (const w of batch) w.reject(error);
       }
