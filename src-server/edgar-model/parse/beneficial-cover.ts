@@ -189,3 +189,17 @@ export function stakeOrigin(
   if (NOT_PURCHASED.test(item3)) return 'not-purchased';
   return null;
 }
+
+/**
+ * The holder left because the company was sold (decision 345): its shares were tendered into a tender offer for all
+ * the outstanding shares ("each of the Funds tendered its Shares into the tender offer made for all outstanding Shares,
+ * at a price of $22.00 per Share, pursuant to the Merger Agreement", Farallon on Moldflow 2008), or converted in the
+ * company's merger into the right to receive its price. The sale of the company was the news when it was announced;
+ * every holder's exit follows from it.
+ */
+const EXIT_BY_SALE =
+  /\btender(?:ed|s)?\b[^.]{0,120}?\b(?:into|in|pursuant to)\s+(?:the|a|an)\s+(?:cash\s+)?tender offer\b[^.]{0,60}?\bfor all\b[^.]{0,40}?\boutstanding\b|\b(?:converted|exchanged)\s+(?:in|into)\s+the right to receive\b[^.]{0,300}?\b(?:Merger|merger)\b|\b(?:Merger|merger)\b[^.]{0,300}?\b(?:converted|exchanged)\s+into the right to receive\b/;
+
+export function exitBySale(bodyText: string): boolean {
+  return EXIT_BY_SALE.test(bodyText.replace(/\s+/g, ' '));
+}

@@ -287,11 +287,20 @@ function amountsIn(text: string): number[] {
   return [...text.matchAll(AMOUNT)].map(amountOf);
 }
 
+/**
+ * A backup line for commercial paper (decision 345): a credit facility entered "to support commercial paper
+ * borrowings" (Disney's 364-Day Credit Agreement, 2013) stands behind paper already issued and is drawn only if the
+ * paper cannot be rolled; a 364-day line is renewed every year by design. It adds no debt of its own.
+ */
+const BACKS_PAPER =
+  /\b(?:credit (?:agreement|facilit(?:y|ies))|(?:revolving|backup|back-up|liquidity) (?:credit )?(?:facilit(?:y|ies)|line))\b[^.]{0,200}?\b(?:to support|supporting|to back(?:\s+up)?|backing|as (?:a )?(?:backup|back-up|liquidity support) for)\s+(?:its |the (?:Company['’]s |Registrant['’]s )?|our )?commercial paper\b/i;
+
 function renewsFacility(prose: string): boolean {
   const head = prose.slice(0, 2_000);
   if (ENLARGED.test(head)) return false;
   const replacing = sentences(head).filter((s) => REPLACES_FACILITY.test(s));
-  if (replacing.length === 0) return false;
+  // A backup line that names no facility it replaces: its size cannot be compared, its purpose says enough.
+  if (replacing.length === 0) return BACKS_PAPER.test(head);
   // The amounts stated after "replace" are the old facilities'; no new amount may exceed the largest of them.
   const old = replacing.flatMap((s) => amountsIn(s.slice(s.search(/\breplac/i))));
   return old.length === 0 || Math.max(...amountsIn(head)) <= Math.max(...old);
@@ -342,6 +351,13 @@ const FINANCING =
 const COMP_AGREEMENT =
   /\b(?:employment agreement|retirement (?:agreement|plan|benefit)|salary continuation|severance|change[- ]in[- ]control agreement|incentive plan|stock plan|vesting|option awards?|retention|base salar(?:y|ies)|salaries|(?:director|board|committee) (?:fees|retainers?)|retainers? (?:fees? )?(?:for|of|paid to) (?:non-employee )?directors|compensation of (?:the |its |our )?(?:non-employee |independent |outside )?directors)\b/i;
 const RIGHTS_PLAN = /\brights (?:agreement|plan)\b/i;
+/**
+ * A lease of the company's own premises (decision 345): "entered into a lease extension agreement ... to continue leasing
+ * office space in the building ..., the Company's headquarters" (Asta Funding 2005, about $219,000 a year). Where the
+ * company works is an ordinary-course operating contract, not a deal; the lease is read in the item's first sentences.
+ */
+const PREMISES_LEASE =
+  /\blease\b[^.]{0,160}?\b(?:office|headquarters|premises|warehouse|manufacturing|laboratory|retail) (?:space|building|facility|facilities)?\b|\b(?:leas(?:e|ing))\b[^.]{0,40}?\b(?:office|floor) space\b|\b(?:office|headquarters|premises) lease\b/i;
 
 const MONTH_DATE =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December) (\d{1,2}), (\d{4})\b/g;
@@ -354,6 +370,14 @@ function isoDates(sentence: string): string[] {
 }
 
 /**
+ * The dates on which something happened: a date that ends a reporting period ("net revenues for the twelve month
+ * period ended June 30, 1996", "the quarter ending March 31") measures the business, it is no event (decision 345).
+ */
+function eventDates(sentence: string): string[] {
+  return isoDates(sentence.replace(new RegExp(`\\b(?:ended|ending)\\s+(?:on\\s+)?${MONTH_DATE.source}`, 'g'), ' '));
+}
+
+/**
  * A completion of a deal agreed before: the text dates the agreement (or its announcement) before
  * the closing ("On June 6 ... announced ... a definitive merger agreement ... The merger was
  * completed on September 8"), or closes under an agreement that was amended since it was signed.
@@ -362,8 +386,8 @@ function completesEarlierAgreement(prose: string): boolean {
   const head = sentences(prose.slice(0, 3_000)).slice(0, 8);
   const agreed = head
     .filter((s) => /\b(?:agreement|announced)\b/i.test(s) && !/\b(?:completed|consummated|closed)\b/i.test(s))
-    .flatMap(isoDates);
-  const done = head.filter((s) => /\b(?:completed|consummated|closed|acquired)\b/i.test(s)).flatMap(isoDates);
+    .flatMap(eventDates);
+  const done = head.filter((s) => /\b(?:completed|consummated|closed|acquired)\b/i.test(s)).flatMap(eventDates);
   if (agreed.length > 0 && done.length > 0 && agreed.sort()[0]! < done.sort().at(-1)!) return true;
   return /\bpursuant to (?:a|an|the) (?:[A-Z][\w-]*\s+){0,4}Agreement,? as amended\b/.test(prose.slice(0, 3_000));
 }
@@ -400,21 +424,34 @@ export function holdersVote(body: string): boolean {
   return HOLDERS_VOTE.test(body);
 }
 
-export function dealFacts(prose: string, body = prose): NonNullable<ItemContent['deal']> {
+/**
+ * Item 2.01 reports the completion of an acquisition or disposition of assets (Form 8-K's own definition; "Item 2.
+ * Acquisition or Disposition of Assets" before 2004): a loan that paid for it, or that it cancels, is how the deal was
+ * done, not the news (decision 345). "completed the acquisition of substantially all of the assets of SaRonix, LLC ...
+ * The Company had previously loaned amounts to SaRonix pursuant to ... a Secured Loan Agreement" (Pericom 2003) is an
+ * acquisition, not new debt.
+ */
+const COMPLETION_ITEM = new Set(['2.01']);
+
+export function dealFacts(prose: string, body = prose, item = ''): NonNullable<ItemContent['deal']> {
   const head = prose.slice(0, 4_000);
   const kind = RIGHTS_PLAN.test(head)
     ? 'rights_plan'
     : COMP_AGREEMENT.test(head.slice(0, 600)) && !ACQUIRING.test(head.slice(0, 600))
       ? 'compensation'
-      : FINANCING.test(head.slice(0, 800)) && !/\bmerger agreement\b/i.test(head.slice(0, 800))
+      : !COMPLETION_ITEM.has(item) &&
+          FINANCING.test(head.slice(0, 800)) &&
+          !/\bmerger agreement\b/i.test(head.slice(0, 800))
         ? 'financing'
         : BEING_ACQUIRED.test(head)
           ? 'being_acquired'
-          : DISPOSING.test(head.slice(0, 800)) && !/\bacquir/i.test(head.slice(0, 300))
-            ? 'disposal'
-            : ACQUIRING.test(head)
-              ? 'acquisition'
-              : 'other';
+          : PREMISES_LEASE.test(head.slice(0, 400)) && !ACQUIRING.test(head.slice(0, 400))
+            ? 'premises_lease'
+            : DISPOSING.test(head.slice(0, 800)) && !/\bacquir/i.test(head.slice(0, 300))
+              ? 'disposal'
+              : ACQUIRING.test(head)
+                ? 'acquisition'
+                : 'other';
   // Notes issued under an indenture close an offering priced (and announced) days before.
   const closing =
     kind === 'financing' &&
@@ -630,6 +667,13 @@ const MEETING_FORMAT = /\b(?:annual|special) meeting\b[^.]{0,200}?\bvirtual(?:ly
 const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
   ['going_concern', /\bgoing[- ]concern\b|\bsubstantial doubt\b/i],
   ['bankruptcy', /\bchapter 11\b|\bbankruptcy\b|\bpre-?packaged\b|\breceivership\b/i],
+  // Decision 345: a regulated business below the capital its regulator requires must stop or be closed: a broker-dealer
+  // "in violation of the ... (SEC) net capital rules" (Stockwalk's clearing subsidiary, 2001; SIPC liquidated it two days
+  // later), a bank "critically undercapitalized". The survival of that business is in question.
+  [
+    'capital_deficiency',
+    /\b(?:violation of|violat\w+|fail\w* to (?:meet|comply with)|below|deficien\w+ (?:in|under))\b[^.]{0,80}?\bnet capital (?:rules?|requirements?)\b|\bnet capital (?:deficiency|violation)\b|\bcritically undercapitali[sz]ed\b/i,
+  ],
   ['results', /\b(?:announc\w+|report\w+|releas\w+)[^.]{0,80}\b(?:results|earnings)\b|\bearnings (?:release|call)\b/i],
   ['tender_offer', /\btender offer for (?:all|any)\b/i],
   ['recall', /\brecall(?:s|ed|ing)?\b/i],
@@ -769,7 +813,7 @@ export function itemContent(section: ItemSection, headline: string | null, body 
     case '2.01':
     case '2.03':
     case '3.03':
-      content.deal = dealFacts(prose, body || prose);
+      content.deal = dealFacts(prose, body || prose, section.number);
       break;
     case '5.01':
       if (REORGANIZED.test(prose)) content.reorganized = true;

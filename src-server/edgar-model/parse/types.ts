@@ -125,7 +125,15 @@ export interface ItemContent {
   quote: string | null;
   officers?: OfficerFacts;
   deal?: {
-    kind: 'being_acquired' | 'acquisition' | 'disposal' | 'financing' | 'compensation' | 'rights_plan' | 'other';
+    kind:
+      | 'being_acquired'
+      | 'acquisition'
+      | 'disposal'
+      | 'financing'
+      | 'compensation'
+      | 'rights_plan'
+      | 'premises_lease'
+      | 'other';
     /** The largest dollar sum the item states as a price or size. */
     amountUsd: number | null;
     /** Completes or closes what an earlier filing announced. */
@@ -159,6 +167,7 @@ export interface ItemContent {
   topics?: (
     | 'going_concern'
     | 'bankruptcy'
+    | 'capital_deficiency'
     | 'tender_offer'
     | 'recall'
     | 'investigation'
@@ -241,6 +250,8 @@ export interface BeneficialDetail {
   stakeOrigin?: 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | null;
   /** The cover's title of the class reported on ("Common Stock", "Non-cumulative Dollar Preference Shares, Series M-T"). */
   classTitle?: string | null;
+  /** The text says the shares went into a tender offer for all outstanding shares or were converted in the company's merger. */
+  exitBySale?: boolean;
 }
 
 export interface HoldingsDetail {
@@ -276,6 +287,8 @@ export interface OfferingDetail {
    * holders (the company gets no proceeds) or a blank-check company's IPO (no business yet).
    */
   purpose?: 'resale' | 'blank_check';
+  /** New shares offered over the shares outstanding before the offering (the prospectus summary), when both are stated. */
+  dilution?: number;
 }
 
 /** Form 144: a proposed sale (parse/sale-notice.ts). */

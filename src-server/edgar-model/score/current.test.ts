@@ -509,6 +509,73 @@ it("decision 343: a bank's warning that its bad loans will rise is material news
   expect(topicsIn('Non-performing loans decreased to $12.3 million at March 31, 2008.')).toEqual([]);
 });
 
+describe('class 1, eighth pass (decision 345): what an item reports, dates that are periods, backup lines, premises, regulatory capital', () => {
+  it('an Item 2.01 completes an acquisition: the loan that paid for it is not the news (Pericom buys SaRonix, 2003)', () => {
+    // "completed the acquisition of substantially all of the assets of SaRonix, LLC ... The Company had previously loaned
+    // amounts to SaRonix pursuant to ... a Secured Loan Agreement": was "New debt of $7.9M in the normal course" (MEDIUM).
+    const file = `${EVAL}8k_1001426_8K_2003_0001193125-03-057197.htm`;
+    const s = score(file);
+    expect(s.importance).toBe('LOW');
+    expect(s.rules).toContain('8k.deal.completed');
+    const item = (parse(file).detail as CurrentReportDetail).content!.find((c) => c.number === '2.01')!;
+    expect(item.deal?.kind).toBe('acquisition');
+    // The same words under a 1.01 or 2.03 are still read as a financing.
+    expect(dealFacts(item.quote ?? '', undefined, '1.01').kind).not.toBe('acquisition');
+  });
+
+  it('a date that ends a reporting period is no event: "net revenues for the twelve month period ended June 30, 1996" (HHCA 1997)', () => {
+    // HHCA acquires LHS's nursing businesses on January 10, 1997 and signs an agreement for two more; the revenue
+    // periods' June 30, 1996 had read as an agreement dated before the closing, so a new acquisition was a completion.
+    const s = score(`${REPLAY}8k_1000685_8K_1997_0001000685-97-000006.txt`);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.rules).toContain('8k.deal.unsized');
+    expect(s.rules).not.toContain('8k.deal.completed');
+  });
+
+  it('a credit facility that backs commercial paper adds no debt of its own: LOW (Disney 2013, a new $1.5 billion 364-Day Credit Agreement)', () => {
+    const file = `${EVAL}8k_1001039_8K_2013_0001001039-13-000034.htm`;
+    const s = score(file);
+    expect(s.importance).toBe('LOW');
+    expect(s.rules).toContain('8k.deal.routine');
+    // Derived: the same agreement entered for general purposes only says nothing that keeps it routine.
+    const raw = read(file).replace('to support commercial paper borrowings and ', '');
+    expect(raw).not.toContain('commercial paper borrowings');
+    expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {}).importance).toBe('MEDIUM');
+  });
+
+  it("a lease of the company's own premises is an ordinary-course contract: LOW (Asta Funding 2005, its headquarters)", () => {
+    const file = `${EVAL}8k_1001258_8K_2005_0001125282-05-004041.txt`;
+    const s = score(file);
+    expect(s.importance).toBe('LOW');
+    expect(s.rules).toContain('8k.deal.routine');
+    expect(s.reasons.join(' ')).toContain('A lease of the offices or facilities the company works from');
+    // Derived: the same $219,000-a-year agreement as a supply contract is an unsized material agreement.
+    const raw = read(file)
+      .replace('entered into a lease\nextension agreement', 'entered into a supply\nagreement')
+      .replace(
+        'to continue\nleasing office space in the building',
+        'to continue\nbuying toner for the printers in the building',
+      );
+    expect(raw).toContain('buying toner');
+    expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {})).toMatchObject({ importance: 'MEDIUM' });
+  });
+
+  it("a regulated business below its required capital is a survival topic: CRITICAL (Stockwalk's clearing subsidiary, 2001)", () => {
+    // "MJK Clearing, Inc., was in violation of the Security and Exchange Commissions (SEC) net capital rules" (SIPC
+    // liquidated it two days later): was "Other news: nothing on the material list" (MEDIUM).
+    const file = `${EVAL}8k_1001136_8K_2001_0000950137-01-503742.htm`;
+    const s = score(file);
+    expect(s.importance).toBe('CRITICAL');
+    expect(s.rules).toContain('8k.topic.survival');
+    expect(topicsIn('its bank subsidiary was deemed critically undercapitalized by the FDIC')).toContain(
+      'capital_deficiency',
+    );
+    // Derived: in compliance with the same rules, nothing on the material list.
+    const raw = read(file).replace('was in violation of the Security', 'was in compliance with the Security');
+    expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {}).importance).toBe('MEDIUM');
+  });
+});
+
 describe('a 6-K that furnishes a press release is read as an 8-K Other Events (decision 338)', () => {
   const six = (raw: string) => scoreFiling(parseFiling(raw, {}), {});
   it('news in the headline is MEDIUM; a forwarded routine report stays LOW (derived from the same filing)', () => {
