@@ -72,8 +72,10 @@ const DISAGREEMENT = /\bdisagreement\b/i;
 const FOLLOW_UP =
   /\b(?:previously (?:announced|disclosed|reported)|as (?:previously )?(?:announced|reported|disclosed) (?:on|in)|former\b)/i;
 /** Pay terms for a departure that may happen ("in the event of a termination without cause"). */
+// Decision 345: "continue as Executive Vice President and Chief Financial Officer until her retirement or other termination
+// of her employment" (Estee Lauder 2012, the new CFO's agreement) bounds an open-ended term: no one leaves.
 const CONDITIONAL =
-  /\b(?:in the event|if (?:he|she|the executive|his|her)|upon (?:a|any|his|her|such) (?:termination|resignation|retirement|separation)|would be entitled|will be entitled|eligible to receive)\b/i;
+  /\b(?:in the event|if (?:he|she|the executive|his|her)|upon (?:a|any|his|her|such) (?:termination|resignation|retirement|separation)|would be entitled|will be entitled|eligible to receive|until (?:his|her|their|the executive['’]s) (?:retirement|resignation|death)\b[^.]{0,20}?\bor (?:other )?(?:termination|earlier))\b/i;
 const BOARD_EXIT =
   /\b(?:from|as a member of|as a director of|member of) (?:the |its |our )?(?:[A-Z][\w&.]*['’]s )?Board\b|\bstand for re-?election\b|\bfrom the board\b/i;
 
@@ -129,8 +131,16 @@ const BIOGRAPHY =
 const UNIT_CHIEF =
   /\b(?:chief executive officer|CEO)\b,?\s+of\s+(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business unit|unit|operations|subsidiary)\b(?!,?\s*(?:Inc|Corp|Corporation|LLC|Ltd|L\.P)\b)/i;
 
+/**
+ * The office someone reports to is their superior's, not theirs (decision 345): "Mr. Lenz will serve as a Senior Advisor
+ * reporting to FedEx's President and Chief Executive Officer until his retirement" (FedEx 2023) names the CEO as the
+ * boss of the CFO who retires. The titles after "reporting to" (up to the clause's end) are dropped before roles are read.
+ */
+const REPORTS_TO =
+  /\breport(?:s|ing|ed)?\s+(?:directly\s+)?to\s+(?:the\s+|our\s+|its\s+|his\s+|her\s+|[A-Z][\w&.-]*['’]s\s+)?(?:[A-Z][\w&-]*\s+|and\s+|of\s+|the\s+|,\s*)*(?:Officer|President|Chair(?:man|woman|person)?|Board|Director|Counsel)\b/g;
+
 function rolesIn(text: string): OfficerRole[] {
-  const plain = text.replace(VICE, 'officer');
+  const plain = text.replace(REPORTS_TO, ' ').replace(VICE, 'officer');
   const roles: OfficerRole[] = [];
   let rest = plain;
   if (UNIT_CHIEF.test(rest)) {
@@ -341,7 +351,16 @@ const BEING_ACQUIRED =
 const ACQUIRING = /\b(?:acquir\w+|purchas\w+|merger|combination|buy)\b/i;
 const DISPOSING = /\b(?:sell|sale of|sold|divest\w*|dispos\w+|spin-?off|separation)\b/i;
 const FINANCING =
-  /\b(?:credit (?:agreement|facility)|revolving|term loan|loan agreement|indenture|notes? (?:due|offering)|senior (?:unsecured )?notes|underwriting agreement|purchase agreement with the (?:initial purchasers|underwriters)|commercial paper|note purchase agreement|(?:private )?shelf agreement|note agreement|securitization|receivables)\b|\b(?:senior |secured |unsecured |convertible )?notes due\b/i;
+  /\b(?:credit (?:agreement|facility)|revolving|term loan|loan agreement|indenture|notes? (?:due|offering)|senior (?:unsecured )?notes|underwriting agreement|purchase agreement with the (?:initial purchasers|underwriters)|commercial paper|note purchase agreement|(?:private )?shelf agreement|note agreement|securitization|receivables)\b|\b(?:senior |secured |unsecured |convertible )?notes due\b|\b(?:convertible |subordinated |senior )*debentures\b/i;
+/**
+ * New shares sold under an underwriting or purchase agreement (decision 345): "an underwritten public offering of
+ * 7,762,500 shares of its common stock" is dilution, not debt. Weighed as the financing it is; the words say shares.
+ */
+const SHARES_SOLD =
+  /\b(?:underwrit\w+|public offering|registered direct offering|purchase agreement)\b[^.]{0,200}?\b(?:shares of (?:its |our |the Company['’]s )?common stock|ordinary shares|American Depositary Shares)\b/i;
+/** The company as the seller (decision 345): "relating to the sale of the Company's Document Imaging division". */
+const COMPANY_SELLS =
+  /\bsale of (?:the (?:Company|Registrant)['’]s|its|our)\b|\b(?:the (?:Company|Registrant)|we) (?:will |has agreed to |agreed to )?(?:sell|sold)\b/i;
 /**
  * Pay filed as a material agreement: employment terms, plans, and (decision 343) salaries raised or directors' fees and
  * retainers set ("increased the salaries of four executive officers", Horizon Financial 2006; "reviewed the compensation
@@ -447,7 +466,8 @@ export function dealFacts(prose: string, body = prose, item = ''): NonNullable<I
           ? 'being_acquired'
           : PREMISES_LEASE.test(head.slice(0, 400)) && !ACQUIRING.test(head.slice(0, 400))
             ? 'premises_lease'
-            : DISPOSING.test(head.slice(0, 800)) && !/\bacquir/i.test(head.slice(0, 300))
+            : (DISPOSING.test(head.slice(0, 800)) && !/\bacquir/i.test(head.slice(0, 300))) ||
+                COMPANY_SELLS.test(head.slice(0, 800))
               ? 'disposal'
               : ACQUIRING.test(head)
                 ? 'acquisition'
@@ -475,6 +495,11 @@ export function dealFacts(prose: string, body = prose, item = ''): NonNullable<I
           head,
         )),
     holdersVote: (kind === 'acquisition' || kind === 'other') && holdersVote(body),
+    ...(kind === 'financing' &&
+    SHARES_SOLD.test(head.slice(0, 1_500)) &&
+    !/\bnotes\b|\bdebentures\b/i.test(head.slice(0, 600))
+      ? { shares: true }
+      : {}),
     ...(kind === 'other' && REGULATORY_ORDER.test(head.slice(0, 1_500)) ? { regulatoryOrder: true } : {}),
     // The rubric's 1.01 row: a credit facility "replaced or enlarged" is MEDIUM, unlike a routine amendment.
     enlarged: kind === 'financing' && ENLARGED.test(head.slice(0, 1_500)),

@@ -152,6 +152,8 @@ export interface ItemContent {
      * are issued, so the deal is large against the company even when no price can be read.
      */
     holdersVote?: boolean;
+    /** The financing sells new shares of the company (an underwritten or direct offering), not debt. */
+    shares?: boolean;
     /** The agreement is a regulator's enforcement order the company consents to (a cease-and-desist or consent order). */
     regulatoryOrder?: boolean;
   };

@@ -576,6 +576,43 @@ describe('class 1, eighth pass (decision 345): what an item reports, dates that 
   });
 });
 
+describe('class 1, eighth pass (decision 345): reading audit of tune rows that agreed for the wrong reason', () => {
+  it("the office someone reports to is the boss's: FedEx 2023, the CFO retires (was read as the CEO leaving)", () => {
+    // "Mr. Lenz will serve as a Senior Advisor reporting to FedEx's President and Chief Executive Officer until his retirement".
+    const s = score(`${EVAL}8k_1048911_8K_2023_0001193125-23-170172.htm`);
+    expect(s.importance).toBe('HIGH');
+    expect(s.reasons).toEqual(['The CFO is leaving, with notice']);
+    expect(
+      officerFacts(
+        'Mr. Lenz will serve as a Senior Advisor reporting to the Chief Executive Officer until his retirement on December 31, 2023.',
+      ).departures,
+    ).toEqual([]);
+  });
+
+  it('"until her retirement or other termination" bounds a new term: Estee Lauder 2012 appoints a CFO (was read as the CFO leaving)', () => {
+    const s = score(`${EVAL}8k_1001250_8K_2012_0000909518-12-000233.htm`);
+    expect(s.importance).toBe('HIGH');
+    expect(s.reasons).toEqual(['A new CFO is appointed']);
+  });
+
+  it.each([
+    // Nuance 2007: "$220 million of 2.75% convertible debentures due 2027" sold to initial purchasers (was "Sale of a business").
+    [`${EVAL}8k_1002517_8K_2007_0000950135-07-004847.htm`, 'New debt of $220.0M in the normal course'],
+    // Nuance 2007 and Marygold 2022: an underwritten offering of common stock (was "New debt").
+    [`${EVAL}8k_1002517_8K_2007_0000950135-07-007757.htm`, 'New shares sold: dilution in the normal course'],
+    [`${EVAL}8k_1005101_8K_2022_0001171200-22-000105.htm`, 'New shares sold ($3.8M): dilution in the normal course'],
+    // Nuance 2018: "relating to the sale of the Company's Document Imaging division" to "Project Leopard AcquireCo" (was "Acquisition").
+    [
+      `${EVAL}8k_1002517_8K_2018_0001002517-18-000059.htm`,
+      'Sale of a business of $400.0M; its size against the company is not known',
+    ],
+  ])('%s says what was sold: %s (same level, MEDIUM)', (file, reason) => {
+    const s = score(file);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.reasons).toContain(reason);
+  });
+});
+
 describe('a 6-K that furnishes a press release is read as an 8-K Other Events (decision 338)', () => {
   const six = (raw: string) => scoreFiling(parseFiling(raw, {}), {});
   it('news in the headline is MEDIUM; a forwarded routine report stays LOW (derived from the same filing)', () => {

@@ -186,7 +186,9 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
               : 'An existing credit agreement or note offering amended, extended or closed as announced'
           : d.enlarged
             ? `A credit facility enlarged: new debt${amount ? ` (${amount} stated)` : ''}`
-            : `New debt${amount ? ` of ${amount}` : ''} in the normal course`,
+            : d.shares
+              ? `New shares sold${amount ? ` (${amount})` : ''}: dilution in the normal course`
+              : `New debt${amount ? ` of ${amount}` : ''} in the normal course`,
       ],
     );
   }
