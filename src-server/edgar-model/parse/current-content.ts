@@ -129,7 +129,7 @@ const BIOGRAPHY =
 
 /** The chief executive of a unit or subsidiary, read before the company's own CEO (decision 343; see ROLE_PATTERNS). */
 const UNIT_CHIEF =
-  /\b(?:chief executive officer|CEO)\b,?\s+of\s+(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business unit|unit|operations|subsidiary)\b(?!,?\s*(?:Inc|Corp|Corporation|LLC|Ltd|L\.P)\b)/i;
+  /\b(?:chief executive officer|CEO)\b,?\s+of\s+(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business unit|unit|operations|subsidiary)\b(?!,?\s*(?:Inc|Corp|Corporation|LLC|Ltd|L\.P)\b)|\b(?:chief executive officer|CEO|president)\b,?\s+of\s+(?![^,]{0,60}\bBank\b)(?:[A-Z][\w&.'’-]*\s*){1,5}(?:\([^)]{1,40}\)\s*)?,\s+(?:a|an|the Company['’]s|our|its)\s+(?:wholly[- ]owned\s+|principal\s+|operating\s+)*subsidiary\b/i;
 
 /**
  * The office someone reports to is their superior's, not theirs (decision 345): "Mr. Lenz will serve as a Senior Advisor
@@ -335,7 +335,21 @@ function debtProgramme(text: string): boolean {
  * what the company may do (dividends, capital): news about the company, not a contract (decision 342).
  */
 const REGULATORY_ORDER =
-  /\bcease[- ]and[- ]desist\b|\bconsent order\b|\b(?:written|formal) agreement with (?:the )?(?:Federal Reserve|Office of the Comptroller|OCC|Office of Thrift Supervision|OTS|FDIC|Federal Deposit)/i;
+  /\bcease[- ]and[- ]desist\b|\bconsent order\b|\bprompt corrective action directive\b|\b(?:written|formal) agreement with (?:the )?(?:Federal Reserve|Office of the Comptroller|OCC|Office of Thrift Supervision|OTS|FDIC|Federal Deposit|(?:[A-Z][a-z]+ )?(?:State )?(?:Department|Division) of (?:Financial Institutions|Banking))/i;
+/**
+ * Decision 345 widens decision 342's reading from the 1.01 to any item's text: the company (or its bank) states that it
+ * entered into, consented to or received such an order ("The Bank entered into a Written Agreement with the Federal Reserve
+ * Bank ..."), not a merger agreement's boilerplate about "cease-and-desist or other orders".
+ */
+function enforcementOrder(text: string): boolean {
+  return sentences(text).some(
+    (s) =>
+      REGULATORY_ORDER.test(s) &&
+      /\b(?:entered into|consent(?:s|ed)? to|stipulat\w+|agreed to|received|issued|became subject to|is subject to)\b/i.test(
+        s,
+      ),
+  );
+}
 
 /** Enlarging wording: "$90 million of additional term debt", "increases the commitments". */
 const ENLARGED =
@@ -822,6 +836,7 @@ export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (found.includes('merger') && !found.includes('being_acquired') && mergesIntoAnother(text))
     found.unshift('being_acquired');
   if (CREDIT_WARNING.test(text)) found.unshift('credit_warning');
+  if (enforcementOrder(text.slice(0, 4_000))) found.unshift('enforcement');
   return expectsDecline(text) ? ['expected_decline', ...found] : found;
 }
 

@@ -170,6 +170,7 @@ export interface ItemContent {
     | 'going_concern'
     | 'bankruptcy'
     | 'capital_deficiency'
+    | 'enforcement'
     | 'tender_offer'
     | 'recall'
     | 'investigation'

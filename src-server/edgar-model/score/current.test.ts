@@ -613,6 +613,51 @@ describe('class 1, eighth pass (decision 345): reading audit of tune rows that a
   });
 });
 
+describe('class 1, eighth pass (decision 345): narrow readings of decisions 342-343 widened to their class', () => {
+  it("a regulator's enforcement order is news under any item, not only a 1.01 (Horizon Financial 2009 under an 8.01, derived)", () => {
+    const file = `${EVAL}8k_1002682_8K_2009_0000939057-09-000079.htm`;
+    const as801 = read(file).replace(
+      'Item&#160;1.01 Entry Into a Material\nDefinitive Agreement.',
+      'Item&#160;8.01 Other Events.',
+    );
+    expect(as801).toContain('Item&#160;8.01 Other Events.');
+    const s = scoreFiling(parseFiling(as801, { formType: '8-K' }), {});
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.topic.material');
+    // The same 8.01 without the order's name is no enforcement news.
+    const plain = as801.replace(/Cease(?:\s|<[^>]+>)+and(?:\s|<[^>]+>)+Desist/g, 'Letter');
+    expect(plain).not.toMatch(/Cease(?:\s|<[^>]+>)+and(?:\s|<[^>]+>)+Desist/i);
+    expect(scoreFiling(parseFiling(plain, { formType: '8-K' }), {}).importance).not.toBe('HIGH');
+    // A merger agreement's boilerplate (HHCA/U.S. HomeCare 1997, exhibit 2.1) names orders without any being issued.
+    expect(
+      topicsIn(
+        'subject to any judgment, injunction, decree, or ruling, including, without limitation, cease-and-desist or other orders',
+      ),
+    ).not.toContain('enforcement');
+    expect(
+      topicsIn('The Bank entered into a Written Agreement with the Federal Reserve Bank of San Francisco.'),
+    ).toContain('enforcement');
+  });
+
+  it('the chief executive of "X, a wholly-owned subsidiary" runs a unit, not the company (Astrotech 2010, derived)', () => {
+    const file = `${EVAL}8k_1001907_8K_2010_0000950123-10-058942.htm`;
+    const subsidiary = read(file).replace(
+      'resign from the Board of Directors of Astrotech and as the Chief Executive\nOfficer of Astrotech Space Operations.',
+      'resign as the Chief Executive\nOfficer of Spacetech Services, a wholly-owned subsidiary of Astrotech.',
+    );
+    expect(subsidiary).toContain('a wholly-owned subsidiary of Astrotech.');
+    const s = scoreFiling(parseFiling(subsidiary, { formType: '8-K' }), {});
+    expect(s).toMatchObject({ importance: 'MEDIUM' });
+    expect(s.rules).toContain('8k.5.02.senior-exit');
+    // The company's own chief executive, said the same way, is still the CEO.
+    const own = read(file).replace(
+      'resign from the Board of Directors of Astrotech and as the Chief Executive\nOfficer of Astrotech Space Operations.',
+      'resign as the Chief Executive\nOfficer of Astrotech.',
+    );
+    expect(scoreFiling(parseFiling(own, { formType: '8-K' }), {}).importance).toBe('HIGH');
+  });
+});
+
 describe('a 6-K that furnishes a press release is read as an 8-K Other Events (decision 338)', () => {
   const six = (raw: string) => scoreFiling(parseFiling(raw, {}), {});
   it('news in the headline is MEDIUM; a forwarded routine report stays LOW (derived from the same filing)', () => {

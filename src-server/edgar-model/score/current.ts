@@ -272,6 +272,11 @@ const TOPIC_RULES: [NonNullable<ItemContent['topics']>[number], ContentRule8k, s
   ['debt_for_equity', '8k.topic.survival', "A restructuring that turns the company's debt into its equity"],
   ['recall', '8k.topic.material', 'Product recall'],
   ['investigation', '8k.topic.material', 'An investigation or subpoena'],
+  [
+    'enforcement',
+    '8k.topic.material',
+    "A regulator's enforcement order (cease-and-desist or consent order, a written agreement with a bank regulator)",
+  ],
   ['guidance_withdrawn', '8k.topic.material', 'Guidance withdrawn or cut'],
   [
     'expected_decline',
