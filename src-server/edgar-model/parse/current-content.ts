@@ -743,7 +743,12 @@ const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
     /\b(?:entered|enter|enters) into (?:a |an )?(?:definitive (?:merger )?agreement|merger agreement|agreement and plan of (?:merger|reorganization))|\bagree[sd]? to (?:acquire|merge|combine|be acquired)|\bsign(?:ed|s) (?:a )?definitive agreement|\bannounc\w+ the proposed (?:merger|combination) of\b|\bsign(?:ed|s) (?:an )?agreements?\b[^.]{0,60}\bwill (?:combine|merge)\b/i,
   ],
   ['lawsuit', /\bclass action\b|\bcomplaint\b[^.]{0,60}\b(?:securities|fraud)/i],
-  ['buyback', /\b(?:share|stock) repurchase (?:program|authori[sz]ation)|\bbuyback\b|\brepurchase up to\b/i],
+  // Decision 345: "its Board of Directors has authorized the repurchase of up to 500,000 shares" (Horizon Financial 2006)
+  // is a buyback in other words.
+  [
+    'buyback',
+    /\b(?:share|stock) repurchase (?:plan|program|authori[sz]ation)|\bbuyback\b|\brepurchase (?:of )?up to\b|\bauthori[sz]\w*\b[^.]{0,40}\b(?:the )?(?:share |stock )?repurchase of\b/i,
+  ],
   [
     'dividend_change',
     /\b(?:increase[sd]?|raise[sd]?|cut|reduce[sd]?|suspend(?:s|ed)?|eliminate[sd]?)\b[^.]{0,40}\bdividend\b|\bdividend\b[^.]{0,40}\b(?:increase|cut|suspension)\b/i,

@@ -606,7 +606,11 @@ describe('class 1, eighth pass (decision 345): reading audit of tune rows that a
       `${EVAL}8k_1002517_8K_2018_0001002517-18-000059.htm`,
       'Sale of a business of $400.0M; its size against the company is not known',
     ],
-  ])('%s says what was sold: %s (same level, MEDIUM)', (file, reason) => {
+    // Horizon Financial 2006: "its Board of Directors has authorized the repurchase of up to 500,000 shares" (was other news).
+    [`${EVAL}8k_1002682_8K_2006_0000939057-06-000084.htm`, 'A share buyback (from the text)'],
+    // Estee Lauder 2012, beside the results: "authorized the repurchase of up to another 40.0 million shares".
+    [`${EVAL}8k_1001250_8K_2012_0000909518-12-000335.htm`, 'A share buyback (from the text)'],
+  ])('%s says what was sold or bought: %s (same level, MEDIUM)', (file, reason) => {
     const s = score(file);
     expect(s.importance).toBe('MEDIUM');
     expect(s.reasons).toContain(reason);
