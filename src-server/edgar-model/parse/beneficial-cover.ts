@@ -24,12 +24,17 @@ export function ceasedFivePercent(bodyText: string): boolean | null {
   if (boxes.length > 0)
     return boxes.some((m) => CHECKED.test(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 12)));
   // Prose a filer writes instead of ticking ("the reporting persons ceased to be beneficial owners of more than 5%").
-  if (
-    /\b(?:has|have) ceased to be (?:the )?beneficial owners? of more than (?:five|5)\s?(?:percent|per cent|%)/i.test(
-      text,
-    )
-  )
+  // Decision 345: the simple past too ("On January 3, 2023, ... each of the Reporting Persons ceased to be the beneficial
+  // owner of more than five percent", Longitude Capital on Venus Concept), but not the form's own instruction ("State
+  // the date on which the reporting person ceased to be ...", "If ... ceased").
+  for (const m of text.matchAll(
+    /\b(?:(?:has|have|had)\s+)?ceased to be (?:the )?beneficial owners? of more than (?:five|5)\s?(?:percent|per cent|%)/gi,
+  )) {
+    const before = text.slice(Math.max(0, (m.index ?? 0) - 200), m.index ?? 0);
+    if (/\b(?:date on which|if|whether|statement is being filed to report|in the event|check)\b[^.]*$/i.test(before))
+      continue;
     return true;
+  }
   return null;
 }
 

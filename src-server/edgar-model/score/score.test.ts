@@ -678,6 +678,21 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'HIGH', rules: ['13d.initial'] });
   });
 
+  it("a 13D/A that says in prose the holders ceased to own more than 5% is an exit; the 13G form's own unticked sentence is not (decision 345)", () => {
+    // Longitude Capital on Venus Concept, 13D/A No. 1 (5.0% on the cover): "each of the Reporting Persons ceased to be the
+    // beneficial owner of more than five percent of the outstanding shares of Common Stock".
+    const longitude = dg('orgron_0001193125-23-000845_SC13DA.txt');
+    expect(longitude.detail).toMatchObject({ ceasedFivePercent: true, percentOfClass: 5 });
+    const s = score(longitude);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.rules).toEqual(['13d.amendment', 'stake.exit']);
+    // T. Rowe Price on First Republic, 13G/A No. 8 at 9.2%: "_____ This statement is being filed to report the fact that,
+    // as of the date of this report, the reporting person(s) has (have) ceased to be ..." left blank: no exit.
+    const rowe = dg('orgron_0000080255-04-000125_SC13GA.txt');
+    expect(rowe.detail).not.toMatchObject({ ceasedFivePercent: true });
+    expect(score(rowe)).toMatchObject({ importance: 'LOW', rules: ['13g.passive'] });
+  });
+
   it("an exit because the company was sold is LOW: the shares went into the tender offer for all shares (Farallon's funds on Moldflow, 2008; decision 345)", () => {
     // Noonday/Farallon's 13D/A No. 2: "each of the Funds tendered its Shares into the tender offer made for all
     // outstanding Shares, at a price of $22.00 per Share, pursuant to the Merger Agreement" (Autodesk's offer), 0% now.
