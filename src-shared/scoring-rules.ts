@@ -20,6 +20,8 @@ export const SCORING_THRESHOLDS = {
   clusterDays: 10,
   /** A 13G holder at or above this percent of the class is MEDIUM. */
   passiveStakeMediumPct: 10,
+  /** An offering of this share of the shares already outstanding or more is large against the company (docs/scoring.md 424B row). */
+  dilutiveOfferingPct: 20,
   /** A 13G amendment moving the stake by this many points is MEDIUM. */
   passiveStakeChangePts: 2,
   /**
@@ -368,6 +370,12 @@ export const SCORING_RULES: readonly ScoringRule[] = [
     importance: 'MEDIUM',
   },
   {
+    id: 'stake.exit.sale',
+    appliesTo: 'Schedule 13D/A, 13G/A',
+    when: "An exit because the company was sold: the holder's shares went into a tender offer for all outstanding shares, or were converted in the company's merger (the sale was the news when announced)",
+    importance: 'LOW',
+  },
+  {
     id: '13g.initial',
     appliesTo: 'Schedule 13G',
     when: "A passive investor's first 13G: a first crossing of 5% (an index-fund manager's routine filing stays LOW)",
@@ -486,6 +494,12 @@ export const SCORING_RULES: readonly ScoringRule[] = [
     appliesTo: 'S-1, F-1, 424B1-424B4',
     when: 'A blank-check company (SPAC) registers or prices its IPO: no operating business yet',
     importance: 'LOW',
+  },
+  {
+    id: 'offering.dilutive',
+    appliesTo: '424B, S-1, F-1',
+    when: `A listed company sells new shares equal to ${T.dilutiveOfferingPct}% or more of the shares outstanding before the offering (the prospectus summary's offered and outstanding lines): large against the company`,
+    importance: 'HIGH',
   },
   {
     id: 'offering.supplement',

@@ -49,7 +49,9 @@ const FIRED_BY_REAL_FILINGS = [
   '13d.pre-listing',
   '13f.holdings',
   'offering.form-d',
-  'offering.registration',
+  // Traws Pharma's 424B4 sells 20.1% of its shares (decision 345); offering.registration's real filings are the eval's
+  // CAMP4 IPO prospectus and score.test.ts's Traws with half the shares offered (derived).
+  'offering.dilutive',
   'periodic.report',
   'periodic.amendment',
   'periodic.late',

@@ -24,12 +24,17 @@ export function ceasedFivePercent(bodyText: string): boolean | null {
   if (boxes.length > 0)
     return boxes.some((m) => CHECKED.test(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 12)));
   // Prose a filer writes instead of ticking ("the reporting persons ceased to be beneficial owners of more than 5%").
-  if (
-    /\b(?:has|have) ceased to be (?:the )?beneficial owners? of more than (?:five|5)\s?(?:percent|per cent|%)/i.test(
-      text,
-    )
-  )
+  // Decision 345: the simple past too ("On January 3, 2023, ... each of the Reporting Persons ceased to be the beneficial
+  // owner of more than five percent", Longitude Capital on Venus Concept), but not the form's own instruction ("State
+  // the date on which the reporting person ceased to be ...", "If ... ceased").
+  for (const m of text.matchAll(
+    /\b(?:(?:has|have|had)\s+)?ceased to be (?:the )?beneficial owners? of more than (?:five|5)\s?(?:percent|per cent|%)/gi,
+  )) {
+    const before = text.slice(Math.max(0, (m.index ?? 0) - 200), m.index ?? 0);
+    if (/\b(?:date on which|if|whether|statement is being filed to report|in the event|check)\b[^.]*$/i.test(before))
+      continue;
     return true;
+  }
   return null;
 }
 
@@ -188,4 +193,18 @@ export function stakeOrigin(
   if (PLAN_TRUSTEE.test(item3)) return 'plan-trustee';
   if (NOT_PURCHASED.test(item3)) return 'not-purchased';
   return null;
+}
+
+/**
+ * The holder left because the company was sold (decision 345): its shares were tendered into a tender offer for all
+ * the outstanding shares ("each of the Funds tendered its Shares into the tender offer made for all outstanding Shares,
+ * at a price of $22.00 per Share, pursuant to the Merger Agreement", Farallon on Moldflow 2008), or converted in the
+ * company's merger into the right to receive its price. The sale of the company was the news when it was announced;
+ * every holder's exit follows from it.
+ */
+const EXIT_BY_SALE =
+  /\btender(?:ed|s)?\b[^.]{0,120}?\b(?:into|in|pursuant to)\s+(?:the|a|an)\s+(?:cash\s+)?tender offer\b[^.]{0,60}?\bfor all\b[^.]{0,40}?\boutstanding\b|\b(?:converted|exchanged)\s+(?:in|into)\s+the right to receive\b[^.]{0,300}?\b(?:Merger|merger)\b|\b(?:Merger|merger)\b[^.]{0,300}?\b(?:converted|exchanged)\s+into the right to receive\b/;
+
+export function exitBySale(bodyText: string): boolean {
+  return EXIT_BY_SALE.test(bodyText.replace(/\s+/g, ' '));
 }

@@ -73,8 +73,10 @@ const DISAGREEMENT = /\bdisagreement\b/i;
 const FOLLOW_UP =
   /\b(?:previously (?:announced|disclosed|reported)|as (?:previously )?(?:announced|reported|disclosed) (?:on|in)|former\b)/i;
 /** Pay terms for a departure that may happen ("in the event of a termination without cause"). */
+// Decision 345: "continue as Executive Vice President and Chief Financial Officer until her retirement or other termination
+// of her employment" (Estee Lauder 2012, the new CFO's agreement) bounds an open-ended term: no one leaves.
 const CONDITIONAL =
-  /\b(?:in the event|if (?:he|she|the executive|his|her)|upon (?:a|any|his|her|such) (?:termination|resignation|retirement|separation)|would be entitled|will be entitled|eligible to receive)\b/i;
+  /\b(?:in the event|if (?:he|she|the executive|his|her)|upon (?:a|any|his|her|such) (?:termination|resignation|retirement|separation)|would be entitled|will be entitled|eligible to receive|until (?:his|her|their|the executive['’]s) (?:retirement|resignation|death)\b[^.]{0,20}?\bor (?:other )?(?:termination|earlier))\b/i;
 const BOARD_EXIT =
   /\b(?:from|as a member of|as a director of|member of) (?:the |its |our )?(?:[A-Z][\w&.]*['’]s )?Board\b|\bstand for re-?election\b|\bfrom the board\b/i;
 
@@ -128,10 +130,18 @@ const BIOGRAPHY =
 
 /** The chief executive of a unit or subsidiary, read before the company's own CEO (decision 343; see ROLE_PATTERNS). */
 const UNIT_CHIEF =
-  /\b(?:chief executive officer|CEO)\b,?\s+of\s+(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business unit|unit|operations|subsidiary)\b(?!,?\s*(?:Inc|Corp|Corporation|LLC|Ltd|L\.P)\b)/i;
+  /\b(?:chief executive officer|CEO)\b,?\s+of\s+(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business unit|unit|operations|subsidiary)\b(?!,?\s*(?:Inc|Corp|Corporation|LLC|Ltd|L\.P)\b)|\b(?:chief executive officer|CEO|president)\b,?\s+of\s+(?![^,]{0,60}\bBank\b)(?:[A-Z][\w&.'’-]*\s*){1,5}(?:\([^)]{1,40}\)\s*)?,\s+(?:a|an|the Company['’]s|our|its)\s+(?:wholly[- ]owned\s+|principal\s+|operating\s+)*subsidiary\b/i;
+
+/**
+ * The office someone reports to is their superior's, not theirs (decision 345): "Mr. Lenz will serve as a Senior Advisor
+ * reporting to FedEx's President and Chief Executive Officer until his retirement" (FedEx 2023) names the CEO as the
+ * boss of the CFO who retires. The titles after "reporting to" (up to the clause's end) are dropped before roles are read.
+ */
+const REPORTS_TO =
+  /\breport(?:s|ing|ed)?\s+(?:directly\s+)?to\s+(?:the\s+|our\s+|its\s+|his\s+|her\s+|[A-Z][\w&.-]*['’]s\s+)?(?:[A-Z][\w&-]*\s+|and\s+|of\s+|the\s+|,\s*)*(?:Officer|President|Chair(?:man|woman|person)?|Board|Director|Counsel)\b/g;
 
 function rolesIn(text: string): OfficerRole[] {
-  const plain = text.replace(VICE, 'officer');
+  const plain = text.replace(REPORTS_TO, ' ').replace(VICE, 'officer');
   const roles: OfficerRole[] = [];
   let rest = plain;
   if (UNIT_CHIEF.test(rest)) {
@@ -287,11 +297,20 @@ function amountsIn(text: string): number[] {
   return [...text.matchAll(AMOUNT)].map(amountOf);
 }
 
+/**
+ * A backup line for commercial paper (decision 345): a credit facility entered "to support commercial paper
+ * borrowings" (Disney's 364-Day Credit Agreement, 2013) stands behind paper already issued and is drawn only if the
+ * paper cannot be rolled; a 364-day line is renewed every year by design. It adds no debt of its own.
+ */
+const BACKS_PAPER =
+  /\b(?:credit (?:agreement|facilit(?:y|ies))|(?:revolving|backup|back-up|liquidity) (?:credit )?(?:facilit(?:y|ies)|line))\b[^.]{0,200}?\b(?:to support|supporting|to back(?:\s+up)?|backing|as (?:a )?(?:backup|back-up|liquidity support) for)\s+(?:its |the (?:Company['’]s |Registrant['’]s )?|our )?commercial paper\b/i;
+
 function renewsFacility(prose: string): boolean {
   const head = prose.slice(0, 2_000);
   if (ENLARGED.test(head)) return false;
   const replacing = sentences(head).filter((s) => REPLACES_FACILITY.test(s));
-  if (replacing.length === 0) return false;
+  // A backup line that names no facility it replaces: its size cannot be compared, its purpose says enough.
+  if (replacing.length === 0) return BACKS_PAPER.test(head);
   // The amounts stated after "replace" are the old facilities'; no new amount may exceed the largest of them.
   const old = replacing.flatMap((s) => amountsIn(s.slice(s.search(/\breplac/i))));
   return old.length === 0 || Math.max(...amountsIn(head)) <= Math.max(...old);
@@ -316,7 +335,21 @@ function debtProgramme(text: string): boolean {
  * what the company may do (dividends, capital): news about the company, not a contract (decision 342).
  */
 const REGULATORY_ORDER =
-  /\bcease[- ]and[- ]desist\b|\bconsent order\b|\b(?:written|formal) agreement with (?:the )?(?:Federal Reserve|Office of the Comptroller|OCC|Office of Thrift Supervision|OTS|FDIC|Federal Deposit)/i;
+  /\bcease[- ]and[- ]desist\b|\bconsent order\b|\bprompt corrective action directive\b|\b(?:written|formal) agreement with (?:the )?(?:Federal Reserve|Office of the Comptroller|OCC|Office of Thrift Supervision|OTS|FDIC|Federal Deposit|(?:[A-Z][a-z]+ )?(?:State )?(?:Department|Division) of (?:Financial Institutions|Banking))/i;
+/**
+ * Decision 345 widens decision 342's reading from the 1.01 to any item's text: the company (or its bank) states that it
+ * entered into, consented to or received such an order ("The Bank entered into a Written Agreement with the Federal Reserve
+ * Bank ..."), not a merger agreement's boilerplate about "cease-and-desist or other orders".
+ */
+function enforcementOrder(text: string): boolean {
+  return sentences(text).some(
+    (s) =>
+      REGULATORY_ORDER.test(s) &&
+      /\b(?:entered into|consent(?:s|ed)? to|stipulat\w+|agreed to|received|issued|became subject to|is subject to)\b/i.test(
+        s,
+      ),
+  );
+}
 
 /** Enlarging wording: "$90 million of additional term debt", "increases the commitments". */
 const ENLARGED =
@@ -332,7 +365,16 @@ const BEING_ACQUIRED =
 const ACQUIRING = /\b(?:acquir\w+|purchas\w+|merger|combination|buy)\b/i;
 const DISPOSING = /\b(?:sell|sale of|sold|divest\w*|dispos\w+|spin-?off|separation)\b/i;
 const FINANCING =
-  /\b(?:credit (?:agreement|facility)|revolving|term loan|loan agreement|indenture|notes? (?:due|offering)|senior (?:unsecured )?notes|underwriting agreement|purchase agreement with the (?:initial purchasers|underwriters)|commercial paper|note purchase agreement|(?:private )?shelf agreement|note agreement|securitization|receivables)\b|\b(?:senior |secured |unsecured |convertible )?notes due\b/i;
+  /\b(?:credit (?:agreement|facility)|revolving|term loan|loan agreement|indenture|notes? (?:due|offering)|senior (?:unsecured )?notes|underwriting agreement|purchase agreement with the (?:initial purchasers|underwriters)|commercial paper|note purchase agreement|(?:private )?shelf agreement|note agreement|securitization|receivables)\b|\b(?:senior |secured |unsecured |convertible )?notes due\b|\b(?:convertible |subordinated |senior )*debentures\b/i;
+/**
+ * New shares sold under an underwriting or purchase agreement (decision 345): "an underwritten public offering of
+ * 7,762,500 shares of its common stock" is dilution, not debt. Weighed as the financing it is; the words say shares.
+ */
+const SHARES_SOLD =
+  /\b(?:underwrit\w+|public offering|registered direct offering|purchase agreement)\b[^.]{0,200}?\b(?:shares of (?:its |our |the Company['’]s )?common stock|ordinary shares|American Depositary Shares)\b/i;
+/** The company as the seller (decision 345): "relating to the sale of the Company's Document Imaging division". */
+const COMPANY_SELLS =
+  /\bsale of (?:the (?:Company|Registrant)['’]s|its|our)\b|\b(?:the (?:Company|Registrant)|we) (?:will |has agreed to |agreed to )?(?:sell|sold)\b/i;
 /**
  * Pay filed as a material agreement: employment terms, plans, and (decision 343) salaries raised or directors' fees and
  * retainers set ("increased the salaries of four executive officers", Horizon Financial 2006; "reviewed the compensation
@@ -342,6 +384,13 @@ const FINANCING =
 const COMP_AGREEMENT =
   /\b(?:employment agreement|retirement (?:agreement|plan|benefit)|salary continuation|severance|change[- ]in[- ]control agreement|incentive plan|stock plan|vesting|option awards?|retention|base salar(?:y|ies)|salaries|(?:director|board|committee) (?:fees|retainers?)|retainers? (?:fees? )?(?:for|of|paid to) (?:non-employee )?directors|compensation of (?:the |its |our )?(?:non-employee |independent |outside )?directors)\b/i;
 const RIGHTS_PLAN = /\brights (?:agreement|plan)\b/i;
+/**
+ * A lease of the company's own premises (decision 345): "entered into a lease extension agreement ... to continue leasing
+ * office space in the building ..., the Company's headquarters" (Asta Funding 2005, about $219,000 a year). Where the
+ * company works is an ordinary-course operating contract, not a deal; the lease is read in the item's first sentences.
+ */
+const PREMISES_LEASE =
+  /\blease\b[^.]{0,160}?\b(?:office|headquarters|premises|warehouse|manufacturing|laboratory|retail) (?:space|building|facility|facilities)?\b|\b(?:leas(?:e|ing))\b[^.]{0,40}?\b(?:office|floor) space\b|\b(?:office|headquarters|premises) lease\b/i;
 
 const MONTH_DATE =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December) (\d{1,2}), (\d{4})\b/g;
@@ -354,6 +403,14 @@ function isoDates(sentence: string): string[] {
 }
 
 /**
+ * The dates on which something happened: a date that ends a reporting period ("net revenues for the twelve month
+ * period ended June 30, 1996", "the quarter ending March 31") measures the business, it is no event (decision 345).
+ */
+function eventDates(sentence: string): string[] {
+  return isoDates(sentence.replace(new RegExp(`\\b(?:ended|ending)\\s+(?:on\\s+)?${MONTH_DATE.source}`, 'g'), ' '));
+}
+
+/**
  * A completion of a deal agreed before: the text dates the agreement (or its announcement) before
  * the closing ("On June 6 ... announced ... a definitive merger agreement ... The merger was
  * completed on September 8"), or closes under an agreement that was amended since it was signed.
@@ -362,8 +419,8 @@ function completesEarlierAgreement(prose: string): boolean {
   const head = sentences(prose.slice(0, 3_000)).slice(0, 8);
   const agreed = head
     .filter((s) => /\b(?:agreement|announced)\b/i.test(s) && !/\b(?:completed|consummated|closed)\b/i.test(s))
-    .flatMap(isoDates);
-  const done = head.filter((s) => /\b(?:completed|consummated|closed|acquired)\b/i.test(s)).flatMap(isoDates);
+    .flatMap(eventDates);
+  const done = head.filter((s) => /\b(?:completed|consummated|closed|acquired)\b/i.test(s)).flatMap(eventDates);
   if (agreed.length > 0 && done.length > 0 && agreed.sort()[0]! < done.sort().at(-1)!) return true;
   return /\bpursuant to (?:a|an|the) (?:[A-Z][\w-]*\s+){0,4}Agreement,? as amended\b/.test(prose.slice(0, 3_000));
 }
@@ -400,21 +457,35 @@ export function holdersVote(body: string): boolean {
   return HOLDERS_VOTE.test(body);
 }
 
-export function dealFacts(prose: string, body = prose): NonNullable<ItemContent['deal']> {
+/**
+ * Item 2.01 reports the completion of an acquisition or disposition of assets (Form 8-K's own definition; "Item 2.
+ * Acquisition or Disposition of Assets" before 2004): a loan that paid for it, or that it cancels, is how the deal was
+ * done, not the news (decision 345). "completed the acquisition of substantially all of the assets of SaRonix, LLC ...
+ * The Company had previously loaned amounts to SaRonix pursuant to ... a Secured Loan Agreement" (Pericom 2003) is an
+ * acquisition, not new debt.
+ */
+const COMPLETION_ITEM = new Set(['2.01']);
+
+export function dealFacts(prose: string, body = prose, item = ''): NonNullable<ItemContent['deal']> {
   const head = prose.slice(0, 4_000);
   const kind = RIGHTS_PLAN.test(head)
     ? 'rights_plan'
     : COMP_AGREEMENT.test(head.slice(0, 600)) && !ACQUIRING.test(head.slice(0, 600))
       ? 'compensation'
-      : FINANCING.test(head.slice(0, 800)) && !/\bmerger agreement\b/i.test(head.slice(0, 800))
+      : !COMPLETION_ITEM.has(item) &&
+          FINANCING.test(head.slice(0, 800)) &&
+          !/\bmerger agreement\b/i.test(head.slice(0, 800))
         ? 'financing'
         : BEING_ACQUIRED.test(head)
           ? 'being_acquired'
-          : DISPOSING.test(head.slice(0, 800)) && !/\bacquir/i.test(head.slice(0, 300))
-            ? 'disposal'
-            : ACQUIRING.test(head)
-              ? 'acquisition'
-              : 'other';
+          : PREMISES_LEASE.test(head.slice(0, 400)) && !ACQUIRING.test(head.slice(0, 400))
+            ? 'premises_lease'
+            : (DISPOSING.test(head.slice(0, 800)) && !/\bacquir/i.test(head.slice(0, 300))) ||
+                COMPANY_SELLS.test(head.slice(0, 800))
+              ? 'disposal'
+              : ACQUIRING.test(head)
+                ? 'acquisition'
+                : 'other';
   // Notes issued under an indenture close an offering priced (and announced) days before.
   const closing =
     kind === 'financing' &&
@@ -438,6 +509,11 @@ export function dealFacts(prose: string, body = prose): NonNullable<ItemContent[
           head,
         )),
     holdersVote: (kind === 'acquisition' || kind === 'other') && holdersVote(body),
+    ...(kind === 'financing' &&
+    SHARES_SOLD.test(head.slice(0, 1_500)) &&
+    !/\bnotes\b|\bdebentures\b/i.test(head.slice(0, 600))
+      ? { shares: true }
+      : {}),
     ...(kind === 'other' && REGULATORY_ORDER.test(head.slice(0, 1_500)) ? { regulatoryOrder: true } : {}),
     // The rubric's 1.01 row: a credit facility "replaced or enlarged" is MEDIUM, unlike a routine amendment.
     enlarged: kind === 'financing' && ENLARGED.test(head.slice(0, 1_500)),
@@ -630,6 +706,13 @@ const MEETING_FORMAT = /\b(?:annual|special) meeting\b[^.]{0,200}?\bvirtual(?:ly
 const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
   ['going_concern', /\bgoing[- ]concern\b|\bsubstantial doubt\b/i],
   ['bankruptcy', /\bchapter 11\b|\bbankruptcy\b|\bpre-?packaged\b|\breceivership\b/i],
+  // Decision 345: a regulated business below the capital its regulator requires must stop or be closed: a broker-dealer
+  // "in violation of the ... (SEC) net capital rules" (Stockwalk's clearing subsidiary, 2001; SIPC liquidated it two days
+  // later), a bank "critically undercapitalized". The survival of that business is in question.
+  [
+    'capital_deficiency',
+    /\b(?:violation of|violat\w+|fail\w* to (?:meet|comply with)|below|deficien\w+ (?:in|under))\b[^.]{0,80}?\bnet capital (?:rules?|requirements?)\b|\bnet capital (?:deficiency|violation)\b|\bcritically undercapitali[sz]ed\b/i,
+  ],
   ['results', /\b(?:announc\w+|report\w+|releas\w+)[^.]{0,80}\b(?:results|earnings)\b|\bearnings (?:release|call)\b/i],
   ['tender_offer', /\btender offer for (?:all|any)\b/i],
   ['recall', /\brecall(?:s|ed|ing)?\b/i],
@@ -660,7 +743,12 @@ const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
     /\b(?:entered|enter|enters) into (?:a |an )?(?:definitive (?:merger )?agreement|merger agreement|agreement and plan of (?:merger|reorganization))|\bagree[sd]? to (?:acquire|merge|combine|be acquired)|\bsign(?:ed|s) (?:a )?definitive agreement|\bannounc\w+ the proposed (?:merger|combination) of\b|\bsign(?:ed|s) (?:an )?agreements?\b[^.]{0,60}\bwill (?:combine|merge)\b/i,
   ],
   ['lawsuit', /\bclass action\b|\bcomplaint\b[^.]{0,60}\b(?:securities|fraud)/i],
-  ['buyback', /\b(?:share|stock) repurchase (?:program|authori[sz]ation)|\bbuyback\b|\brepurchase up to\b/i],
+  // Decision 345: "its Board of Directors has authorized the repurchase of up to 500,000 shares" (Horizon Financial 2006)
+  // is a buyback in other words.
+  [
+    'buyback',
+    /\b(?:share|stock) repurchase (?:plan|program|authori[sz]ation)|\bbuyback\b|\brepurchase (?:of )?up to\b|\bauthori[sz]\w*\b[^.]{0,40}\b(?:the )?(?:share |stock )?repurchase of\b/i,
+  ],
   [
     'dividend_change',
     /\b(?:increase[sd]?|raise[sd]?|cut|reduce[sd]?|suspend(?:s|ed)?|eliminate[sd]?)\b[^.]{0,40}\bdividend\b|\bdividend\b[^.]{0,40}\b(?:increase|cut|suspension)\b/i,
@@ -753,6 +841,7 @@ export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (found.includes('merger') && !found.includes('being_acquired') && mergesIntoAnother(text))
     found.unshift('being_acquired');
   if (CREDIT_WARNING.test(text)) found.unshift('credit_warning');
+  if (enforcementOrder(text.slice(0, 4_000))) found.unshift('enforcement');
   return expectsDecline(text) ? ['expected_decline', ...found] : found;
 }
 
@@ -769,7 +858,7 @@ export function itemContent(section: ItemSection, headline: string | null, body 
     case '2.01':
     case '2.03':
     case '3.03':
-      content.deal = dealFacts(prose, body || prose);
+      content.deal = dealFacts(prose, body || prose, section.number);
       break;
     case '5.01':
       if (REORGANIZED.test(prose)) content.reorganized = true;

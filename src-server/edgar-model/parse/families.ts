@@ -2,7 +2,14 @@
 import { unitScale } from '#shared/amounts';
 import { anyDateToIso } from './dates';
 import { htmlToText } from './text';
-import { ceasedFivePercent, cleanPersonName, itemFourPercent, purposeAction, stakeOrigin } from './beneficial-cover';
+import {
+  ceasedFivePercent,
+  cleanPersonName,
+  exitBySale,
+  itemFourPercent,
+  purposeAction,
+  stakeOrigin,
+} from './beneficial-cover';
 import type { SubmissionHeader } from './sgml';
 import type {
   BeneficialDetail,
@@ -297,6 +304,7 @@ export function parseBeneficial(
   let origin: BeneficialDetail['stakeOrigin'] = null;
   let classTitle: string | null = null;
   let aggregate: number | null = null;
+  let bySale = false;
   const xmlAt = raw.search(/<edgarSubmission[^>]*schedule13/i);
   const format: BeneficialDetail['format'] = xmlAt !== -1 ? 'xml' : 'text';
   if (xmlAt !== -1) {
@@ -354,6 +362,7 @@ export function parseBeneficial(
     const amendment = /\(\s*Amendment\s+No\.?\s*:?\s*(\d+)\s*\)/i.exec(bodyText.slice(0, 5_000));
     amendmentNo = amendment?.[1] ? Number(amendment[1]) : null;
     ceased = ceasedFivePercent(bodyText);
+    bySale = exitBySale(bodyText);
     if (schedule === '13D') {
       action = purposeAction(bodyText, /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0);
       origin = stakeOrigin(bodyText);
@@ -380,6 +389,7 @@ export function parseBeneficial(
     purposeAction: action,
     stakeOrigin: origin,
     classTitle,
+    ...(bySale ? { exitBySale: true } : {}),
   };
 }
 
@@ -545,6 +555,46 @@ function registrationPurpose(formType: string, bodyText: string): OfferingDetail
   return sellers && noProceeds && !primary ? 'resale' : null;
 }
 
+const SHARE_COUNT = String.raw`(\d{1,3}(?:,\d{3})+|\d{4,})`;
+const OFFERED_BY_US = new RegExp(
+  String.raw`\b(?:common stock|shares(?: of (?:our )?common stock)?|ordinary shares|ADSs|securities) (?:being )?offered(?: by us| by the company)?(?: (?:in|pursuant to) this (?:offering|prospectus supplement))?\b[\s:]{0,20}?(?:up to\s+)?${SHARE_COUNT}\s+(?:shares|ordinary shares|ADSs)\b`,
+  'i',
+);
+const OUTSTANDING_AFTER = new RegExp(
+  String.raw`\b(?:to be )?outstanding (?:immediately )?(?:after|following) (?:this|the) offering\b[^\d]{0,120}?${SHARE_COUNT}\s+(?:shares|ordinary shares)\b`,
+  'i',
+);
+
+/**
+ * The offering against the shares already out (decision 345), read from the prospectus summary's "The Offering" box:
+ * "Shares of common stock offered by us in this offering: 608,197 shares" and "Common Stock to be outstanding after this
+ * offering ...: 3,633,751 shares" (Traws Pharma's 424B4, 2024) sell 20.1% of the 3,025,554 shares out before. The
+ * rubric's 424B row makes an offering of about a fifth of the shares or more HIGH. Null when either line is missing.
+ */
+/** "The number of shares ... to be outstanding after this offering is based on 30,267,580 shares outstanding as of ...". */
+const BASED_ON = new RegExp(
+  String.raw`\boutstanding (?:immediately )?(?:after|following) (?:this|the) offering is based on (?:based on )?${SHARE_COUNT}\s+shares\b`,
+  'i',
+);
+
+export function dilutionOf(bodyText: string): number | null {
+  const head = bodyText.slice(0, 300_000).replace(/\s+/g, ' ');
+  // An IPO sells to holders of nothing yet (docs/scoring.md: MEDIUM); the measure is for a listed company's holders.
+  if (/\b(?:this is (?:our|an) )?initial public offering\b/i.test(head.slice(0, 30_000))) return null;
+  const count = (x: string | undefined) => (x ? Number(x.replace(/,/g, '')) : null);
+  const before = count(BASED_ON.exec(head)?.[1]);
+  // The heading stands in the table of contents first: the box is the first one that states the offered shares.
+  for (const m of head.matchAll(/\bthe offering\b/gi)) {
+    const box = head.slice(m.index, m.index + 4_000);
+    const n = count(OFFERED_BY_US.exec(box)?.[1]);
+    if (n == null || n <= 0) continue;
+    const after = count(OUTSTANDING_AFTER.exec(box)?.[1]);
+    const out = before ?? (after != null && after > n ? after - n : null);
+    return out != null && out > 0 ? n / out : null;
+  }
+  return null;
+}
+
 /** S-1, F-1, 424B4 (prospectus text) and Form D (XML): the offering amount. */
 export function parseOffering(
   formType: string,
@@ -566,7 +616,8 @@ export function parseOffering(
     };
   }
   const purpose = registrationPurpose(formType, bodyText);
-  const why = purpose ? { purpose } : {};
+  const dilution = purpose || /\/A$/i.test(formType) ? null : dilutionOf(bodyText);
+  const why = { ...(purpose ? { purpose } : {}), ...(dilution != null ? { dilution } : {}) };
   const table =
     (feeExhibitText ? feeTableMaximum(feeExhibitText) : null) ??
     (/^424B/i.test(formType) ? pricingTableTotal(bodyText) : null);

@@ -243,7 +243,14 @@ function readPeriodic(r: Reading, out: FamilyRead): void {
 
 function readBeneficial(r: Reading, out: FamilyRead): void {
   const { formType, primary, sub, combinedBeneficial, byRole } = r;
-  const beneficial = parseBeneficial(combinedBeneficial ?? formType, sub.header, primary?.text ?? '', bodyOf(primary));
+  // The whole statement, as an 8-K's: a styled HTML 13D/A runs to 800 KB of markup (Farallon on Moldflow 2008), and
+  // 400 KB of it held only the cover pages, so Items 4 and 5 were never read (decision 345).
+  const beneficial = parseBeneficial(
+    combinedBeneficial ?? formType,
+    sub.header,
+    primary?.text ?? '',
+    bodyOf(primary, 2_000_000),
+  );
   out.detail = beneficial;
   out.company = partyRef(byRole('subject')) ?? emptyCompany(beneficial.subject.cik, beneficial.subject.name);
   out.filer = beneficial.filer;

@@ -221,6 +221,9 @@ describe('6-K and S-1', () => {
     // Traws Pharma 424B4 (0001104659-24-132924): "Per Share | Total / Public offering price $5.103 $3,103,629.29".
     const parsed = parseFiling(edgarFixture('0001104659-24-132924.txt'));
     expect(parsed.detail).toMatchObject({ kind: 'offering', offeringAmount: 3_103_629.29 });
-    expect(scoreFiling(parsed).oneLiner).toMatch(/files 424B4 for \$3\.1M$/);
+    // Decision 345: 608,197 new shares on 3,025,554 out before is a dilutive offering; the amount is still the table's.
+    expect(scoreFiling(parsed).oneLiner).toBe(
+      'Traws Pharma, Inc. sells new shares equal to 20.1% of its outstanding stock for $3.1M',
+    );
   });
 });

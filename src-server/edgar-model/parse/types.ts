@@ -125,7 +125,15 @@ export interface ItemContent {
   quote: string | null;
   officers?: OfficerFacts;
   deal?: {
-    kind: 'being_acquired' | 'acquisition' | 'disposal' | 'financing' | 'compensation' | 'rights_plan' | 'other';
+    kind:
+      | 'being_acquired'
+      | 'acquisition'
+      | 'disposal'
+      | 'financing'
+      | 'compensation'
+      | 'rights_plan'
+      | 'premises_lease'
+      | 'other';
     /** The largest dollar sum the item states as a price or size. */
     amountUsd: number | null;
     /** Completes or closes what an earlier filing announced. */
@@ -144,6 +152,8 @@ export interface ItemContent {
      * are issued, so the deal is large against the company even when no price can be read.
      */
     holdersVote?: boolean;
+    /** The financing sells new shares of the company (an underwritten or direct offering), not debt. */
+    shares?: boolean;
     /** The agreement is a regulator's enforcement order the company consents to (a cease-and-desist or consent order). */
     regulatoryOrder?: boolean;
   };
@@ -159,6 +169,8 @@ export interface ItemContent {
   topics?: (
     | 'going_concern'
     | 'bankruptcy'
+    | 'capital_deficiency'
+    | 'enforcement'
     | 'tender_offer'
     | 'recall'
     | 'investigation'
@@ -241,6 +253,8 @@ export interface BeneficialDetail {
   stakeOrigin?: 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | null;
   /** The cover's title of the class reported on ("Common Stock", "Non-cumulative Dollar Preference Shares, Series M-T"). */
   classTitle?: string | null;
+  /** The text says the shares went into a tender offer for all outstanding shares or were converted in the company's merger. */
+  exitBySale?: boolean;
 }
 
 export interface HoldingsDetail {
@@ -276,6 +290,8 @@ export interface OfferingDetail {
    * holders (the company gets no proceeds) or a blank-check company's IPO (no business yet).
    */
   purpose?: 'resale' | 'blank_check';
+  /** New shares offered over the shares outstanding before the offering (the prospectus summary), when both are stated. */
+  dilution?: number;
 }
 
 /** Form 144: a proposed sale (parse/sale-notice.ts). */

@@ -223,9 +223,20 @@ function passiveElsewhere(f: ParsedFiling, s: StakeFacts): Hit | null {
 export function scoreBeneficial(f: ParsedFiling, company: string, context: ScoreContext): Scored {
   const s = stakeFacts(f, company, context);
   const elsewhere = passiveElsewhere(f, s);
+  // An exit because the company was sold (its shares tendered into the offer for all shares, or converted in the
+  // merger): the announced sale was the news, the holder's exit only follows it (decision 345).
+  const soldOut = s.exit && s.d?.exitBySale === true;
   const hits = elsewhere
     ? [elsewhere]
-    : [...(s.is13D ? scheduleDHits(s) : scheduleGHits(s)), ...(s.exit ? [exitHit(s)] : crossingHit(s))];
+    : soldOut
+      ? [
+          {
+            rule: 'stake.exit.sale',
+            importance: 'LOW' as const,
+            reason: `${s.filer} no longer owns more than 5% of ${s.company}${s.pct != null ? ` (now ${percent(s.pct)})` : ''}: its shares went into the tender offer or merger that sells the company, announced before`,
+          },
+        ]
+      : [...(s.is13D ? scheduleDHits(s) : scheduleGHits(s)), ...(s.exit ? [exitHit(s)] : crossingHit(s))];
   const persons = s.d?.reportingPersons.map((p) => p.name).filter(Boolean) ?? [];
   const summary =
     `${f.formType} on ${company}: ${oneLinerOf(s)}.` +

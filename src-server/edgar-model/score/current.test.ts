@@ -509,6 +509,159 @@ it("decision 343: a bank's warning that its bad loans will rise is material news
   expect(topicsIn('Non-performing loans decreased to $12.3 million at March 31, 2008.')).toEqual([]);
 });
 
+describe('class 1, eighth pass (decision 345): what an item reports, dates that are periods, backup lines, premises, regulatory capital', () => {
+  it('an Item 2.01 completes an acquisition: the loan that paid for it is not the news (Pericom buys SaRonix, 2003)', () => {
+    // "completed the acquisition of substantially all of the assets of SaRonix, LLC ... The Company had previously loaned
+    // amounts to SaRonix pursuant to ... a Secured Loan Agreement": was "New debt of $7.9M in the normal course" (MEDIUM).
+    const file = `${EVAL}8k_1001426_8K_2003_0001193125-03-057197.htm`;
+    const s = score(file);
+    expect(s.importance).toBe('LOW');
+    expect(s.rules).toContain('8k.deal.completed');
+    const item = (parse(file).detail as CurrentReportDetail).content!.find((c) => c.number === '2.01')!;
+    expect(item.deal?.kind).toBe('acquisition');
+    // The same words under a 1.01 or 2.03 are still read as a financing.
+    expect(dealFacts(item.quote ?? '', undefined, '1.01').kind).not.toBe('acquisition');
+  });
+
+  it('a date that ends a reporting period is no event: "net revenues for the twelve month period ended June 30, 1996" (HHCA 1997)', () => {
+    // HHCA acquires LHS's nursing businesses on January 10, 1997 and signs an agreement for two more; the revenue
+    // periods' June 30, 1996 had read as an agreement dated before the closing, so a new acquisition was a completion.
+    const s = score(`${REPLAY}8k_1000685_8K_1997_0001000685-97-000006.txt`);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.rules).toContain('8k.deal.unsized');
+    expect(s.rules).not.toContain('8k.deal.completed');
+  });
+
+  it('a credit facility that backs commercial paper adds no debt of its own: LOW (Disney 2013, a new $1.5 billion 364-Day Credit Agreement)', () => {
+    const file = `${EVAL}8k_1001039_8K_2013_0001001039-13-000034.htm`;
+    const s = score(file);
+    expect(s.importance).toBe('LOW');
+    expect(s.rules).toContain('8k.deal.routine');
+    // Derived: the same agreement entered for general purposes only says nothing that keeps it routine.
+    const raw = read(file).replace('to support commercial paper borrowings and ', '');
+    expect(raw).not.toContain('commercial paper borrowings');
+    expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {}).importance).toBe('MEDIUM');
+  });
+
+  it("a lease of the company's own premises is an ordinary-course contract: LOW (Asta Funding 2005, its headquarters)", () => {
+    const file = `${EVAL}8k_1001258_8K_2005_0001125282-05-004041.txt`;
+    const s = score(file);
+    expect(s.importance).toBe('LOW');
+    expect(s.rules).toContain('8k.deal.routine');
+    expect(s.reasons.join(' ')).toContain('A lease of the offices or facilities the company works from');
+    // Derived: the same $219,000-a-year agreement as a supply contract is an unsized material agreement.
+    const raw = read(file)
+      .replace('entered into a lease\nextension agreement', 'entered into a supply\nagreement')
+      .replace(
+        'to continue\nleasing office space in the building',
+        'to continue\nbuying toner for the printers in the building',
+      );
+    expect(raw).toContain('buying toner');
+    expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {})).toMatchObject({ importance: 'MEDIUM' });
+  });
+
+  it("a regulated business below its required capital is a survival topic: CRITICAL (Stockwalk's clearing subsidiary, 2001)", () => {
+    // "MJK Clearing, Inc., was in violation of the Security and Exchange Commissions (SEC) net capital rules" (SIPC
+    // liquidated it two days later): was "Other news: nothing on the material list" (MEDIUM).
+    const file = `${EVAL}8k_1001136_8K_2001_0000950137-01-503742.htm`;
+    const s = score(file);
+    expect(s.importance).toBe('CRITICAL');
+    expect(s.rules).toContain('8k.topic.survival');
+    expect(topicsIn('its bank subsidiary was deemed critically undercapitalized by the FDIC')).toContain(
+      'capital_deficiency',
+    );
+    // Derived: in compliance with the same rules, nothing on the material list.
+    const raw = read(file).replace('was in violation of the Security', 'was in compliance with the Security');
+    expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), {}).importance).toBe('MEDIUM');
+  });
+});
+
+describe('class 1, eighth pass (decision 345): reading audit of tune rows that agreed for the wrong reason', () => {
+  it("the office someone reports to is the boss's: FedEx 2023, the CFO retires (was read as the CEO leaving)", () => {
+    // "Mr. Lenz will serve as a Senior Advisor reporting to FedEx's President and Chief Executive Officer until his retirement".
+    const s = score(`${EVAL}8k_1048911_8K_2023_0001193125-23-170172.htm`);
+    expect(s.importance).toBe('HIGH');
+    expect(s.reasons).toEqual(['The CFO is leaving, with notice']);
+    expect(
+      officerFacts(
+        'Mr. Lenz will serve as a Senior Advisor reporting to the Chief Executive Officer until his retirement on December 31, 2023.',
+      ).departures,
+    ).toEqual([]);
+  });
+
+  it('"until her retirement or other termination" bounds a new term: Estee Lauder 2012 appoints a CFO (was read as the CFO leaving)', () => {
+    const s = score(`${EVAL}8k_1001250_8K_2012_0000909518-12-000233.htm`);
+    expect(s.importance).toBe('HIGH');
+    expect(s.reasons).toEqual(['A new CFO is appointed']);
+  });
+
+  it.each([
+    // Nuance 2007: "$220 million of 2.75% convertible debentures due 2027" sold to initial purchasers (was "Sale of a business").
+    [`${EVAL}8k_1002517_8K_2007_0000950135-07-004847.htm`, 'New debt of $220.0M in the normal course'],
+    // Nuance 2007 and Marygold 2022: an underwritten offering of common stock (was "New debt").
+    [`${EVAL}8k_1002517_8K_2007_0000950135-07-007757.htm`, 'New shares sold: dilution in the normal course'],
+    [`${EVAL}8k_1005101_8K_2022_0001171200-22-000105.htm`, 'New shares sold ($3.8M): dilution in the normal course'],
+    // Nuance 2018: "relating to the sale of the Company's Document Imaging division" to "Project Leopard AcquireCo" (was "Acquisition").
+    [
+      `${EVAL}8k_1002517_8K_2018_0001002517-18-000059.htm`,
+      'Sale of a business of $400.0M; its size against the company is not known',
+    ],
+    // Horizon Financial 2006: "its Board of Directors has authorized the repurchase of up to 500,000 shares" (was other news).
+    [`${EVAL}8k_1002682_8K_2006_0000939057-06-000084.htm`, 'A share buyback (from the text)'],
+    // Estee Lauder 2012, beside the results: "authorized the repurchase of up to another 40.0 million shares".
+    [`${EVAL}8k_1001250_8K_2012_0000909518-12-000335.htm`, 'A share buyback (from the text)'],
+  ])('%s says what was sold or bought: %s (same level, MEDIUM)', (file, reason) => {
+    const s = score(file);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.reasons).toContain(reason);
+  });
+});
+
+describe('class 1, eighth pass (decision 345): narrow readings of decisions 342-343 widened to their class', () => {
+  it("a regulator's enforcement order is news under any item, not only a 1.01 (Horizon Financial 2009 under an 8.01, derived)", () => {
+    const file = `${EVAL}8k_1002682_8K_2009_0000939057-09-000079.htm`;
+    const as801 = read(file).replace(
+      'Item&#160;1.01 Entry Into a Material\nDefinitive Agreement.',
+      'Item&#160;8.01 Other Events.',
+    );
+    expect(as801).toContain('Item&#160;8.01 Other Events.');
+    const s = scoreFiling(parseFiling(as801, { formType: '8-K' }), {});
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.topic.material');
+    // The same 8.01 without the order's name is no enforcement news.
+    const plain = as801.replace(/Cease(?:\s|<[^>]+>)+and(?:\s|<[^>]+>)+Desist/g, 'Letter');
+    expect(plain).not.toMatch(/Cease(?:\s|<[^>]+>)+and(?:\s|<[^>]+>)+Desist/i);
+    expect(scoreFiling(parseFiling(plain, { formType: '8-K' }), {}).importance).not.toBe('HIGH');
+    // A merger agreement's boilerplate (HHCA/U.S. HomeCare 1997, exhibit 2.1) names orders without any being issued.
+    expect(
+      topicsIn(
+        'subject to any judgment, injunction, decree, or ruling, including, without limitation, cease-and-desist or other orders',
+      ),
+    ).not.toContain('enforcement');
+    expect(
+      topicsIn('The Bank entered into a Written Agreement with the Federal Reserve Bank of San Francisco.'),
+    ).toContain('enforcement');
+  });
+
+  it('the chief executive of "X, a wholly-owned subsidiary" runs a unit, not the company (Astrotech 2010, derived)', () => {
+    const file = `${EVAL}8k_1001907_8K_2010_0000950123-10-058942.htm`;
+    const subsidiary = read(file).replace(
+      'resign from the Board of Directors of Astrotech and as the Chief Executive\nOfficer of Astrotech Space Operations.',
+      'resign as the Chief Executive\nOfficer of Spacetech Services, a wholly-owned subsidiary of Astrotech.',
+    );
+    expect(subsidiary).toContain('a wholly-owned subsidiary of Astrotech.');
+    const s = scoreFiling(parseFiling(subsidiary, { formType: '8-K' }), {});
+    expect(s).toMatchObject({ importance: 'MEDIUM' });
+    expect(s.rules).toContain('8k.5.02.senior-exit');
+    // The company's own chief executive, said the same way, is still the CEO.
+    const own = read(file).replace(
+      'resign from the Board of Directors of Astrotech and as the Chief Executive\nOfficer of Astrotech Space Operations.',
+      'resign as the Chief Executive\nOfficer of Astrotech.',
+    );
+    expect(scoreFiling(parseFiling(own, { formType: '8-K' }), {}).importance).toBe('HIGH');
+  });
+});
+
 describe('a 6-K that furnishes a press release is read as an 8-K Other Events (decision 338)', () => {
   const six = (raw: string) => scoreFiling(parseFiling(raw, {}), {});
   it('news in the headline is MEDIUM; a forwarded routine report stays LOW (derived from the same filing)', () => {

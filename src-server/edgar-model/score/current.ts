@@ -156,6 +156,10 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
     return judged(c, '8k.deal.routine', 'Executive pay agreement', [
       'An employment or pay agreement: compensation only',
     ]);
+  if (d.kind === 'premises_lease')
+    return judged(c, '8k.deal.routine', `Lease of the company's premises${amount ? ` (${amount})` : ''}`, [
+      'A lease of the offices or facilities the company works from: an ordinary-course operating contract, not a deal',
+    ]);
   if (d.kind === 'rights_plan')
     return judged(c, '8k.deal.routine', 'Shareholder rights plan', ['A shareholder rights plan adopted or extended']);
   if (d.kind === 'being_acquired' && !d.followUp)
@@ -182,7 +186,9 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
               : 'An existing credit agreement or note offering amended, extended or closed as announced'
           : d.enlarged
             ? `A credit facility enlarged: new debt${amount ? ` (${amount} stated)` : ''}`
-            : `New debt${amount ? ` of ${amount}` : ''} in the normal course`,
+            : d.shares
+              ? `New shares sold${amount ? ` (${amount})` : ''}: dilution in the normal course`
+              : `New debt${amount ? ` of ${amount}` : ''} in the normal course`,
       ],
     );
   }
@@ -257,10 +263,20 @@ const TOPIC_RULES: [NonNullable<ItemContent['topics']>[number], ContentRule8k, s
   ['being_acquired', '8k.deal.being-acquired', 'The company itself is to be acquired or merged into another'],
   ['going_concern', '8k.topic.survival', 'Going-concern doubt'],
   ['bankruptcy', '8k.topic.survival', 'Bankruptcy or reorganisation'],
+  [
+    'capital_deficiency',
+    '8k.topic.survival',
+    'Regulatory capital breached: a broker-dealer under the net capital rules, or a bank critically undercapitalized',
+  ],
   ['tender_offer', '8k.topic.survival', 'Tender offer for the company'],
   ['debt_for_equity', '8k.topic.survival', "A restructuring that turns the company's debt into its equity"],
   ['recall', '8k.topic.material', 'Product recall'],
   ['investigation', '8k.topic.material', 'An investigation or subpoena'],
+  [
+    'enforcement',
+    '8k.topic.material',
+    "A regulator's enforcement order (cease-and-desist or consent order, a written agreement with a bank regulator)",
+  ],
   ['guidance_withdrawn', '8k.topic.material', 'Guidance withdrawn or cut'],
   [
     'expected_decline',

@@ -1,6 +1,7 @@
 /** scoreFiling: pure rules over a ParsedFiling (+ context from stored filings) -> importance and text. */
 import { displayOwnerName } from '#shared/insider';
 import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
+import { SCORING_THRESHOLDS as T } from '#shared/scoring-rules';
 import type { ParsedFiling } from '../parse/types';
 import { money, plural } from './format';
 import { amendmentChange } from './amendment';
@@ -214,6 +215,20 @@ function scoreOther(f: ParsedFiling, company: string): Scored {
       return {
         hits: [{ rule: 'offering.form-d', importance: 'LOW', reason: 'Private placement notice (Form D)' }],
         oneLiner: `${d.issuerName ?? company} reports a private offering${size}${d.amountSold ? ` (${money(d.amountSold)} sold)` : ''}`,
+      };
+    }
+    // An offering of a fifth of the shares already out or more is large against the company (decision 345).
+    if (d.dilution != null && d.dilution * 100 >= T.dilutiveOfferingPct && !f.isAmendment && !d.purpose) {
+      const pct = Math.round(d.dilution * 1000) / 10;
+      return {
+        hits: [
+          {
+            rule: 'offering.dilutive',
+            importance: 'HIGH',
+            reason: `The ${f.formType} sells new shares equal to ${pct}% of the shares outstanding before the offering: large dilution for holders`,
+          },
+        ],
+        oneLiner: `${company} sells new shares equal to ${pct}% of its outstanding stock${amount ? ` for ${amount}` : ''}`,
       };
     }
     if (d.equity) {

@@ -678,6 +678,48 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'HIGH', rules: ['13d.initial'] });
   });
 
+  it("a 13D/A that says in prose the holders ceased to own more than 5% is an exit; the 13G form's own unticked sentence is not (decision 345)", () => {
+    // Longitude Capital on Venus Concept, 13D/A No. 1 (5.0% on the cover): "each of the Reporting Persons ceased to be the
+    // beneficial owner of more than five percent of the outstanding shares of Common Stock".
+    const longitude = dg('orgron_0001193125-23-000845_SC13DA.txt');
+    expect(longitude.detail).toMatchObject({ ceasedFivePercent: true, percentOfClass: 5 });
+    const s = score(longitude);
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.rules).toEqual(['13d.amendment', 'stake.exit']);
+    // T. Rowe Price on First Republic, 13G/A No. 8 at 9.2%: "_____ This statement is being filed to report the fact that,
+    // as of the date of this report, the reporting person(s) has (have) ceased to be ..." left blank: no exit.
+    const rowe = dg('orgron_0000080255-04-000125_SC13GA.txt');
+    expect(rowe.detail).not.toMatchObject({ ceasedFivePercent: true });
+    expect(score(rowe)).toMatchObject({ importance: 'LOW', rules: ['13g.passive'] });
+  });
+
+  it("an exit because the company was sold is LOW: the shares went into the tender offer for all shares (Farallon's funds on Moldflow, 2008; decision 345)", () => {
+    // Noonday/Farallon's 13D/A No. 2: "each of the Funds tendered its Shares into the tender offer made for all
+    // outstanding Shares, at a price of $22.00 per Share, pursuant to the Merger Agreement" (Autodesk's offer), 0% now.
+    // The sentence stands 7,500 lines into 800 KB of styled HTML: the 400 KB read before held only the cover pages.
+    const name = 'orgron_0001313250-08-000037_SC13DA.txt.gz';
+    const farallon = dg(name);
+    expect(farallon.detail).toMatchObject({ exitBySale: true, percentOfClass: 0 });
+    const s = score(farallon);
+    expect(s).toMatchObject({ importance: 'LOW', rules: ['stake.exit.sale'] });
+    expect(s.reasons[0]).toContain('its shares went into the tender offer or merger that sells the company');
+    // Derived: the same funds selling in the market instead leave as any holder does (MEDIUM).
+    const raw = gunzipSync(readFileSync(projectPath(`eval/importance/filings/13dg/${name}`)))
+      .toString('utf8')
+      .replace(
+        /tendered\s+its\s+Shares\s+into\s+the\s+tender\s+offer\s+made\s+for\s+all\s+outstanding\s+Shares/g,
+        'sold its Shares in open market transactions',
+      )
+      .replace(
+        /Such\s+Shares\s+were\s+tendered\s+into\s+the\s+tender\s+offer\s+for\s+all\s+outstanding\s+Shares/g,
+        'Such Shares were sold in open market transactions',
+      );
+    expect(raw).not.toMatch(/tender offer (?:made )?for all outstanding/);
+    const sold = score(parseFiling(raw, {}));
+    expect(sold.importance).toBe('MEDIUM');
+    expect(sold.rules).toContain('stake.exit');
+  });
+
   it("a 13D that reports the company's sale with the holder as a party: its own merger agreement CRITICAL, a voting agreement for one HIGH (decision 343)", () => {
     // Public Storage's first 13D on Public Storage Properties X, 1996: "The Reporting Person and the Issuer have entered
     // into an Agreement and Plan of Reorganization ... providing for the merger of the Issuer with and into the Reporting
@@ -803,9 +845,28 @@ describe('a resale or blank-check registration, a reverse-split proxy, an asset-
     expect(s).toMatchObject({ importance: 'LOW', rules: ['offering.blank-check'] });
   });
 
-  it('an operating company registering new shares stays MEDIUM (Traws Pharma 424B4: the company sells them)', () => {
-    const s = score(file('src-server/integrations/edgar/replay-data/filings/0001104659-24-132924.txt'));
-    expect(s).toMatchObject({ importance: 'MEDIUM', rules: ['offering.registration'] });
+  it('an offering of a fifth of the shares already out is HIGH (Traws Pharma 424B4: 608,197 new shares on 3,025,554, 20.1%; decision 345)', () => {
+    // "THE OFFERING / Shares of common stock offered by us in this offering 608,197 shares of common stock ... Common
+    // Stock to be outstanding after this offering and the Warrant Private Placement 3,633,751 shares".
+    const path = 'src-server/integrations/edgar/replay-data/filings/0001104659-24-132924.txt';
+    const s = score(file(path));
+    expect(s).toMatchObject({ importance: 'HIGH', rules: ['offering.dilutive'] });
+    expect(s.reasons[0]).toContain('20.1% of the shares outstanding before the offering');
+    // Derived: half the shares offered (same shares out before) is an operating company's ordinary offering, MEDIUM.
+    const raw = readFileSync(projectPath(path), 'utf8')
+      .replace(/608,197(\s+shares of common stock\s)/, '302,500$1')
+      .replace(/3,633,751(\s+shares of common stock)/, '3,328,054$1');
+    expect(raw).toContain('302,500');
+    expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'MEDIUM', rules: ['offering.registration'] });
+  });
+
+  it('an IPO is no dilution measure: holders of nothing yet (CAMP4 424B4, 6,820,000 shares offered of 19,505,119 after)', () => {
+    const raw = gunzipSync(readFileSync(projectPath('eval/importance/filings/other/et_camp4_424b4.htm.gz'))).toString(
+      'utf8',
+    );
+    const p = parseFiling(raw, { formType: '424B4' });
+    expect(p.detail).not.toHaveProperty('dilution');
+    expect(score(p).importance).toBe('MEDIUM');
   });
 
   it('180 Degree Capital DEF 14A: "To approve an amendment ... to effect a reverse stock split": MEDIUM', () => {
