@@ -6,6 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
+import pino from 'pino';
+import type { DeliveryError } from '../../integrations/delivery-error';
+import { budgetedSms } from '../../integrations/sms/sms-budget';
+import type { SmsSender } from '../../integrations/sms/sms-sender';
 import { pruneRateLimitHits, takeUpToByMinute } from './rate-limit.repo';
 
 const { db } = await createTestDatabase();
@@ -68,5 +72,35 @@ describe('takeUpToByMinute', () => {
       sql`select count(*)::int as n from rate_limit_minutes where bucket = 'old'`,
     );
     expect(rows[0]!.n).toBe(1);
+  });
+
+  it('a burst of texts from one process shares its takes of the budget, and still stops exactly at it', async () => {
+    let takes = 0;
+    const sent: string[] = [];
+    const inner: SmsSender = {
+      kind: 'twilio',
+      send: async ({ to }) => {
+        sent.push(to);
+        return { sid: `SM${sent.length}` };
+      },
+    };
+    const sms = budgetedSms(inner, {
+      take: (p) => {
+        takes += 1;
+        return takeUpToByMinute(db, { ...p, key: 'burst-test' });
+      },
+      perHour: 20,
+      logger: () => pino({ level: 'silent' }),
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => sms.send({ to: `+1202555${String(1000 + i)}`, body: 'alert' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    expect(sent).toHaveLength(20);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect((r.reason as DeliveryError).permanent).toBe(false);
+    // One take for the first text, one for the 29 that asked while it was out.
+    expect(takes).toBe(2);
   });
 });

@@ -4,9 +4,7 @@ import { startTestApp } from '../../test/app';
 import { freshIp, restClient } from '../../test/auth-client';
 import { startTwilioPeer } from '../../test/peers/twilio';
 import { DeliveryError } from '../delivery-error';
-import { takeUpToByMinute } from '../../domains/auth/rate-limit.repo';
-import { budgetedSms } from './sms-budget';
-import { smsFor, type SmsSender } from './sms-sender';
+import { smsFor } from './sms-sender';
 
 const twilio = await startTwilioPeer();
 afterAll(() => twilio.close());
@@ -46,35 +44,5 @@ describe('global hourly SMS budget', () => {
     expect(error).toBeInstanceOf(DeliveryError);
     expect((error as DeliveryError).permanent).toBe(false);
     expect(twilio.to('+12025550174')).toHaveLength(0);
-  });
-
-  it('a burst of texts from one process shares its takes of the budget, and still stops exactly at it', async () => {
-    let takes = 0;
-    const sent: string[] = [];
-    const inner: SmsSender = {
-      kind: 'twilio',
-      send: async ({ to }) => {
-        sent.push(to);
-        return { sid: `SM${sent.length}` };
-      },
-    };
-    const sms = budgetedSms(inner, {
-      take: (p) => {
-        takes += 1;
-        return takeUpToByMinute(t.deps.db, { ...p, key: 'burst-test' });
-      },
-      perHour: 20,
-      logger: () => pino({ level: 'silent' }),
-    });
-    const results = await Promise.allSettled(
-      Array.from({ length: 30 }, (_, i) => sms.send({ to: `+1202555${String(1000 + i)}`, body: 'alert' })),
-    );
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
-    expect(sent).toHaveLength(20);
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(refused).toHaveLength(10);
-    for (const r of refused) expect((r.reason as DeliveryError).permanent).toBe(false);
-    // One take for the first text, one for the 29 that asked while it was out.
-    expect(takes).toBe(2);
   });
 });
