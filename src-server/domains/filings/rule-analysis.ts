@@ -44,16 +44,38 @@ export function ruleAnalysis(filing: {
   for (const item of filing.items ?? []) if (ITEM_WATCH[item]) watch.push(ITEM_WATCH[item]!);
   if (/^[345](\/A)?$/.test(form))
     watch.push('Further Form 4s from the same insider, and whether sales are made under a Rule 10b5-1 plan.');
-  if (/13[DG]/.test(form))
-    watch.push(
-      'Amendments that change the stake; a holder moving from 13G to 13D signals an intent to influence the company.',
-    );
+  if (/13[DG]/.test(form)) {
+    const stake = stakeWatch(form, filing.details);
+    // A holder that has left the register leaves nothing of its own to follow, and a generic line is no watch.
+    if (stake === null) return { whatHappened: whatHappened(filing), whyThisLevel: why(filing), whatToWatch: [] };
+    watch.push(stake);
+  }
   if (/^(NT )?10-[QK]/.test(form))
     watch.push(
       'A late-filing notice (NT 10-Q or NT 10-K) if the next report misses its deadline, and any 8-K Item 4.02.',
     );
   if (watch.length === 0) watch.push('Later filings from the company that amend or follow up on this one.');
   return { whatHappened: whatHappened(filing), whyThisLevel: why(filing), whatToWatch: watch };
+}
+
+/**
+ * A 13D or 13G's follow-up from its own cover: an active holder's next Item 4 and purchases, a
+ * passive one's amendments and any switch to a 13D; null for an exit (the holder ceased to own more
+ * than 5%: there is nothing of this holder's to watch).
+ */
+function stakeWatch(form: string, details: unknown): string | null {
+  const d = details as {
+    kind?: string;
+    ceasedFivePercent?: boolean;
+    percentOfClass?: number | null;
+    schedule?: string;
+  };
+  const beneficial = d?.kind === 'beneficial' ? d : null;
+  if (beneficial?.ceasedFivePercent || (beneficial?.percentOfClass != null && beneficial.percentOfClass < 5))
+    return null;
+  return beneficial?.schedule === '13D' || /13D/.test(form)
+    ? 'Amendments to Item 4 (the holder’s plans: a letter, board nominations, a proposal to buy the company) and further purchases.'
+    : 'Amendments that change the stake; a switch from this 13G to a 13D would signal an intent to influence the company.';
 }
 
 function whatHappened(filing: { summaryText: string | null; oneLiner: string }): string {
