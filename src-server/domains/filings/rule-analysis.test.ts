@@ -1,12 +1,17 @@
 /**
- * "What to watch" for a 13D or 13G comes from its own cover (issue #25: only when specific to the
- * filing): nothing for a holder that has left, a passive holder's and an active holder's follow-ups
- * otherwise. Real filings: edgartools' 13G of ICS Opportunities on Livent (0.0%, the exit box
- * ticked), Cybergy's 13D of 2016 (a first 13D) and a 13G of the EDGAR fixtures.
+ * "What to watch" for a 13D, 13G or Form 4 comes from the filing itself (issue #25: only when
+ * specific to the filing). 13D/G: nothing for a holder that has left, a passive holder's and an
+ * active holder's follow-ups otherwise (edgartools' 13G of ICS Opportunities on Livent, 0.0% with
+ * the exit box ticked; Cybergy's 13D of 2016; a 13G of the EDGAR fixtures). Form 4: the insider by
+ * name, and the plan clause from the form's Rule 10b5-1 checkbox (Kathleen Wilson-Thompson's Tesla
+ * sale under a plan, 2025; Melkote's 374Water grant, the box unticked; Snowflake's CFO, 2022, a
+ * schema without the box).
  */
 import { describe, expect, it } from 'vitest';
 import { parseFiling } from '../../edgar-model/parse';
 import { scoreFiling } from '../../edgar-model/score';
+import { readFileSync } from 'node:fs';
+import { projectPath } from '../../config/paths';
 import { edgarFixture } from '../../test/edgar-fixtures';
 import { ruleAnalysis } from './rule-analysis';
 
@@ -38,5 +43,32 @@ describe('what to watch after a 13D or 13G', () => {
     const { parsed, analysis } = analysisOf(edgarFixture('0001076809-24-000144_SC13G.nc'));
     expect(parsed.detail).toMatchObject({ kind: 'beneficial' });
     expect(analysis.whatToWatch).toEqual([expect.stringMatching(/switch from this 13G to a 13D/)]);
+  });
+});
+
+describe('what to watch after a Form 4', () => {
+  it('names the insider, and a plan trade says what would be news', () => {
+    const raw = readFileSync(
+      projectPath('src-server/integrations/edgar/replay-data/filings/tsla_wilson-thompson_2025-01-06_M_S_10b5-1.xml'),
+      'utf8',
+    );
+    const { analysis } = analysisOf(raw, { formType: '4' });
+    expect(analysis.whatToWatch).toEqual([
+      'Further Form 4s from Kathleen Wilson-Thompson: this trade was made under a Rule 10b5-1 plan, so a change to the plan or a trade outside it would be the news.',
+    ]);
+  });
+
+  it('asks whether later trades use a plan when the box is unticked or the schema has none', () => {
+    for (const file of [
+      '374water_melkote_2025-04-30_A_derivative.xml',
+      'snow_scarpelli_2022-12-13_M_S_derivative.xml',
+    ]) {
+      const { parsed, analysis } = analysisOf(edgarFixture(file), { formType: '4' });
+      const name = parsed.detail?.kind === 'ownership' ? parsed.detail.owners[0]!.displayName : '';
+      expect(name).not.toBe('');
+      expect(analysis.whatToWatch).toEqual([
+        `Further Form 4s from ${name}, and whether later trades are made under a Rule 10b5-1 plan.`,
+      ]);
+    }
   });
 });

@@ -42,8 +42,7 @@ export function ruleAnalysis(filing: {
   const specific = currentWatch(filing.details);
   if (specific) return { whatHappened: whatHappened(filing), whyThisLevel: why(filing), whatToWatch: specific };
   for (const item of filing.items ?? []) if (ITEM_WATCH[item]) watch.push(ITEM_WATCH[item]!);
-  if (/^[345](\/A)?$/.test(form))
-    watch.push('Further Form 4s from the same insider, and whether sales are made under a Rule 10b5-1 plan.');
+  if (/^[345](\/A)?$/.test(form)) watch.push(insiderWatch(filing.details));
   if (/13[DG]/.test(form)) {
     const stake = stakeWatch(form, filing.details);
     // A holder that has left the register leaves nothing of its own to follow, and a generic line is no watch.
@@ -56,6 +55,24 @@ export function ruleAnalysis(filing: {
     );
   if (watch.length === 0) watch.push('Later filings from the company that amend or follow up on this one.');
   return { whatHappened: whatHappened(filing), whyThisLevel: why(filing), whatToWatch: watch };
+}
+
+/**
+ * A Form 3, 4 or 5's follow-up, named for its reporting owners; what a Rule 10b5-1 plan would change
+ * is said from the form's own checkbox (ticked: the plan's series; else: whether later trades use one).
+ */
+function insiderWatch(details: unknown): string {
+  const d = details as { kind?: string; owners?: { displayName?: string }[]; aff10b5One?: boolean | null };
+  const names = d?.kind === 'ownership' ? (d.owners ?? []).flatMap((o) => (o.displayName ? [o.displayName] : [])) : [];
+  const who =
+    names.length === 0
+      ? 'the same insider'
+      : names.length <= 2
+        ? names.join(' and ')
+        : `${names[0]} and the other reporting owners`;
+  return d?.aff10b5One === true
+    ? `Further Form 4s from ${who}: this trade was made under a Rule 10b5-1 plan, so a change to the plan or a trade outside it would be the news.`
+    : `Further Form 4s from ${who}, and whether later trades are made under a Rule 10b5-1 plan.`;
 }
 
 /**
