@@ -68,4 +68,36 @@ describe('Form 4 transaction table', () => {
     expect(rows()[8]!.textContent).toContain('445,617,432');
     expect(screen.getByRole('button', { name: 'Show fewer rows' }).getAttribute('aria-expanded')).toBe('true');
   });
+
+  it('shows no sign before the dash of a row with no share count (notes bought in dollars)', () => {
+    // Block, Inc. Form 4 0001062993-23-020702: Roelof Botha's fund bought $25.0M of convertible notes.
+    const notes = {
+      ...filing,
+      accession_no: '0001062993-23-020702',
+      owners: [{ cik: 1215245, name: 'Roelof Botha', role: 'Director', href: '/insider/cik/1215245' }],
+      transactions: [
+        {
+          ...(filing as unknown as { transactions: object[] }).transactions[0],
+          security: '0.25% Convertible Senior Notes due 2027',
+          date: '2023-11-08',
+          code: 'P',
+          code_words: 'Open-market purchase',
+          acquired_disposed: 'A',
+          shares: null,
+          price: null,
+          value: 25_000_000,
+          shares_after: null,
+          nature: 'Sequoia Capital US/E Expansion Fund I, L.P.',
+        },
+      ],
+    } as unknown as TickerFiling;
+    render(
+      <MemoryRouter>
+        <TransactionTable filing={notes} />
+      </MemoryRouter>,
+    );
+    const [row] = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(row!.textContent).toContain('Open-market purchase');
+    expect(row!.textContent).not.toContain('+—');
+  });
 });

@@ -57,7 +57,8 @@ export function AmountCells({
   return (
     <>
       <td className="num">
-        {direction === 'D' ? '−' : direction === 'A' ? '+' : ''}
+        {/* No sign on a row without a share count (notes reported in dollars): "+—" reads as a typo. */}
+        {shares == null ? '' : direction === 'D' ? '−' : direction === 'A' ? '+' : ''}
         {formatShares(shares)}
       </td>
       <td className="num">{price == null ? '—' : formatPrice(price)}</td>
