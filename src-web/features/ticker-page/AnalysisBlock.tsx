@@ -134,32 +134,26 @@ export function RuleAnalysisView({
             </dd>
           </>
         )}
-        {!whyIsShown && (
-          <>
-            <dt>Why {importance}</dt>
-            <dd>
-              <ul>
-                {rules.whyThisLevel.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            </dd>
-          </>
-        )}
-        {rules.whatToWatch.length > 0 && (
-          <>
-            <dt>What to watch</dt>
-            <dd>
-              <ul>
-                {rules.whatToWatch.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            </dd>
-          </>
-        )}
+        {!whyIsShown && <ListPart term={`Why ${importance}`} lines={rules.whyThisLevel} />}
+        {rules.whatToWatch.length > 0 && <ListPart term="What to watch" lines={rules.whatToWatch} />}
       </dl>
     </div>
+  );
+}
+
+/** One part of the analysis as a term over a bulleted list. */
+function ListPart({ term, lines }: { term: string; lines: string[] }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>
+        <ul>
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </dd>
+    </>
   );
 }
 
