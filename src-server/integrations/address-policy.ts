@@ -7,7 +7,7 @@
  * test flag (WEBHOOKS_ALLOW_LOOPBACK, PUSH_ALLOW_LOOPBACK; refused at start in production).
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
 
 /** Resolves a host name to its addresses (tests inject one; production uses the system resolver). */
 export type HostResolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -125,4 +125,38 @@ export function refusedKind(address: string, options: { allowLoopback: boolean }
     }
   }
   return null;
+}
+
+export interface HostPolicy {
+  allowLoopback: boolean;
+  resolve?: HostResolver;
+}
+
+/**
+ * A host's addresses when every one may be connected to (a literal address is its own answer; one
+ * refused answer among public ones refuses the host), else why not: the lookup failed, it gave no
+ * address, or the first refused address's kind. Callers word the refusal (never naming the address).
+ */
+export async function checkHost(
+  host: string,
+  policy: HostPolicy,
+): Promise<
+  { addresses: { address: string; family: number }[] } | { refused: 'lookup_failed' | 'no_address' | RefusedKind }
+> {
+  const literal = isIP(host);
+  let addresses: { address: string; family: number }[];
+  if (literal) addresses = [{ address: host, family: literal }];
+  else {
+    try {
+      addresses = await (policy.resolve ?? systemResolver)(host);
+    } catch {
+      return { refused: 'lookup_failed' };
+    }
+  }
+  if (addresses.length === 0) return { refused: 'no_address' };
+  for (const { address } of addresses) {
+    const kind = refusedKind(address, policy);
+    if (kind) return { refused: kind };
+  }
+  return { addresses };
 }

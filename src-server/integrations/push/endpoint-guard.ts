@@ -8,7 +8,7 @@
  * Loopback (and then plain http) only with PUSH_ALLOW_LOOPBACK, which production refuses.
  */
 import { isIP } from 'node:net';
-import { type HostResolver, KIND_WORDS, refusedKind, systemResolver } from '../address-policy';
+import { checkHost, type HostResolver, KIND_WORDS, type RefusedKind, refusedKind } from '../address-policy';
 
 /** Resolves a host name to its addresses (injected in tests so no test needs outside DNS). */
 export type Resolver = HostResolver;
@@ -38,10 +38,11 @@ export function addressAllowed(address: string, options: Pick<GuardOptions, 'all
 }
 
 /** The refusal for a non-public address, saying which kind but never the address (it may be a name's answer). */
-function notPublic(address: string, options: Pick<GuardOptions, 'allowLoopback'>): EndpointRefused {
-  const kind = refusedKind(address, options);
-  const what = kind ? ` (it is ${KIND_WORDS[kind]})` : '';
-  return new EndpointRefused('private_address', `The push endpoint must be a public address${what}.`);
+function notPublic(kind: RefusedKind): EndpointRefused {
+  return new EndpointRefused(
+    'private_address',
+    `The push endpoint must be a public address (it is ${KIND_WORDS[kind]}).`,
+  );
 }
 
 /** The URL, or why it is refused (syntax, scheme, port, literal address); names are resolved by `checkEndpoint`. */
@@ -61,7 +62,8 @@ export function parseEndpoint(raw: string, options: Pick<GuardOptions, 'allowLoo
     throw new EndpointRefused('not_https', 'The push endpoint must be an https URL.');
   if (url.port && !(loopbackHost && options.allowLoopback) && url.port !== '443')
     throw new EndpointRefused('port', 'The push endpoint must use the https port.');
-  if (literal && !addressAllowed(host, options)) throw notPublic(host, options);
+  const kind = literal ? refusedKind(host, options) : null;
+  if (kind) throw notPublic(kind);
   if (host === 'localhost' && !options.allowLoopback)
     throw new EndpointRefused('private_address', 'The push endpoint must be a public address.');
   return url;
@@ -70,17 +72,9 @@ export function parseEndpoint(raw: string, options: Pick<GuardOptions, 'allowLoo
 /** Parses and resolves: every address the name has must be allowed (one private answer refuses it). */
 export async function checkEndpoint(raw: string, options: GuardOptions): Promise<URL> {
   const url = parseEndpoint(raw, options);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0) return url;
-  let addresses: { address: string }[];
-  try {
-    addresses = await (options.resolve ?? systemResolver)(host);
-  } catch {
+  const checked = await checkHost(url.hostname.replace(/^\[|\]$/g, ''), options);
+  if (!('refused' in checked)) return url;
+  if (checked.refused === 'lookup_failed' || checked.refused === 'no_address')
     throw new EndpointRefused('unresolvable', 'The push endpoint host could not be resolved.');
-  }
-  if (addresses.length === 0)
-    throw new EndpointRefused('unresolvable', 'The push endpoint host could not be resolved.');
-  const refused = addresses.find((a) => !addressAllowed(a.address, options));
-  if (refused) throw notPublic(refused.address, options);
-  return url;
+  throw notPublic(checked.refused);
 }

@@ -9,12 +9,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { DeliveryError } from '../delivery-error';
-import { type HostResolver, KIND_WORDS, refusedKind, systemResolver } from '../address-policy';
+import { checkHost, type HostPolicy, KIND_WORDS, refusedKind } from '../address-policy';
 
-export interface TargetPolicy {
-  allowLoopback: boolean;
-  resolve?: HostResolver;
-}
+export type TargetPolicy = HostPolicy;
 
 /** A URL a user may not use, with the reason in words (a 400 at creation, a permanent failure at delivery). */
 export class RefusedTarget extends Error {
@@ -45,19 +42,19 @@ export async function checkTarget(
   if (url.username || url.password)
     throw new RefusedTarget('The URL must not carry a user name or password.', 'url_credentials');
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const literal = isIP(hostname);
-  const found = literal ? [{ address: hostname, family: literal }] : await resolveOrRefuse(policy, hostname);
-  if (found.length === 0) throw new RefusedTarget(`${hostname} does not resolve to any address.`, 'host_unresolved');
-  for (const { address } of found) {
-    const kind = refusedKind(address, policy);
-    if (kind) {
-      // The address itself is not named: the message must not map our internal network (review 31).
-      throw new RefusedTarget(
-        `${hostname} resolves to a refused address (${KIND_WORDS[kind]}); webhooks go only to public addresses.`,
-        `target_${kind.replace('-', '_')}`,
-      );
-    }
+  const checked = await checkHost(hostname, policy);
+  if ('refused' in checked) {
+    if (checked.refused === 'lookup_failed')
+      throw new RefusedTarget(`${hostname} could not be resolved.`, 'host_unresolved');
+    if (checked.refused === 'no_address')
+      throw new RefusedTarget(`${hostname} does not resolve to any address.`, 'host_unresolved');
+    // The address itself is not named: the message must not map our internal network (review 31).
+    throw new RefusedTarget(
+      `${hostname} resolves to a refused address (${KIND_WORDS[checked.refused]}); webhooks go only to public addresses.`,
+      `target_${checked.refused.replace('-', '_')}`,
+    );
   }
+  const found = checked.addresses;
   const first = found[0]!;
   const loopback = refusedKind(first.address, { allowLoopback: false }) === 'loopback';
   // Plain HTTP only to a loopback test receiver (WEBHOOKS_ALLOW_LOOPBACK): everything else is HTTPS.
@@ -65,14 +62,6 @@ export async function checkTarget(
     throw new RefusedTarget('The URL must start with https://', 'url_not_https');
   }
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
-}
-
-async function resolveOrRefuse(policy: TargetPolicy, hostname: string) {
-  try {
-    return await (policy.resolve ?? systemResolver)(hostname);
-  } catch {
-    throw new RefusedTarget(`${hostname} could not be resolved.`, 'host_unresolved');
-  }
 }
 
 export interface PostResult {
