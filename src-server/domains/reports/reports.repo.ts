@@ -82,7 +82,6 @@ export function companyDiffs(db: Db, { cik }: { cik: number }): Promise<DiffRow[
     .limit(80);
 }
 
-/** A diff by the newer report's filing id, with the earlier report's filing id when it is stored. */
 /** The stored diffs of these filings, in one query (filings without one are absent). */
 export async function diffsOfFilings(
   db: Db,
@@ -96,6 +95,7 @@ export async function diffsOfFilings(
     .where(inArray(filings.id, filingIds));
 }
 
+/** A diff by the newer report's filing id, with the earlier report's filing id when it is stored. */
 export async function diffForFiling(
   db: Db,
   { filingId }: { filingId: number },
