@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { DeliveryError } from '../delivery-error';
 import { checkHost, type HostPolicy, KIND_WORDS, refusedKind } from '../address-policy';
 
