@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { type ChatClient, LlmError } from '../../integrations/llm/chat-client';
 import { checkAnswer } from '../assistant/checker';
 import { takeLlmCall } from '../assistant/llm-budget';
+import { reportChangeOfFiling } from '../reports/reports-read.service';
 import * as repo from './filings.repo';
 import { ruleAnalysis, ruleAnalysisText, type RuleAnalysis } from './rule-analysis';
 
@@ -54,7 +55,9 @@ export async function analyseFiling(
 ): Promise<Analysis> {
   const filing = await repo.getFilingById(db, { id: params.filingId });
   if (!filing) throw new AppError('NOT_FOUND', 'No such filing.', { reason: 'filing_not_found' });
-  const rules = ruleAnalysis(filing);
+  // A report's watch names its new risk factors: read its stored change.
+  const reportDiff = /^10-[QK]/i.test(filing.formType) ? await reportChangeOfFiling(db, { filingId: filing.id }) : null;
+  const rules = ruleAnalysis({ ...filing, reportDiff });
   const cached = await repo.getAnalysis(db, { filingId: params.filingId });
   if (cached) return { ...cached, kind: 'model', rules };
   const byRules = (degraded?: string): Analysis => ({

@@ -5,10 +5,15 @@
  * the exit box ticked; Cybergy's 13D of 2016; a 13G of the EDGAR fixtures). Form 4: the insider by
  * name, and the plan clause from the form's Rule 10b5-1 checkbox (Kathleen Wilson-Thompson's Tesla
  * sale under a plan, 2025; Melkote's 374Water grant, the box unticked; Snowflake's CFO, 2022, a
- * schema without the box).
+ * schema without the box). Reports: nothing for an on-time one, the money a going-concern company
+ * needs (AEON 2023), the extension a late notice buys (Domo, Quantum), new risk factors by name
+ * (Walmart's FY2025 10-K against FY2024).
  */
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { compareReports } from '../../edgar-model/diff';
 import { parseFiling } from '../../edgar-model/parse';
+import { readSections } from '../../edgar-model/sections';
 import { scoreFiling } from '../../edgar-model/score';
 import { readFileSync } from 'node:fs';
 import { projectPath } from '../../config/paths';
@@ -70,5 +75,60 @@ describe('what to watch after a Form 4', () => {
         `Further Form 4s from ${name}, and whether later trades are made under a Rule 10b5-1 plan.`,
       ]);
     }
+  });
+});
+
+describe('what to watch after a 10-K, 10-Q or late notice', () => {
+  const gz = (path: string) => gunzipSync(readFileSync(projectPath(path))).toString();
+  const replay = (name: string) => gz(`src-server/integrations/edgar/replay-data/filings/${name}`);
+
+  it('is nothing for an on-time report with no doubt and no change on file (Tesla Q2 2025)', () => {
+    const { parsed, analysis } = analysisOf(gz('eval/importance/filings/periodic/tsla-10-q-2025-07-24.html.gz'), {
+      formType: '10-Q',
+    });
+    expect(parsed.detail).toMatchObject({ kind: 'periodic', isLateNotice: false });
+    expect(analysis.whatToWatch).toEqual([]);
+  });
+
+  it('follows the money a going-concern company says it needs (AEON Biopharma, Q3 2023)', () => {
+    const { parsed, analysis } = analysisOf(gz('eval/importance/filings/periodic/et_aeon-20230930x10q.htm.gz'), {
+      formType: '10-Q',
+    });
+    expect(parsed.detail).toMatchObject({ goingConcern: true });
+    expect(analysis.whatToWatch).toEqual([
+      expect.stringMatching(/^Whether the company raises the money .* keeps its going-concern paragraph\.$/),
+    ]);
+  });
+
+  it('gives a late notice the extension Rule 12b-25 allows its form (Domo NT 10-Q, Quantum NT 10-K)', () => {
+    const q = analysisOf(edgarFixture('corpus/gx_0001628280-26-042197_domo_NT10-Q.htm'), { formType: 'NT 10-Q' });
+    expect(q.analysis.whatToWatch).toEqual([expect.stringMatching(/^The 10-Q itself: .* five more calendar days/)]);
+    const k = analysisOf(edgarFixture('corpus/gx_0001193125-26-270343_quantum_NT10-K.htm'), { formType: 'NT 10-K' });
+    expect(k.analysis.whatToWatch).toEqual([expect.stringMatching(/^The 10-K itself: .* fifteen more calendar days/)]);
+  });
+
+  it('names the new risk factors of a report compared with the last one (Walmart FY2025)', () => {
+    const newer = replay('0000104169-25-000021_wmt_10-K_20250131.htm.gz');
+    const diff = compareReports(
+      readSections(newer)!,
+      readSections(replay('0000104169-24-000056_wmt_10-K_20240131.htm.gz'))!,
+    );
+    const parsed = parseFiling(newer, { formType: '10-K' });
+    const analysis = ruleAnalysis({
+      ...scoreFiling(parsed),
+      formType: '10-K',
+      items: null,
+      details: parsed.detail,
+      reportDiff: diff,
+    });
+    expect(analysis.whatToWatch).toEqual([
+      expect.stringMatching(
+        /^Whether the new risk factor \(“Illegal or inappropriate activity of our independent contractors .*…”\) shows up in results or in an 8-K\.$/,
+      ),
+    ]);
+    // Four factors name three and count the rest; a heading is cut at a word, not mid-word.
+    const four = { ...diff, riskFactorsAdded: [0, 1, 2, 3].map(() => diff.riskFactorsAdded[0]!) };
+    const many = ruleAnalysis({ ...scoreFiling(parsed), formType: '10-K', items: null, reportDiff: four });
+    expect(many.whatToWatch[0]).toMatch(/^Whether the new risk factors \(“.*…”; “.*…”; “.*…” and 1 more\) show up/);
   });
 });

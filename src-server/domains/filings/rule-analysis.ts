@@ -2,9 +2,13 @@
  * The rule-based analysis PRO users see when no language model is configured (and when a model's
  * text fails the fact checker): what happened (the stored summary; for an 8-K the deciding item's
  * own first sentences, quoted), why this level (the content facts that decided it, as stored) and
- * what to watch (for an 8-K only what its content makes specific; else follow-ups per form). No I/O.
+ * what to watch (only follow-ups the filing's own facts make specific: an 8-K's content, a report's
+ * going-concern doubt and changes, a 13D/G's cover, a Form 4's owners and plan box; nothing generic).
+ * No I/O.
  */
+import type { ReportDiff } from '#shared/report-diff';
 import { currentWatch } from '../../edgar-model/score/current-watch';
+import { reportWatch } from '../../edgar-model/score/report-watch';
 export interface RuleAnalysis {
   whatHappened: string;
   whyThisLevel: string[];
@@ -35,6 +39,8 @@ export function ruleAnalysis(filing: {
   summaryText: string | null;
   items: string[] | null;
   details?: unknown;
+  /** A 10-K or 10-Q's change since its comparable report, when one was computed. */
+  reportDiff?: ReportDiff | null;
 }): RuleAnalysis {
   const form = filing.formType.toUpperCase();
   const watch: string[] = [];
@@ -44,16 +50,11 @@ export function ruleAnalysis(filing: {
   for (const item of filing.items ?? []) if (ITEM_WATCH[item]) watch.push(ITEM_WATCH[item]!);
   if (/^[345](\/A)?$/.test(form)) watch.push(insiderWatch(filing.details));
   if (/13[DG]/.test(form)) {
+    // A holder that has left the register leaves nothing of its own to follow.
     const stake = stakeWatch(form, filing.details);
-    // A holder that has left the register leaves nothing of its own to follow, and a generic line is no watch.
-    if (stake === null) return { whatHappened: whatHappened(filing), whyThisLevel: why(filing), whatToWatch: [] };
-    watch.push(stake);
+    if (stake) watch.push(stake);
   }
-  if (/^(NT )?10-[QK]/.test(form))
-    watch.push(
-      'A late-filing notice (NT 10-Q or NT 10-K) if the next report misses its deadline, and any 8-K Item 4.02.',
-    );
-  if (watch.length === 0) watch.push('Later filings from the company that amend or follow up on this one.');
+  if (/^(NT )?10-[QK]/.test(form)) watch.push(...reportWatch(form, filing.details, filing.reportDiff));
   return { whatHappened: whatHappened(filing), whyThisLevel: why(filing), whatToWatch: watch };
 }
 

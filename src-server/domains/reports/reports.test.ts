@@ -12,6 +12,7 @@ import { EdgarClient } from '../../integrations/edgar/edgar-client';
 import { RateLimiter } from '../../integrations/edgar/rate-limiter';
 import { startReplayServer, type ReplayServer } from '../../integrations/edgar/replay/replay-server';
 import { createTestDatabase } from '../../test/db';
+import { analyseFiling } from '../filings/analysis.service';
 import { ingestAccession } from '../filings/filings.service';
 import { createSignedInUser } from '../../test/users';
 import { ask } from '../assistant/assistant.service';
@@ -161,5 +162,27 @@ describe('a 10-K scored with what changed since the previous one', () => {
     );
     expect(mail.html).toContain('WHAT CHANGED SINCE LAST YEAR');
     expect(alertSms(filing, ctx)).toContain('(0 new risk factors, 1 removed)');
+  });
+});
+
+describe('the rule-based analysis of a report reads its stored change', () => {
+  it("Walmart FY2025: what to watch names the risk factor new since FY2024 (Apple's, with none new, has no watch)", async () => {
+    for (const accessionNo of ['0000104169-24-000056', '0000104169-25-000021'])
+      await ingestAccession(database.db, {
+        client,
+        ref: { accessionNo, cik: 104169, formType: '10-K', companyName: 'Walmart Inc.', source: 'replay' },
+        reports,
+      });
+    const idOf = async (accessionNo: string) =>
+      (await database.db.select({ id: filings.id }).from(filings).where(eq(filings.accessionNo, accessionNo)))[0]!.id;
+    const walmart = await analyseFiling(database.db, { llm: null, filingId: await idOf('0000104169-25-000021') });
+    expect(walmart.kind).toBe('rules');
+    expect(walmart.rules.whatToWatch).toEqual([
+      expect.stringMatching(/^Whether the new risk factor \(“Illegal or inappropriate activity of our independent/),
+    ]);
+    expect(walmart.summary).toContain('What to watch: Whether the new risk factor');
+    const apple = await analyseFiling(database.db, { llm: null, filingId: await idOf('0000320193-25-000079') });
+    expect(apple.rules.whatToWatch).toEqual([]);
+    expect(apple.summary).not.toContain('What to watch');
   });
 });

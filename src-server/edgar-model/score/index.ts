@@ -323,7 +323,8 @@ export function scoreFiling(f: ParsedFiling, context: ScoreContext = {}): Score 
     reasons,
     rules: [...new Set([...hits.map((h) => h.rule), ...(scored.extraRules ?? [])])],
     oneLiner: scored.oneLiner,
-    summaryText: scored.summary ?? `${scored.oneLiner}. ${importance} because: ${reasons.join('; ')}.`,
+    // No summary of its own: the one-liner (a "LEVEL because: reasons" line only repeated the card's title and reasons).
+    summaryText: scored.summary ?? scored.oneLiner,
     insiderData: scored.insiderData ?? null,
     ...(scored.trades ? { trades: scored.trades } : {}),
     ...(amendment ? { amendment } : {}),
