@@ -92,14 +92,19 @@ describe('a 10-Q compared with the same quarter a year earlier', () => {
   });
 });
 
+/** Real 10-Ks of one company through the real ingest, oldest first (the newer one is compared with it). */
+async function ingest10Ks(cik: number, companyName: string, accessionNos: string[]) {
+  for (const accessionNo of accessionNos)
+    await ingestAccession(database.db, {
+      client,
+      ref: { accessionNo, cik, formType: '10-K', companyName, source: 'replay' },
+      reports,
+    });
+}
+
 describe('a 10-K scored with what changed since the previous one', () => {
   it('Apple FY2025: the older report is read first, the newer one rises to HIGH with the reason and its removed factor', async () => {
-    for (const accessionNo of ['0000320193-24-000123', '0000320193-25-000079'])
-      await ingestAccession(database.db, {
-        client,
-        ref: { accessionNo, cik: 320193, formType: '10-K', companyName: 'Apple Inc.', source: 'replay' },
-        reports,
-      });
+    await ingest10Ks(320193, 'Apple Inc.', ['0000320193-24-000123', '0000320193-25-000079']);
     const [row] = await database.db.select().from(filings).where(eq(filings.accessionNo, '0000320193-25-000079'));
     expect(row?.importance).toBe('HIGH');
     expect(row?.reasons[0]).toMatch(/^Risk factors rewrote 2\d% of their text; typical for large companies: 12%/);
@@ -167,12 +172,7 @@ describe('a 10-K scored with what changed since the previous one', () => {
 
 describe('the rule-based analysis of a report reads its stored change', () => {
   it("Walmart FY2025: what to watch names the risk factor new since FY2024 (Apple's, with none new, has no watch)", async () => {
-    for (const accessionNo of ['0000104169-24-000056', '0000104169-25-000021'])
-      await ingestAccession(database.db, {
-        client,
-        ref: { accessionNo, cik: 104169, formType: '10-K', companyName: 'Walmart Inc.', source: 'replay' },
-        reports,
-      });
+    await ingest10Ks(104169, 'Walmart Inc.', ['0000104169-24-000056', '0000104169-25-000021']);
     const idOf = async (accessionNo: string) =>
       (await database.db.select({ id: filings.id }).from(filings).where(eq(filings.accessionNo, accessionNo)))[0]!.id;
     const walmart = await analyseFiling(database.db, { llm: null, filingId: await idOf('0000104169-25-000021') });
