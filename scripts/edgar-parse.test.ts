@@ -30,8 +30,8 @@ describe('edgar:parse', () => {
         `${replay.url}/Archives/edgar/data/320193/000119312519292676/0001193125-19-292676.txt`,
       );
       expect(JSON.parse(stdout).score).toMatchObject({
-        importance: 'MEDIUM',
-        rules: ['8k.item.8.01', '8k.topic.other', '8k.exhibits'],
+        importance: 'LOW',
+        rules: ['8k.item.8.01', '8k.topic.plain', '8k.exhibits'],
       });
     } finally {
       await replay.close();

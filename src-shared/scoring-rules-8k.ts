@@ -90,7 +90,14 @@ export const CONTENT_RULES_8K = {
     when: 'Items 7.01/8.01: a recall, an investigation, guidance withdrawn, strategic alternatives, a merger agreement, securities litigation',
   },
   '8k.topic.notable': { importance: 'MEDIUM', when: 'Items 7.01/8.01: a buyback or a dividend change' },
-  '8k.topic.other': { importance: 'MEDIUM', when: 'Item 8.01: other news, nothing on the material list' },
+  '8k.topic.other': {
+    importance: 'MEDIUM',
+    when: 'Item 8.01: other news, nothing on the material list, naming an event the rules cannot weigh (a deal, a lawsuit, a default, a departure ...)',
+  },
+  '8k.topic.plain': {
+    importance: 'LOW',
+    when: 'Item 8.01: nothing on the material list and no event named: a routine disclosure',
+  },
   '8k.topic.compensation': {
     importance: 'LOW',
     when: 'Items 7.01/8.01: executive pay only (options, awards, perquisites), nothing on the material list',

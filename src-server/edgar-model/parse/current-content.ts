@@ -845,8 +845,62 @@ export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   return expectsDecline(text) ? ['expected_decline', ...found] : found;
 }
 
+/**
+ * Words that name an event a holder could act on (decision 347), written from the rubric's table (docs/scoring.md "8-K
+ * (and 6-K) by content": its MEDIUM, HIGH and CRITICAL cells for every item), not from filings: survival and control
+ * (default, bankruptcy, delisting, restatement, a tender offer), the material list (an investigation, a lawsuit, a recall,
+ * guidance, an impairment, layoffs), people (a resignation, a termination), deals and contracts (an acquisition, a sale of
+ * a business, a contract awarded, a product approved), capital (a buyback, a dividend changed, an offering). An 8.01 that
+ * no reading places and that names none of them is a routine disclosure (LOW); one that names one stays MEDIUM, because
+ * something happened that the rules could not weigh. Broad on purpose: a word here costs a LOW filing one level, a word
+ * missing costs a HIGH one two.
+ */
+const EVENT_WORDS =
+  /\b(?:default(?:s|ed)?|accelerat\w*|covenants?|forbearance|waivers?|going[- ]concern|substantial doubt|bankrupt\w*|chapter (?:7|11)|receivers?(?:hip)?|insolven\w*|liquidat\w*|wind(?:ing)?[- ]down|delist\w*|deficien\w*|non-?compliance|restat(?:e|ed|ement|ements)|non-?reliance|no longer be relied|material weakness|tender offer|unsolicited|takeover|proxy contest|strategic alternatives|change (?:of|in) control|investigat\w*|subpoena\w*|inquir(?:y|ies)|wells notice|indict\w*|enforcement|penalt(?:y|ies)|lawsuits?|litigation|class action|complaint|verdict|judgment|injunction|settle(?:d|ment|ments)|recall\w*|warning letter|guidance|outlook|preliminary|forecast\w*|impair\w*|write-?(?:downs?|offs?)|restructur\w*|layoffs?|workforce|reduction in force|clos(?:e|ing|ure) of (?:the |its |our )?(?:plant|facility|facilities|stores?)|resign\w*|terminat\w*|retire(?:s|d|ment)?|depart\w*|step(?:s|ped)? down|disagreement|cyber\w*|breach\w*|ransomware|downgrad\w*|suspen(?:d|ded|sion)|halt\w*|acqui(?:re|red|res|ring|sition|sitions)|merger|merge|combination|divest\w*|dispos(?:e|ed|al)|spin-?off|sale of (?:the |its |our |a |certain )|contracts?|awarded|purchase orders?|partnership|collaboration|licens(?:e|ed|ing) agreement|approv(?:al|ed) (?:by|from) the (?:FDA|Food and Drug)|FDA|clinical (?:trial|hold)|patent|repurchase|buyback|dividend|offering|private placement|dilut\w*)\b/gi;
+
+/** Forward-looking boilerplate names every risk there is; it says nothing about this event. */
+const SAFE_HARBOR = /\bforward[- ]looking\b|\bsafe harbor\b|\bPrivate Securities Litigation Reform Act\b/i;
+
+/**
+ * The verbs of the same events (decision 347, second reading, from the tune rows the list above let fall to LOW): "sold
+ * certain assets", "buys", "combine", "laid off", "a headcount reduction", "we expect revenue ... to be", "in violation of".
+ * Each names a row of the rubric's table (a deal, a restructuring, guidance, a regulatory breach) the nouns above missed.
+ */
+const EVENT_VERBS =
+  /\b(?:sells?|sold|selling|buys?|bought|purchas(?:e|es|ed|ing)|combin(?:e|es|ed|ing)|lays? off|laid off|laying off|headcount|job cuts|(?:expense|cost) reductions?|cost[- ]cutting|expects?|expected|anticipates?|revenues?|net (?:income|loss)|violation\w*)\b/gi;
+
+/**
+ * An item whose text only points to the press release it attaches ("The attached Press Release is incorporated by reference
+ * herein", Entrada 2001; "Reference is made to the press release ... attached hereto as an exhibit, for a description of the
+ * events reported", Apple 1999): what it reports is in the press release, so that is what is read.
+ */
+const POINTER_ONLY =
+  /^(?:[^.]{0,200}\b(?:press release|news release|exhibit 99(?:\.1)?|announcement)\b[^.]{0,200}\b(?:incorporated|attached|filed herewith|furnished)\b[^.]{0,200}\.?\s*){1,2}$/i;
+
+function openingWords(headline: string | null, prose: string): string[] {
+  const opening = sentences(prose.slice(0, 1_500)).filter((s) => !SAFE_HARBOR.test(s));
+  const text = [headline ?? '', ...opening].join(' ');
+  const found = [...text.matchAll(EVENT_WORDS), ...text.matchAll(EVENT_VERBS)];
+  return [...new Set(found.map((m) => m[0].toLowerCase()))];
+}
+
+/**
+ * The event words of an item's opening (its first 1,500 characters, less forward-looking boilerplate) and the press
+ * release headline, in the order found, once each. An item that only points to its press release is read from the
+ * press release's opening; null when that could not be read (nothing was read, so nothing can be called routine).
+ */
+export function eventWordsIn(headline: string | null, prose: string, exhibit: string | null = null): string[] | null {
+  if (!POINTER_ONLY.test(prose.trim())) return openingWords(headline, prose);
+  return exhibit ? openingWords(headline, exhibit.replace(/\s+/g, ' ')) : null;
+}
+
 /** One item's text read for the rules. */
-export function itemContent(section: ItemSection, headline: string | null, body = ''): ItemContent {
+export function itemContent(
+  section: ItemSection,
+  headline: string | null,
+  body = '',
+  exhibit: string | null = null,
+): ItemContent {
   const prose = sectionProse(section);
   const content: ItemContent = { number: section.number, quote: openingQuote(prose) };
   switch (section.number) {
@@ -881,6 +935,8 @@ export function itemContent(section: ItemSection, headline: string | null, body 
     case '7.01':
     case '8.01': {
       content.topics = topicsIn(`${headline ?? ''} ${prose.slice(0, 4_000)}`);
+      const words = eventWordsIn(headline, prose, exhibit);
+      if (words) content.eventWords = words;
       // Before Item 5.02 existed (2004) a CEO or CFO change was an "Other Events" press release: its
       // headline ("Dr. Davinder Sethi Appointed Vice Chairman & CFO") says what the item text does not.
       // Only a change the 5.02 rules rank HIGH or above: a top officer leaving, a CEO or CFO named.

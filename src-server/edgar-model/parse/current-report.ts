@@ -85,7 +85,12 @@ const hasProse = (section: ItemSection) => sectionProse(section).length >= 60;
  * Each item's own text, read: the first section of an item named twice that holds prose. A table of
  * contents names every item before the body does (Nuance's 2007-2008 8-Ks), and its entries hold only titles.
  */
-function contentOf(sections: ItemSection[], headline: string | null, body: string): ItemContent[] {
+function contentOf(
+  sections: ItemSection[],
+  headline: string | null,
+  body: string,
+  exhibit: string | null,
+): ItemContent[] {
   const seen = new Set<string>();
   const out: ItemContent[] = [];
   for (const [i, section] of sections.entries()) {
@@ -102,7 +107,7 @@ function contentOf(sections: ItemSection[], headline: string | null, body: strin
       ? section
       : (sections.find((s) => s.number === section.number && s !== section && hasProse(s)) ?? stacked);
     seen.add(section.number);
-    out.push(itemContent(withProse ?? section, headline, body));
+    out.push(itemContent(withProse ?? section, headline, body, exhibit));
   }
   return out;
 }
@@ -138,7 +143,7 @@ export function parseCurrentReport(
   const isSixK = formType.startsWith('6-K');
   const exhibitHeadline = pressReleaseHeadline(exhibitText);
   const sections = isSixK ? [] : bodySections(bodyText, header.filedDate);
-  const content = contentOf(sections, exhibitHeadline, bodyText);
+  const content = contentOf(sections, exhibitHeadline, bodyText, exhibitText);
   const unknownItemTitles: string[] = [];
   const headerItems = isSixK ? [] : itemsFromHeader(header, unknownItemTitles);
   const bodyItems = sortItems(sections.map((s) => s.number));

@@ -192,6 +192,12 @@ export interface ItemContent {
     | 'facility_renewed'
     | 'debt_programme'
   )[];
+  /**
+   * Items 7.01/8.01 (decision 347): the words in the item's own opening and the press release headline that name an
+   * event a holder could act on (a default, a lawsuit, a resignation, an acquisition ...), read when no finer reading
+   * places the item. [] when there are none: a routine disclosure. Absent on parses stored before decision 347.
+   */
+  eventWords?: string[];
   /** Item 5.01: control passed on a reorganization plan's effective date (the bankruptcy's end, not its start). */
   reorganized?: boolean;
   /** Item 3.02: the shares were sold at the closing of a sale agreed on an earlier date. */

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FORM_8K_ITEMS } from '#shared/form8k-items';
 import { projectPath } from '../../config/paths';
 import { parseFiling } from '../parse';
-import { dealFacts, officerFacts, resultsFacts, topicsIn } from '../parse/current-content';
+import { dealFacts, eventWordsIn, officerFacts, resultsFacts, topicsIn } from '../parse/current-content';
 import type { CurrentReportDetail } from '../parse/types';
 import { ruleAnalysis } from '../../domains/filings/rule-analysis';
 import { scoreFiling, type ScoreContext } from '.';
@@ -659,6 +659,81 @@ describe('class 1, eighth pass (decision 345): narrow readings of decisions 342-
       'resign as the Chief Executive\nOfficer of Astrotech.',
     );
     expect(scoreFiling(parseFiling(own, { formType: '8-K' }), {}).importance).toBe('HIGH');
+  });
+});
+
+describe('fallback calibration (decision 347): an 8.01 that no reading places', () => {
+  it.each([
+    // 1st Detect (Astrotech's subsidiary) "is the recipient of a $1.8 million investment from the Texas Emerging Technology
+    // Fund": nothing on the material list and no event named, a routine disclosure.
+    [`${EVAL}8k_1001907_8K_2010_0000950123-10-021324.htm`, 'LOW', '8k.topic.plain'],
+    // Westell 1999: "pursuant to which Westell sold certain assets in its Cambridge, England operations": a sale named.
+    [`${REPLAY}8k_1002135_8K_1999_0000914760-99-000124.txt`, 'MEDIUM', '8k.topic.other'],
+    // Entrada 2001: the item only points to its press release, which says the subsidiary "has laid off the staff".
+    [`${REPLAY}8k_1000695_8K_2001_0000950117-01-501415.txt`, 'MEDIUM', '8k.topic.other'],
+  ])('%s -> %s (%s)', (file, importance, rule) => {
+    const s = score(file);
+    expect(s.importance).toBe(importance);
+    expect(s.rules).toContain(rule);
+    for (const r of s.reasons) for (const t of TITLES) expect(r).not.toContain(t);
+  });
+
+  it('the reasons state the content fact: no event named (LOW), or the event words the rules could not weigh (MEDIUM)', () => {
+    expect(score(`${EVAL}8k_1001907_8K_2010_0000950123-10-021324.htm`).reasons).toEqual([
+      'Nothing in the text is on the material list, and it names no event such as a deal, a lawsuit, a default or a departure: a routine disclosure',
+    ]);
+    expect(score(`${REPLAY}8k_1002135_8K_1999_0000914760-99-000124.txt`).reasons).toEqual([
+      'Other news: nothing on the material list, but it speaks of “sold”, which the rules could not weigh',
+    ]);
+  });
+
+  it('an event named keeps it MEDIUM (derived: the 2010 investment turned into a default)', () => {
+    const raw = read(`${EVAL}8k_1001907_8K_2010_0000950123-10-021324.htm`).replace(
+      /is the recipient of/,
+      'is in default on',
+    );
+    expect(raw).toContain('is in default on');
+    const s = scoreFiling(parseFiling(raw, { formType: '8-K' }), {});
+    expect(s).toMatchObject({ importance: 'MEDIUM' });
+    expect(s.rules).toContain('8k.topic.other');
+    expect(s.reasons[0]).toContain('“default”');
+  });
+
+  it('the survival and material readings decide first; a breach they miss still names an event (derived from Stockwalk 2001)', () => {
+    const file = `${EVAL}8k_1001136_8K_2001_0000950137-01-503742.htm`;
+    expect(score(file)).toMatchObject({ importance: 'CRITICAL' });
+    // Without "net capital" the survival reading does not fire; "in violation of" still keeps it off LOW.
+    const raw = read(file).replaceAll(/net capital/gi, 'capital');
+    expect(raw).not.toMatch(/net capital/i);
+    const s = scoreFiling(parseFiling(raw, { formType: '8-K' }), {});
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.rules).toContain('8k.topic.other');
+  });
+
+  it('a parse stored before decision 347 (no event words) keeps the old MEDIUM', () => {
+    const p = parse(`${EVAL}8k_1001907_8K_2010_0000950123-10-021324.htm`);
+    const detail = p.detail as CurrentReportDetail;
+    const stored = { ...p, detail: { ...detail, content: detail.content?.map(({ eventWords: _, ...c }) => c) } };
+    const s = scoreFiling(stored, {});
+    expect(s).toMatchObject({ importance: 'MEDIUM', reasons: ['Other news: nothing on the material list'] });
+  });
+
+  it('event words: forward-looking boilerplate is not read; a pointer to an unread press release reads nothing', () => {
+    expect(eventWordsIn(null, 'The Company will present at the annual investor conference on May 4.')).toEqual([]);
+    expect(
+      eventWordsIn(
+        null,
+        'The Company will present at a conference. This release contains forward-looking statements about litigation, defaults and acquisitions.',
+      ),
+    ).toEqual([]);
+    expect(eventWordsIn(null, 'The attached Press Release is incorporated by reference herein.')).toBeNull();
+    expect(
+      eventWordsIn(
+        null,
+        'The attached Press Release is incorporated by reference herein.',
+        'Acme announced today that it has laid off 40 employees.',
+      ),
+    ).toEqual(['laid off']);
   });
 });
 

@@ -321,8 +321,21 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
     return judged(c, '8k.topic.routine', headline ?? headlineFromQuote(c.quote) ?? 'Press release or presentation', [
       'A presentation, conference, routine dividend or announcement: nothing on the material list',
     ]);
+  // Decision 347: the fallback's level is what a new filing landing here usually is. An 8.01 no reading places and
+  // whose opening names no event a holder could act on is a routine disclosure (LOW); one that names such an event the
+  // rules could not weigh stays other news (MEDIUM). A parse stored before decision 347 has no event words: MEDIUM.
+  const words = c.eventWords;
+  if (words && words.length === 0)
+    return judged(c, '8k.topic.plain', headline ?? headlineFromQuote(c.quote) ?? 'Routine disclosure', [
+      'Nothing in the text is on the material list, and it names no event such as a deal, a lawsuit, a default or a departure: a routine disclosure',
+    ]);
   return judged(c, '8k.topic.other', headline ?? headlineFromQuote(c.quote) ?? 'Other events', [
-    'Other news: nothing on the material list',
+    words && words.length > 0
+      ? `Other news: nothing on the material list, but it speaks of ${words
+          .slice(0, 3)
+          .map((w) => `“${w}”`)
+          .join(', ')}, which the rules could not weigh`
+      : 'Other news: nothing on the material list',
   ]);
 }
 

@@ -63,7 +63,7 @@ describe('8-K items', () => {
     ],
     [
       '0001193125-19-292676_aapl_8.01_9.01.txt',
-      'MEDIUM',
+      'LOW',
       'Apple Inc.: Apple Inc. consummated the issuance and sale of €1,000,000,000 aggregate principal amount of its 0.000%…',
     ],
     ['8-K_index-headers_5.07.html', 'LOW', 'CHOICEONE FINANCIAL SERVICES INC: Shareholder vote results'],
