@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toUserDto } from '#server/domains/auth/session.service';
-import { ingestAccession } from '#server/domains/filings/filings.service';
-import { EdgarClient } from '#server/integrations/edgar/edgar-client';
-import { RateLimiter } from '#server/integrations/edgar/rate-limiter';
-import { startReplayServer } from '#server/integrations/edgar/replay/replay-server';
+import { store10kPair, WALMART_10K_PAIR } from '#server/test/report-pair';
 import { createSignedInUser } from '#server/test/users';
 import { startBrowserHarness } from './harness';
 
@@ -16,23 +13,7 @@ const db = harness.database.db;
 
 describe('a 10-K card with a report change on file', () => {
   it('the rule-based analysis names the new risk factor to watch', async () => {
-    const replay = await startReplayServer();
-    try {
-      const client = new EdgarClient({
-        baseUrl: replay.url,
-        dataBaseUrl: replay.url,
-        userAgent: 'Filing Alerts Test ops@example.com',
-        limiter: new RateLimiter(10),
-      });
-      for (const accessionNo of ['0000104169-24-000056', '0000104169-25-000021'])
-        await ingestAccession(db, {
-          client,
-          ref: { accessionNo, cik: 104169, formType: '10-K', companyName: 'Walmart Inc.', source: 'replay' },
-          reports: { priority: 'sweep', waitMs: 30_000 },
-        });
-    } finally {
-      await replay.close();
-    }
+    await store10kPair(db, WALMART_10K_PAIR);
     const { user, session } = await createSignedInUser(db, {
       email: 'reports@example.com',
       planType: 'pro',

@@ -4,15 +4,35 @@ import { EdgarClient } from '../integrations/edgar/edgar-client';
 import { RateLimiter } from '../integrations/edgar/rate-limiter';
 import { startReplayServer } from '../integrations/edgar/replay/replay-server';
 
-/** Apple's FY2024 and FY2025 10-Ks (replay-data/SOURCES.md): the pair reports.test.ts compares. */
-export const APPLE_10K_PAIR = { older: '0000320193-24-000123', newer: '0000320193-25-000079' } as const;
+interface TenKPair {
+  cik: number;
+  companyName: string;
+  older: string;
+  newer: string;
+}
+
+/** Apple's FY2024 and FY2025 10-Ks (replay-data/SOURCES.md): 0 new risk factors, 1 removed; the newer is HIGH. */
+export const APPLE_10K_PAIR = {
+  cik: 320193,
+  companyName: 'Apple Inc.',
+  older: '0000320193-24-000123',
+  newer: '0000320193-25-000079',
+} as const satisfies TenKPair;
+
+/** Walmart's FY2024 and FY2025 10-Ks (replay-data/SOURCES.md): one new risk factor. */
+export const WALMART_10K_PAIR = {
+  cik: 104169,
+  companyName: 'Walmart Inc.',
+  older: '0000104169-24-000056',
+  newer: '0000104169-25-000021',
+} as const satisfies TenKPair;
 
 /**
- * Ingests Apple's two real 10-Ks through the local EDGAR peer as the live pipeline does: the newer
- * one is compared with the older (stored diff: 0 new risk factors, 1 removed) and scored HIGH.
- * Needs the AAPL ticker row (test/alerts.ts seedTickers). Returns the newer filing's id.
+ * Ingests a company's two real 10-Ks through the local EDGAR peer as the live pipeline does: the
+ * newer one is compared with the older and scored with its stored diff. Needs the company's ticker
+ * row (test/alerts.ts seedTickers for AAPL). Returns the newer filing's id.
  */
-export async function storeApple10kPair(db: Db): Promise<number> {
+export async function store10kPair(db: Db, pair: TenKPair): Promise<number> {
   const replay = await startReplayServer();
   try {
     const client = new EdgarClient({
@@ -22,10 +42,10 @@ export async function storeApple10kPair(db: Db): Promise<number> {
       limiter: new RateLimiter(10),
     });
     let newer = 0;
-    for (const accessionNo of [APPLE_10K_PAIR.older, APPLE_10K_PAIR.newer]) {
+    for (const accessionNo of [pair.older, pair.newer]) {
       const outcome = await ingestAccession(db, {
         client,
-        ref: { accessionNo, cik: 320193, formType: '10-K', companyName: 'Apple Inc.', source: 'replay' },
+        ref: { accessionNo, cik: pair.cik, formType: '10-K', companyName: pair.companyName, source: 'replay' },
         reports: { priority: 'sweep', waitMs: 30_000 },
       });
       if (outcome.status !== 'stored') throw new Error(`${accessionNo}: ${outcome.status}`);
@@ -36,3 +56,5 @@ export async function storeApple10kPair(db: Db): Promise<number> {
     await replay.close();
   }
 }
+
+export const storeApple10kPair = (db: Db): Promise<number> => store10kPair(db, APPLE_10K_PAIR);
