@@ -26,10 +26,6 @@ export const CONTENT_RULES_8K = {
     importance: 'MEDIUM',
     when: 'Item 5.02: three or more directors join the board at once (enlarged or reconstituted)',
   },
-  '8k.5.02.officer-exit': {
-    importance: 'MEDIUM',
-    when: 'Item 5.02: an officer leaves whose office the rules do not recognise (not the CEO, CFO, president or chair)',
-  },
   '8k.5.02.routine': {
     importance: 'LOW',
     when: 'Item 5.02: a director joins or leaves, or an officer below the CEO and CFO is appointed',

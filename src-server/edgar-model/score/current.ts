@@ -109,14 +109,6 @@ function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
     return judged(c, '8k.5.02.routine', 'Follow-up to a departure reported before', [
       'Follows up a departure the company reported before',
     ]);
-  // An officer leaves whose office no reading recognises (decision 349). With the operating-head titles switched off,
-  // such departures were MEDIUM in 10 of 13 tune rows (half A 4 of 6, half B 6 of 7), and with every title switched
-  // off HIGH or CRITICAL rows land here too: the rubric has no LOW cell for an officer who leaves, so the fallback is
-  // the operating head's MEDIUM, not the director's LOW.
-  if (fresh.some((d) => d.role === 'officer'))
-    return judged(c, '8k.5.02.officer-exit', 'An officer leaves', [
-      'An officer leaves whose office the rules do not recognise (not the CEO, CFO, president or chair)',
-    ]);
   if (fresh.length > 0 || o.appointments.length > 0) {
     const who = fresh.length > 0 ? fresh : o.appointments;
     const onlyDirectors = who.every((d) => d.role === 'director');
