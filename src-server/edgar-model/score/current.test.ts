@@ -678,12 +678,15 @@ describe('fallback calibration (decision 347): an 8.01 that no reading places', 
     for (const r of s.reasons) for (const t of TITLES) expect(r).not.toContain(t);
   });
 
-  it('the reasons state the content fact: no event named (LOW), or the event words the rules could not weigh (MEDIUM)', () => {
+  it('the reasons state the content fact: no event named (LOW), or the event words it mentions (MEDIUM)', () => {
     expect(score(`${EVAL}8k_1001907_8K_2010_0000950123-10-021324.htm`).reasons).toEqual([
       'Nothing in the text is on the material list, and it names no event such as a deal, a lawsuit, a default or a departure: a routine disclosure',
     ]);
     expect(score(`${REPLAY}8k_1002135_8K_1999_0000914760-99-000124.txt`).reasons).toEqual([
-      'Other news: nothing on the material list, but it speaks of “sold”, which the rules could not weigh',
+      'Other news not on the material list; it mentions “sold”, so something happened that may matter',
+    ]);
+    expect(score(`${REPLAY}8k_1000695_8K_2001_0000950117-01-501415.txt`).reasons).toEqual([
+      'Other news not on the material list; it mentions “dilution”, “laid off” and “net income”, so something happened that may matter',
     ]);
   });
 

@@ -331,12 +331,15 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
     ]);
   return judged(c, '8k.topic.other', headline ?? headlineFromQuote(c.quote) ?? 'Other events', [
     words && words.length > 0
-      ? `Other news: nothing on the material list, but it speaks of ${words
-          .slice(0, 3)
-          .map((w) => `“${w}”`)
-          .join(', ')}, which the rules could not weigh`
+      ? `Other news not on the material list; it mentions ${quotedList(words.slice(0, 3))}, so something happened that may matter`
       : 'Other news: nothing on the material list',
   ]);
+}
+
+/** “a”; “a” and “b”; “a”, “b” and “c”. */
+function quotedList(words: string[]): string {
+  const q = words.map((w) => `“${w}”`);
+  return q.length > 1 ? `${q.slice(0, -1).join(', ')} and ${q.at(-1)}` : (q[0] ?? '');
 }
 
 /** What an item reports when that alone is the news (no finer reading of its text). */
