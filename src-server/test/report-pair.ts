@@ -56,5 +56,3 @@ export async function store10kPair(db: Db, pair: TenKPair): Promise<number> {
     await replay.close();
   }
 }
-
-export const storeApple10kPair = (db: Db): Promise<number> => store10kPair(db, APPLE_10K_PAIR);

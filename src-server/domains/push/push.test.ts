@@ -22,7 +22,7 @@ import { MAX_DEVICES } from './push.service';
 import { until } from '../../test/until';
 import { vapidKeys } from './vapid';
 import webpush from 'web-push';
-import { storeApple10kPair } from '../../test/report-pair';
+import { APPLE_10K_PAIR, store10kPair } from '../../test/report-pair';
 
 const peer = await startPushPeer();
 const t = await startTestApp({
@@ -196,7 +196,7 @@ describe('push alerts: reports and bursts', () => {
   it("carries a 10-K's change since last year under the one-liner: the summary with the new and removed risk factors", async () => {
     const { user, subs } = await proWithPush('reports');
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['10-K'] });
-    const filingId = await storeApple10kPair(db);
+    const filingId = await store10kPair(db, APPLE_10K_PAIR);
     const before = peer.received.length;
     const row = await deliver(filingId, user.id);
     expect(row).toMatchObject({ status: 'sent' });

@@ -12,6 +12,7 @@ import { EdgarClient } from '../../integrations/edgar/edgar-client';
 import { RateLimiter } from '../../integrations/edgar/rate-limiter';
 import { startReplayServer, type ReplayServer } from '../../integrations/edgar/replay/replay-server';
 import { createTestDatabase } from '../../test/db';
+import { APPLE_10K_PAIR, store10kPair, WALMART_10K_PAIR } from '../../test/report-pair';
 import { analyseFiling } from '../filings/analysis.service';
 import { ingestAccession } from '../filings/filings.service';
 import { createSignedInUser } from '../../test/users';
@@ -92,19 +93,9 @@ describe('a 10-Q compared with the same quarter a year earlier', () => {
   });
 });
 
-/** Real 10-Ks of one company through the real ingest, oldest first (the newer one is compared with it). */
-async function ingest10Ks(cik: number, companyName: string, accessionNos: string[]) {
-  for (const accessionNo of accessionNos)
-    await ingestAccession(database.db, {
-      client,
-      ref: { accessionNo, cik, formType: '10-K', companyName, source: 'replay' },
-      reports,
-    });
-}
-
 describe('a 10-K scored with what changed since the previous one', () => {
   it('Apple FY2025: the older report is read first, the newer one rises to HIGH with the reason and its removed factor', async () => {
-    await ingest10Ks(320193, 'Apple Inc.', ['0000320193-24-000123', '0000320193-25-000079']);
+    await store10kPair(database.db, APPLE_10K_PAIR);
     const [row] = await database.db.select().from(filings).where(eq(filings.accessionNo, '0000320193-25-000079'));
     expect(row?.importance).toBe('HIGH');
     expect(row?.reasons[0]).toMatch(/^Risk factors rewrote 2\d% of their text; typical for large companies: 12%/);
@@ -172,7 +163,7 @@ describe('a 10-K scored with what changed since the previous one', () => {
 
 describe('the rule-based analysis of a report reads its stored change', () => {
   it("Walmart FY2025: what to watch names the risk factor new since FY2024 (Apple's, with none new, has no watch)", async () => {
-    await ingest10Ks(104169, 'Walmart Inc.', ['0000104169-24-000056', '0000104169-25-000021']);
+    await store10kPair(database.db, WALMART_10K_PAIR);
     const idOf = async (accessionNo: string) =>
       (await database.db.select({ id: filings.id }).from(filings).where(eq(filings.accessionNo, accessionNo)))[0]!.id;
     const walmart = await analyseFiling(database.db, { llm: null, filingId: await idOf('0000104169-25-000021') });

@@ -15,7 +15,7 @@ import { follow, seedTickers } from '../../test/alerts';
 import { startTestApp } from '../../test/app';
 import { startWebhookReceiver } from '../../test/peers/webhook-receiver';
 import { insertRealFilings, realFilings } from '../../test/real-filings';
-import { storeApple10kPair } from '../../test/report-pair';
+import { APPLE_10K_PAIR, store10kPair } from '../../test/report-pair';
 import { createSignedInUser } from '../../test/users';
 import { listDevOutbox } from '../auth/dev-outbox.service';
 import { deliverAlerts } from '../alerts/delivery.service';
@@ -400,7 +400,7 @@ describe('webhook alerts: reports and bursts', () => {
     await addHook(session, '/report-slack', 'slack');
     await addHook(session, '/report-discord', 'discord');
     await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['10-K'] });
-    const filingId = await storeApple10kPair(db);
+    const filingId = await store10kPair(db, APPLE_10K_PAIR);
     await matchFiling(db, { filingId });
     const ids = await hookAlertIds(filingId, user.id);
     expect(ids).toHaveLength(3);
