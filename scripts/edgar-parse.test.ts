@@ -27,11 +27,11 @@ describe('edgar:parse', () => {
     const replay = await startReplayServer({ initial: 0 });
     try {
       const { stdout } = await parse(
-        `${replay.url}/Archives/edgar/data/320193/000119312519292676/0001193125-19-292676.txt`,
+        `${replay.url}/Archives/edgar/data/72333/000007233323000015/0000072333-23-000015.txt`,
       );
       expect(JSON.parse(stdout).score).toMatchObject({
         importance: 'LOW',
-        rules: ['8k.item.8.01', '8k.topic.plain', '8k.exhibits'],
+        rules: ['8k.item.5.02', '8k.5.02.compensation', '8k.exhibits'],
       });
     } finally {
       await replay.close();

@@ -3,6 +3,7 @@ import { ingestAccession } from '../domains/filings/filings.service';
 import { EdgarClient } from '../integrations/edgar/edgar-client';
 import { RateLimiter } from '../integrations/edgar/rate-limiter';
 import { startReplayServer } from '../integrations/edgar/replay/replay-server';
+import { loadReplaySet } from '../integrations/edgar/replay/replay-set';
 
 interface TenKPair {
   cik: number;
@@ -33,7 +34,10 @@ export const WALMART_10K_PAIR = {
  * row (test/alerts.ts seedTickers for AAPL). Returns the newer filing's id.
  */
 export async function store10kPair(db: Db, pair: TenKPair): Promise<number> {
-  const replay = await startReplayServer();
+  const filings = loadReplaySet();
+  // The feed's ref carries the filing date; a bare 10-K document states only its period end.
+  const filedDate = (accessionNo: string) => filings.find((f) => f.accessionNo === accessionNo)?.filedDate ?? null;
+  const replay = await startReplayServer({ filings });
   try {
     const client = new EdgarClient({
       baseUrl: replay.url,
@@ -45,7 +49,14 @@ export async function store10kPair(db: Db, pair: TenKPair): Promise<number> {
     for (const accessionNo of [pair.older, pair.newer]) {
       const outcome = await ingestAccession(db, {
         client,
-        ref: { accessionNo, cik: pair.cik, formType: '10-K', companyName: pair.companyName, source: 'replay' },
+        ref: {
+          accessionNo,
+          cik: pair.cik,
+          formType: '10-K',
+          companyName: pair.companyName,
+          filedDate: filedDate(accessionNo),
+          source: 'replay',
+        },
         reports: { priority: 'sweep', waitMs: 30_000 },
       });
       if (outcome.status !== 'stored') throw new Error(`${accessionNo}: ${outcome.status}`);

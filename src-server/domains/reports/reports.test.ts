@@ -98,6 +98,8 @@ describe('a 10-K scored with what changed since the previous one', () => {
     await store10kPair(database.db, APPLE_10K_PAIR);
     const [row] = await database.db.select().from(filings).where(eq(filings.accessionNo, '0000320193-25-000079'));
     expect(row?.importance).toBe('HIGH');
+    // Dated by the feed's filing date (2025-10-31), not the period end the document states (2025-09-27).
+    expect(row?.filedAt.toISOString().slice(0, 10)).toBe('2025-10-31');
     expect(row?.reasons[0]).toMatch(/^Risk factors rewrote 2\d% of their text; typical for large companies: 12%/);
     expect(row?.reasons).toContain('Risk factors since the previous 10-K: 0 new, 1 removed');
     const [older] = await database.db.select().from(filings).where(eq(filings.accessionNo, '0000320193-24-000123'));

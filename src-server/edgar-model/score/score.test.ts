@@ -61,11 +61,6 @@ describe('8-K items', () => {
       'LOW',
       '1895 Bancorp of Wisconsin, Inc. /MD/: Executive pay decisions',
     ],
-    [
-      '0001193125-19-292676_aapl_8.01_9.01.txt',
-      'LOW',
-      'Apple Inc.: Apple Inc. consummated the issuance and sale of €1,000,000,000 aggregate principal amount of its 0.000%…',
-    ],
     ['8-K_index-headers_5.07.html', 'LOW', 'CHOICEONE FINANCIAL SERVICES INC: Shareholder vote results'],
     ['0001011438-98-000429_aames_1998_legacy.txt', 'LOW', 'AAMES CAPITAL CORP: Financial statements and exhibits'],
   ])('%s -> %s', (file, importance, oneLiner) => {
