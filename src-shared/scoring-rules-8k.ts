@@ -53,7 +53,7 @@ export const CONTENT_RULES_8K = {
   },
   '8k.deal.routine': {
     importance: 'LOW',
-    when: 'Items 1.01/1.02/2.03: a credit agreement amended or extended, notes closed as announced, a pay agreement, a rights plan',
+    when: 'Items 1.01/1.02/2.03: a credit agreement amended or extended, notes closed as announced, a pay agreement, a rights plan, an agreement (not a deal for a business) amended or extended with no market value to size it',
   },
   '8k.3.01.delisting': {
     importance: 'CRITICAL',

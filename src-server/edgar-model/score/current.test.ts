@@ -807,3 +807,34 @@ describe('class 3: the explanation is the filing', () => {
     expect(analysis(`${EVAL}8k_1001039_8K_2016_0001001039-16-000373.htm`).whatToWatch).toEqual([]);
   });
 });
+
+describe('over-scoring audit (decision 351): an agreement amended, with no market value to size it', () => {
+  const ASTROTECH = `${EVAL}8k_1001907_8K_2010_0000950123-10-068495.htm`;
+
+  it('a new contract stays MEDIUM (Astrotech 2010: NASA awards a $9.5M payload-processing contract)', () => {
+    const s = score(ASTROTECH);
+    expect(s).toMatchObject({ importance: 'MEDIUM' });
+    expect(s.rules).toContain('8k.deal.unsized');
+  });
+
+  it('the same agreement only amended or extended is a routine amendment, LOW (derived from Astrotech 2010)', () => {
+    const raw = read(ASTROTECH).replace(
+      'awarded its Astrotech Space Operations business unit a new contract',
+      'amended and extended its existing contract with the Astrotech Space Operations business unit',
+    );
+    expect(raw).toContain('amended and extended its existing contract');
+    const s = scoreFiling(parseFiling(raw, { formType: '8-K' }), {});
+    expect(s).toMatchObject({ importance: 'LOW' });
+    expect(s.rules).toContain('8k.deal.routine');
+    expect(s.reasons[0]).toBe(
+      'An existing agreement amended or extended ($9.5M stated): a routine amendment, not a new contract',
+    );
+  });
+
+  it('an acquisition agreement amended is still weighed as the deal (Disney 2018: the amended merger agreement raising its offer for 21st Century Fox, HIGH)', () => {
+    const s = score(`${CORPUS}8k_1001039_8K_2018_0000950157-18-000744.htm`);
+    expect(s).toMatchObject({ importance: 'HIGH' });
+    expect(s.rules).toContain('8k.deal.large');
+    expect(s.rules).not.toContain('8k.deal.routine');
+  });
+});

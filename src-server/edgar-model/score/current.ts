@@ -209,6 +209,14 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
     return judged(c, '8k.deal.large', `Deal that needs its own holders' vote${amount ? ` (${amount})` : ''}`, [
       "The company's own holders must approve the deal (a joint proxy): exchange rules ask for that vote when 20% or more of its shares are issued, so the deal is large against the company",
     ]);
+  // Decision 351: the rubric's 1.01 LOW cell, "a routine amendment". An agreement that is not a deal for a business (not an
+  // acquisition, a sale or the company's own sale) and only amends or extends one the company already has, with no
+  // market value to size it, changes terms in the normal course: LOW. An amended acquisition or merger agreement is
+  // still weighed as the deal (its holders' vote above, or MEDIUM unsized below).
+  if (d.kind === 'other' && d.amendment)
+    return judged(c, '8k.deal.routine', `Agreement amended${amount ? ` (${amount})` : ''}`, [
+      `An existing agreement amended or extended${amount ? ` (${amount} stated)` : ''}: a routine amendment, not a new contract`,
+    ]);
   const what =
     d.kind === 'disposal' ? 'Sale of a business' : d.kind === 'acquisition' ? 'Acquisition' : 'Material agreement';
   return judged(c, '8k.deal.unsized', `${what}${amount ? ` (${amount})` : ''}`, [
