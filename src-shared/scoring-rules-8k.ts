@@ -30,6 +30,14 @@ export const CONTENT_RULES_8K = {
     importance: 'LOW',
     when: 'Item 5.02: a director joins or leaves, or an officer below the CEO and CFO is appointed',
   },
+  '8k.5.02.departure-unread-top': {
+    importance: 'HIGH',
+    when: 'Item 5.02: the text puts a departure beside the CEO’s, CFO’s, president’s or chair’s title, but no rule reads who leaves',
+  },
+  '8k.5.02.departure-unread': {
+    importance: 'MEDIUM',
+    when: 'Item 5.02: the text puts a departure beside an officer’s title, but no rule reads who leaves',
+  },
   '8k.5.02.compensation': { importance: 'LOW', when: 'Item 5.02: compensation only (a plan, an award, an agreement)' },
   '8k.deal.being-acquired': {
     importance: 'CRITICAL',

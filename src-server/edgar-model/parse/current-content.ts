@@ -187,6 +187,43 @@ function effectiveBeforeReport(sentence: string, next: string, prose: string): b
   return r != null && e != null && e <= r;
 }
 
+/**
+ * Decision 350: a wide net for an officer's departure, written from the rubric's 5.02 row and plain English, read apart
+ * from DEPARTURE/rolesNear so that a departure those miss is not a pay-only filing. Its exclusions (NET_NOT_NOW: "if",
+ * "unless", "good reason", "the right to", "defined", a quoted comment; "separate" as an adjective) were widened once,
+ * after reading the sentences of the tune rows the first version moved wrongly; the rest was written before any row.
+ */
+const NET_LEAVING =
+  /\b(?:resign(?:s|ed|ing|ation)?|retir(?:es?|ed|ing|ement)|step(?:s|ped|ping)? (?:down|aside)|terminat(?:ed|es?|ing|ion)|depart(?:s|ed|ing|ure)?|leav(?:es?|ing)|left|separat(?:es|ed|ing|ion)|will separate|cease[sd]? (?:to (?:serve|be|hold)|serving)|no longer (?:serve|be|hold)|not (?:to )?(?:stand|seek|be nominated) for re-?election|relinquish(?:es|ed|ing)?|vacate[sd]?|remov(?:ed|al)|dismiss(?:ed|al)|pass(?:ed)? away|died|death)\b/i;
+const NET_TITLE =
+  /\b(?:chief [a-z]+(?: [a-z]+){0,2} officer|(?:executive |senior |group )?(?:vice )?president|CEO|CFO|COO|CAO|CTO|CIO|CLO|general counsel|treasurer|controller|corporate secretary|principal (?:executive|financial|accounting|operating) officer|(?:executive )?chair(?:man|woman|person)?|founder|executive officer)\b/i;
+/** The offices the rubric ranks HIGH when they are left with notice: the CEO, the CFO, the company's president, the chair. */
+const NET_TOP =
+  /\b(?:chief (?:executive|financial) officer|principal (?:executive|financial) officer|CEO|CFO|(?<!(?:vice|group|division|regional|segment|unit) )president(?! of (?!the company\b)[A-Z]?[a-z]+)|(?:executive )?chair(?:man|woman|person)?(?! of the [A-Za-z]+ committee)|founder)\b/i;
+/**
+ * Mentions of a departure that is not this filing's news: past, hypothetical (an agreement's terms: "if", "unless",
+ * "good reason", "the right to"), a plan's or an agreement's terms, or a quoted comment (as officerFacts skips).
+ */
+const NET_NOT_NOW =
+  /\b(?:former(?:ly)?|previously (?:announced|disclosed|reported|served)|as (?:previously )?(?:announced|reported|disclosed) (?:on|in)|prior to (?:joining|his|her)|in the event|if|unless|should|good reason|(?:the )?right to|defined|upon (?:a|any|his|her|such|the|their) (?:termination|resignation|retirement|separation|death)|(?:would|will) be entitled|eligible (?:to|for)|retirement (?:plan|benefit|savings|income|program|account|age)|termination (?:of|under) (?:the|this|such|that|an?) (?:agreement|plan|arrangement)|terminat(?:ed|es?|ing) (?:the|this|such|that|an?|its|his|her) (?:[a-z]+ )?(?:agreement|plan|arrangement)|severance (?:plan|policy|pay|benefits)|change[- ]in[- ]control)\b|\b(?:commented|said|stated|added)\b[^.]{0,10}[“"]/i;
+const NET_NEAR = 80;
+
+/** Decision 350: the net's reading of one item's text (see NET_LEAVING): 'top' when a top office is beside the word. */
+export function departureNet(prose: string): 'top' | 'officer' | null {
+  let found: 'top' | 'officer' | null = null;
+  for (const s of sentences(prose).slice(0, 40)) {
+    if (NET_NOT_NOW.test(s)) continue;
+    const verb = new RegExp(NET_LEAVING.source, 'gi');
+    for (let m = verb.exec(s); m; m = verb.exec(s)) {
+      const near = s.slice(Math.max(0, m.index - NET_NEAR), m.index + m[0].length + NET_NEAR);
+      if (!NET_TITLE.test(near)) continue;
+      if (NET_TOP.test(near)) return 'top';
+      found = 'officer';
+    }
+  }
+  return found;
+}
+
 /** Item 5.02: who leaves or arrives, in which role, how, and whether it is only about pay. */
 export function officerFacts(prose: string): OfficerFacts {
   const facts: OfficerFacts = {
@@ -253,6 +290,8 @@ export function officerFacts(prose: string): OfficerFacts {
     if (INTERIM.test(s)) facts.interim = true;
   }
   facts.followUp = facts.departures.length > 0 && facts.departures.every((d) => d.followUp);
+  const net = departureNet(prose);
+  if (net) facts.departureNet = net;
   return facts;
 }
 

@@ -116,6 +116,13 @@ export interface OfficerFacts {
   compensation: boolean;
   /** The most directors one sentence names as joining the board ("A, B, C and D were each appointed"). */
   directorsJoining?: number;
+  /**
+   * Decision 350's net, read apart from the roles above: a sentence of the item's own text puts a departure word
+   * (resign, retire, step down, terminated, leave, separation, cease to serve ...) near an officer's title (chief ...
+   * officer, president, general counsel, treasurer ...), not as a past, conditional or pay-plan mention; 'top' when the
+   * title beside it is the CEO's, the CFO's, the company's president's or the chair's.
+   */
+  departureNet?: 'top' | 'officer';
 }
 
 /** One 8-K item's own text, read: the opening sentences as filed and the facts for the rules. */

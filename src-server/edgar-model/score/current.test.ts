@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FORM_8K_ITEMS } from '#shared/form8k-items';
 import { projectPath } from '../../config/paths';
 import { parseFiling } from '../parse';
-import { dealFacts, eventWordsIn, officerFacts, resultsFacts, topicsIn } from '../parse/current-content';
+import { dealFacts, departureNet, eventWordsIn, officerFacts, resultsFacts, topicsIn } from '../parse/current-content';
 import type { CurrentReportDetail } from '../parse/types';
 import { ruleAnalysis } from '../../domains/filings/rule-analysis';
 import { scoreFiling, type ScoreContext } from '.';
@@ -836,5 +836,54 @@ describe('over-scoring audit (decision 351): an agreement amended, with no marke
     expect(s).toMatchObject({ importance: 'HIGH' });
     expect(s.rules).toContain('8k.deal.large');
     expect(s.rules).not.toContain('8k.deal.routine');
+  });
+});
+
+describe('the 5.02 departure net (decision 350): a departure the fitted readings miss is not a pay-only filing', () => {
+  // Disney 2015 (tune): "James A. Rasulo, Senior Executive Vice President and Chief Financial Officer of the Company,
+  // advised the Company that he will resign as Chief Financial Officer effective June 30, 2015" (top-exit, HIGH).
+  const DISNEY_CFO = `${EVAL}8k_1001039_8K_2015_0001001039-15-000150.htm`;
+  const detailOf = (f: ReturnType<typeof parseFiling>) => f.detail as CurrentReportDetail;
+
+  it('with the direction reading switched off (decision 349 "Q"), the net still places the CFO exit HIGH', () => {
+    const f = parse(DISNEY_CFO);
+    const content = (detailOf(f).content ?? []).find((c) => c.number === '5.02')!;
+    expect(content.officers?.departureNet).toBe('top');
+    content.officers = { ...content.officers!, departures: [], appointments: [], directorsJoining: 0 };
+    const s = scoreFiling(f, {});
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.5.02.departure-unread-top');
+    expect(s.rules).not.toContain('8k.5.02.compensation');
+  });
+
+  it('a departure verb no fitted reading knows ("relinquish"): HIGH beside the CFO, MEDIUM beside a staff office', () => {
+    const said = 'advised the Company that he will relinquish the office of';
+    const cfo = read(DISNEY_CFO).replace('advised the Company that he will resign as', said);
+    expect(cfo).toContain(said);
+    const top = scoreFiling(parseFiling(cfo, { formType: '8-K' }), {});
+    expect(top.importance).toBe('HIGH');
+    expect(top.rules).toContain('8k.5.02.departure-unread-top');
+    const staff = cfo.replaceAll('Chief Financial Officer', 'Chief Strategy Officer');
+    const s = scoreFiling(parseFiling(staff, { formType: '8-K' }), {});
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.rules).toContain('8k.5.02.departure-unread');
+  });
+
+  it('compensation-only 5.02s whose terms mention a departure stay LOW (Disney 2013, Nuance 2021; tune)', () => {
+    // Iger's agreement extended ("a termination date occurring during the period ..."); stay bonuses repaid "if ... the
+    // named executive officer's employment terminates".
+    for (const file of [
+      `${EVAL}8k_1001039_8K_2013_0001001039-13-000098.htm`,
+      `${EVAL}8k_1002517_8K_2021_0001193125-21-207731.htm`,
+    ]) {
+      const s = score(file);
+      expect(s.importance).toBe('LOW');
+      expect(s.rules).toContain('8k.5.02.compensation');
+    }
+    expect(
+      departureNet(
+        'If the Chief Executive Officer resigns for good reason, he will be entitled to severance. The former Chief Financial Officer retired in 2019.',
+      ),
+    ).toBeNull();
   });
 });
