@@ -382,6 +382,12 @@ export const SCORING_RULES: readonly ScoringRule[] = [
     importance: 'MEDIUM',
   },
   {
+    id: '13d.no-recent-purchase',
+    appliesTo: 'Schedule 13D',
+    when: 'A first 13D whose Item 5(c) lists no transaction in the past sixty days: the 5% line was not crossed by buying, so the market has not just seen the stake bought (decision 351)',
+    importance: 'MEDIUM',
+  },
+  {
     id: '13d.amendment',
     appliesTo: 'Schedule 13D/A',
     when: 'A 13D holder updates its stake or plans',

@@ -196,6 +196,33 @@ export function stakeOrigin(
 }
 
 /**
+ * Item 5(c) of a Schedule 13D asks for every transaction in the class "effected during the past sixty days" (Rule
+ * 13d-101). A first 13D is due days after the 5% line is crossed, so a holder that bought its way across it lists those
+ * purchases there; one that answers "None" or "no transactions" reached its stake some other way (a distribution, a
+ * merger's support agreements, an IPO or a placement months before, a plan or a reorganisation): the market has not
+ * just seen it buy (decision 351). True when Item 5(c) says so, without an "except" or "other than" that lists some after all; "n/a"
+ * states nothing (an answer left out), so it is not read as none.
+ */
+const NO_TRADES =
+  /^[\s.:;)-]*none\b|\bno transactions?\b|\b(?:has|have|did|had) not (?:effected|engaged in|made|entered into) any transactions?\b|\b(?:neither|none|no (?:person|other person|one))\b[^.]{0,250}?\b(?:has|have|had) (?:effected|engaged in|made|entered into) any transactions?\b/i;
+
+export function noRecentTrades(bodyText: string): boolean {
+  const text = bodyText.replace(/\s+/g, ' ');
+  const five = text.search(/Item\s*5\.?\s*(?:[-–—:]\s*)?Interest\s+in\s+Securities/i);
+  if (five === -1) return false;
+  const rest = text.slice(five, five + 20_000);
+  const six = rest.search(/Item\s*6\.?\s*(?:[-–—:]\s*)?Contracts/i);
+  const item5 = six === -1 ? rest : rest.slice(0, six);
+  // Item 5(c) is the "(c)" answered about transactions: one inside (a)-(b) ("(c) 59,333 shares ... issuable") is not.
+  for (const c of item5.matchAll(/(?<![\w-])\(c\)/g)) {
+    const answer = item5.slice(c.index + 3, c.index + 3 + 400).split(/\(d\)/)[0] ?? '';
+    if (!/\btransactions?\b|^[\s.:;)-]*none\b/i.test(answer)) continue;
+    return NO_TRADES.test(answer) && !/\bexcept\b|\bother than\b/i.test(answer);
+  }
+  return false;
+}
+
+/**
  * The holder left because the company was sold (decision 345): its shares were tendered into a tender offer for all
  * the outstanding shares ("each of the Funds tendered its Shares into the tender offer made for all outstanding Shares,
  * at a price of $22.00 per Share, pursuant to the Merger Agreement", Farallon on Moldflow 2008), or converted in the

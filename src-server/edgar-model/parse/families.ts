@@ -6,6 +6,7 @@ import {
   ceasedFivePercent,
   cleanPersonName,
   exitBySale,
+  noRecentTrades,
   itemFourPercent,
   purposeAction,
   stakeOrigin,
@@ -305,6 +306,7 @@ export function parseBeneficial(
   let classTitle: string | null = null;
   let aggregate: number | null = null;
   let bySale = false;
+  let noTrades = false;
   const xmlAt = raw.search(/<edgarSubmission[^>]*schedule13/i);
   const format: BeneficialDetail['format'] = xmlAt !== -1 ? 'xml' : 'text';
   if (xmlAt !== -1) {
@@ -334,11 +336,13 @@ export function parseBeneficial(
       `Item 4. Purpose of Transaction ${item(4, 'transactionPurpose')}`,
       /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0,
     );
-    if (schedule === '13D')
+    if (schedule === '13D') {
       origin = stakeOrigin(
         `Item 3. Source and Amount ${item(3, 'fundsSource')} Item 4. Purpose of Transaction ${item(4, 'transactionPurpose')} ` +
           `Item 5. Interest in Securities ${item(5, 'percentageOfClassSecurities')} ${item(5, 'numberOfShares')} ${item(5, 'transactionDesc')}`,
       );
+      noTrades = noRecentTrades(`Item 5. Interest in Securities (c) ${item(5, 'transactionDesc')}`);
+    }
     persons = [
       ...asArray(path(form, 'reportingPersons', 'reportingPersonInfo')).map(xml13dPerson),
       ...asArray(child(form, 'coverPageHeaderReportingPersonDetails')).map(xml13gPerson),
@@ -366,6 +370,7 @@ export function parseBeneficial(
     if (schedule === '13D') {
       action = purposeAction(bodyText, /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0);
       origin = stakeOrigin(bodyText);
+      noTrades = noRecentTrades(bodyText);
     } else aggregate = itemFourPercent(bodyText);
   }
   if (amendmentNo === 0) amendmentNo = null;
@@ -390,6 +395,7 @@ export function parseBeneficial(
     stakeOrigin: origin,
     classTitle,
     ...(bySale ? { exitBySale: true } : {}),
+    ...(noTrades ? { noRecentTrades: true } : {}),
   };
 }
 

@@ -142,6 +142,16 @@ function scheduleDHits(s: StakeFacts): Hit[] {
   const buyout = action != null && (BUYOUT_PROPOSAL.test(action) || HOLDER_MERGER.test(action));
   const origin = action ? null : originHit(s);
   if (!s.amendment && origin) return [origin];
+  // Decision 351: Item 5(c) lists no purchase in the sixty days before a first 13D, so the 5% line was not crossed by
+  // buying: the rubric's "a first 13D whose stake the market has not just seen bought" (MEDIUM), whatever the route.
+  if (!s.amendment && !action && s.d?.noRecentTrades)
+    return [
+      {
+        rule: '13d.no-recent-purchase',
+        importance: 'MEDIUM',
+        reason: `${s.filer} reports ${s.stake} on a first 13D but lists no transaction in the past sixty days (Item 5(c)): the stake was not just bought in the market`,
+      },
+    ];
   if (!s.amendment)
     return [
       action

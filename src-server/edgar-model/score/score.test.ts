@@ -14,8 +14,8 @@ import { edgarFixture } from '../../test/edgar-fixtures';
 import { compareReports } from '../diff';
 import { readSections } from '../sections';
 import { parseFiling } from '../parse';
-import { purposeAction } from '../parse/beneficial-cover';
-import type { OwnershipDetail, ParsedFiling } from '../parse/types';
+import { noRecentTrades, purposeAction } from '../parse/beneficial-cover';
+import type { BeneficialDetail, OwnershipDetail, ParsedFiling } from '../parse/types';
 import { scoreFiling, type ScoreContext } from '.';
 
 const fired = new Set<string>();
@@ -670,7 +670,63 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
       'were purchased by the Reporting Person with $150 million of working capital',
     );
     expect(raw).toContain('with $150 million of working capital');
-    expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'HIGH', rules: ['13d.initial'] });
+    // ... and whose Item 5(c) lists those purchases (with "has not effected any transaction" left, decision 351 reads no
+    // recent purchase: MEDIUM).
+    const bought = raw.replace(
+      /has\s+not\s+effected\s+any\s+transaction\s+in\s+the\s+Ordinary\s+Shares\s+during\s+the\s+past\s+60\s+days/,
+      'effected the purchases described in Item 3 in the Ordinary Shares during the past 60 days',
+    );
+    expect(bought).toContain('effected the purchases described in Item 3');
+    expect(score(parseFiling(bought, {}))).toMatchObject({ importance: 'HIGH', rules: ['13d.initial'] });
+    expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'MEDIUM', rules: ['13d.no-recent-purchase'] });
+  });
+
+  it("a first 13D whose Item 5(c) lists no transaction in the past sixty days was not just bought: MEDIUM, not a first crossing's HIGH (decision 351)", () => {
+    /** Derived: the origin reading of decision 343 missed (the stake's route unread), as decision 349's ablation "D". */
+    const unread = (p: ParsedFiling): ParsedFiling => ({
+      ...p,
+      detail: { ...(p.detail as BeneficialDetail), stakeOrigin: null },
+    });
+    // Calix on Occam Networks, 2010 (26.9% through support agreements): "(c) Neither the Reporting Person nor, to the
+    // knowledge of the Reporting Person, any of the Related Persons has effected any transaction in the Common Stock
+    // during the past 60 days."
+    const calix = dg('orgron_0001193125-10-215413_SC13D.txt');
+    expect(calix.detail).toMatchObject({ stakeOrigin: 'deal-support', noRecentTrades: true });
+    expect(score(calix)).toMatchObject({ importance: 'MEDIUM', rules: ['13d.deal-support'] });
+    const s = score(unread(calix));
+    expect(s).toMatchObject({ importance: 'MEDIUM', rules: ['13d.no-recent-purchase'] });
+    expect(s.reasons[0]).toContain('lists no transaction in the past sixty days (Item 5(c))');
+    // The Vidara member's 15.6% of Horizon Pharma: "has not effected any transaction ... during the past 60 days".
+    expect(score(unread(dg('orgron_0001193125-14-350208_SC13D.txt')))).toMatchObject({
+      importance: 'MEDIUM',
+      rules: ['13d.no-recent-purchase'],
+    });
+    // Enron's funds on Costilla, 1998 (HIGH: bought from the company): "(c) Other than the transactions described herein,
+    // none of the Reporting Entities ... has effected any transactions": some are listed, so no reading of none.
+    const enron = dg('orgron_0000950129-98-002524_SC13D.txt.gz');
+    expect(enron.detail).not.toMatchObject({ noRecentTrades: true });
+    expect(score(enron)).toMatchObject({ importance: 'HIGH', rules: ['13d.initial'] });
+    // Centerbridge on Civitas, 2018: "(c) Except as set forth in this Item 5, ... no person ... has engaged in any
+    // transaction during the past 60 days": the same qualifier.
+    expect(dg('orgron_0001193125-18-361038_SC13D.txt').detail).not.toMatchObject({ noRecentTrades: true });
+  });
+
+  it('Item 5(c) read: "None" is none, "n/a" says nothing, and a "(c)" inside Items 5(a)-(b) is not Item 5(c)', () => {
+    const item5 = (c: string) =>
+      `Item 5. Interest in Securities of the Issuer. (a) 1,200,000 shares (b) (c) 59,333 shares issuable upon exercise of warrants. ${c} (d) Not applicable. Item 6. Contracts`;
+    expect(noRecentTrades(item5('(c) None.'))).toBe(true);
+    expect(
+      noRecentTrades(item5('(c) The Reporting Persons have not effected any transactions in the past sixty days.')),
+    ).toBe(true);
+    expect(noRecentTrades(item5('(c) n/a'))).toBe(false);
+    expect(
+      noRecentTrades(item5('(c) The Reporting Persons effected the following transactions in the past 60 days:')),
+    ).toBe(false);
+    expect(
+      noRecentTrades(
+        item5('(c) Except as disclosed herein, none of the Reporting Persons has effected any transactions.'),
+      ),
+    ).toBe(false);
   });
 
   it("a 13D/A that says in prose the holders ceased to own more than 5% is an exit; the 13G form's own unticked sentence is not (decision 345)", () => {
