@@ -384,7 +384,7 @@ export const SCORING_RULES: readonly ScoringRule[] = [
   {
     id: '13d.no-recent-purchase',
     appliesTo: 'Schedule 13D',
-    when: 'A first 13D whose Item 5(c) lists no transaction in the past sixty days: the 5% line was not crossed by buying, so the market has not just seen the stake bought (decision 351)',
+    when: 'A first 13D whose Item 5(c) lists no transaction in the past sixty days: the 5% line was not crossed by buying, so the market has not just seen the stake bought (decision 352)',
     importance: 'MEDIUM',
   },
   {

@@ -200,7 +200,7 @@ export function stakeOrigin(
  * 13d-101). A first 13D is due days after the 5% line is crossed, so a holder that bought its way across it lists those
  * purchases there; one that answers "None" or "no transactions" reached its stake some other way (a distribution, a
  * merger's support agreements, an IPO or a placement months before, a plan or a reorganisation): the market has not
- * just seen it buy (decision 351). True when Item 5(c) says so, without an "except" or "other than" that lists some after all; "n/a"
+ * just seen it buy (decision 352). True when Item 5(c) says so, without an "except" or "other than" that lists some after all; "n/a"
  * states nothing (an answer left out), so it is not read as none.
  */
 const NO_TRADES =

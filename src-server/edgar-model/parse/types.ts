@@ -268,7 +268,7 @@ export interface BeneficialDetail {
   classTitle?: string | null;
   /** The text says the shares went into a tender offer for all outstanding shares or were converted in the company's merger. */
   exitBySale?: boolean;
-  /** 13D Item 5(c) reports no transaction in the class in the past sixty days ("None"): no recent purchase (decision 351). */
+  /** 13D Item 5(c) reports no transaction in the class in the past sixty days ("None"): no recent purchase (decision 352). */
   noRecentTrades?: boolean;
 }
 

@@ -142,7 +142,7 @@ function scheduleDHits(s: StakeFacts): Hit[] {
   const buyout = action != null && (BUYOUT_PROPOSAL.test(action) || HOLDER_MERGER.test(action));
   const origin = action ? null : originHit(s);
   if (!s.amendment && origin) return [origin];
-  // Decision 351: Item 5(c) lists no purchase in the sixty days before a first 13D, so the 5% line was not crossed by
+  // Decision 352: Item 5(c) lists no purchase in the sixty days before a first 13D, so the 5% line was not crossed by
   // buying: the rubric's "a first 13D whose stake the market has not just seen bought" (MEDIUM), whatever the route.
   if (!s.amendment && !action && s.d?.noRecentTrades)
     return [

@@ -670,7 +670,7 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
       'were purchased by the Reporting Person with $150 million of working capital',
     );
     expect(raw).toContain('with $150 million of working capital');
-    // ... and whose Item 5(c) lists those purchases (with "has not effected any transaction" left, decision 351 reads no
+    // ... and whose Item 5(c) lists those purchases (with "has not effected any transaction" left, decision 352 reads no
     // recent purchase: MEDIUM).
     const bought = raw.replace(
       /has\s+not\s+effected\s+any\s+transaction\s+in\s+the\s+Ordinary\s+Shares\s+during\s+the\s+past\s+60\s+days/,
@@ -681,7 +681,7 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'MEDIUM', rules: ['13d.no-recent-purchase'] });
   });
 
-  it("a first 13D whose Item 5(c) lists no transaction in the past sixty days was not just bought: MEDIUM, not a first crossing's HIGH (decision 351)", () => {
+  it("a first 13D whose Item 5(c) lists no transaction in the past sixty days was not just bought: MEDIUM, not a first crossing's HIGH (decision 352)", () => {
     /** Derived: the origin reading of decision 343 missed (the stake's route unread), as decision 349's ablation "D". */
     const unread = (p: ParsedFiling): ParsedFiling => ({
       ...p,
