@@ -99,6 +99,12 @@ describe('admin data sections', () => {
     await page.getByLabel('Filed to').last().fill('2025-12-31');
     await page.getByRole('button', { name: 'Rescore the range' }).click();
     await page.getByText(/1 filing rescored; 0 changed labels\./).waitFor({ timeout: 30_000 });
+    // After a parser change: each filing fetched from EDGAR again (the offline replay) and parsed anew.
+    await page.getByLabel('Fetch each filing from EDGAR again (after a parser change)').check();
+    await page.getByRole('button', { name: 'Rescore the range' }).click();
+    await page
+      .getByText(/1 filing rescored; 0 changed labels\. 1 fetched again from EDGAR\./)
+      .waitFor({ timeout: 30_000 });
     await checkedScreen(harness, page, 'admin-filings');
   });
 

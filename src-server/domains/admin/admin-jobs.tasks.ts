@@ -8,7 +8,12 @@ import { rescoreRange } from '../filings/filings-admin.service';
 import { refreshCatalogueViaEdgar } from '../tickers/tickers-admin.service';
 import { runAdminJob, type AdminJobHandler, type AdminJobKind } from './admin-jobs.service';
 
-const rescoreParams = z.object({ from: z.string(), to: z.string(), form: z.string().nullish() });
+const rescoreParams = z.object({
+  from: z.string(),
+  to: z.string(),
+  form: z.string().nullish(),
+  refetch: z.boolean().optional(),
+});
 
 export function adminJobHandlers(deps: AppDeps): Record<AdminJobKind, AdminJobHandler> {
   return {
@@ -17,8 +22,10 @@ export function adminJobHandlers(deps: AppDeps): Record<AdminJobKind, AdminJobHa
       return refreshCatalogueViaEdgar(deps.db, { client: await deps.edgar.start(), progress });
     },
     'filings.rescore': async (params, { progress }) => {
-      const { from, to, form } = rescoreParams.parse(params);
-      return rescoreRange(deps.db, { from, to, form: form ?? null, progress });
+      const { from, to, form, refetch } = rescoreParams.parse(params);
+      if (refetch && !deps.edgar) throw new Error('Fetching filings again needs the EDGAR integration (deps.edgar).');
+      const client = refetch && deps.edgar ? await deps.edgar.start() : undefined;
+      return rescoreRange(deps.db, { from, to, form: form ?? null, progress, client });
     },
     'alerts.retry_dead': (_params, { progress }) => retryAllDead(deps.db, { progress }),
   };

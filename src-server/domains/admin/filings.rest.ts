@@ -65,7 +65,8 @@ export const filingsRest = [
   adminRow({
     procedure: 'admin.filings.rescoreRange',
     method: 'POST',
-    summary: 'Rescore filings filed in a range of days (body: from, to, form?; a job)',
+    summary:
+      'Rescore filings filed in a range of days (body: from, to, form?, refetch?: fetch each from EDGAR again first; a job)',
     response: adminJobDto,
   }),
   adminRow({

@@ -83,16 +83,23 @@ export const filingsRouter = router({
       };
     },
   }),
-  /** Rescore every filing filed in a range of New York days (a job: poll admin.jobs.get). */
+  /** Rescore every filing filed in a range of New York days, optionally fetched again first (a job: poll admin.jobs.get). */
   rescoreRange: adminMutation({
     action: 'filings.rescoreRange',
-    input: { from: day, to: day, form: z.string().trim().max(20).nullish() },
-    run: async (input, { tx, admin }) => {
+    input: { from: day, to: day, form: z.string().trim().max(20).nullish(), refetch: z.boolean().optional() },
+    run: async (input, { tx, admin, deps }) => {
       if (input.from > input.to)
         throw new AppError('BAD_REQUEST', 'The range starts after it ends.', { reason: 'range_invalid' });
+      if (input.refetch && !deps.edgar)
+        throw new AppError('UNAVAILABLE', 'EDGAR is not configured in this process.', { reason: 'edgar_unavailable' });
       const job = await startAdminJob(tx, {
         kind: 'filings.rescore',
-        params: { from: input.from, to: input.to, form: input.form?.toUpperCase() || null },
+        params: {
+          from: input.from,
+          to: input.to,
+          form: input.form?.toUpperCase() || null,
+          ...(input.refetch ? { refetch: true } : {}),
+        },
         createdBy: admin.user.id,
       });
       return { target: { type: 'admin_job', id: job.id }, after: job.params, result: job };

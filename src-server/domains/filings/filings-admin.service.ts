@@ -177,19 +177,36 @@ export async function rescoreFiling(db: Db, { id }: { id: number }) {
   return writeScore(db, await mustFind(db, id), storedParse(await mustFind(db, id)));
 }
 
-/** The range rescore job: every filing filed in [from, to] (NY days), progress per 25 filings. */
+/**
+ * The range rescore job: every filing filed in [from, to] (NY days), progress per 25 filings. From the stored parse by
+ * default (no EDGAR request); with `client`, each filing is fetched again and parsed by today's parser first, because
+ * readings added since it was stored (an 8.01's event words, 5.02's departure net, a 13D's Item 5(c)) live in the parse,
+ * not the rules. A filing EDGAR cannot serve right now keeps its stored parse and is counted as `unavailable`.
+ */
 export async function rescoreRange(
   db: Db,
-  { from, to, form, progress }: { from: string; to: string; form: string | null; progress: Progress },
+  {
+    from,
+    to,
+    form,
+    progress,
+    client,
+  }: { from: string; to: string; form: string | null; progress: Progress; client?: EdgarClient },
 ) {
   const ids = await repo.filingIdsFiled(db, { from, to, form });
   const moves: Record<string, number> = {};
   let changed = 0;
+  let refetched = 0;
+  let unavailable = 0;
   await progress({ done: 0, total: ids.length, changed });
   for (const [i, id] of ids.entries()) {
     const row = await repo.filingById(db, { id });
     if (row) {
-      const r = await writeScore(db, row, storedParse(row));
+      // An EDGAR error (after the client's own retries) is one filing unavailable, not the whole range failed.
+      const fresh = client ? await freshParse(client, row).catch(() => null) : null;
+      if (client && fresh) refetched += 1;
+      else if (client) unavailable += 1;
+      const r = await writeScore(db, row, fresh ?? storedParse(row));
       if (r.changed) {
         changed += 1;
         moves[`${r.before}->${r.after}`] = (moves[`${r.before}->${r.after}`] ?? 0) + 1;
@@ -197,7 +214,15 @@ export async function rescoreRange(
     }
     if ((i + 1) % 25 === 0 || i === ids.length - 1) await progress({ done: i + 1, total: ids.length, changed });
   }
-  return { filings: ids.length, changed, moves };
+  return { filings: ids.length, changed, moves, ...(client ? { refetched, unavailable } : {}) };
+}
+
+/** The filing as EDGAR serves it now, parsed by today's parser; null when EDGAR has no documents for it. */
+async function freshParse(client: EdgarClient, row: FilingRow): Promise<ParsedFiling | null> {
+  if (row.cik == null) return null;
+  const ref = { accessionNo: row.accessionNo, cik: row.cik, formType: row.formType, companyName: row.companyName };
+  const fetched = await fetchFiling(client, ref, 'bulk');
+  return fetched ? parseFiling(fetched.raw, { ...ref, documentTexts: fetched.documentTexts }) : null;
 }
 
 /** Fetches the filing from EDGAR again (budgeted; the replay offline), parses and rescores it. */
@@ -205,12 +230,10 @@ export async function reingestFiling(db: Db, { id, client }: { id: number; clien
   const row = await mustFind(db, id);
   if (row.cik == null)
     throw new AppError('CONFLICT', 'This filing has no company CIK to fetch it by.', { reason: 'filing_without_cik' });
-  const ref = { accessionNo: row.accessionNo, cik: row.cik, formType: row.formType, companyName: row.companyName };
-  const fetched = await fetchFiling(client, ref, 'bulk');
-  if (!fetched)
+  const parsed = await freshParse(client, row);
+  if (!parsed)
     throw new AppError('UNAVAILABLE', 'EDGAR does not have this filing’s documents right now.', {
       reason: 'filing_not_available',
     });
-  const parsed = parseFiling(fetched.raw, { ...ref, documentTexts: fetched.documentTexts });
   return writeScore(db, row, parsed);
 }

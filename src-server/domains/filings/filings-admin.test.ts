@@ -197,4 +197,46 @@ describe('filings admin', () => {
     expect(detail.reasons.join(' ')).toMatch(/A director leaves the board/);
     expect(detail.facts).toMatchObject({ kind: 'current' });
   });
+
+  it('a range fetched again re-parses each filing with today’s parser (readings added since it was stored)', async () => {
+    // A parse stored before the content readings existed: no facts to rescore from.
+    await db.execute(sql`update filings set reasons = '[]'::jsonb, details = null where id = ${metaId}`);
+    const fromStored = await rescoreRange(db, {
+      from: '2025-12-19',
+      to: '2025-12-19',
+      form: '8-K',
+      progress: noProgress,
+    });
+    expect(fromStored).toEqual({ filings: 1, changed: 0, moves: {} });
+    expect((await filingAdminDetail(db, { id: metaId })).facts).not.toHaveProperty('kind');
+    const fetched = await rescoreRange(db, {
+      from: '2025-12-19',
+      to: '2025-12-19',
+      form: '8-K',
+      progress: noProgress,
+      client,
+    });
+    expect(fetched).toEqual({ filings: 1, changed: 0, moves: {}, refetched: 1, unavailable: 0 });
+    const detail = await filingAdminDetail(db, { id: metaId });
+    expect(detail.facts).toMatchObject({ kind: 'current' });
+    expect(detail.reasons.join(' ')).toMatch(/A director leaves the board/);
+  });
+
+  it('a filing EDGAR cannot serve keeps its stored parse and is counted, the rest of the range goes on', async () => {
+    const offline = new EdgarClient({
+      baseUrl: 'http://127.0.0.1:9',
+      dataBaseUrl: 'http://127.0.0.1:9',
+      userAgent: 'Filing Alerts Test ops@example.com',
+      limiter: new RateLimiter(10),
+    });
+    const r = await rescoreRange(db, {
+      from: '2025-12-19',
+      to: '2025-12-19',
+      form: '8-K',
+      progress: noProgress,
+      client: offline,
+    });
+    expect(r).toMatchObject({ filings: 1, changed: 0, refetched: 0, unavailable: 1 });
+    expect((await filingAdminDetail(db, { id: metaId })).facts).toMatchObject({ kind: 'current' });
+  });
 });

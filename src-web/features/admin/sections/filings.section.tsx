@@ -193,11 +193,13 @@ function FilingDetail({ id, onBack }: { id: number; onBack: () => void }) {
 
 function RescoreRange() {
   const start = trpc.admin.filings.rescoreRange.useMutation();
-  const [range, setRange] = useState({ from: '', to: '', form: '' });
+  const [range, setRange] = useState({ from: '', to: '', form: '', refetch: false });
   const [jobId, setJobId] = useState<number | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const job = await start.mutateAsync({ from: range.from, to: range.to, form: range.form || null }).catch(() => null);
+    const job = await start
+      .mutateAsync({ from: range.from, to: range.to, form: range.form || null, refetch: range.refetch })
+      .catch(() => null);
     if (job) setJobId(job.id);
   };
   return (
@@ -233,6 +235,17 @@ function RescoreRange() {
             placeholder="8-K"
           />
         </label>
+        <label
+          className="check"
+          title="Readings added to the parser since a filing was stored apply only to a fresh parse; each filing is one request under the EDGAR budget (8 a second)"
+        >
+          <input
+            type="checkbox"
+            checked={range.refetch}
+            onChange={(e) => setRange({ ...range, refetch: e.target.checked })}
+          />
+          <span>Fetch each filing from EDGAR again (after a parser change)</span>
+        </label>
         <button type="submit" className="btn btn-primary btn-sm" disabled={start.isPending}>
           Rescore the range
         </button>
@@ -248,7 +261,11 @@ function RescoreRange() {
                     .map(([m, n]) => `${m.replace('->', ' → ')} ×${n}`)
                     .join(', ')}`
                 : ''
-            }.`
+            }.${
+              r.refetched != null
+                ? ` ${String(r.refetched)} fetched again from EDGAR${r.unavailable ? `; ${String(r.unavailable)} unavailable, rescored from their stored parse` : ''}.`
+                : ''
+            }`
           }
         />
       ) : null}
