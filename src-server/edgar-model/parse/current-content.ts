@@ -208,21 +208,26 @@ const NET_NOT_NOW =
   /\b(?:former(?:ly)?|previously (?:announced|disclosed|reported|served)|as (?:previously )?(?:announced|reported|disclosed) (?:on|in)|prior to (?:joining|his|her)|in the event|if|unless|should|good reason|(?:the )?right to|defined|upon (?:a|any|his|her|such|the|their) (?:termination|resignation|retirement|separation|death)|(?:would|will) be entitled|eligible (?:to|for)|retirement (?:plan|benefit|savings|income|program|account|age)|termination (?:of|under) (?:the|this|such|that|an?) (?:agreement|plan|arrangement)|terminat(?:ed|es?|ing) (?:the|this|such|that|an?|its|his|her) (?:[a-z]+ )?(?:agreement|plan|arrangement)|severance (?:plan|policy|pay|benefits)|change[- ]in[- ]control)\b|\b(?:commented|said|stated|added)\b[^.]{0,10}[“"]/i;
 const NET_NEAR = 80;
 
-/** Decision 350: the net's reading of one item's text (see NET_LEAVING): 'top' when a top office is beside the word. */
-export function departureNet(prose: string): 'top' | 'officer' | null {
-  let found: 'top' | 'officer' | null = null;
+/**
+ * Decision 350: the net's reading of one item's text (see NET_LEAVING): 'top' when a top office is beside the word,
+ * with the sentence it read (the card's "Why" quotes it, so the reader sees what the label rests on).
+ */
+export function departureNet(prose: string): { level: 'top' | 'officer'; said: string } | null {
+  let found: { level: 'top' | 'officer'; said: string } | null = null;
   for (const s of sentences(prose).slice(0, 40)) {
     if (NET_NOT_NOW.test(s)) continue;
     const verb = new RegExp(NET_LEAVING.source, 'gi');
     for (let m = verb.exec(s); m; m = verb.exec(s)) {
       const near = s.slice(Math.max(0, m.index - NET_NEAR), m.index + m[0].length + NET_NEAR);
       if (!NET_TITLE.test(near)) continue;
-      if (NET_TOP.test(near)) return 'top';
-      found = 'officer';
+      const said = s.length > NET_SAID_MAX ? `${s.slice(0, NET_SAID_MAX - 1).trimEnd()}…` : s;
+      if (NET_TOP.test(near)) return { level: 'top', said };
+      found ??= { level: 'officer', said };
     }
   }
   return found;
 }
+const NET_SAID_MAX = 220;
 
 /** Item 5.02: who leaves or arrives, in which role, how, and whether it is only about pay. */
 export function officerFacts(prose: string): OfficerFacts {
@@ -291,7 +296,10 @@ export function officerFacts(prose: string): OfficerFacts {
   }
   facts.followUp = facts.departures.length > 0 && facts.departures.every((d) => d.followUp);
   const net = departureNet(prose);
-  if (net) facts.departureNet = net;
+  if (net) {
+    facts.departureNet = net.level;
+    facts.departureNetSaid = net.said;
+  }
   return facts;
 }
 

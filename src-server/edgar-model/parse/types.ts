@@ -123,6 +123,8 @@ export interface OfficerFacts {
    * title beside it is the CEO's, the CFO's, the company's president's or the chair's.
    */
   departureNet?: 'top' | 'officer';
+  /** The sentence the net read, as filed (cut at 220 characters). */
+  departureNetSaid?: string;
 }
 
 /** One 8-K item's own text, read: the opening sentences as filed and the facts for the rules. */

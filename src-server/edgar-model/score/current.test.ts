@@ -863,10 +863,30 @@ describe('the 5.02 departure net (decision 350): a departure the fitted readings
     const top = scoreFiling(parseFiling(cfo, { formType: '8-K' }), {});
     expect(top.importance).toBe('HIGH');
     expect(top.rules).toContain('8k.5.02.departure-unread-top');
+    // The sentence the label rests on is the item's first, which "What happened" quotes: "Why" does not repeat it.
+    expect(top.summaryText).toMatch(
+      /^Item 5\.02, as filed: “On May 27, 2015, James A\. Rasulo, .*will relinquish the office of/,
+    );
+    expect(top.reasons[0]).toBe(
+      'The text puts a departure beside the title of the CEO, CFO, president or chair, though who leaves could not be read for certain',
+    );
+    // Past the sentences "What happened" quotes, "Why" quotes it (derived: a long first sentence put before it).
+    const LONG_FIRST =
+      'The Board of Directors of the Company met on May 27, 2015 to review the succession plans for the senior management of the Company, as it does each year, together with its Compensation Committee and outside advisers.';
+    const later = scoreFiling(
+      parseFiling(cfo.replace('On May 27, 2015, James A. Rasulo', `${LONG_FIRST} James A. Rasulo`), {
+        formType: '8-K',
+      }),
+      {},
+    );
+    expect(later.reasons[0]).toMatch(
+      /^It says “James A\. Rasulo, .*will relinquish the office of Chief Financial Officer.*”: a departure beside the title of the CEO/,
+    );
     const staff = cfo.replaceAll('Chief Financial Officer', 'Chief Strategy Officer');
     const s = scoreFiling(parseFiling(staff, { formType: '8-K' }), {});
     expect(s.importance).toBe('MEDIUM');
     expect(s.rules).toContain('8k.5.02.departure-unread');
+    expect(s.reasons[0]).toMatch(/^The text puts a departure beside an officer’s title/);
   });
 
   it('compensation-only 5.02s whose terms mention a departure stay LOW (Disney 2013, Nuance 2021; tune)', () => {

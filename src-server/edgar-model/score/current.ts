@@ -129,13 +129,19 @@ function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
   // Decision 350: the readings above found no one leaving or joining, but the item's own words put a departure beside
   // an officer's title (parse/current-content.ts departureNet): a departure they missed is not a pay-only filing. Beside
   // the CEO's, CFO's, president's or chair's title it is the rubric's top exit with notice (HIGH), else MEDIUM.
+  // "Why" quotes the sentence the net read unless "What happened" already shows it (the item's first sentences).
+  const sentence = o.departureNetSaid;
+  const said =
+    sentence && !c.quote?.includes(sentence.replace(/…$/, ''))
+      ? `It says “${sentence.replace(/[“”]/g, '"')}”: `
+      : 'The text puts ';
   if (o.departureNet === 'top')
     return judged(c, '8k.5.02.departure-unread-top', 'A top officer may be leaving', [
-      'The text puts a departure beside the title of the CEO, CFO, president or chair, though no rule could read who leaves',
+      `${said}a departure beside the title of the CEO, CFO, president or chair, though who leaves could not be read for certain`,
     ]);
   if (o.departureNet)
     return judged(c, '8k.5.02.departure-unread', 'An officer may be leaving', [
-      'The text puts a departure beside an officer’s title, though no rule could read who leaves or which office',
+      `${said}a departure beside an officer’s title, though who leaves or which office could not be read for certain`,
     ]);
   return judged(c, '8k.5.02.compensation', 'Executive pay decisions', [
     o.compensation
