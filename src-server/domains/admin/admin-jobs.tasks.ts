@@ -16,15 +16,17 @@ const rescoreParams = z.object({
 });
 
 export function adminJobHandlers(deps: AppDeps): Record<AdminJobKind, AdminJobHandler> {
+  const edgarClient = (job: string) => {
+    if (!deps.edgar) throw new Error(`${job} needs the EDGAR integration (deps.edgar).`);
+    return deps.edgar.start();
+  };
   return {
     'tickers.refresh': async (_params, { progress }) => {
-      if (!deps.edgar) throw new Error('The ticker refresh needs the EDGAR integration (deps.edgar).');
-      return refreshCatalogueViaEdgar(deps.db, { client: await deps.edgar.start(), progress });
+      return refreshCatalogueViaEdgar(deps.db, { client: await edgarClient('The ticker refresh'), progress });
     },
     'filings.rescore': async (params, { progress }) => {
       const { from, to, form, refetch } = rescoreParams.parse(params);
-      if (refetch && !deps.edgar) throw new Error('Fetching filings again needs the EDGAR integration (deps.edgar).');
-      const client = refetch && deps.edgar ? await deps.edgar.start() : undefined;
+      const client = refetch ? await edgarClient('Fetching filings again') : undefined;
       return rescoreRange(deps.db, { from, to, form: form ?? null, progress, client });
     },
     'alerts.retry_dead': (_params, { progress }) => retryAllDead(deps.db, { progress }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IMPORTANCE_LEVELS } from '#shared/importance';
 import { adminProcedure, router } from '../../transport/trpc/init';
 import { AppError } from '#shared/app-error';
+import type { AppDeps } from '../../deps';
 import {
   clearImportanceReview,
   filingAdminDetail,
@@ -16,6 +17,13 @@ import { decodeCursor, pageInput, pageOf } from './keyset';
 
 const day = z.iso.date();
 const filingId = { id: z.coerce.number().int().positive() };
+
+/** The EDGAR integration, for the mutations that fetch from it; a 503 when this process runs without it. */
+function requireEdgar(edgar: AppDeps['edgar']): NonNullable<AppDeps['edgar']> {
+  if (!edgar)
+    throw new AppError('UNAVAILABLE', 'EDGAR is not configured in this process.', { reason: 'edgar_unavailable' });
+  return edgar;
+}
 
 /** /admin/filings: search, a filing in full, rescore, re-ingest, importance review. */
 export const filingsRouter = router({
@@ -90,8 +98,7 @@ export const filingsRouter = router({
     run: async (input, { tx, admin, deps }) => {
       if (input.from > input.to)
         throw new AppError('BAD_REQUEST', 'The range starts after it ends.', { reason: 'range_invalid' });
-      if (input.refetch && !deps.edgar)
-        throw new AppError('UNAVAILABLE', 'EDGAR is not configured in this process.', { reason: 'edgar_unavailable' });
+      if (input.refetch) requireEdgar(deps.edgar);
       const job = await startAdminJob(tx, {
         kind: 'filings.rescore',
         params: {
@@ -110,9 +117,7 @@ export const filingsRouter = router({
     action: 'filings.reingest',
     input: { id: z.number().int().positive() },
     run: async (input, { tx, deps }) => {
-      if (!deps.edgar)
-        throw new AppError('UNAVAILABLE', 'EDGAR is not configured in this process.', { reason: 'edgar_unavailable' });
-      const r = await reingestFiling(tx, { id: input.id, client: await deps.edgar.start() });
+      const r = await reingestFiling(tx, { id: input.id, client: await requireEdgar(deps.edgar).start() });
       return {
         target: { type: 'filing', id: input.id },
         before: { importance: r.before },

@@ -174,7 +174,8 @@ async function writeScore(db: Db, row: FilingRow, parsed: ParsedFiling) {
 
 /** Rescores one stored filing from its stored parse (no EDGAR request). */
 export async function rescoreFiling(db: Db, { id }: { id: number }) {
-  return writeScore(db, await mustFind(db, id), storedParse(await mustFind(db, id)));
+  const row = await mustFind(db, id);
+  return writeScore(db, row, storedParse(row));
 }
 
 /**

@@ -193,8 +193,9 @@ function effectiveBeforeReport(sentence: string, next: string, prose: string): b
  * "unless", "good reason", "the right to", "defined", a quoted comment; "separate" as an adjective) were widened once,
  * after reading the sentences of the tune rows the first version moved wrongly; the rest was written before any row.
  */
+/** Global: read with matchAll only (never .test, whose lastIndex a global regex keeps). */
 const NET_LEAVING =
-  /\b(?:resign(?:s|ed|ing|ation)?|retir(?:es?|ed|ing|ement)|step(?:s|ped|ping)? (?:down|aside)|terminat(?:ed|es?|ing|ion)|depart(?:s|ed|ing|ure)?|leav(?:es?|ing)|left|separat(?:es|ed|ing|ion)|will separate|cease[sd]? (?:to (?:serve|be|hold)|serving)|no longer (?:serve|be|hold)|not (?:to )?(?:stand|seek|be nominated) for re-?election|relinquish(?:es|ed|ing)?|vacate[sd]?|remov(?:ed|al)|dismiss(?:ed|al)|pass(?:ed)? away|died|death)\b/i;
+  /\b(?:resign(?:s|ed|ing|ation)?|retir(?:es?|ed|ing|ement)|step(?:s|ped|ping)? (?:down|aside)|terminat(?:ed|es?|ing|ion)|depart(?:s|ed|ing|ure)?|leav(?:es?|ing)|left|separat(?:es|ed|ing|ion)|will separate|cease[sd]? (?:to (?:serve|be|hold)|serving)|no longer (?:serve|be|hold)|not (?:to )?(?:stand|seek|be nominated) for re-?election|relinquish(?:es|ed|ing)?|vacate[sd]?|remov(?:ed|al)|dismiss(?:ed|al)|pass(?:ed)? away|died|death)\b/gi;
 const NET_TITLE =
   /\b(?:chief [a-z]+(?: [a-z]+){0,2} officer|(?:executive |senior |group )?(?:vice )?president|CEO|CFO|COO|CAO|CTO|CIO|CLO|general counsel|treasurer|controller|corporate secretary|principal (?:executive|financial|accounting|operating) officer|(?:executive )?chair(?:man|woman|person)?|founder|executive officer)\b/i;
 /** The offices the rubric ranks HIGH when they are left with notice: the CEO, the CFO, the company's president, the chair. */
@@ -207,6 +208,7 @@ const NET_TOP =
 const NET_NOT_NOW =
   /\b(?:former(?:ly)?|previously (?:announced|disclosed|reported|served)|as (?:previously )?(?:announced|reported|disclosed) (?:on|in)|prior to (?:joining|his|her)|in the event|if|unless|should|good reason|(?:the )?right to|defined|upon (?:a|any|his|her|such|the|their) (?:termination|resignation|retirement|separation|death)|(?:would|will) be entitled|eligible (?:to|for)|retirement (?:plan|benefit|savings|income|program|account|age)|termination (?:of|under) (?:the|this|such|that|an?) (?:agreement|plan|arrangement)|terminat(?:ed|es?|ing) (?:the|this|such|that|an?|its|his|her) (?:[a-z]+ )?(?:agreement|plan|arrangement)|severance (?:plan|policy|pay|benefits)|change[- ]in[- ]control)\b|\b(?:commented|said|stated|added)\b[^.]{0,10}[“"]/i;
 const NET_NEAR = 80;
+const NET_SAID_MAX = 220;
 
 /**
  * Decision 350: the net's reading of one item's text (see NET_LEAVING): 'top' when a top office is beside the word,
@@ -216,8 +218,7 @@ export function departureNet(prose: string): { level: 'top' | 'officer'; said: s
   let found: { level: 'top' | 'officer'; said: string } | null = null;
   for (const s of sentences(prose).slice(0, 40)) {
     if (NET_NOT_NOW.test(s)) continue;
-    const verb = new RegExp(NET_LEAVING.source, 'gi');
-    for (let m = verb.exec(s); m; m = verb.exec(s)) {
+    for (const m of s.matchAll(NET_LEAVING)) {
       const near = s.slice(Math.max(0, m.index - NET_NEAR), m.index + m[0].length + NET_NEAR);
       if (!NET_TITLE.test(near)) continue;
       const said = s.length > NET_SAID_MAX ? `${s.slice(0, NET_SAID_MAX - 1).trimEnd()}…` : s;
@@ -227,7 +228,6 @@ export function departureNet(prose: string): { level: 'top' | 'officer'; said: s
   }
   return found;
 }
-const NET_SAID_MAX = 220;
 
 /** Item 5.02: who leaves or arrives, in which role, how, and whether it is only about pay. */
 export function officerFacts(prose: string): OfficerFacts {

@@ -6,6 +6,7 @@
 import { withArticle } from '#shared/spoken-forms';
 import type { ParsedFiling } from '../parse/types';
 import { type ItemJudgement, judgementHit } from './current';
+import { asFiled } from './format';
 import type { Hit } from './types';
 
 export interface CurrentText {
@@ -17,7 +18,7 @@ export interface CurrentText {
 
 /** "Item 5.02, as filed: “On March 3, 2024, Jane Doe notified the Board ...”" */
 function quotedSummary(j: ItemJudgement): string | null {
-  return j.quote ? `Item ${j.item}, as filed: “${j.quote.replace(/[“”]/g, '"')}”` : null;
+  return j.quote ? `Item ${j.item}, as filed: ${asFiled(j.quote)}` : null;
 }
 
 export function currentReportText(f: ParsedFiling, company: string, judgements: ItemJudgement[]): CurrentText {

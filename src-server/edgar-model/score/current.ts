@@ -9,7 +9,7 @@ import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
 import type { ItemContent, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
-import { money } from './format';
+import { asFiled, money } from './format';
 import type { Hit, ScoreContext } from './types';
 
 /** One item judged: its level, the content rule that decided it, the facts and the headline. */
@@ -132,9 +132,7 @@ function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
   // "Why" quotes the sentence the net read unless "What happened" already shows it (the item's first sentences).
   const sentence = o.departureNetSaid;
   const said =
-    sentence && !c.quote?.includes(sentence.replace(/…$/, ''))
-      ? `It says “${sentence.replace(/[“”]/g, '"')}”: `
-      : 'The text puts ';
+    sentence && !c.quote?.includes(sentence.replace(/…$/, '')) ? `It says ${asFiled(sentence)}: ` : 'The text puts ';
   if (o.departureNet === 'top')
     return judged(c, '8k.5.02.departure-unread-top', 'A top officer may be leaving', [
       `${said}a departure beside the title of the CEO, CFO, president or chair, though who leaves could not be read for certain`,

@@ -34,6 +34,11 @@ export function percent(n: number): string {
   return `${Number(n.toFixed(2))}%`;
 }
 
+/** A filing's own words in curly quotes; its inner curly quotes become straight so the marks pair up. */
+export function asFiled(text: string): string {
+  return `“${text.replace(/[“”]/g, '"')}”`;
+}
+
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
