@@ -38,6 +38,14 @@ export const CONTENT_RULES_8K = {
     importance: 'MEDIUM',
     when: 'Item 5.02: the text puts a departure beside an officer’s title, but no rule reads who leaves',
   },
+  '8k.5.02.appointment-unread-top': {
+    importance: 'HIGH',
+    when: 'Item 5.02: the text puts an appointment before the CEO’s, CFO’s or president’s title, but no rule reads who joins',
+  },
+  '8k.5.02.appointment-unread': {
+    importance: 'LOW',
+    when: 'Item 5.02: the text puts an appointment before a lower officer’s title, but no rule reads who joins',
+  },
   '8k.5.02.compensation': { importance: 'LOW', when: 'Item 5.02: compensation only (a plan, an award, an agreement)' },
   '8k.deal.being-acquired': {
     importance: 'CRITICAL',

@@ -198,9 +198,15 @@ const NET_LEAVING =
   /\b(?:resign(?:s|ed|ing|ation)?|retir(?:es?|ed|ing|ement)|step(?:s|ped|ping)? (?:down|aside)|terminat(?:ed|es?|ing|ion)|depart(?:s|ed|ing|ure)?|leav(?:es?|ing)|left|separat(?:es|ed|ing|ion)|will separate|cease[sd]? (?:to (?:serve|be|hold)|serving)|no longer (?:serve|be|hold)|not (?:to )?(?:stand|seek|be nominated) for re-?election|relinquish(?:es|ed|ing)?|vacate[sd]?|remov(?:ed|al)|dismiss(?:ed|al)|pass(?:ed)? away|died|death)\b/gi;
 const NET_TITLE =
   /\b(?:chief [a-z]+(?: [a-z]+){0,2} officer|(?:executive |senior |group )?(?:vice )?president|CEO|CFO|COO|CAO|CTO|CIO|CLO|general counsel|treasurer|controller|corporate secretary|principal (?:executive|financial|accounting|operating) officer|(?:executive )?chair(?:man|woman|person)?|founder|executive officer)\b/i;
+/** The CEO's and the CFO's titles (shared by both nets, decision 353). */
+const TOP_CHIEF = 'chief (?:executive|financial) officer|principal (?:executive|financial) officer|CEO|CFO';
+/** The company's president, not a vice, group or division president, nor the president "of" a named unit. */
+const TOP_PRESIDENT = String.raw`(?<!(?:vice|group|division|regional|segment|unit) )president(?! of (?!the company\b)[A-Z]?[a-z]+)`;
 /** The offices the rubric ranks HIGH when they are left with notice: the CEO, the CFO, the company's president, the chair. */
-const NET_TOP =
-  /\b(?:chief (?:executive|financial) officer|principal (?:executive|financial) officer|CEO|CFO|(?<!(?:vice|group|division|regional|segment|unit) )president(?! of (?!the company\b)[A-Z]?[a-z]+)|(?:executive )?chair(?:man|woman|person)?(?! of the [A-Za-z]+ committee)|founder)\b/i;
+const NET_TOP = new RegExp(
+  String.raw`\b(?:${TOP_CHIEF}|${TOP_PRESIDENT}|(?:executive )?chair(?:man|woman|person)?(?! of the [A-Za-z]+ committee)|founder)\b`,
+  'i',
+);
 /**
  * Mentions of a departure that is not this filing's news: past, hypothetical (an agreement's terms: "if", "unless",
  * "good reason", "the right to"), a plan's or an agreement's terms, or a quoted comment (as officerFacts skips).
@@ -221,12 +227,76 @@ export function departureNet(prose: string): { level: 'top' | 'officer'; said: s
     for (const m of s.matchAll(NET_LEAVING)) {
       const near = s.slice(Math.max(0, m.index - NET_NEAR), m.index + m[0].length + NET_NEAR);
       if (!NET_TITLE.test(near)) continue;
-      const said = s.length > NET_SAID_MAX ? `${s.slice(0, NET_SAID_MAX - 1).trimEnd()}…` : s;
+      const said = netSaid(s);
       if (NET_TOP.test(near)) return { level: 'top', said };
       found ??= { level: 'officer', said };
     }
   }
   return found;
+}
+
+function netSaid(s: string): string {
+  return s.length > NET_SAID_MAX ? `${s.slice(0, NET_SAID_MAX - 1).trimEnd()}…` : s;
+}
+
+/**
+ * Decision 353: the appointment companion of the departure net, for the rubric's "a new CEO/CFO is appointed" (HIGH)
+ * that APPOINTMENT/rolesNear miss. The vocabulary was written from the rubric and plain English before any row was read:
+ * appointed, elected (not re-elected), named (not "named executive officer"), promoted, hired, will join / serve as /
+ * become / assume, succeeds, designated, selected, chosen. Global: read with matchAll only.
+ */
+const NET_JOINING =
+  /\b(?:appoint(?:s|ed|ing|ment)|(?<!re-?)elect(?:s|ed|ing|ion)|nam(?:ed|es)(?! executive officers?\b)|promot(?:es|ed|ing|ion)|hir(?:es|ed|ing)|(?:will|to) (?:join|become|assume)|(?<!continue )(?<!continues )(?:will|to) serve as|joins|joined|became|has become|succeed(?:s|ed|ing)?|successor|assum(?:es|ed|ing) the (?:role|position|title|duties|office)|designat(?:ed|es)|selected|chosen|accepted (?:an offer|the position))\b/gi;
+/** The offices whose appointment the rubric ranks HIGH: the CEO, the CFO, the company's (co-)president; not the chair. */
+const NET_TOP_IN = new RegExp(String.raw`\b(?:${TOP_CHIEF}|${TOP_PRESIDENT}s?)\b`, 'i');
+/** A successor searched for, or a succession plan, is no appointment made (noAppointmentMade reads the rest). */
+const NET_NOT_MADE = /\b(?:search for|succession plan(?:ning)?)\b/i;
+/** "Steven G. Chambers, who was promoted to ...": a relative clause tells the person's past, not this filing's news. */
+const NET_WHO_WAS = /\bwho (?:was |had been |has been )?$/i;
+
+/**
+ * Decision 353: the net's reading of one item's text: the office named after an appointment word (the office one is
+ * appointed to follows the verb: "appointed X as", "named", "promoted to", "will join as"; a title before it is
+ * usually the announcer's or the person's present one), within NET_NEAR characters, in a sentence that is not past,
+ * conditional, an agreement's terms, a quoted comment, a biography or a plan. 'top' for the CEO, CFO or president.
+ */
+export function appointmentNet(prose: string): { level: 'top' | 'officer'; said: string } | null {
+  let found: { level: 'top' | 'officer'; said: string } | null = null;
+  for (const s of sentences(prose).slice(0, 40)) {
+    if (NET_NOT_NOW.test(s) || NET_NOT_MADE.test(s) || noAppointmentMade(s) || isBiography(s)) continue;
+    for (const m of s.matchAll(NET_JOINING)) {
+      if (!/^(?:will|to)\b/i.test(m[0]) && NET_WHO_WAS.test(s.slice(Math.max(0, m.index - 16), m.index))) continue;
+      // The title must begin within NET_NEAR characters, not end there: "the appointment of Thomas Beaudoin, age 54, as
+      // its Executive Vice President and Chief Financial Officer" names the CFO's office.
+      const after = s.slice(m.index + m[0].length, m.index + m[0].length + NET_NEAR + 40);
+      const begins = (re: RegExp) => (re.exec(after)?.index ?? NET_NEAR) < NET_NEAR;
+      // Top first: "Co-Presidents" is a top office that NET_TITLE's singular "president" does not read.
+      if (begins(NET_TOP_IN)) return { level: 'top', said: netSaid(s) };
+      if (begins(NET_TITLE)) found ??= { level: 'officer', said: netSaid(s) };
+    }
+  }
+  return found;
+}
+
+/**
+ * An appointment sentence that fills no office now: one planned ("will name", "expects to"), a role elsewhere ("resigning
+ * ... following his appointment as CEO of Union Pacific"), an advisory role, a successor who "may request", or a term
+ * extended. Read by officerFacts and, since decision 353, by the appointment net.
+ */
+function noAppointmentMade(s: string): boolean {
+  const cue = APPOINTMENT.exec(s);
+  return (
+    /\bwill (?:name|appoint)\b|\bexpects? to\b/i.test(s) ||
+    (DEPARTURE.test(s) && ELSEWHERE.test(s)) ||
+    ADVISORY_ROLE.test(s) ||
+    (cue != null && HYPOTHETICAL_SUCCESSOR.test(s.slice(cue.index))) ||
+    EXTENDED_TERM.test(s)
+  );
+}
+
+/** A sentence of someone's past career, unless it also states this filing's change. */
+function isBiography(s: string): boolean {
+  return BIOGRAPHY.test(s) && !/\bwill\b|\beffective\b|\bannounced\b/i.test(s);
 }
 
 /** Item 5.02: who leaves or arrives, in which role, how, and whether it is only about pay. */
@@ -242,7 +312,7 @@ export function officerFacts(prose: string): OfficerFacts {
   };
   const all = sentences(prose).slice(0, 40);
   for (const [at, s] of all.entries()) {
-    const bio = BIOGRAPHY.test(s) && !/\bwill\b|\beffective\b|\bannounced\b/i.test(s);
+    const bio = isBiography(s);
     if (COMPENSATION.test(s)) facts.compensation = true;
     if (DISAGREEMENT.test(s) && !NO_DISAGREEMENT.test(s)) facts.disagreement = true;
     // A quoted comment ("In connection with X's retirement, the CEO commented, ...") names roles that do not change.
@@ -277,15 +347,7 @@ export function officerFacts(prose: string): OfficerFacts {
     if (APPOINTMENT.test(s)) {
       // "X was appointed Chief Executive Officer": the role follows the verb; "a new CEO will be appointed to the Board" is a plan.
       // "resigning from the Board following his appointment as CEO of Union Pacific": a role elsewhere.
-      const elsewhere = DEPARTURE.test(s) && ELSEWHERE.test(s);
-      const cue = APPOINTMENT.exec(s);
-      const hypothetical = cue != null && HYPOTHETICAL_SUCCESSOR.test(s.slice(cue.index));
-      const planned =
-        /\bwill (?:name|appoint)\b|\bexpects? to\b/i.test(s) ||
-        elsewhere ||
-        ADVISORY_ROLE.test(s) ||
-        hypothetical ||
-        EXTENDED_TERM.test(s);
+      const planned = noAppointmentMade(s);
       const roles = planned ? [] : rolesNear(s, APPOINTMENT, 70);
       facts.appointments.push(...roles.map((role) => ({ role, followUp: FOLLOW_UP.test(s) })));
       // "increased the Board from five to nine ... A, B, C and D were each appointed": a board reset, not one director.
@@ -299,6 +361,11 @@ export function officerFacts(prose: string): OfficerFacts {
   if (net) {
     facts.departureNet = net.level;
     facts.departureNetSaid = net.said;
+  }
+  const joining = appointmentNet(prose);
+  if (joining) {
+    facts.appointmentNet = joining.level;
+    facts.appointmentNetSaid = joining.said;
   }
   return facts;
 }

@@ -125,6 +125,14 @@ export interface OfficerFacts {
   departureNet?: 'top' | 'officer';
   /** The sentence the net read, as filed (cut at 220 characters). */
   departureNetSaid?: string;
+  /**
+   * Decision 353's net, the companion of departureNet: an appointment word (appointed, elected, named, promoted, hired,
+   * will join or serve as ...) followed closely by an officer's title, not as a past, conditional, planned or pay-term
+   * mention; 'top' when the office is the CEO's, the CFO's or the company's president's (the rubric's HIGH appointment).
+   */
+  appointmentNet?: 'top' | 'officer';
+  /** The sentence the appointment net read, as filed (cut at 220 characters). */
+  appointmentNetSaid?: string;
 }
 
 /** One 8-K item's own text, read: the opening sentences as filed and the facts for the rules. */

@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { FORM_8K_ITEMS } from '#shared/form8k-items';
 import { projectPath } from '../../config/paths';
 import { parseFiling } from '../parse';
-import { dealFacts, departureNet, eventWordsIn, officerFacts, resultsFacts, topicsIn } from '../parse/current-content';
+import {
+  appointmentNet,
+  dealFacts,
+  departureNet,
+  eventWordsIn,
+  officerFacts,
+  resultsFacts,
+  topicsIn,
+} from '../parse/current-content';
 import type { CurrentReportDetail } from '../parse/types';
 import { ruleAnalysis } from '../../domains/filings/rule-analysis';
 import { scoreFiling, type ScoreContext } from '.';
@@ -905,5 +913,76 @@ describe('the 5.02 departure net (decision 350): a departure the fitted readings
         'If the Chief Executive Officer resigns for good reason, he will be entitled to severance. The former Chief Financial Officer retired in 2019.',
       ),
     ).toBeNull();
+  });
+});
+
+describe('the 5.02 appointment net (decision 353): a new CEO or CFO the fitted readings miss is not a pay-only filing', () => {
+  const detailOf = (f: ReturnType<typeof parseFiling>) => f.detail as CurrentReportDetail;
+  /** Decision 349's "Q": the fitted direction readings cleared, as on a filing whose wording they do not know. */
+  const unread = (file: string) => {
+    const f = parse(file);
+    const content = (detailOf(f).content ?? []).find((c) => c.number === '5.02')!;
+    content.officers = { ...content.officers!, departures: [], appointments: [], directorsJoining: 0 };
+    return { f, officers: content.officers, s: scoreFiling(f, {}) };
+  };
+
+  it('a new CFO with the direction reading switched off is HIGH, the sentence quoted (Nuance 2008, FedEx 2023; tune)', () => {
+    // "... announced the appointment of Thomas Beaudoin, age 54, as its Executive Vice President and Chief Financial
+    // Officer": the CFO's title begins within the window though it ends past it.
+    for (const file of [
+      `${EVAL}8k_1002517_8K_2008_0000950135-08-004963.htm`,
+      `${EVAL}8k_1048911_8K_2023_0001193125-23-188128.htm`,
+    ]) {
+      const { officers, s } = unread(file);
+      expect(officers.appointmentNet).toBe('top');
+      expect(s.importance).toBe('HIGH');
+      expect(s.rules).toContain('8k.5.02.appointment-unread-top');
+      expect(s.rules).not.toContain('8k.5.02.compensation');
+    }
+    const { officers } = unread(`${EVAL}8k_1002517_8K_2008_0000950135-08-004963.htm`);
+    expect(officers.appointmentNetSaid).toMatch(
+      /appointment of Thomas Beaudoin, age 54, as its Executive Vice President and Chief Financial Officer/,
+    );
+  });
+
+  it('an officer below the CEO and CFO appointed stays LOW (a principal accounting officer, 2021 and Nuance 2008; tune)', () => {
+    for (const file of [
+      `${EVAL}8k_1002047_8K_2021_0001564590-21-004336.htm`,
+      `${EVAL}8k_1002517_8K_2008_0000950135-08-003637.htm`,
+    ]) {
+      const { officers, s } = unread(file);
+      expect(officers.appointmentNet).toBe('officer');
+      expect(s.importance).toBe('LOW');
+      expect(s.rules).toContain('8k.5.02.appointment-unread');
+    }
+  });
+
+  it('no appointment made: a term extended, a successor who "may request", a CEO role elsewhere, a past promotion (tune)', () => {
+    // Disney 2013 ("the extended period he will serve as Chief Executive Officer"), Disney 2017 ("his successor as Chief
+    // Executive Officer may request"): LOW on the plain run.
+    for (const file of [
+      `${EVAL}8k_1001039_8K_2013_0001001039-13-000098.htm`,
+      `${EVAL}8k_1001039_8K_2017_0001001039-17-000062.htm`,
+    ]) {
+      const s = score(file);
+      expect(s.importance).toBe('LOW');
+      expect(s.rules).toContain('8k.5.02.compensation');
+    }
+    // FedEx 2023: a director resigns "following his appointment as Chief Executive Officer ... of Union Pacific
+    // Corporation"; Nuance 2011: pay adjusted for an officer "who was promoted to" his office. Even with Q, not HIGH.
+    for (const file of [
+      `${CORPUS}8k_1048911_8K_2023_0001193125-23-199169.htm`,
+      `${EVAL}8k_1002517_8K_2011_0000950123-11-095986.htm`,
+    ]) {
+      const { officers, s } = unread(file);
+      expect(officers.appointmentNet).not.toBe('top');
+      expect(s.rules).not.toContain('8k.5.02.appointment-unread-top');
+    }
+    expect(
+      appointmentNet(
+        'The bonuses of the named executive officers, including the Chief Executive Officer, were approved. Mr. Smith will continue to serve as Chief Financial Officer. The Board will appoint a new Chief Executive Officer.',
+      ),
+    ).toBeNull();
+    expect(appointmentNet('The Board named Jane Roe and John Doe Co-Presidents of the Company.')?.level).toBe('top');
   });
 });

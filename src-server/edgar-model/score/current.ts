@@ -137,9 +137,24 @@ function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
     return judged(c, '8k.5.02.departure-unread-top', 'A top officer may be leaving', [
       `${said}a departure beside the title of the CEO, CFO, president or chair, though who leaves could not be read for certain`,
     ]);
+  // Decision 353: the same condition, but an appointment word followed by the CEO's, CFO's or president's title: the
+  // rubric's new CEO/CFO (HIGH). Below a departure beside a top title (the exit is the larger news), above an officer's
+  // departure (MEDIUM), since a filing takes its most important change.
+  const joinSaid = o.appointmentNetSaid;
+  const joinQuote =
+    joinSaid && !c.quote?.includes(joinSaid.replace(/…$/, '')) ? `It says ${asFiled(joinSaid)}: ` : 'The text puts ';
+  if (o.appointmentNet === 'top')
+    return judged(c, '8k.5.02.appointment-unread-top', 'A new CEO, CFO or president may be named', [
+      `${joinQuote}an appointment beside the title of the CEO, CFO or president, though who is appointed could not be read for certain`,
+    ]);
   if (o.departureNet)
     return judged(c, '8k.5.02.departure-unread', 'An officer may be leaving', [
       `${said}a departure beside an officer’s title, though who leaves or which office could not be read for certain`,
+    ]);
+  // An officer below the CEO and CFO appointed is the rubric's LOW; the rule says so rather than "no change".
+  if (o.appointmentNet)
+    return judged(c, '8k.5.02.appointment-unread', 'An officer may be appointed', [
+      `${joinQuote}an appointment beside an officer’s title below the CEO, CFO and president`,
     ]);
   return judged(c, '8k.5.02.compensation', 'Executive pay decisions', [
     o.compensation
