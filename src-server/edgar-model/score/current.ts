@@ -60,6 +60,11 @@ function firstRole(list: { role: OfficerRole }[], among: OfficerRole[]): Officer
   return null;
 }
 
+/** The opening of a net's reason: the sentence it read, quoted, unless "What happened" already shows it. */
+function netQuote(c: ItemContent, sentence: string | undefined): string {
+  return sentence && !c.quote?.includes(sentence.replace(/…$/, '')) ? `It says ${asFiled(sentence)}: ` : 'The text puts ';
+}
+
 function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
   const fresh = o.departures.filter((d) => !d.followUp);
   const topExit = firstRole(fresh, TOP);
@@ -130,9 +135,7 @@ function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
   // an officer's title (parse/current-content.ts departureNet): a departure they missed is not a pay-only filing. Beside
   // the CEO's, CFO's, president's or chair's title it is the rubric's top exit with notice (HIGH), else MEDIUM.
   // "Why" quotes the sentence the net read unless "What happened" already shows it (the item's first sentences).
-  const sentence = o.departureNetSaid;
-  const said =
-    sentence && !c.quote?.includes(sentence.replace(/…$/, '')) ? `It says ${asFiled(sentence)}: ` : 'The text puts ';
+  const said = netQuote(c, o.departureNetSaid);
   if (o.departureNet === 'top')
     return judged(c, '8k.5.02.departure-unread-top', 'A top officer may be leaving', [
       `${said}a departure beside the title of the CEO, CFO, president or chair, though who leaves could not be read for certain`,
@@ -140,9 +143,7 @@ function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
   // Decision 353: the same condition, but an appointment word followed by the CEO's, CFO's or president's title: the
   // rubric's new CEO/CFO (HIGH). Below a departure beside a top title (the exit is the larger news), above an officer's
   // departure (MEDIUM), since a filing takes its most important change.
-  const joinSaid = o.appointmentNetSaid;
-  const joinQuote =
-    joinSaid && !c.quote?.includes(joinSaid.replace(/…$/, '')) ? `It says ${asFiled(joinSaid)}: ` : 'The text puts ';
+  const joinQuote = netQuote(c, o.appointmentNetSaid);
   if (o.appointmentNet === 'top')
     return judged(c, '8k.5.02.appointment-unread-top', 'A new CEO, CFO or president may be named', [
       `${joinQuote}an appointment beside the title of the CEO, CFO or president, though who is appointed could not be read for certain`,
