@@ -62,7 +62,9 @@ function firstRole(list: { role: OfficerRole }[], among: OfficerRole[]): Officer
 
 /** The opening of a net's reason: the sentence it read, quoted, unless "What happened" already shows it. */
 function netQuote(c: ItemContent, sentence: string | undefined): string {
-  return sentence && !c.quote?.includes(sentence.replace(/…$/, '')) ? `It says ${asFiled(sentence)}: ` : 'The text puts ';
+  return sentence && !c.quote?.includes(sentence.replace(/…$/, ''))
+    ? `It says ${asFiled(sentence)}: `
+    : 'The text puts ';
 }
 
 function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
