@@ -353,14 +353,14 @@ export const SCORING_RULES: readonly ScoringRule[] = [
   },
   {
     id: '13d.plan-trustee',
-    appliesTo: 'Schedule 13D',
-    when: "A first 13D filed by a trustee of the company's employee stock plan for the plan's shares (Item 3): the employees' shares, not a purchase",
+    appliesTo: 'Schedule 13D, 13D/A',
+    when: "A 13D or 13D/A filed by a trustee of the company's employee stock plan or employee trust for the plan's shares: the employees' shares, not a purchase (amendments and employee trusts since decision 354)",
     importance: 'LOW',
   },
   {
     id: '13d.not-purchased',
     appliesTo: 'Schedule 13D',
-    when: 'A first 13D whose Item 3 says no funds were used: shares received in a distribution, a grant or a deal, not bought in the market',
+    when: 'A first 13D whose Item 3 says no funds were used or the shares were received for services: shares received in a distribution, a grant or a deal, not bought in the market',
     importance: 'MEDIUM',
   },
   {
@@ -372,7 +372,7 @@ export const SCORING_RULES: readonly ScoringRule[] = [
   {
     id: 'stake.exit.sale',
     appliesTo: 'Schedule 13D/A, 13G/A',
-    when: "An exit because the company was sold: the holder's shares went into a tender offer for all outstanding shares, or were converted in the company's merger (the sale was the news when announced)",
+    when: "An exit because the company was sold: the holder's shares went into a tender offer for all outstanding shares, were converted in the company's merger, or a 13D/A says the merger was consummated and ended the holder's stake (the sale was the news when announced)",
     importance: 'LOW',
   },
   {
@@ -386,6 +386,12 @@ export const SCORING_RULES: readonly ScoringRule[] = [
     appliesTo: 'Schedule 13D',
     when: 'A first 13D whose Item 5(c) lists no transaction in the past sixty days: the 5% line was not crossed by buying, so the market has not just seen the stake bought (decision 352)',
     importance: 'MEDIUM',
+  },
+  {
+    id: '13d.dilution-only',
+    appliesTo: 'Schedule 13D/A',
+    when: "A 13D/A whose Item 4 says the holder's percentage fell only because the company sold or issued shares: the holder traded nothing (decision 354)",
+    importance: 'LOW',
   },
   {
     id: '13d.amendment',

@@ -80,6 +80,15 @@ const VOTING_FOR_MERGER =
   /\b(?:Agreement and Plan of Merger|Merger Agreement)\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,300}?\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b|\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,300}?\b(?:Agreement and Plan of Merger|Merger Agreement)\b/i;
 
 /**
+ * Decision 354: an amendment whose Item 4 states that the holder agreed or committed to buy or sell shares under a
+ * purchase agreement ("Bedford has agreed to sell all of his 1,196,320 shares", Bedford on AMREP 1994; "has committed
+ * to purchase ... shares", BellSouth on QVC 1994; "the Stock Purchase Agreement", Time Warner on Atari 1994): the
+ * rubric's "a 13D/A that adds ... an agreement" (HIGH), a block changing hands or a new purchase from the company.
+ */
+const SHARE_DEAL =
+  /\b(?:has|have) (?:agreed|committed) to (?:sell|purchase|buy|acquire)\b|\b(?:Stock|Share) Purchase Agreement\b/i;
+
+/**
  * A stated intention is an action too when it names the campaign: "The Reporting Persons intend to
  * engage in discussions with ... the board regarding ways to enhance shareholder value, including
  * ... possible board representation" (Icahn on Bausch Health) is a plan, where "may engage in
@@ -112,7 +121,8 @@ export function purposeAction(bodyText: string, amendment = false): string | nul
     return (
       STATED_CAMPAIGN.test(s) ||
       HOLDER_MERGER.test(s) ||
-      (amendment && (ISSUER_AGREEMENT.test(s) || VOTING_FOR_MERGER.test(s)))
+      (amendment &&
+        (ISSUER_AGREEMENT.test(s) || VOTING_FOR_MERGER.test(s) || SHARE_DEAL.test(s)))
     );
   });
   return sentence ? sentence.trim().slice(0, 300) : null;
@@ -151,10 +161,24 @@ export function itemFourPercent(bodyText: string): number | null {
 const PLAN_TRUSTEE =
   /\btrustees?\b[^.]{0,40}?\b(?:of|for|under)\s+(?:the\s+)?(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,80}?\b(?:Employees?['’]?\s+Stock\s+Ownership\s+Plan|ESOP|Employee\s+(?:Benefit|Savings|Retirement)\s+Plan|401\(k\)\s+Plan)\b/i;
 /**
+ * Decision 354: the trustee of a trust the company set up to fund its employee plans ("Trustee for The Dial Corp
+ * Employee Equity Trust", First Interstate Bank on Dial 1994) holds the plans' shares, on a first 13D or an amendment.
+ */
+const PLAN_TRUST =
+  /\btrustee\b[^.]{0,40}?\b(?:of|for|under)\s+(?:the\s+)?(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,80}?\bEmployees?['’]?\s+(?:Equity|Benefit|Stock|Benefits)\s+Trust\b/i;
+
+/** The cover or Item 2 names the filer as the trustee of the company's employee plan or employee trust (decision 354). */
+export function planTrustee(bodyText: string): boolean {
+  const text = bodyText.replace(/\s+/g, ' ').slice(0, 30_000);
+  return PLAN_TRUST.test(text) || PLAN_TRUSTEE.test(text);
+}
+/**
  * Item 3 says no money bought the shares: "the Ordinary Shares ... have not been purchased by the Reporting Person, and
  * thus no funds were used" (shares received in a holder's pro rata distribution, Horizon Pharma 2014), "No funds
  * involved". The stake came by distribution, grant or office, not by a purchase the market has not seen.
  */
+const NOT_PURCHASED_SERVICES =
+  /\b(?:received|acquired|issued)\b[^.]{0,160}?\b(?:in consideration (?:of|for)|as compensation for|in exchange for)\b[^.]{0,80}?\bservices\b/i;
 const NOT_PURCHASED =
   /\bno funds (?:(?:were|was|have been|are)\s+)?(?:used|involved|paid|expended|required)\b|\b(?:have|has|were|was) not (?:been )?(?:purchased|acquired by purchase)\b/i;
 
@@ -192,6 +216,9 @@ export function stakeOrigin(
   const item3 = items.slice(0, four === -1 ? 2_000 : four);
   if (PLAN_TRUSTEE.test(item3)) return 'plan-trustee';
   if (NOT_PURCHASED.test(item3)) return 'not-purchased';
+  // Decision 354: shares received for services ("received the Common Stock and the Common Stock Options in
+  // consideration of Reporting Person's agreement to render consulting services", Rubin on Cetalon 2001): a grant.
+  if (NOT_PURCHASED_SERVICES.test(item3)) return 'not-purchased';
   return null;
 }
 
@@ -234,4 +261,39 @@ const EXIT_BY_SALE =
 
 export function exitBySale(bodyText: string): boolean {
   return EXIT_BY_SALE.test(bodyText.replace(/\s+/g, ' '));
+}
+
+/**
+ * Decision 354: a 13D/A filed only because the company issued shares. Item 4 says the issuer sold or issued shares and
+ * that, as a result, the holder's percentage decreased ("On December 4, 2020, the Issuer reported that it had closed the
+ * sale of a total of 2,000,000 shares ... As a result of that closing, the percentage ownership ... has decreased",
+ * William Rose on Reata 2020): the holder did nothing; the rubric's small update (LOW).
+ */
+const ISSUER_ISSUED =
+  /\b(?:Issuer|Company)\b[^.]{0,160}?\b(?:sale|issuance|issued|sold|offering)\b[^.]{0,120}?\bshares\b/i;
+const PERCENT_FELL =
+  /\bpercent(?:age)?\b[^.]{0,200}?\b(?:decreased|was reduced|has been reduced|was diluted|has been diluted)\b/i;
+
+export function dilutionOnly(bodyText: string): boolean {
+  const text = bodyText.replace(/\s+/g, ' ');
+  const start = text.search(/Item\s*4\.?\s*(?:[-–—:]\s*)?Purpose\s+of\s+(?:the\s+)?Transaction/i);
+  if (start === -1) return false;
+  const rest = text.slice(start, start + 20_000);
+  const end = rest.slice(40).search(/Item\s*5\.?\s*(?:[-–—:]\s*)?Interest\s+in\s+Securities/i);
+  const item4 = end === -1 ? rest.slice(0, 4_000) : rest.slice(0, end + 40);
+  return ISSUER_ISSUED.test(item4) && PERCENT_FELL.test(item4);
+}
+
+/**
+ * Decision 354: a 13D/A that reports the company's merger consummated and the holder's stake ended by it ("On March 1,
+ * 1994, the merger of KeyCorp ... and Society ... was consummated ... the Stock Option Agreement was terminated ...,
+ * thereby eliminating Society's beneficial interest", Society on KeyCorp 1994): an exit that follows the announced sale.
+ */
+const MERGER_CLOSED = /\b(?:merger|Merger)\b[^.]{0,200}?\b(?:was|has been|were) (?:consummated|completed)\b/;
+const STAKE_ENDED =
+  /\b(?:eliminat\w+|terminat\w+|ceas\w+|extinguish\w+)\b[^.]{0,120}?\bbeneficial (?:interest|ownership)\b|\bno longer (?:beneficially )?owns?\b/i;
+
+export function exitByMerger(bodyText: string): boolean {
+  const text = bodyText.replace(/\s+/g, ' ');
+  return MERGER_CLOSED.test(text) && STAKE_ENDED.test(text);
 }

@@ -5,8 +5,11 @@ import { htmlToText } from './text';
 import {
   ceasedFivePercent,
   cleanPersonName,
+  dilutionOnly,
   exitBySale,
+  exitByMerger,
   noRecentTrades,
+  planTrustee,
   itemFourPercent,
   purposeAction,
   stakeOrigin,
@@ -307,6 +310,8 @@ export function parseBeneficial(
   let aggregate: number | null = null;
   let bySale = false;
   let noTrades = false;
+  let dilution = false;
+  let mergerExit = false;
   const xmlAt = raw.search(/<edgarSubmission[^>]*schedule13/i);
   const format: BeneficialDetail['format'] = xmlAt !== -1 ? 'xml' : 'text';
   if (xmlAt !== -1) {
@@ -371,6 +376,14 @@ export function parseBeneficial(
       action = purposeAction(bodyText, /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0);
       origin = stakeOrigin(bodyText);
       noTrades = noRecentTrades(bodyText);
+      const amended = /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0;
+      // Decision 354: a trustee of the company's employee plan or trust, named on the cover or in Item 2 (and on an
+      // amendment, which often has no Item 3), holds the plan's shares; that is more than "no funds were used".
+      if ((!origin || origin === 'not-purchased') && planTrustee(bodyText)) origin = 'plan-trustee';
+      if (amended) {
+        dilution = dilutionOnly(bodyText);
+        mergerExit = exitByMerger(bodyText);
+      }
     } else aggregate = itemFourPercent(bodyText);
   }
   if (amendmentNo === 0) amendmentNo = null;
@@ -396,6 +409,8 @@ export function parseBeneficial(
     classTitle,
     ...(bySale ? { exitBySale: true } : {}),
     ...(noTrades ? { noRecentTrades: true } : {}),
+    ...(dilution ? { dilutionOnly: true } : {}),
+    ...(mergerExit ? { exitByMerger: true } : {}),
   };
 }
 

@@ -272,7 +272,7 @@ export interface BeneficialDetail {
   ceasedFivePercent?: boolean | null;
   /** 13D Item 4: the sentence stating an action taken (a letter or proposal delivered, nominations, an agreement), or null. */
   purposeAction?: string | null;
-  /** A first 13D's stake from merger support agreements, an internal reorganisation or holdings from before the listing (Items 3-5), or null. */
+  /** A first 13D's stake from merger support agreements, an internal reorganisation or holdings from before the listing (Items 3-5), or null; 'plan-trustee' counts on a 13D/A too (decision 354). */
   stakeOrigin?: 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | null;
   /** The cover's title of the class reported on ("Common Stock", "Non-cumulative Dollar Preference Shares, Series M-T"). */
   classTitle?: string | null;
@@ -280,6 +280,10 @@ export interface BeneficialDetail {
   exitBySale?: boolean;
   /** 13D Item 5(c) reports no transaction in the class in the past sixty days ("None"): no recent purchase (decision 352). */
   noRecentTrades?: boolean;
+  /** 13D/A Item 4: the holder's percentage changed only because the issuer sold or issued shares (decision 354). */
+  dilutionOnly?: boolean;
+  /** 13D/A: the issuer's merger was consummated and ended the holder's stake (decision 354). */
+  exitByMerger?: boolean;
 }
 
 export interface HoldingsDetail {

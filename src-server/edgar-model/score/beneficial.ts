@@ -18,10 +18,11 @@ interface Scored {
 
 /**
  * Index-fund managers file a 13G on every large company they hold: routine, not a signal. FMR (Fidelity) is not one:
- * its 13G is an active manager's choice to own 5% (FMR's first 13G on NorthStar Realty Finance, 8.3%: MEDIUM).
+ * its 13G is an active manager's choice to own 5% (FMR's first 13G on NorthStar Realty Finance, 8.3%: MEDIUM). Barclays
+ * Global Investors, the iShares manager until 2009, is one (decision 354: its first 13G on Cherokee, 6.49%: LOW).
  */
 const INDEX_MANAGER =
-  /\b(vanguard|blackrock|state street|ssga|geode capital|northern trust|dimensional fund|invesco|charles schwab)\b/i;
+  /\b(vanguard|blackrock|barclays global investors|state street|ssga|geode capital|northern trust|dimensional fund|invesco|charles schwab)\b/i;
 
 interface StakeFacts {
   filer: string;
@@ -47,6 +48,7 @@ function stakeFacts(f: ParsedFiling, company: string, context: ScoreContext): St
   const amendment = f.isAmendment || (d?.amendmentNo ?? 0) > 0;
   const exit =
     d?.ceasedFivePercent === true ||
+    (amendment && d?.exitByMerger === true) ||
     (amendment && pct != null && pct < 5) ||
     (prev != null && prev >= 5 && pct != null && pct < 5);
   return {
@@ -166,6 +168,20 @@ function scheduleDHits(s: StakeFacts): Hit[] {
             reason: `${s.filer} crossed 5% with a first 13D: ${s.stake}, with intent to influence possible`,
           },
     ];
+  // Decision 354: a trustee of the company's employee plan or trust reports the plan's shares on an amendment too.
+  if (!action && !s.exit && s.d?.stakeOrigin === 'plan-trustee') {
+    const trustee = originHit(s);
+    if (trustee) return [trustee];
+  }
+  // Decision 354: the percentage moved only because the company issued shares: the holder did nothing.
+  if (!action && !s.exit && s.d?.dilutionOnly)
+    return [
+      {
+        rule: '13d.dilution-only',
+        importance: 'LOW',
+        reason: `${s.filer} updated its 13D on ${s.company} only because the company issued shares: its percentage fell, it traded nothing`,
+      },
+    ];
   return [
     { rule: '13d.amendment', importance: 'MEDIUM', reason: `${s.filer} updated its 13D on ${s.company}` },
     ...(action && !s.exit
@@ -235,7 +251,7 @@ export function scoreBeneficial(f: ParsedFiling, company: string, context: Score
   const elsewhere = passiveElsewhere(f, s);
   // An exit because the company was sold (its shares tendered into the offer for all shares, or converted in the
   // merger): the announced sale was the news, the holder's exit only follows it (decision 345).
-  const soldOut = s.exit && s.d?.exitBySale === true;
+  const soldOut = s.exit && (s.d?.exitBySale === true || s.d?.exitByMerger === true);
   const hits = elsewhere
     ? [elsewhere]
     : soldOut

@@ -795,6 +795,83 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
 });
 
 /** Real Forms 3/4/5 of the importance eval's tune split (eval/importance/filings/form345, SOURCES.md there). */
+/** Decision 354: 13D/G readings from the fourth Orgron batch's tune rows (every filing here is in the tune split). */
+describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, dilution, merger exits, index managers (decision 354)', () => {
+  const dg = (name: string) => {
+    const bytes = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`));
+    return parseFiling((name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'), {});
+  };
+
+  it('a 13D/A whose Item 4 states an agreement to buy or sell shares is HIGH (Bedford sells his 18.1% of AMREP; BellSouth commits to buy QVC; Time Warner buys new Atari shares)', () => {
+    const bedford = score(dg('orgron_0000910079-94-000005_SC13D.txt'));
+    expect(bedford).toMatchObject({ importance: 'HIGH', rules: ['13d.plans', '13d.amendment'] });
+    expect(bedford.reasons.join(' ')).toContain('Pursuant to a Share Purchase Agreement dated January 21, 1994');
+    expect(score(dg('orgron_0000950157-94-000014_SC13DA.txt'))).toMatchObject({ importance: 'HIGH' });
+    expect(score(dg('orgron_0000736157-94-000002_SC13DA.txt'))).toMatchObject({ importance: 'HIGH' });
+    // On a first 13D the same words are how the stake was bought, not a new agreement.
+    expect(purposeAction('Item 4. Purpose of Transaction. Bedford has agreed to sell all of his shares.', false)).toBeNull();
+    // A 13D/A that only updates numbers stays MEDIUM (Cornwall adds Hill International shares in the market).
+    expect(score(dg('orgron_0001193125-16-572771_SC13DA.txt'))).toMatchObject({
+      importance: 'MEDIUM',
+      rules: ['13d.amendment'],
+    });
+  });
+
+  it("a trustee of the company's employee trust is LOW on an amendment too (First Interstate for The Dial Corp Employee Equity Trust), and the ESOP trustee is read outside Item 3 (Benjamin Moore 1997)", () => {
+    const dial = dg('orgron_0000898822-94-000021_SC13DA.txt');
+    expect(dial.detail).toMatchObject({ stakeOrigin: 'plan-trustee', amendmentNo: 2 });
+    expect(score(dial)).toMatchObject({ importance: 'LOW', rules: ['13d.plan-trustee'] });
+    // Derived: Benjamin Moore's Item 3 trustee sentence removed; the cover's "trustees of Issuer's ESOP" and Item 2 still say so.
+    const name = 'orgron_0000891554-97-000224_SC13D.txt';
+    const raw = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8').replace(
+      /Reporting person is one of three trustees of the\s+Benjamin Moore & Co\. Employees' Stock Ownership Plan\./,
+      'The shares are held of record by the Plan.',
+    );
+    expect(raw).toContain('The shares are held of record by the Plan.');
+    const moore = parseFiling(raw, {});
+    expect(moore.detail).toMatchObject({ stakeOrigin: 'plan-trustee' });
+    expect(score(moore)).toMatchObject({ importance: 'LOW', rules: ['13d.plan-trustee'] });
+  });
+
+  it("a 13D/A filed only because the company issued shares is LOW (William Rose on Reata, 2020: diluted to 9.7%, no trades of his own)", () => {
+    const rose = dg('orgron_0001193125-20-313455_SC13DA.txt');
+    expect(rose.detail).toMatchObject({ dilutionOnly: true });
+    const s = score(rose);
+    expect(s).toMatchObject({ importance: 'LOW', rules: ['13d.dilution-only'] });
+    expect(s.reasons[0]).toContain('only because the company issued shares');
+    // Derived: the same Item 4 without the company's sale of shares is an ordinary numbers update.
+    const raw = readFileSync(projectPath('eval/importance/filings/13dg/orgron_0001193125-20-313455_SC13DA.txt'), 'utf8');
+    const traded = raw.replace(
+      'the Issuer reported that it had closed the sale of a total of 2,000,000 shares',
+      'the Reporting Persons disposed of 300,000 shares',
+    );
+    expect(traded).toContain('disposed of 300,000 shares');
+    expect(score(parseFiling(traded, {}))).toMatchObject({ importance: 'MEDIUM', rules: ['13d.amendment'] });
+  });
+
+  it('a 13D/A saying the merger was consummated and ended the stake is the sale exit, LOW (Society on old KeyCorp, 1994); an amendment of a pending merger agreement is not', () => {
+    const society = dg('orgron_0000950152-94-000206_SC13DA.txt');
+    expect(society.detail).toMatchObject({ exitByMerger: true });
+    expect(score(society)).toMatchObject({ importance: 'LOW', rules: ['stake.exit.sale'] });
+    const keycorp = dg('orgron_0000950123-94-000138_SC13DA.txt');
+    expect(keycorp.detail).not.toMatchObject({ exitByMerger: true });
+    expect(score(keycorp)).toMatchObject({ importance: 'MEDIUM', rules: ['13d.amendment'] });
+  });
+
+  it("Barclays Global Investors' first 13G is an index manager's routine filing, LOW (6.49% of Cherokee, 2009)", () => {
+    expect(score(dg('orgron_0000913414-09-003235_SC13G.txt'))).toMatchObject({
+      importance: 'LOW',
+      rules: ['13g.passive'],
+    });
+  });
+
+  it('a first 13D for shares received for consulting services was not bought: MEDIUM (Rubin Investment Group on Cetalon, 2001)', () => {
+    const rubin = dg('orgron_0001121804-01-500010_SC13D.txt');
+    expect(rubin.detail).toMatchObject({ stakeOrigin: 'not-purchased' });
+    expect(score(rubin)).toMatchObject({ importance: 'MEDIUM', rules: ['13d.not-purchased'] });
+  });
+});
+
 describe('Forms 3/4/5: exchangeable units, planned purchases, Form 5, 10% by the remarks, reorganizations', () => {
   const e2d = (name: string) =>
     parseFiling(readFileSync(projectPath(`eval/importance/filings/form345/${name}`), 'utf8'), {});
