@@ -121,8 +121,7 @@ export function purposeAction(bodyText: string, amendment = false): string | nul
     return (
       STATED_CAMPAIGN.test(s) ||
       HOLDER_MERGER.test(s) ||
-      (amendment &&
-        (ISSUER_AGREEMENT.test(s) || VOTING_FOR_MERGER.test(s) || SHARE_DEAL.test(s)))
+      (amendment && (ISSUER_AGREEMENT.test(s) || VOTING_FOR_MERGER.test(s) || SHARE_DEAL.test(s)))
     );
   });
   return sentence ? sentence.trim().slice(0, 300) : null;

@@ -809,7 +809,9 @@ describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, d
     expect(score(dg('orgron_0000950157-94-000014_SC13DA.txt'))).toMatchObject({ importance: 'HIGH' });
     expect(score(dg('orgron_0000736157-94-000002_SC13DA.txt'))).toMatchObject({ importance: 'HIGH' });
     // On a first 13D the same words are how the stake was bought, not a new agreement.
-    expect(purposeAction('Item 4. Purpose of Transaction. Bedford has agreed to sell all of his shares.', false)).toBeNull();
+    expect(
+      purposeAction('Item 4. Purpose of Transaction. Bedford has agreed to sell all of his shares.', false),
+    ).toBeNull();
     // A 13D/A that only updates numbers stays MEDIUM (Cornwall adds Hill International shares in the market).
     expect(score(dg('orgron_0001193125-16-572771_SC13DA.txt'))).toMatchObject({
       importance: 'MEDIUM',
@@ -833,14 +835,17 @@ describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, d
     expect(score(moore)).toMatchObject({ importance: 'LOW', rules: ['13d.plan-trustee'] });
   });
 
-  it("a 13D/A filed only because the company issued shares is LOW (William Rose on Reata, 2020: diluted to 9.7%, no trades of his own)", () => {
+  it('a 13D/A filed only because the company issued shares is LOW (William Rose on Reata, 2020: diluted to 9.7%, no trades of his own)', () => {
     const rose = dg('orgron_0001193125-20-313455_SC13DA.txt');
     expect(rose.detail).toMatchObject({ dilutionOnly: true });
     const s = score(rose);
     expect(s).toMatchObject({ importance: 'LOW', rules: ['13d.dilution-only'] });
     expect(s.reasons[0]).toContain('only because the company issued shares');
     // Derived: the same Item 4 without the company's sale of shares is an ordinary numbers update.
-    const raw = readFileSync(projectPath('eval/importance/filings/13dg/orgron_0001193125-20-313455_SC13DA.txt'), 'utf8');
+    const raw = readFileSync(
+      projectPath('eval/importance/filings/13dg/orgron_0001193125-20-313455_SC13DA.txt'),
+      'utf8',
+    );
     const traded = raw.replace(
       'the Issuer reported that it had closed the sale of a total of 2,000,000 shares',
       'the Reporting Persons disposed of 300,000 shares',
