@@ -105,13 +105,19 @@ const CONTRACT_RIGHT =
 export const BUYOUT_PROPOSAL =
   /\b(?:proposal|offer|proposed|propose[sd]?)\b[^.]{0,120}?\bto acquire (?:all|each|any and all)\b[^.]{0,80}?\b(?:outstanding|shares|common stock)\b/i;
 
-export function purposeAction(bodyText: string, amendment = false): string | null {
+/** Item 4 ("Purpose of Transaction") up to Item 5's heading, whitespace squeezed; without Item 5, its first `unended` characters. */
+function purposeItem(bodyText: string, unended: number): string | null {
   const text = bodyText.replace(/\s+/g, ' ');
   const start = text.search(/Item\s*4\.?\s*(?:[-–—:]\s*)?Purpose\s+of\s+(?:the\s+)?Transaction/i);
   if (start === -1) return null;
   const rest = text.slice(start, start + 20_000);
   const end = rest.slice(40).search(/Item\s*5\.?\s*(?:[-–—:]\s*)?Interest\s+in\s+Securities/i);
-  const item4 = end === -1 ? rest.slice(0, 8_000) : rest.slice(0, end + 40);
+  return end === -1 ? rest.slice(0, unended) : rest.slice(0, end + 40);
+}
+
+export function purposeAction(bodyText: string, amendment = false): string | null {
+  const item4 = purposeItem(bodyText, 8_000);
+  if (item4 == null) return null;
   const sentence = item4.split(/(?<=[.;])\s+(?=[A-Z(])/).find((s) => {
     const at = s.search(ACTION);
     // "may nominate" is boilerplate; a right granted by the holder's securities ("if (A) dividends ... have not
@@ -274,13 +280,8 @@ const PERCENT_FELL =
   /\bpercent(?:age)?\b[^.]{0,200}?\b(?:decreased|was reduced|has been reduced|was diluted|has been diluted)\b/i;
 
 export function dilutionOnly(bodyText: string): boolean {
-  const text = bodyText.replace(/\s+/g, ' ');
-  const start = text.search(/Item\s*4\.?\s*(?:[-–—:]\s*)?Purpose\s+of\s+(?:the\s+)?Transaction/i);
-  if (start === -1) return false;
-  const rest = text.slice(start, start + 20_000);
-  const end = rest.slice(40).search(/Item\s*5\.?\s*(?:[-–—:]\s*)?Interest\s+in\s+Securities/i);
-  const item4 = end === -1 ? rest.slice(0, 4_000) : rest.slice(0, end + 40);
-  return ISSUER_ISSUED.test(item4) && PERCENT_FELL.test(item4);
+  const item4 = purposeItem(bodyText, 4_000);
+  return item4 != null && ISSUER_ISSUED.test(item4) && PERCENT_FELL.test(item4);
 }
 
 /**
