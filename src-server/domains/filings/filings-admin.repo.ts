@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FilingRow } from '../../db/schema';
 import { filings } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 
 export interface FilingSearchRow extends Record<string, unknown> {
   id: number;
@@ -47,6 +47,13 @@ export async function searchFilings(db: Db, s: FilingSearch): Promise<FilingSear
 export async function filingById(db: Db, { id }: { id: number }): Promise<FilingRow | null> {
   const [row] = await db.select().from(filings).where(eq(filings.id, id));
   return row ?? null;
+}
+
+/** The stored rows of these filings, by id (a filing deleted meanwhile is absent): one query per page of a range rescore. */
+export async function filingsByIds(db: Db, ids: number[]): Promise<Map<number, FilingRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(filings).where(inArray(filings.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Filing ids in a filed-at range (NY days), oldest first: what a range rescore walks. */

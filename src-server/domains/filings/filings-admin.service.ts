@@ -178,6 +178,9 @@ export async function rescoreFiling(db: Db, { id }: { id: number }) {
   return writeScore(db, row, storedParse(row));
 }
 
+/** Filings read per query by the range rescore (rows carry their parse, so a page stays a few MB at most). */
+const RESCORE_PAGE = 100;
+
 /**
  * The range rescore job: every filing filed in [from, to] (NY days), progress per 25 filings. From the stored parse by
  * default (no EDGAR request); with `client`, each filing is fetched again and parsed by today's parser first, because
@@ -200,8 +203,11 @@ export async function rescoreRange(
   let refetched = 0;
   let unavailable = 0;
   await progress({ done: 0, total: ids.length, changed });
+  let page = new Map<number, FilingRow>();
   for (const [i, id] of ids.entries()) {
-    const row = await repo.filingById(db, { id });
+    // One query per page of rows, not one per filing; a page is read when the walk reaches it.
+    if (i % RESCORE_PAGE === 0) page = await repo.filingsByIds(db, ids.slice(i, i + RESCORE_PAGE));
+    const row = page.get(id);
     if (row) {
       // An EDGAR error (after the client's own retries) is one filing unavailable, not the whole range failed.
       const fresh = client ? await freshParse(client, row).catch(() => null) : null;
