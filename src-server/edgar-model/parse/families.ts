@@ -312,6 +312,8 @@ export function parseBeneficial(
   let noTrades = false;
   let dilution = false;
   let mergerExit = false;
+  /** An amendment by its form type, or by the cover's "Amendment No." on a form filed under the original's type. */
+  const amends = (no: number | null) => /\/A$/i.test(formType) || (no ?? 0) > 0;
   const xmlAt = raw.search(/<edgarSubmission[^>]*schedule13/i);
   const format: BeneficialDetail['format'] = xmlAt !== -1 ? 'xml' : 'text';
   if (xmlAt !== -1) {
@@ -337,10 +339,7 @@ export function parseBeneficial(
     ceased = fivePercentOrLess == null ? null : /^(Y|YES|TRUE|1)$/i.test(fivePercentOrLess);
     const item = (n: number, field: string) =>
       textAt(form, 'items1To7', `item${n}`, field) ?? textAt(form, 'items', `item${n}`, field) ?? '';
-    action = purposeAction(
-      `Item 4. Purpose of Transaction ${item(4, 'transactionPurpose')}`,
-      /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0,
-    );
+    action = purposeAction(`Item 4. Purpose of Transaction ${item(4, 'transactionPurpose')}`, amends(amendmentNo));
     if (schedule === '13D') {
       origin = stakeOrigin(
         `Item 3. Source and Amount ${item(3, 'fundsSource')} Item 4. Purpose of Transaction ${item(4, 'transactionPurpose')} ` +
@@ -373,10 +372,10 @@ export function parseBeneficial(
     ceased = ceasedFivePercent(bodyText);
     bySale = exitBySale(bodyText);
     if (schedule === '13D') {
-      action = purposeAction(bodyText, /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0);
+      const amended = amends(amendmentNo);
+      action = purposeAction(bodyText, amended);
       origin = stakeOrigin(bodyText);
       noTrades = noRecentTrades(bodyText);
-      const amended = /\/A$/i.test(formType) || (amendmentNo ?? 0) > 0;
       // Decision 354: a trustee of the company's employee plan or trust, named on the cover or in Item 2 (and on an
       // amendment, which often has no Item 3), holds the plan's shares; that is more than "no funds were used".
       if ((!origin || origin === 'not-purchased') && planTrustee(bodyText)) origin = 'plan-trustee';
