@@ -49,7 +49,7 @@ export const SCORING_THRESHOLDS = {
   hugeSaleUsd: 100_000_000,
   /** Notes or other securities stated in dollars, or an allocation in an offering, from this amount (USD) are MEDIUM, below LOW. */
   allocationMediumUsd: 1_000_000,
-  /** A 13D/13G stake crossing one of these percents of the class (up or down) is HIGH. */
+  /** A 13D/13G stake crossing one of these percents of the class is HIGH on a 13D (rising), MEDIUM on a 13G (decision 356). */
   stakeCrossingsPct: [5, 10] as readonly number[],
 } as const;
 
@@ -402,7 +402,7 @@ export const SCORING_RULES: readonly ScoringRule[] = [
   {
     id: 'stake.crossing',
     appliesTo: 'Schedule 13D/A, 13G/A',
-    when: `The largest stake crossed ${T.stakeCrossingsPct.join('% or ')}% of the class since the holder's previous filing (either way)`,
+    when: `The largest stake crossed ${T.stakeCrossingsPct.join('% or ')}% of the class since the holder's previous filing: on a 13D/A when it rose through the line (a fall through 10% that stays above 5% is a numbers update), on a 13G/A (MEDIUM) either way when it moved ${T.passiveStakeChangePts} points or more (decision 356)`,
     importance: 'HIGH',
   },
   {

@@ -76,8 +76,12 @@ const ISSUER_AGREEMENT = /\bentered into (?:a|an) (?:[\w-]+\s+){0,3}agreement wi
  */
 export const HOLDER_MERGER =
   /\b(?:Reporting Persons?|Filing Persons?)\b[^.]{0,60}?\band the (?:Issuer|Company)\b[^.]{0,20}?\b(?:have|has) entered into an? (?:Agreement and Plan of (?:Merger|Reorganization)|Merger Agreement)\b|\bmerger of the (?:Issuer|Company) with and into the Reporting Person\b/i;
+/**
+ * Decision 356: a name's honorific ("Messrs. Benun, Benun and Levy ... and HK entered into a Support Agreement", the
+ * Happy Kids management group 1999) ends no sentence, in the window below or in Item 4's sentence split.
+ */
 const VOTING_FOR_MERGER =
-  /\b(?:Agreement and Plan of Merger|Merger Agreement)\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,300}?\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b|\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd))\.){0,300}?\b(?:Agreement and Plan of Merger|Merger Agreement)\b/i;
+  /\b(?:Agreement and Plan of Merger|Merger Agreement)\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Messrs|Dr))\.){0,300}?\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b|\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Messrs|Dr))\.){0,300}?\b(?:Agreement and Plan of Merger|Merger Agreement)\b/i;
 
 /**
  * Decision 354: an amendment whose Item 4 states that the holder agreed or committed to buy or sell shares under a
@@ -118,7 +122,7 @@ function purposeItem(bodyText: string, unended: number): string | null {
 export function purposeAction(bodyText: string, amendment = false): string | null {
   const item4 = purposeItem(bodyText, 8_000);
   if (item4 == null) return null;
-  const sentence = item4.split(/(?<=[.;])\s+(?=[A-Z(])/).find((s) => {
+  const sentence = item4.split(/(?<=[.;])(?<!\b(?:Mr|Mrs|Ms|Messrs|Dr)\.)\s+(?=[A-Z(])/).find((s) => {
     const at = s.search(ACTION);
     // "may nominate" is boilerplate; a right granted by the holder's securities ("if (A) dividends ... have not
     // been paid ... the right to elect ... any director nominated by the Eligible Holders", Enron's preferred in

@@ -83,10 +83,18 @@ function exitHit(s: StakeFacts): Hit {
   };
 }
 
+/**
+ * A stake that crossed 5% or 10% since the holder's previous filing. Decision 356, from the rubric's words: a 13D/A
+ * "that ... crosses a new threshold is HIGH" is a stake that rose through it; one that fell through 10% and stays above
+ * 5% is "a 13D/A that only updates numbers" (MEDIUM, as an exit below 5% is MEDIUM). "A 13G/A with small changes is
+ * LOW": a passive holder's move of less than passiveStakeChangePts is small even when it crosses 10%.
+ */
 function crossingHit(s: StakeFacts): Hit[] {
   if (s.pct == null || s.prev == null) return [];
   const crossed = T.stakeCrossingsPct.find((x) => s.prev! < x !== s.pct! < x);
   if (crossed == null || (crossed === 5 && s.pct < 5)) return [];
+  if (s.is13D && s.amendment && s.pct < crossed) return [];
+  if (!s.is13D && s.amendment && Math.abs(s.pct - s.prev) < T.passiveStakeChangePts) return [];
   return [
     {
       rule: 'stake.crossing',

@@ -877,6 +877,54 @@ describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, d
   });
 });
 
+describe('13D/G cells from the rubric: a crossing that rises, a small 13G/A move, an honorific in Item 4 (decision 356)', () => {
+  const dg = (name: string) =>
+    parseFiling(readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8'), {});
+
+  it('a 13D/A support agreement tied to the company\'s merger agreement is read past "Messrs.": HIGH (the Benun/Levy group on Happy Kids, 1999)', () => {
+    const happy = score(dg('orgron_0001012975-99-000150_SC13DA.txt'));
+    expect(happy).toMatchObject({ importance: 'HIGH', rules: ['13d.plans', '13d.amendment'] });
+    expect(happy.reasons.join(' ')).toContain('Messrs. Benun, Benun and Levy');
+    expect(
+      purposeAction(
+        'Item 4. Purpose of Transaction. In connection with the Merger Agreement, Messrs. Benun and Levy and HK entered into a Support Agreement.',
+        true,
+      ),
+    ).toContain('Messrs. Benun');
+    // An honorific is no sentence end, but a real one still is: the support agreement alone names no merger.
+    expect(
+      purposeAction('Item 4. Purpose of Transaction. Mr. Levy and HK entered into a Support Agreement.', true),
+    ).toBeNull();
+  });
+
+  it('a 13D/A whose stake rose through 10% is HIGH; one that fell through 10% and stays above 5% only updates numbers, MEDIUM (derived: the previous percent)', () => {
+    // Cornwall on Hill International, Amendment No. 1, 6.6%: after a derived 10.4% it fell through 10%.
+    expect(score(dg('orgron_0001193125-16-572771_SC13DA.txt'), { previousPercent: 10.4 })).toMatchObject({
+      importance: 'MEDIUM',
+      rules: ['13d.amendment'],
+    });
+    // LionEye on Famous Dave's, Amendment No. 5, 15.6%: after a derived 9.5% it rose through 10%.
+    expect(score(dg('orgron_0000902664-15-004619_SC13DA.txt'), { previousPercent: 9.5 })).toMatchObject({
+      importance: 'HIGH',
+      rules: ['stake.crossing', '13d.amendment'],
+    });
+  });
+
+  it('a 13G/A that crosses 10% by less than 2 points is a small change, LOW; by 2 points or more MEDIUM (derived: the previous percent)', () => {
+    // A 13G/A at 10.02% (0000935836-02-000121).
+    const up = dg('orgron_0000935836-02-000121_SC13GA.txt');
+    expect(up.detail).toMatchObject({ percentOfClass: 10.02 });
+    expect(score(up, { previousPercent: 9.5 })).toMatchObject({ importance: 'LOW', rules: ['13g.passive'] });
+    expect(score(up, { previousPercent: 8 })).toMatchObject({ importance: 'MEDIUM' });
+    expect(score(up, { previousPercent: 8 }).rules).toEqual(expect.arrayContaining(['13g.change', 'stake.crossing']));
+    // A 13G/A at 9.1% (0000895421-18-000292), after a derived 10.3%.
+    expect(score(dg('orgron_0000895421-18-000292_SC13GA.txt'), { previousPercent: 10.3 })).toMatchObject({
+      importance: 'LOW',
+      rules: ['13g.passive'],
+    });
+  });
+});
+
 describe('Forms 3/4/5: exchangeable units, planned purchases, Form 5, 10% by the remarks, reorganizations', () => {
   const e2d = (name: string) =>
     parseFiling(readFileSync(projectPath(`eval/importance/filings/form345/${name}`), 'utf8'), {});
