@@ -119,6 +119,10 @@ export const CONTENT_RULES_8K = {
     when: 'Items 7.01/8.01: executive pay only (options, awards, perquisites), nothing on the material list',
   },
   '8k.topic.routine': { importance: 'LOW', when: 'Items 7.01/8.01: a presentation, a conference, a routine dividend' },
+  '8k.governance.notable': {
+    importance: 'MEDIUM',
+    when: 'Items 5.03/5.05 (or a 7.01/8.01 that states one): a reverse split or an anti-takeover change',
+  },
   '8k.governance.routine': { importance: 'LOW', when: 'Items 5.03/5.05: a bylaw, charter or code change' },
   '8k.4.01.flagged': {
     importance: 'HIGH',

@@ -718,6 +718,24 @@ function voteFacts(prose: string): NonNullable<ItemContent['vote']> {
   };
 }
 
+/**
+ * The company's own reverse split ("a 1-for-10 reverse stock split", "approved a reverse stock split"), not the
+ * anti-dilution terms of a security ("stock split (including a reverse stock split)", Disney's Series B preferred, 2018).
+ */
+export const REVERSE_SPLIT =
+  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|fifty)[- ](?:for|to)[- ](?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|twenty-five|thirty|forty|fifty|one hundred)\)?\s+reverse (?:stock |share )?split\b|\b(?:effect(?:ed|s|ing)?|approv(?:e|ed|es|ing|al of)|implement(?:ed|s|ing)?|announc(?:e|ed|es|ing)|complet(?:e|ed|es|ing)|authoriz(?:e|ed|es|ing))\b[^.;]{0,60}\breverse (?:stock |share )?split\b/i;
+
+/**
+ * Items 5.03/5.05, the rubric's MEDIUM cell (decision 357): "a reverse split, an anti-takeover change", as against the
+ * LOW "bylaw or charter tidy-ups, fiscal-year text, code of ethics".
+ */
+export function governanceNotable(prose: string): 'reverse_split' | 'anti_takeover' | null {
+  const text = prose.slice(0, 6_000);
+  if (REVERSE_SPLIT.test(text)) return 'reverse_split';
+  if (/\banti-?takeover\b/i.test(text)) return 'anti_takeover';
+  return null;
+}
+
 /** Item 4.01: an auditor that resigns effective immediately, or a disagreement or reportable event (a material weakness) stated. */
 function auditorFacts(prose: string): NonNullable<ItemContent['auditor']> {
   const said = sentences(prose.slice(0, 8_000));
@@ -1042,6 +1060,10 @@ export function itemContent(
       break;
     case '5.07':
       content.vote = voteFacts(prose);
+      break;
+    case '5.03':
+    case '5.05':
+      content.governance = { notable: governanceNotable(prose) };
       break;
     case '2.02':
       content.results = resultsFacts(prose, headline);

@@ -180,6 +180,11 @@ export interface ItemContent {
     cureDays: number | null;
   };
   vote?: { failed: boolean; sayOnPayRejected: boolean; contested: boolean; special: boolean; deal: boolean };
+  /**
+   * Items 5.03/5.05 (decision 357): the rubric's MEDIUM cell, a reverse split or an anti-takeover change, when the
+   * item's text states one; null for a tidy-up.
+   */
+  governance?: { notable: 'reverse_split' | 'anti_takeover' | null };
   /** companion: supplemental figures furnished beside the results announced the same day, not the release. */
   results?: { warning: boolean; companion?: boolean };
   auditor?: { resigned: boolean; flagged: boolean };

@@ -15,7 +15,9 @@ import {
   dealFacts,
   departureNet,
   eventWordsIn,
+  governanceNotable,
   officerFacts,
+  REVERSE_SPLIT,
   resultsFacts,
   topicsIn,
 } from '../parse/current-content';
@@ -984,5 +986,36 @@ describe('the 5.02 appointment net (decision 353): a new CEO or CFO the fitted r
       ),
     ).toBeNull();
     expect(appointmentNet('The Board named Jane Roe and John Doe Co-Presidents of the Company.')?.level).toBe('top');
+  });
+});
+
+describe('the 5.03/5.05 MEDIUM cell (decision 357): a reverse split is the company’s own action, not a security’s terms', () => {
+  // Disney's annual-meeting 8-K of March 2018 (0001001039-18-000048, tune half A): its Item 5.03 files the Series B
+  // Convertible Preferred's certificate, whose anti-dilution terms name "stock split (including a reverse stock split)".
+  // That is no reverse split by the company: the item stays the LOW tidy-up, and the filing is HIGH for its 5.07
+  // (say-on-pay rejected).
+  const file = `${EVAL}8k_1001039_8K_2018_0001001039-18-000048.htm`;
+  const boilerplate =
+    'In the event Disney changes the number of shares of Disney common stock as a result of a recapitalization, reclassification, stock split (including a reverse stock split), stock dividend, distribution, subdivision or other similar transaction, then in each such case the Conversion Rate will be adjusted';
+
+  it('the Series B preferred certificate is a tidy-up (LOW), not the MEDIUM cell', () => {
+    const f = parse(file);
+    const c = ((f.detail as CurrentReportDetail).content ?? []).find((x) => x.number === '5.03')!;
+    expect(c.governance).toEqual({ notable: null });
+    const s = scoreFiling(f, {});
+    expect(s.rules).toContain('8k.governance.routine');
+    expect(s.rules).not.toContain('8k.governance.notable');
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.5.07.failed');
+  });
+
+  it('the anti-dilution sentence, quoted from the filing, names no reverse split by the company', () => {
+    expect(
+      read(file)
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' '),
+    ).toContain('stock split (including a reverse stock split)');
+    expect(REVERSE_SPLIT.test(boilerplate)).toBe(false);
+    expect(governanceNotable(boilerplate)).toBeNull();
   });
 });

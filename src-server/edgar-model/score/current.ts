@@ -8,6 +8,7 @@ import { itemShortLabel } from '#shared/form8k-items';
 import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
+import { REVERSE_SPLIT } from '../parse/current-content';
 import type { ItemContent, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { asFiled, money } from './format';
 import type { Hit, ScoreContext } from './types';
@@ -358,6 +359,9 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
     return judged(c, '8k.topic.compensation', headline ?? headlineFromQuote(c.quote) ?? 'Executive pay decisions', [
       'Executive pay: options, awards or perquisites granted; nothing on the material list',
     ]);
+  // Decision 357: a reverse split is the rubric's MEDIUM cell, not the routine "stock split" a forward split is.
+  if (REVERSE_SPLIT.test(c.quote ?? ''))
+    return judged(c, '8k.governance.notable', headline ?? 'Reverse stock split', ['A reverse stock split']);
   if (found.includes('routine') || c.number === '7.01')
     return judged(c, '8k.topic.routine', headline ?? headlineFromQuote(c.quote) ?? 'Press release or presentation', [
       'A presentation, conference, routine dividend or announcement: nothing on the material list',
@@ -473,10 +477,20 @@ export function judgeItem(
     return judged(c, '8k.deal.completed', 'Closes a share sale agreed before', [
       'Shares sold at the closing of a sale agreed on an earlier date: the agreement was the news',
     ]);
+  // Decision 357: the rubric's 5.03/5.05 MEDIUM cell ("a reverse split, an anti-takeover change"); the rest is a tidy-up.
+  if ((number === '5.03' || number === '5.05') && c.governance?.notable)
+    return judged(
+      c,
+      '8k.governance.notable',
+      c.governance.notable === 'reverse_split' ? 'Reverse stock split' : 'Anti-takeover change',
+      [
+        c.governance.notable === 'reverse_split'
+          ? 'A reverse stock split'
+          : 'An anti-takeover change to the charter or bylaws',
+      ],
+    );
   if (number === '5.03' || number === '5.05')
-    return judged(c, '8k.governance.routine', 'Bylaws or charter amended', [
-      /\breverse (?:stock )?split\b/i.test(c.quote ?? '') ? 'A reverse stock split' : 'A bylaw or charter change',
-    ]);
+    return judged(c, '8k.governance.routine', 'Bylaws or charter amended', ['A bylaw or charter change']);
   if (c.auditor) {
     const flagged = c.auditor.flagged || c.auditor.resigned;
     return judged(c, flagged ? '8k.4.01.flagged' : '8k.4.01.routine', flagged ? 'Auditor leaves' : 'Auditor change', [
