@@ -1009,6 +1009,13 @@ describe('the 5.03/5.05 MEDIUM cell (decision 357): a reverse split is the compa
     expect(s.rules).toContain('8k.5.07.failed');
   });
 
+  it('ExperTelligence "effected a reverse split ... one (1) share for each two hundred (200)" (8.01, 2007): MEDIUM', () => {
+    // 0001164150-07-000163, the tune half-B row decision 357 fixed; used here only after the blind check was counted.
+    const s = scoreFiling(parse(`${EVAL}8k_scpp_0001164150-07-000163.txt`), {});
+    expect(s.importance).toBe('MEDIUM');
+    expect(s.rules).toContain('8k.governance.notable');
+  });
+
   it('the anti-dilution sentence, quoted from the filing, names no reverse split by the company', () => {
     expect(
       read(file)
