@@ -1,24 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { isLeftoverTypeLookup } from './src-server/db/leftover-type-lookup';
 
 /** The scale-out run (4 child processes) and every bench's smoke run (issue 27). */
 const SLOW = ['src-server/jobs/scaleout.test.ts', 'scripts/bench-smoke.test.ts'];
-
-/**
- * Files share a fork (isolate: false), so a database client a finished file left behind can still
- * be reconnecting when the file's database is dropped: postgres.js then rejects its own array-type
- * lookup with nobody to hear it. That is the fixtures' leftover, not a test's failure; every other
- * unhandled error still fails the run.
- */
-function leftoverReconnect(thrown: object): boolean {
-  const error = thrown as { code?: unknown; query?: unknown };
-  const connectionLost = ['ECONNRESET', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', '57P01', '3D000'];
-  return (
-    typeof error.query === 'string' &&
-    /from pg_catalog\.pg_type a[\s\S]*typcategory = 'A'/.test(error.query) &&
-    connectionLost.includes(String(error.code))
-  );
-}
 
 /**
  * Timeouts for the slowest machine the suite meets, not this one: on CI the browser test files ran
@@ -32,7 +17,9 @@ function slowMachineTimeouts(testTimeout: number, hookTimeout: number, pollTimeo
 
 export default defineConfig({
   test: {
-    onUnhandledError: (error) => !leftoverReconnect(error),
+    // Files share a fork (isolate: false), so a client a finished file left behind can still be reconnecting when the
+    // file's database is dropped: postgres.js's unheard array-type lookup (isLeftoverTypeLookup). All else fails the run.
+    onUnhandledError: (error) => !isLeftoverTypeLookup(error),
     projects: [
       {
         test: {
