@@ -1071,6 +1071,8 @@ export function itemContent(
     case '7.01':
     case '8.01': {
       content.topics = topicsIn(`${headline ?? ''} ${prose.slice(0, 4_000)}`);
+      // Decision 357: a release whose opening states the company's reverse split is the 5.03/5.05 MEDIUM cell.
+      if (REVERSE_SPLIT.test(content.quote ?? '')) content.governance = { notable: 'reverse_split' };
       const words = eventWordsIn(headline, prose, exhibit);
       if (words) content.eventWords = words;
       // Before Item 5.02 existed (2004) a CEO or CFO change was an "Other Events" press release: its

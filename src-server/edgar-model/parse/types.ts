@@ -182,7 +182,7 @@ export interface ItemContent {
   vote?: { failed: boolean; sayOnPayRejected: boolean; contested: boolean; special: boolean; deal: boolean };
   /**
    * Items 5.03/5.05 (decision 357): the rubric's MEDIUM cell, a reverse split or an anti-takeover change, when the
-   * item's text states one; null for a tidy-up.
+   * item's text states one; null for a tidy-up. Items 7.01/8.01 carry it only when their opening states a reverse split.
    */
   governance?: { notable: 'reverse_split' | 'anti_takeover' | null };
   /** companion: supplemental figures furnished beside the results announced the same day, not the release. */

@@ -8,7 +8,6 @@ import { itemShortLabel } from '#shared/form8k-items';
 import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
-import { REVERSE_SPLIT } from '../parse/current-content';
 import type { ItemContent, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { asFiled, money } from './format';
 import type { Hit, ScoreContext } from './types';
@@ -338,6 +337,21 @@ const TOPIC_RULES: [NonNullable<ItemContent['topics']>[number], ContentRule8k, s
   ['dividend_change', '8k.topic.notable', 'A dividend change'],
 ];
 
+/** Decision 357's MEDIUM cell, as the parse found it: its title (the press release's headline when it has one) and reason. */
+const GOVERNANCE_NOTABLE = {
+  reverse_split: ['Reverse stock split', 'A reverse stock split'],
+  anti_takeover: ['Anti-takeover change', 'An anti-takeover change to the charter or bylaws'],
+} as const;
+
+function governanceNotable(
+  c: ItemContent,
+  notable: keyof typeof GOVERNANCE_NOTABLE,
+  headline: string | null = null,
+): ItemJudgement {
+  const [title, reason] = GOVERNANCE_NOTABLE[notable];
+  return judged(c, '8k.governance.notable', headline ?? title, [reason]);
+}
+
 function topics(c: ItemContent, headline: string | null): ItemJudgement {
   const found = c.topics ?? [];
   for (const [topic, rule, words] of TOPIC_RULES)
@@ -360,8 +374,7 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
       'Executive pay: options, awards or perquisites granted; nothing on the material list',
     ]);
   // Decision 357: a reverse split is the rubric's MEDIUM cell, not the routine "stock split" a forward split is.
-  if (REVERSE_SPLIT.test(c.quote ?? ''))
-    return judged(c, '8k.governance.notable', headline ?? 'Reverse stock split', ['A reverse stock split']);
+  if (c.governance?.notable) return governanceNotable(c, c.governance.notable, headline);
   if (found.includes('routine') || c.number === '7.01')
     return judged(c, '8k.topic.routine', headline ?? headlineFromQuote(c.quote) ?? 'Press release or presentation', [
       'A presentation, conference, routine dividend or announcement: nothing on the material list',
@@ -479,16 +492,7 @@ export function judgeItem(
     ]);
   // Decision 357: the rubric's 5.03/5.05 MEDIUM cell ("a reverse split, an anti-takeover change"); the rest is a tidy-up.
   if ((number === '5.03' || number === '5.05') && c.governance?.notable)
-    return judged(
-      c,
-      '8k.governance.notable',
-      c.governance.notable === 'reverse_split' ? 'Reverse stock split' : 'Anti-takeover change',
-      [
-        c.governance.notable === 'reverse_split'
-          ? 'A reverse stock split'
-          : 'An anti-takeover change to the charter or bylaws',
-      ],
-    );
+    return governanceNotable(c, c.governance.notable);
   if (number === '5.03' || number === '5.05')
     return judged(c, '8k.governance.routine', 'Bylaws or charter amended', ['A bylaw or charter change']);
   if (c.auditor) {
