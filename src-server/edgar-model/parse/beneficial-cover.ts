@@ -76,12 +76,19 @@ const ISSUER_AGREEMENT = /\bentered into (?:a|an) (?:[\w-]+\s+){0,3}agreement wi
  */
 export const HOLDER_MERGER =
   /\b(?:Reporting Persons?|Filing Persons?)\b[^.]{0,60}?\band the (?:Issuer|Company)\b[^.]{0,20}?\b(?:have|has) entered into an? (?:Agreement and Plan of (?:Merger|Reorganization)|Merger Agreement)\b|\bmerger of the (?:Issuer|Company) with and into the Reporting Person\b/i;
-/**
- * Decision 356: a name's honorific ("Messrs. Benun, Benun and Levy ... and HK entered into a Support Agreement", the
- * Happy Kids management group 1999) ends no sentence, in the window below or in Item 4's sentence split.
- */
-const VOTING_FOR_MERGER =
-  /\b(?:Agreement and Plan of Merger|Merger Agreement)\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Messrs|Dr))\.){0,300}?\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b|\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Messrs|Dr))\.){0,300}?\b(?:Agreement and Plan of Merger|Merger Agreement)\b/i;
+/** Titles before a name ("Messrs. Benun, Benun and Levy"): their period ends no sentence (decision 356). */
+const HONORIFIC = 'Mr|Mrs|Ms|Messrs|Dr';
+/** One character of a sentence: anything but a period, or the period of a company suffix or an honorific. */
+const IN_SENTENCE = String.raw`(?:[^.]|(?<=\b(?:Inc|Corp|Co|Ltd|${HONORIFIC}))\.)`;
+const MERGER_AGREEMENT = String.raw`\b(?:Agreement and Plan of Merger|Merger Agreement)\b`;
+const VOTING_AGREEMENT = String.raw`\bentered into (?:a|an) (?:Voting|Support|Tender and Support|Voting and Support) Agreement\b`;
+/** A voting or support agreement and the company's merger agreement in one sentence, either one first. */
+const VOTING_FOR_MERGER = new RegExp(
+  `${MERGER_AGREEMENT}${IN_SENTENCE}{0,300}?${VOTING_AGREEMENT}|${VOTING_AGREEMENT}${IN_SENTENCE}{0,300}?${MERGER_AGREEMENT}`,
+  'i',
+);
+/** Item 4's sentences end at a period or semicolon before a capital, not at an honorific's period. */
+const ITEM4_SENTENCE_END = new RegExp(String.raw`(?<=[.;])(?<!\b(?:${HONORIFIC})\.)\s+(?=[A-Z(])`);
 
 /**
  * Decision 354: an amendment whose Item 4 states that the holder agreed or committed to buy or sell shares under a
@@ -122,7 +129,7 @@ function purposeItem(bodyText: string, unended: number): string | null {
 export function purposeAction(bodyText: string, amendment = false): string | null {
   const item4 = purposeItem(bodyText, 8_000);
   if (item4 == null) return null;
-  const sentence = item4.split(/(?<=[.;])(?<!\b(?:Mr|Mrs|Ms|Messrs|Dr)\.)\s+(?=[A-Z(])/).find((s) => {
+  const sentence = item4.split(ITEM4_SENTENCE_END).find((s) => {
     const at = s.search(ACTION);
     // "may nominate" is boilerplate; a right granted by the holder's securities ("if (A) dividends ... have not
     // been paid ... the right to elect ... any director nominated by the Eligible Holders", Enron's preferred in
