@@ -103,9 +103,17 @@ function contentOf(
       next && next.number !== section.number && hasProse(next)
         ? { number: section.number, raw: sectionProse(next) }
         : null;
+    // Else the item's own short text, when it has one: a pointer under 60 characters ("See Item 1.01, which is
+    // incorporated herein by reference.", Nuance 2007) is what the item says, where a table of contents entry is nothing.
+    const shortText = sections
+      .filter((s) => s.number === section.number && sectionProse(s).length > 0)
+      .reduce<ItemSection | undefined>(
+        (a, b) => (a && sectionProse(a).length >= sectionProse(b).length ? a : b),
+        undefined,
+      );
     const withProse = hasProse(section)
       ? section
-      : (sections.find((s) => s.number === section.number && s !== section && hasProse(s)) ?? stacked);
+      : (sections.find((s) => s.number === section.number && s !== section && hasProse(s)) ?? stacked ?? shortText);
     seen.add(section.number);
     out.push(itemContent(withProse ?? section, headline, body, exhibit));
   }

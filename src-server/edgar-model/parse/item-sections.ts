@@ -35,11 +35,16 @@ function currentHeadings(text: string): Heading[] {
   return headings;
 }
 
-/** "Item 5." of the numbering before August 2004, mapped to today's item. */
+/**
+ * "Item 5." of the numbering before August 2004, mapped to today's item. Plain-text filers sometimes typed the
+ * number against the word ("Item5.    Other Events.", Pericom 2002): still a heading when a stop follows.
+ */
 function legacyHeadings(text: string): Heading[] {
   const headings: Heading[] = [];
-  for (const m of text.matchAll(/(?:^|\n)[ \t>*•]*item\s+(\d{1,2})\s*(?:[.:\-–—]|\s{2,}|\s+(?=[A-Z]{3}))/gi)) {
-    const number = LEGACY_8K_ITEMS[m[1]!];
+  for (const m of text.matchAll(
+    /(?:^|\n)[ \t>*•]*item(?:\s+(\d{1,2})\s*(?:[.:\-–—]|\s{2,}|\s+(?=[A-Z]{3}))|(\d{1,2})\s*[.:\-–—])/gi,
+  )) {
+    const number = LEGACY_8K_ITEMS[(m[1] ?? m[2])!];
     const end = (m.index ?? 0) + m[0].length;
     if (!number || REFERENCE_AFTER.test(text.slice(end, end + 40))) continue;
     headings.push({ number, at: m.index ?? 0, end });
