@@ -1103,21 +1103,86 @@ export function itemContent(
 const NOT_HEADLINE =
   /^(?:exhibit|ex-?99|for immediate release|press release|news release|contacts?\b|media\b|investors?\b|source:|page \d|\(?nasdaq|\(?nyse|www\.|http|[\d\s()+.-]{7,}$)/i;
 
+/** A line of contact details: a phone number, an e-mail or web address ("Tel: (408) 435-0800", "ir@acme.com"). */
+const CONTACT_DATA = /@[\w-]+\.\w|\bwww\.|https?:|\b(?:tel|fax|phone)\b\s*:|\(?\b\d{3}\)?[\s.-]\d{3}[.-]\d{4}\b/i;
+/** The label over a release's contact block ("CONTACT:", "Investor Relations:", "For additional information, contact"). */
+const CONTACT_LABEL =
+  /^(?:(?:media|investor|press|company)\s+(?:relations\s+)?contacts?|contacts?|investor relations|media relations|for (?:more|additional|further) information)\b/i;
+/** A dateline opens the release's text ("CUPERTINO, Calif., May 2 --", "MINNEAPOLIS...JUNE 6, 2000..."). */
+const DATELINE = /^[A-Z][A-Z .,'-]+,\s+[A-Z][a-z]+\.?,?\s.*(?:--|—|–)|^[A-Z][A-Z .,'-]{2,40}(?:\.\.\.|\s[-–—]\s)/;
+/** Words that leave a headline line unfinished ("... earnings bolstered by" / "strong economy, customer growth"). */
+const LINKING_WORD = /^(?:a|an|and|as|at|by|for|from|in|of|on|or|the|to|with|&)$/i;
+
+const squeeze = (line: string) => line.replace(/\s+/g, ' ').trim();
+const inCapitals = (line: string) => /[A-Z]{2}/.test(line) && !/[a-z]/.test(line);
+
+/**
+ * The contact block under a label line: the lines up to its last one with contact details, within ten lines and
+ * before the dateline or a blank line after them. Returns the index after the block, or `from` when no details follow.
+ */
+function afterContactBlock(lines: string[], from: number): number {
+  let end = from;
+  for (let j = from; j < Math.min(lines.length, from + 10); j++) {
+    const l = squeeze(lines[j]!);
+    // A blank line ends the block once details were seen ("Investors:" may stand alone above the names).
+    if (l === '' ? end > from : DATELINE.test(l)) break;
+    if (CONTACT_DATA.test(l)) end = j + 1;
+  }
+  return end;
+}
+
+/** A line that cannot be (part of) a headline. */
+const notHeadline = (l: string) =>
+  NOT_HEADLINE.test(l) ||
+  CONTACT_DATA.test(l) ||
+  /\bexhibit\s+99|\[[^\]]*logo[^\]]*\]/i.test(l) ||
+  /^[A-Z][a-z]+\.? \d{1,2}, \d{4}$/.test(l) ||
+  /\b\d{4}\s*[-–—/]\s*$/.test(l);
+
+/**
+ * A headline wrapped over lines: the next line continues it when nothing parts them (no blank line) and the seam
+ * says so: both lines in capitals, a linking word or comma ending the first or opening the next, or, in plain text
+ * laid out in paragraphs, a short remainder typed straight under it.
+ */
+function continues(prev: string, next: string, paragraphs: boolean): boolean {
+  if (next === '' || next.length > 160 || notHeadline(next) || DATELINE.test(next)) return false;
+  if (/(?<!\b(?:Inc|Corp|Co|Ltd|L\.P|N\.A))[.;:]$/i.test(prev)) return false;
+  if (inCapitals(prev) && inCapitals(next)) return true;
+  if (/[,&]$/.test(prev) || LINKING_WORD.test(prev.split(' ').at(-1) ?? '')) return true;
+  if (/^[a-z]/.test(next) || LINKING_WORD.test(next.split(' ')[0] ?? '')) return true;
+  // Plain text: the short rest of a title wrapped under it ("... Fiscal Q4 and Full Year" / "Results for Fiscal 2006"),
+  // not a subheading of its own ("Stops Silverline Product Development at Torrey Pines", Entrada 2001).
+  return (
+    paragraphs && !inCapitals(prev) && !inCapitals(next) && next.split(' ').length <= 4 && next.length < prev.length
+  );
+}
+
 /**
  * The exhibit 99.1 press release's headline: its first line of four or more words that is not a
  * banner ("Exhibit 99.1", "FOR IMMEDIATE RELEASE"), a contact, a date line or a phone number.
+ * A contact block under its label is passed over whole, and a headline wrapped over two or three lines is read whole.
  */
 export function pressReleaseHeadline(text: string | null): string | null {
   if (!text) return null;
-  for (const line of text.slice(0, 4_000).split('\n')) {
-    const l = line.replace(/\s+/g, ' ').trim();
-    if (l.length < 20 || l.length > 220 || NOT_HEADLINE.test(l) || /\bexhibit\s+99|\[[^\]]*logo[^\]]*\]/i.test(l))
+  const lines = text.slice(0, 4_000).split('\n');
+  const paragraphs = /\n[ \t]*\n/.test(text.slice(0, 4_000));
+  for (let i = 0; i < lines.length; i++) {
+    const l = squeeze(lines[i]!);
+    if (CONTACT_LABEL.test(l)) {
+      i = Math.max(i, afterContactBlock(lines, i + 1) - 1);
       continue;
-    if (/^[A-Z][a-z]+\.? \d{1,2}, \d{4}$/.test(l) || /\b\d{4}\s*[-–—/]\s*$/.test(l)) continue;
+    }
+    if (l.length < 20 || l.length > 220 || notHeadline(l)) continue;
     if (l.split(' ').length < 4) continue;
     // Prose, not a headline: a dateline ("CUPERTINO, Calif., May 2 --") opens the body.
     if (/^[A-Z][A-Z .,'-]+,\s+[A-Z][a-z]+\.?,?\s.*(?:--|—|–)/.test(l)) return null;
-    return titleCase(l.replace(/\s*[.;:]$/, ''));
+    let headline = l;
+    for (let j = i + 1; j < Math.min(lines.length, i + 3); j++) {
+      const next = squeeze(lines[j]!);
+      if (headline.length + next.length > 220 || !continues(squeeze(lines[j - 1]!), next, paragraphs)) break;
+      headline = `${headline} ${next}`;
+    }
+    return titleCase(headline.replace(/\s*[.;:]$/, ''));
   }
   return null;
 }

@@ -38,3 +38,43 @@ describe('8-K item headings and their text', () => {
     expect(quoteOf(d, '2.03')).toBe('See Item 1.01, which is incorporated herein by reference.');
   });
 });
+
+describe('the exhibit 99.1 headline', () => {
+  const headline = (raw: string) => current(raw).exhibitHeadline;
+
+  it('passes over a contact block laid in columns under "CONTACT:" (Asta Funding 2004)', () => {
+    expect(headline(edgarFixture('corpus/8k_1001258_8K_2004_0001125282-04-000620.txt'))).toBe(
+      'Asta Funding Announces 2-for-1 Stock Split',
+    );
+  });
+
+  it('passes over a contact block with a blank line and a sub-label in it (Westell 1999)', () => {
+    expect(headline(evalDocument('8k/8k_1002135_8K_1999_0000914760-99-000090.txt'))).toBe(
+      'Westell Issues $20 Million Subordinated Convertible Debentures',
+    );
+  });
+
+  it('passes over the contacts and joins a headline in capitals wrapped after "INC." (Stockwalk 2000)', () => {
+    expect(headline(edgarFixture('corpus/8k_1001136_8K_2000_0000950124-00-003635.txt'))).toBe(
+      'Stockwalk.com Group, Inc., Kinnard Investments, Inc. and R.j. Steichen & Company Announce Combination',
+    );
+  });
+
+  it('joins a headline line that ends on a linking word (Southern Company 2007)', () => {
+    expect(headline(evalDocument('8k/8k_scpp_0000092122-07-000008.txt'))).toBe(
+      '2006 Southern Company earnings bolstered by strong economy, customer growth',
+    );
+  });
+
+  it('joins a headline wrapped in capitals under a contact list (Oracle 2019)', () => {
+    expect(headline(evalDocument('8k/8k_scpp_0001193125-19-191922.txt'))).toBe(
+      'Oracle Names Rona Fairhead to the Board of Directors',
+    );
+  });
+
+  it('does not join the subheadings under a plain-text headline (Entrada 2001)', () => {
+    expect(headline(edgarFixture('8k_1000695_8K_2001_0000950117-01-501415.txt'))).toBe(
+      'Entrada Announces Steps to improve its Bottom Line',
+    );
+  });
+});
