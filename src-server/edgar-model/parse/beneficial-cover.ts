@@ -3,6 +3,7 @@
  * more than 5% (Item 5's box on a 13G, the 13D's Item 5(e)), and the reporting person's name
  * without the I.R.S. number some filers type into the same row ("ACME CORP 13-1234567").
  */
+import type { BeneficialPerson } from './types';
 
 /** Marks that tick a box in filed text and HTML: [X], (x), ☒, ☑, ✓, and the Wingdings þ / ý. */
 const CHECKED =
@@ -159,6 +160,9 @@ export function itemFourPercent(bodyText: string): number | null {
   const from = item4 + label.index + label[0].length;
   const value = text.slice(from, from + 300).split(/\(c\)|Item\s*5\b/i)[0] ?? '';
   const percents = [...value.matchAll(/(\d{1,3}(?:\.\d+)?)\s*%/g)].map((m) => Number(m[1])).filter((n) => n <= 100);
+  // Typed without its sign under the caption ("ITEM 4(b). PERCENT OF CLASS" over "5.30", Dimensional 2001).
+  const bare = /^\s*(\d{1,2}\.\d{1,3})(?![\d,%])/.exec(value);
+  if (!percents.length && bare?.[1]) percents.push(Number(bare[1]));
   return percents.length ? Math.max(...percents) : null;
 }
 
@@ -307,4 +311,73 @@ const STAKE_ENDED =
 export function exitByMerger(bodyText: string): boolean {
   const text = bodyText.replace(/\s+/g, ' ');
   return MERGER_CLOSED.test(text) && STAKE_ENDED.test(text);
+}
+
+/**
+ * The cover's amendment number: "(Amendment No. 3)*", or typed without the brackets on a line of its own ("Amendment
+ * No. 4", "AMENDMENT NO. 4", a table cell's "Amendment" over "No. 1"). Read in the first 5,000 characters (the cover).
+ */
+export function coverAmendmentNo(bodyText: string): number | null {
+  const head = bodyText.slice(0, 5_000);
+  const m =
+    /\(\s*Amendment\s+No\.?\s*:?\s*(\d+)\s*\)/i.exec(head) ??
+    /(?:^|\n)[ \t*]*Amendment\s+No\.?\s*:?\s*(\d+)\b/i.exec(head);
+  return m?.[1] ? Number(m[1]) : null;
+}
+
+/** "2,261,276", "None", "0" -> a number (None is 0). */
+function rowNumber(value: string | undefined): number | null {
+  if (value == null) return null;
+  if (/^\s*(?:none|-0-)\b/i.test(value)) return 0;
+  const n = /\d[\d,]*(?:\.\d+)?/.exec(value);
+  return n ? Number(n[0].replace(/,/g, '')) : null;
+}
+
+/**
+ * Cover pages typed as numbered rows without the form's captions, one block per reporting person: "Item 1: Reporting
+ * Person - FMR LLC", "Item 5: 2,261,276", ..., "Item 11: 8.302%" (Fidelity's 13Gs 1994-2017, its 13Ds with the 13D's
+ * numbering), or "Item 11: PERCENT OF CLASS REPRESENTED BY LINE 9 --" over "5.30" (Dimensional Fund Advisors 2001).
+ * The rows are the schedule's: on a 13G 5-8 the powers, 9 the amount, 11 the percent, 12 the type; on a 13D 7-10,
+ * 11, 13 and 14. Empty when the cover has no such rows.
+ */
+export function numberedCoverPersons(bodyText: string, schedule: '13D' | '13G'): BeneficialPerson[] {
+  const [sole, shared, soleDisp, sharedDisp, amount, percentRow, typeRow] =
+    schedule === '13D' ? [7, 8, 9, 10, 11, 13, 14] : [5, 6, 7, 8, 9, 11, 12];
+  const starts = [...bodyText.slice(0, 60_000).matchAll(/(?:^|\n)[ \t]*Item\s+1\s*:/gi)].map((m) => m.index ?? 0);
+  return starts.flatMap((at, i) => {
+    let block = bodyText.slice(at, starts[i + 1] ?? at + 3_000);
+    // The statement's own items ("Item 1(a). Name of Issuer", "Item 1. Security and Issuer") end the last block.
+    const statement = block.slice(1).search(/\n[ \t]*Item\s+1\s*(?:\(a\)|\.)/i);
+    if (statement !== -1) block = block.slice(0, statement + 1);
+    const rows = new Map<number, string>();
+    const marks = [...block.matchAll(/(?:^|\n)[ \t]*Item\s+(\d{1,2})\s*:/gi)];
+    marks.forEach((m, k) => {
+      const from = (m.index ?? 0) + m[0].length;
+      const value = block
+        .slice(from, marks[k + 1]?.index ?? block.length)
+        .replace(/\s+/g, ' ')
+        .trim();
+      // A caption before the value ("PERCENT OF CLASS REPRESENTED BY LINE 9 -- 5.30"): the value follows its "--".
+      rows.set(Number(m[1]), value.includes('--') ? value.slice(value.indexOf('--') + 2).trim() : value);
+    });
+    const name = cleanPersonName(
+      (rows.get(1) ?? '').replace(/^(?:the\s+)?reporting\s+persons?\s*(?:[-–—:]\s*)?/i, '').replace(/[\s-]+$/, ''),
+    ).replace(/[\s-]+$/, '');
+    if (!name || name.length > 150) return [];
+    const percent = /^(\d{1,3}(?:\.\d+)?)\s*%?(?!\d)/.exec(rows.get(percentRow) ?? '');
+    const type = /^([A-Z]{2}(?:\s*[,;/]\s*[A-Z]{2})*)\b/.exec(rows.get(typeRow) ?? '');
+    return [
+      {
+        name,
+        cik: null,
+        percentOfClass: percent?.[1] && Number(percent[1]) <= 100 ? Number(percent[1]) : null,
+        shares: rowNumber(rows.get(amount)),
+        soleVoting: rowNumber(rows.get(sole)),
+        sharedVoting: rowNumber(rows.get(shared)),
+        soleDispositive: rowNumber(rows.get(soleDisp)),
+        sharedDispositive: rowNumber(rows.get(sharedDisp)),
+        type: type?.[1] ? type[1].split(/\s*[,;/]\s*/).join(', ') : null,
+      },
+    ];
+  });
 }

@@ -5,10 +5,12 @@ import { htmlToText } from './text';
 import {
   ceasedFivePercent,
   cleanPersonName,
+  coverAmendmentNo,
   dilutionOnly,
   exitBySale,
   exitByMerger,
   noRecentTrades,
+  numberedCoverPersons,
   planTrustee,
   itemFourPercent,
   purposeAction,
@@ -358,6 +360,8 @@ export function parseBeneficial(
     };
   } else {
     persons = textReportingPersons(bodyText);
+    // A cover typed as bare numbered rows ("Item 1: Reporting Person - FMR Corp.", "Item 11: 8.302%").
+    if (persons.length === 0) persons = numberedCoverPersons(bodyText, schedule);
     subject.name ??= coverIssuerName(bodyText);
     // "(CUSIP Number)"; a Schedule TO cover combined with a 13D amendment says "(CUSIP Number of Class of Securities)".
     const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number(?: of Class of Securities)?\)/i.exec(
@@ -367,8 +371,7 @@ export function parseBeneficial(
     classTitle = coverClassTitle(bodyText);
     const event = /\n\s*([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})\s*\n[-\s]*\(Date of Event/i.exec(bodyText);
     eventDate = anyDateToIso(event?.[1] ?? null);
-    const amendment = /\(\s*Amendment\s+No\.?\s*:?\s*(\d+)\s*\)/i.exec(bodyText.slice(0, 5_000));
-    amendmentNo = amendment?.[1] ? Number(amendment[1]) : null;
+    amendmentNo = coverAmendmentNo(bodyText);
     ceased = ceasedFivePercent(bodyText);
     bySale = exitBySale(bodyText);
     if (schedule === '13D') {

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../config/paths';
 import { edgarFixture } from '../../test/edgar-fixtures';
-import type { CurrentReportDetail } from './types';
+import type { BeneficialDetail, CurrentReportDetail } from './types';
 import { parseFiling } from '.';
 
 /** A document of eval/importance/filings (gunzipped when stored compressed). */
@@ -76,5 +76,44 @@ describe('the exhibit 99.1 headline', () => {
     expect(headline(edgarFixture('8k_1000695_8K_2001_0000950117-01-501415.txt'))).toBe(
       'Entrada Announces Steps to improve its Bottom Line',
     );
+  });
+});
+
+describe('13D/G cover pages', () => {
+  const beneficial = (name: string) => {
+    const parsed = parseFiling(evalDocument(`13dg/${name}`));
+    expect(parsed.detail?.kind).toBe('beneficial');
+    return parsed.detail as BeneficialDetail;
+  };
+
+  it('a cover typed as bare numbered rows, one block per person ("Item 1: Reporting Person - FMR LLC", Fidelity 2017)', () => {
+    const d = beneficial('orgron_0000315066-17-001861_SC13G.txt');
+    expect(d.percentOfClass).toBe(8.302);
+    expect(d.reportingPersons.map((p) => [p.name, p.percentOfClass, p.shares, p.soleVoting, p.type])).toEqual([
+      ['FMR LLC', 8.302, 15008699, 2261276, 'HC'],
+      ['Abigail P. Johnson', 8.302, 15008699, 0, 'IN'],
+    ]);
+  });
+
+  it("the same rows with a 13D's numbering (percent in row 13) and the amendment number without brackets (Fidelity 1994)", () => {
+    const d = beneficial('orgron_0000315066-94-001425_SC13DA.txt');
+    expect(d.amendmentNo).toBe(1);
+    expect(d.percentOfClass).toBe(12.12);
+    expect(d.reportingPersons).toEqual([
+      expect.objectContaining({ name: 'FMR Corp.', shares: 903691, soleVoting: 161387, soleDispositive: 731287 }),
+    ]);
+  });
+
+  it('numbered rows with their captions before "--", and a percent typed without its sign (Dimensional 2001)', () => {
+    const d = beneficial('orgron_0000354204-01-001100_SC13G.txt');
+    expect(d.percentOfClass).toBe(5.3);
+    expect(d.reportingPersons.map((p) => [p.name, p.shares, p.type])).toEqual([
+      ['Dimensional Fund Advisors Inc.', 2542287, 'IA'],
+    ]);
+  });
+
+  it('the amendment number on a line of its own or split over a table cell ("Amendment" over "No. 1")', () => {
+    expect(beneficial('orgron_0001193125-18-079532_SC13DA.txt').amendmentNo).toBe(4);
+    expect(beneficial('orgron_0000922423-10-000115_SC13GA.txt').amendmentNo).toBe(1);
   });
 });
