@@ -92,13 +92,19 @@ function titleWords(number: string): Set<string> {
   return new Set(
     words
       .toLowerCase()
-      .split(/[^a-z’']+/)
+      .replace(/’/g, "'")
+      .split(/[^a-z']+/)
       .filter((w) => w.length > 1 && !['on', 'the', 'a', 'an', 'to', 'in'].includes(w)),
   );
 }
 
 /** The section as one line of prose, its title words dropped from the front. */
-const bareWord = (token: string) => token.toLowerCase().replace(/^[^a-z’']+|[^a-z’']+$/g, '');
+// The typographic apostrophe of HTML filings ("Registrant’s") is the title's straight one.
+const bareWord = (token: string) =>
+  token
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .replace(/^[^a-z']+|[^a-z']+$/g, '');
 /** Small words of a title ("Submission of Matters to a Vote"): dropped only between title words. */
 const LINKING = new Set(['to', 'a', 'an', 'the', 'in', 'on', 'into', 'under']);
 
@@ -107,7 +113,9 @@ export function sectionProse(section: ItemSection): string {
   const words = titleWords(section.number);
   const tokens = flat.split(' ');
   // "Off-Balance" is two title words; "(b):" marks the paragraph of the item the text answers.
-  const titleWord = (bare: string) => bare !== '' && bare.split(/[-–]/).every((p) => p === '' || words.has(p));
+  // A title word in the other number ("Amendment to Articles", "CHANGE OF CONTROL", "Modifications to Rights") is one too.
+  const inTitle = (p: string) => words.has(p) || words.has(`${p}s`) || (p.endsWith('s') && words.has(p.slice(0, -1)));
+  const titleWord = (bare: string) => bare !== '' && bare.split(/[-–]/).every((p) => p === '' || inTitle(p));
   const isTitle = (k: number) => titleWord(bareWord(tokens[k] ?? ''));
   let i = 0;
   while (i < tokens.length) {

@@ -39,6 +39,23 @@ describe('8-K item headings and their text', () => {
   });
 });
 
+describe("an item's title is not its text", () => {
+  it('a title typed with the typographic apostrophe ("Changes in Registrant’s Certifying Accountant", Pericom 2006)', () => {
+    const d = current(edgarFixture('corpus/8k_1001426_8K_2006_0001193125-06-037737.htm'));
+    expect(quoteOf(d, '4.01')).toMatch(/^On February 16, 2006, Deloitte & Touche LLP/);
+  });
+
+  it('a title with a word in the other number ("Modifications to Rights of Security Holders", Nuance 2014)', () => {
+    const d = current(edgarFixture('corpus/8k_1002517_8K_2014_0001193125-14-313467.htm'));
+    expect(quoteOf(d, '3.03')).toMatch(/^On August 14, 2014, the Board of Directors of Nuance/);
+  });
+
+  it('"Amendment to the Articles of Incorporation or Bylaws; Change in Fiscal Year" (NetApp 2021)', () => {
+    const d = current(evalDocument('8k/8k_1002047_8K_2021_0001193125-21-271444.htm'));
+    expect(quoteOf(d, '5.03')).toMatch(/^The Board previously approved, subject to stockholder approval, amendments/);
+  });
+});
+
 describe('the exhibit 99.1 headline', () => {
   const headline = (raw: string) => current(raw).exhibitHeadline;
 
