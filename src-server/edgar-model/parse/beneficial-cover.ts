@@ -117,13 +117,21 @@ const CONTRACT_RIGHT =
 export const BUYOUT_PROPOSAL =
   /\b(?:proposal|offer|proposed|propose[sd]?)\b[^.]{0,120}?\bto acquire (?:all|each|any and all)\b[^.]{0,80}?\b(?:outstanding|shares|common stock)\b/i;
 
-/** Item 4 ("Purpose of Transaction") up to Item 5's heading, whitespace squeezed; without Item 5, its first `unended` characters. */
-function purposeItem(bodyText: string, unended: number): string | null {
+/**
+ * Item 4 ("Purpose of Transaction") up to the next item's heading, whitespace squeezed; without one, its first `unended`
+ * characters. An amendment may go from Item 4 straight to Item 6 or 7 (Item 5 unchanged: Bedford on AMREP, 1994), so the
+ * headings of Items 5 to 7, by their titles, end it.
+ */
+export function purposeItem(bodyText: string, unended: number): string | null {
   const text = bodyText.replace(/\s+/g, ' ');
   const start = text.search(/Item\s*4\.?\s*(?:[-–—:]\s*)?Purpose\s+of\s+(?:the\s+)?Transaction/i);
   if (start === -1) return null;
   const rest = text.slice(start, start + 20_000);
-  const end = rest.slice(40).search(/Item\s*5\.?\s*(?:[-–—:]\s*)?Interest\s+in\s+Securities/i);
+  const end = rest
+    .slice(40)
+    .search(
+      /Item\s*(?:5\.?\s*(?:[-–—:]\s*)?Interests?\s+in\s+(?:the\s+)?Securities|6\.?\s*(?:[-–—:]\s*)?Contracts,?\s+Arrangements|7\.?\s*(?:[-–—:]\s*)?Materials?\s+to\s+be\s+Filed)/i,
+    );
   return end === -1 ? rest.slice(0, unended) : rest.slice(0, end + 40);
 }
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../config/paths';
 import { edgarFixture } from '../../test/edgar-fixtures';
 import type { BeneficialDetail, CurrentReportDetail } from './types';
+import { purposeItem } from './beneficial-cover';
 import { parseFiling } from '.';
 
 /** A document of eval/importance/filings (gunzipped when stored compressed). */
@@ -132,5 +133,11 @@ describe('13D/G cover pages', () => {
   it('the amendment number on a line of its own or split over a table cell ("Amendment" over "No. 1")', () => {
     expect(beneficial('orgron_0001193125-18-079532_SC13DA.txt').amendmentNo).toBe(4);
     expect(beneficial('orgron_0000922423-10-000115_SC13GA.txt').amendmentNo).toBe(1);
+  });
+
+  it('Item 4 ends at the next item even when it is Item 6, not Item 5 (Bedford on AMREP 1994)', () => {
+    const item4 = purposeItem(evalDocument('13dg/orgron_0000910079-94-000005_SC13D.txt'), 8_000);
+    expect(item4).toMatch(/^Item 4\. Purpose of Transaction\./);
+    expect(item4).not.toMatch(/Item 6\. Contracts/);
   });
 });
