@@ -117,21 +117,27 @@ const CONTRACT_RIGHT =
 export const BUYOUT_PROPOSAL =
   /\b(?:proposal|offer|proposed|propose[sd]?)\b[^.]{0,120}?\bto acquire (?:all|each|any and all)\b[^.]{0,80}?\b(?:outstanding|shares|common stock)\b/i;
 
+/** The headings of Items 5, 6 and 7 by their titles, and the signature's certification that follows the last item. */
+const ITEM_5_HEADING = String.raw`Item\s*5\.?\s*(?:[-–—:]\s*)?Interests?\s+in\s+(?:the\s+)?Securities`;
+const ITEM_6_HEADING = String.raw`Item\s*6\.?\s*(?:[-–—:]\s*)?Contracts`;
+const ITEM_7_HEADING = String.raw`Item\s*7\.?\s*(?:[-–—:]\s*)?Materials?\s+to\s+be\s+Filed`;
+const CERTIFICATION = 'After reasonable inquiry and to the best of';
+/** Where an item's text ends: the first of these headings, or the signature (an amendment may skip any item). */
+const endOfItem = (...headings: string[]) => new RegExp(headings.join('|'), 'i');
+const AFTER_ITEM_4 = endOfItem(ITEM_5_HEADING, ITEM_6_HEADING, ITEM_7_HEADING, CERTIFICATION);
+const AFTER_ITEM_5 = endOfItem(ITEM_6_HEADING, ITEM_7_HEADING, CERTIFICATION);
+
 /**
  * Item 4 ("Purpose of Transaction") up to the next item's heading, whitespace squeezed; without one, its first `unended`
- * characters. An amendment may go from Item 4 straight to Item 6 or 7 (Item 5 unchanged: Bedford on AMREP, 1994), so the
- * headings of Items 5 to 7, by their titles, end it.
+ * characters. An amendment may go from Item 4 straight to Item 6 or 7 (Item 5 unchanged: Bedford on AMREP, 1994) or to
+ * its signature, so the headings of Items 5 to 7, by their titles, and the signature's certification end it.
  */
 export function purposeItem(bodyText: string, unended: number): string | null {
   const text = bodyText.replace(/\s+/g, ' ');
   const start = text.search(/Item\s*4\.?\s*(?:[-–—:]\s*)?Purpose\s+of\s+(?:the\s+)?Transaction/i);
   if (start === -1) return null;
   const rest = text.slice(start, start + 20_000);
-  const end = rest
-    .slice(40)
-    .search(
-      /Item\s*(?:5\.?\s*(?:[-–—:]\s*)?Interests?\s+in\s+(?:the\s+)?Securities|6\.?\s*(?:[-–—:]\s*)?Contracts,?\s+Arrangements|7\.?\s*(?:[-–—:]\s*)?Materials?\s+to\s+be\s+Filed)/i,
-    );
+  const end = rest.slice(40).search(AFTER_ITEM_4);
   return end === -1 ? rest.slice(0, unended) : rest.slice(0, end + 40);
 }
 
@@ -216,7 +222,7 @@ export function stakeOrigin(
   const text = bodyText.replace(/\s+/g, ' ');
   const start = text.search(/Item\s*3\.?\s*(?:[-–—:]\s*)?Source\s+and\s+Amount/i);
   if (start === -1) return null;
-  const end = text.slice(start).search(/Item\s*6\.?\s*(?:[-–—:]\s*)?Contracts/i);
+  const end = text.slice(start).search(AFTER_ITEM_5);
   const items = text.slice(start, end === -1 ? start + 30_000 : start + end);
   if (
     /\b(?:as a result of|pursuant to|in connection with) (?:the |an |a )?internal (?:reorganization|reorganisation|restructuring)\b/i.test(
@@ -261,13 +267,22 @@ export function stakeOrigin(
 const NO_TRADES =
   /^[\s.:;)-]*none\b|\bno transactions?\b|\b(?:has|have|did|had) not (?:effected|engaged in|made|entered into) any transactions?\b|\b(?:neither|none|no (?:person|other person|one))\b[^.]{0,250}?\b(?:has|have|had) (?:effected|engaged in|made|entered into) any transactions?\b/i;
 
-export function noRecentTrades(bodyText: string): boolean {
+/**
+ * Item 5 ("Interest in Securities of the Issuer"), whitespace squeezed, up to Item 6, or to Item 7 or the signature when
+ * an amendment has no Item 6 (17 of the tune set's 13D/As: Item 5 ran on into the exhibits); null without Item 5.
+ */
+export function interestItem(bodyText: string): string | null {
   const text = bodyText.replace(/\s+/g, ' ');
   const five = text.search(/Item\s*5\.?\s*(?:[-–—:]\s*)?Interest\s+in\s+Securities/i);
-  if (five === -1) return false;
+  if (five === -1) return null;
   const rest = text.slice(five, five + 20_000);
-  const six = rest.search(/Item\s*6\.?\s*(?:[-–—:]\s*)?Contracts/i);
-  const item5 = six === -1 ? rest : rest.slice(0, six);
+  const six = rest.search(AFTER_ITEM_5);
+  return six === -1 ? rest : rest.slice(0, six);
+}
+
+export function noRecentTrades(bodyText: string): boolean {
+  const item5 = interestItem(bodyText);
+  if (item5 == null) return false;
   // Item 5(c) is the "(c)" answered about transactions: one inside (a)-(b) ("(c) 59,333 shares ... issuable") is not.
   for (const c of item5.matchAll(/(?<![\w-])\(c\)/g)) {
     const answer = item5.slice(c.index + 3, c.index + 3 + 400).split(/\(d\)/)[0] ?? '';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../config/paths';
 import { edgarFixture } from '../../test/edgar-fixtures';
 import type { BeneficialDetail, CurrentReportDetail } from './types';
-import { purposeItem } from './beneficial-cover';
+import { interestItem, purposeItem } from './beneficial-cover';
 import { parseFiling } from '.';
 
 /** A document of eval/importance/filings (gunzipped when stored compressed). */
@@ -139,5 +139,11 @@ describe('13D/G cover pages', () => {
     const item4 = purposeItem(evalDocument('13dg/orgron_0000910079-94-000005_SC13D.txt'), 8_000);
     expect(item4).toMatch(/^Item 4\. Purpose of Transaction\./);
     expect(item4).not.toMatch(/Item 6\. Contracts/);
+  });
+
+  it('Item 5 ends at Item 7 when an amendment has no Item 6 (AIMCO Properties on Consolidated Capital Growth Fund 2002)', () => {
+    const item5 = interestItem(evalDocument('13dg/orgron_0000950134-02-012411_SC13DA.txt'));
+    expect(item5).toMatch(/^Item 5\. Interest in Securities of the Issuer \(a\) - \(b\)/);
+    expect(item5).toMatch(/\(e\) Not applicable\. $/);
   });
 });
