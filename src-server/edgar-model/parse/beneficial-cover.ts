@@ -3,6 +3,7 @@
  * more than 5% (Item 5's box on a 13G, the 13D's Item 5(e)), and the reporting person's name
  * without the I.R.S. number some filers type into the same row ("ACME CORP 13-1234567").
  */
+import { anyDateToIso } from './dates';
 import type { BeneficialPerson } from './types';
 
 /** Marks that tick a box in filed text and HTML: [X], (x), ☒, ☑, ✓, and the Wingdings þ / ý. */
@@ -403,4 +404,43 @@ export function numberedCoverPersons(bodyText: string, schedule: '13D' | '13G'):
       },
     ];
   });
+}
+
+const MONTH_DATE = String.raw`[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}`;
+const NUMERIC_DATE = String.raw`\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})`;
+
+/** "March 1, 1994", "12/31/2015", "3/10/16" -> ISO (a two-digit year before 50 is 20xx). */
+function coverDate(value: string): string | null {
+  const short = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(value);
+  if (short) {
+    const year = Number(short[3]) < 50 ? `20${short[3]}` : `19${short[3]}`;
+    return anyDateToIso(`${short[1]}/${short[2]}/${year}`);
+  }
+  return anyDateToIso(value.replace(/\s+/g, ' '));
+}
+
+/**
+ * The cover's date of the event that requires the filing, on the layouts the caption takes: the date over
+ * "(Date of Event which Requires Filing of this Statement)" with a rule of dashes or underscores between or around it
+ * ("_____April 30, 2024_____", "March 1, 1994" over "_____"), typed as numbers ("12/31/2015", "3/10/16"), or after the
+ * caption and a colon ("DATE OF EVENT WHICH REQUIRES FILING:  February 18, 1997"). Null when the cover has none.
+ */
+export function coverEventDate(bodyText: string): string | null {
+  const head = bodyText.slice(0, 30_000);
+  const caption = /\(?\s*Date\s+of\s+(?:the\s+)?Event\s+Which\s+Requires\s+Filing[^)\n:]*\)?/i.exec(head);
+  if (!caption) return null;
+  const after = new RegExp(String.raw`^\s*:?[\s_-]*(${MONTH_DATE}|${NUMERIC_DATE})\b`).exec(
+    head.slice(caption.index + caption[0].length, caption.index + caption[0].length + 80),
+  );
+  if (after?.[1]) return coverDate(after[1]);
+  // Above the caption: the last date on the lines just before it, rules of dashes or underscores aside.
+  const before = head.slice(Math.max(0, caption.index - 300), caption.index);
+  const dates = [
+    ...before.matchAll(new RegExp(String.raw`(?:^|[\s_(-])(${MONTH_DATE}|${NUMERIC_DATE})(?=[\s_)-]|$)`, 'g')),
+  ];
+  const last = dates.at(-1);
+  if (!last?.[1]) return null;
+  // Only rules, spaces and underscores may stand between that date and the caption.
+  const between = before.slice((last.index ?? 0) + last[0].length);
+  return /^[\s_\-–—=]*$/.test(between) ? coverDate(last[1]) : null;
 }

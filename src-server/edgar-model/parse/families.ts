@@ -6,6 +6,7 @@ import {
   ceasedFivePercent,
   cleanPersonName,
   coverAmendmentNo,
+  coverEventDate,
   dilutionOnly,
   exitBySale,
   exitByMerger,
@@ -370,7 +371,7 @@ export function parseBeneficial(
     subject.cusip = cusip?.[1]?.replace(/\s/g, '') ?? null;
     classTitle = coverClassTitle(bodyText);
     const event = /\n\s*([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})\s*\n[-\s]*\(Date of Event/i.exec(bodyText);
-    eventDate = anyDateToIso(event?.[1] ?? null);
+    eventDate = anyDateToIso(event?.[1] ?? null) ?? coverEventDate(bodyText);
     amendmentNo = coverAmendmentNo(bodyText);
     ceased = ceasedFivePercent(bodyText);
     bySale = exitBySale(bodyText);

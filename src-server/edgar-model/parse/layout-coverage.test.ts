@@ -146,4 +146,15 @@ describe('13D/G cover pages', () => {
     expect(item5).toMatch(/^Item 5\. Interest in Securities of the Issuer \(a\) - \(b\)/);
     expect(item5).toMatch(/\(e\) Not applicable\. $/);
   });
+
+  it('the event date on the layouts of its caption', () => {
+    // Between rules of underscores on the caption's line above (GAMCO on Strattec 2024).
+    expect(beneficial('orgron_0000807249-24-000052_SC13DA.txt').eventDate).toBe('2024-04-30');
+    // After the caption and a colon (Kanarellis on Universal Seismic 1997).
+    expect(beneficial('orgron_0000904440-97-000022_SC13DA.txt').eventDate).toBe('1997-02-18');
+    // As numbers with a two-digit year (Mancino on HD View 360, 2016).
+    expect(beneficial('orgron_0001549212-16-000035_SC13D.txt').eventDate).toBe('2016-03-10');
+    // Month, day and year broken over lines by the HTML, above "(Date" / "of Event ..." (Zhang on Meiwu 2023).
+    expect(beneficial('orgron_0001493152-23-038860_SC13G.txt').eventDate).toBe('2023-03-28');
+  });
 });
