@@ -953,12 +953,39 @@ function mergesIntoAnother(text: string): boolean {
 const REORGANIZED =
   /\bemerg\w* from (?:chapter 11|bankruptcy)\b|\bcompletion of (?:its|the) (?:financial )?restructuring\b|\bcompleted (?:the|its) (?:recapitali[sz]ation|restructuring|reorgani[sz]ation)\b|\bEffective Date of the (?:(?:Joint |Amended |Modified )*(?:Prepackaged|Chapter 11|Reorganization) Plan|(?:Joint |Amended )*Plan of Reorganization)\b|\bplan of reorganization (?:became|has become) effective\b/i;
 
+/**
+ * The survival topics (going-concern doubt, bankruptcy) are CRITICAL, so they are read only from a sentence that states
+ * the company's own event now: not forward-looking or risk-factor boilerplate ("financial difficulties (including
+ * bankruptcy filings) of ... customers"), not a contract's terms ("enforceable ... subject to bankruptcy, insolvency ...",
+ * "events of default ... bankruptcy", "bankruptcy-remote"), not the law itself, not a third party's ("The borrower filed
+ * for Chapter 11 bankruptcy", Synovus 2023: the bank's charge-off, not its own failure), not denied, not a term that
+ * applies "in the event of" one, and not a going-concern doubt that "could" arise (decision 359). A sentence that fails
+ * every one of these does not name the topic, and the item falls to what the rest of its text says.
+ */
+const SURVIVAL_TOPICS: ReadonlySet<string> = new Set(['going_concern', 'bankruptcy']);
+const NOT_OWN_SURVIVAL = [
+  // Forward-looking and risk-factor lists name every risk there is.
+  /\bforward[- ]looking\b|\bsafe harbor\b|\bPrivate Securities Litigation Reform Act\b|\brisks?\b|\buncertaint(?:y|ies)\b/i,
+  // A contract's terms and legal opinions.
+  /\benforce(?:able|ability|ment)\b|\bevents? of default\b|\bbankruptcy[- ]remote\b|\bbankruptcy (?:laws?|reform|abuse)\b|\bbankruptcy,? (?:or )?insolvency\b|\binsolvency,? (?:or )?bankruptcy\b|\bbankruptcy (?:and|or) insolvency\b/i,
+  // Another party's event.
+  /\b(?:borrowers?|customers?|clients?|tenants?|lessees?|suppliers?|vendors?|counterpart(?:y|ies)|licensees?|franchisees?|obligors?|guarantors?|competitors?)['’]?s?\b/i,
+  // A term that applies if it ever happens, a denial, a doubt that could arise.
+  /\bin the (?:event|case) (?:of|that)\b|\bupon the occurrence\b|\bif there (?:should|shall)\b|\bshould there\b|\b(?:no|not|never|neither|nor|without)\b[^.]{0,60}?\b(?:bankrupt\w*|chapter 11|receivership|going[- ]concern|substantial doubt)\b|\b(?:may|might|could|would)\s+(?:\w+\s+){0,2}(?:raise|cast|create|result in)\s+(?:a\s+)?substantial doubt\b/i,
+];
+
+function ownSurvival(text: string, re: RegExp): boolean {
+  return sentences(text).some((s) => re.test(s) && !NOT_OWN_SURVIVAL.some((not) => not.test(s)));
+}
+
 export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (REORGANIZED.test(text)) {
     const rest = TOPICS.filter(([t, re]) => t !== 'bankruptcy' && re.test(text)).map(([t]) => t);
     return ['reorganized', ...rest];
   }
-  const found = TOPICS.filter(([, re]) => re.test(text)).map(([t]) => t);
+  const found = TOPICS.filter(([t, re]) => re.test(text) && (!SURVIVAL_TOPICS.has(t) || ownSurvival(text, re))).map(
+    ([t]) => t,
+  );
   const recast = RECAST.test(text) && !RESTATED.test(text);
   const housekeeping =
     (DISCLOSURE_UPDATE.test(text) && !RESTATED.test(text.replace(NOT_RESTATED, ''))) ||

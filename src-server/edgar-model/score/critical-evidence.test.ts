@@ -1,0 +1,34 @@
+/**
+ * Decision 359: CRITICAL is said only on strong, present, company-own evidence. Each case is a real filing of the
+ * importance eval's tune split (its half A) where a CRITICAL trigger's words stand in a context that is not the
+ * company's own event now; the item falls to what the rest of its text says.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../config/paths';
+import { parseFiling } from '../parse';
+import { scoreFiling } from '.';
+
+function read(file: string): string {
+  const bytes = readFileSync(projectPath(file));
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+const EVAL = 'eval/importance/filings/8k/';
+const CORPUS = 'src-server/test/fixtures/edgar/corpus/';
+const score = (file: string) => scoreFiling(parseFiling(read(file), { formType: '8-K' }));
+
+describe('survival topics need the company’s own event', () => {
+  it('a borrower’s Chapter 11 is the bank’s charge-off, not its bankruptcy (Synovus 2023)', () => {
+    const s = score(`${EVAL}8k_arelle_syn-20230918.htm`);
+    expect(s.rules).not.toContain('8k.topic.survival');
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.topic.material');
+  });
+
+  it('the company’s own prepackaged Chapter 11 stays CRITICAL (Innovative Clinical Solutions 2000)', () => {
+    const s = score(`${CORPUS}8k_1002022_8K_2000_0000914260-00-000037.txt`);
+    expect(s.importance).toBe('CRITICAL');
+    expect(s.rules).toContain('8k.topic.survival');
+  });
+});
