@@ -101,6 +101,10 @@ export const CONTENT_RULES_8K = {
     importance: 'HIGH',
     when: 'Items 5.01/7.01/8.01: a reorganization completed (the plan effective, the company emerges, control passes under the plan)',
   },
+  '8k.5.01.control-changed': {
+    importance: 'HIGH',
+    when: 'Item 5.01, its text read: control of the company changed hands (a closing, a block of shares sold); the agreement for the company to be acquired was the CRITICAL news',
+  },
   '8k.topic.material': {
     importance: 'HIGH',
     when: 'Items 7.01/8.01: a recall, an investigation, guidance withdrawn, strategic alternatives, a merger agreement, securities litigation',

@@ -32,3 +32,18 @@ describe('survival topics need the company’s own event', () => {
     expect(s.rules).toContain('8k.topic.survival');
   });
 });
+
+describe('Item 5.01 read by its text', () => {
+  it('a block of 75% of the stock sold to one buyer is a change made, HIGH (ExperTelligence 2003)', () => {
+    const s = score(`${EVAL}8k_scpp_0000723533-04-000001.txt`);
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.5.01.control-changed');
+    expect(s.rules).not.toContain('8k.number.critical');
+  });
+
+  it('control passing under a reorganization plan stays the reorganization (Innovative Clinical Solutions 2000)', () => {
+    const s = score(`${EVAL}8k_1002022_8K_2000_0000912057-00-043726.txt`);
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.reorganized');
+  });
+});

@@ -485,6 +485,13 @@ export function judgeItem(
     return judged(c, '8k.reorganized', 'Control passes under the reorganization plan', [
       "Control changed hands on the reorganization plan's effective date: the completion of a restructuring announced before",
     ]);
+  // Decision 359: Item 5.01 is the SEC's heading for any change of control, most often an acquisition closing or a block
+  // of shares sold. Read, it is a change already made (HIGH); the rubric's CRITICAL is the agreement for the company to
+  // change hands (a 1.01 or 8.01 that says so), and a completion is one step below the announcement.
+  if (number === '5.01' && c.quote)
+    return judged(c, '8k.5.01.control-changed', 'Control of the company changed hands', [
+      'Control of the company changed hands (the item’s own text): a change already made, one step below the agreement for the company to be acquired',
+    ]);
   if (c.topics) return topics(c, headline);
   if (number === '3.02' && c.saleClosed)
     return judged(c, '8k.deal.completed', 'Closes a share sale agreed before', [
