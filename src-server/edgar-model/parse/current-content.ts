@@ -640,6 +640,11 @@ export function dealFacts(prose: string, body = prose, item = ''): NonNullable<I
   };
 }
 
+/** Words before a delisting that make it what would follow a failure to cure, not what happened. */
+// "may" in lower case only ("On May 15" is a date); "would" is left out, as reported speech ("announced that it would file
+// a Form 25") states a decision.
+const IF_NOT_CURED = /\b(?:[Ii]f|[Uu]nless|[Ii]n the event|[Ss]hould|[Cc]ould|may|[Mm]ight)\b/;
+
 /** Item 3.01: which notice it is. The exchange's cure period is read for the headline. */
 function listingFacts(prose: string): NonNullable<ItemContent['listing']> {
   const text = prose.slice(0, 5_000);
@@ -656,12 +661,20 @@ function listingFacts(prose: string): NonNullable<ItemContent['listing']> {
     );
   const words: Record<string, number> = { ninety: 90, sixty: 60, 'forty-five': 45 };
   const cureDays = cure ? Number(cure[1]) || words[cure[1]!.toLowerCase()] || 180 : null;
-  const determination = /\b(?:determin\w+ to delist|delisting determination|Staff Determination)\b/i.test(text);
+  // Decision 359: a determination or a suspension is read from a sentence that states it, not from one that says what
+  // would follow if compliance is not regained ("If the Company does not regain compliance, ... will issue a Staff
+  // Delisting Determination"): that is the deficiency notice's cure period, HIGH.
+  const stated = (re: RegExp) =>
+    sentences(text).some((s) => {
+      const m = re.exec(s);
+      return m != null && !IF_NOT_CURED.test(s.slice(0, m.index));
+    });
+  const determination = stated(/\b(?:determin\w+ to delist|delisting determination|Staff Determination)\b/i);
   const curable = /\bregain compliance\b|\bcure period\b|\bgrace period\b|\bcompliance period\b/i.test(text);
   const suspended =
     !curable &&
-    /\b(?:will be (?:suspended|delisted)|suspend(?:ed)? (?:trading|the trading)|(?:file|filed) (?:a )?Form 25|commence delisting proceedings)\b/i.test(
-      text,
+    stated(
+      /\b(?:will be (?:suspended|delisted)|suspend(?:ed)? (?:trading|the trading)|(?:file|filed) (?:a )?Form 25|commence delisting proceedings)\b/i,
     );
   const kind =
     (determination || suspended) && !/\bappeal\w*[^.]{0,80}\bgranted\b/i.test(text)

@@ -47,3 +47,20 @@ describe('Item 5.01 read by its text', () => {
     expect(s.rules).toContain('8k.reorganized');
   });
 });
+
+describe('a delisting is read where it is stated, not where it is what would follow', () => {
+  // Derived: Horizon Financial's real Nasdaq notice (2009, 90 days to cure) with its conditional sentence in today's
+  // words, "will issue a Staff Delisting Determination" for "will provide ... notification that ... will be delisted".
+  // No tune filing states a determination conditionally; the rubric's deficiency-with-cure cell is HIGH.
+  it('"If compliance ... cannot be demonstrated ..., NASDAQ will issue a Staff Delisting Determination" is the cure period', () => {
+    const real = read(`${EVAL}8k_1002682_8K_2009_0000939057-09-000381.htm`);
+    const derived = real.replace(
+      /NASDAQ will provide the Company\s+written notification that the Company&#8217;s securities will be delisted/,
+      'NASDAQ will issue a Staff Delisting Determination',
+    );
+    expect(derived).not.toBe(real);
+    const s = scoreFiling(parseFiling(derived, { formType: '8-K' }));
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.3.01.deficiency');
+  });
+});
