@@ -991,14 +991,32 @@ function ownSurvival(text: string, re: RegExp): boolean {
   return sentences(text).some((s) => re.test(s) && !NOT_OWN_SURVIVAL.some((not) => not.test(s)));
 }
 
+/**
+ * "A tender offer for the company" (the rubric's CRITICAL) is one for its shares: a tender offer "for any and all of its
+ * outstanding 5.25% Senior Notes" is debt housekeeping and one for "its outstanding shares" is the company buying its
+ * own stock back (decision 359).
+ */
+const TENDER_NOT_FOR_COMPANY =
+  /^[^.]{0,150}?\b(?:notes|debentures|bonds|debt securities|indebtedness|preferred|its (?:own |outstanding |issued )*(?:shares|common|stock|ordinary))\b/i;
+
+function tenderForCompany(text: string, re: RegExp): boolean {
+  return sentences(text).some((s) => {
+    const m = re.exec(s);
+    return m != null && !TENDER_NOT_FOR_COMPANY.test(s.slice(m.index + m[0].length));
+  });
+}
+
 export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (REORGANIZED.test(text)) {
     const rest = TOPICS.filter(([t, re]) => t !== 'bankruptcy' && re.test(text)).map(([t]) => t);
     return ['reorganized', ...rest];
   }
-  const found = TOPICS.filter(([t, re]) => re.test(text) && (!SURVIVAL_TOPICS.has(t) || ownSurvival(text, re))).map(
-    ([t]) => t,
-  );
+  const found = TOPICS.filter(
+    ([t, re]) =>
+      re.test(text) &&
+      (!SURVIVAL_TOPICS.has(t) || ownSurvival(text, re)) &&
+      (t !== 'tender_offer' || tenderForCompany(text, re)),
+  ).map(([t]) => t);
   const recast = RECAST.test(text) && !RESTATED.test(text);
   const housekeeping =
     (DISCLOSURE_UPDATE.test(text) && !RESTATED.test(text.replace(NOT_RESTATED, ''))) ||
