@@ -474,8 +474,11 @@ const ENLARGED =
  * Company" must be the one that merges: "the Company's shareholders, pursuant to which Sub will merge with and into
  * Swype" names the target's holders, and the subject that merges is the buyer's subsidiary (decision 342).
  */
+// "with and into the Company" is the company bought only when the one merging in is a buyer's merger vehicle ("Merger Sub
+// will merge with and into the Company", "Subsidiary shall be merged with and into the Company") or the company survives
+// as another's subsidiary; "First Federal will merge with and into the Bank" is the company buying (decision 359).
 const BEING_ACQUIRED =
-  /\bwith and into the (?:Company|Registrant|Bank)\b|\bthe (?:Company|Registrant) (?:will|would|shall) (?:survive|continue|become)[^.]{0,60}wholly[- ]owned subsidiary of\b|\bagreed to be acquired\b|\bwill be acquired by\b|\b(?:the Company|the Registrant)\b(?!['’]s\b)[^.]{0,40}\bwill merge with and into\b|\bmerge with and into [A-Z][\w.&,\s]{2,60}?, with [A-Z][\w.&\s]{2,60}? (?:surviving|continuing)/;
+  /\b(?:Merger Sub(?:sidiary)?|Sub|Subsidiary|Acquisition (?:Sub|Subsidiary|Corp|Corporation|Co)|Merger (?:Corp|Co)|Newco|Purchaser|(?:wholly[- ]owned |direct |indirect )?subsidiary of [A-Z][^.]{0,60}?)(?:\s+(?:will|shall|would|is to|to)(?: be)?)?\s+(?:merge|merged|merging)\s+with and into the (?:Company|Registrant|Bank)\b|\bmerger of (?:Merger )?Sub(?:sidiary)? with and into the (?:Company|Registrant|Bank)\b|\bwith and into the (?:Company|Registrant|Bank)\b[^.]{0,120}?\b(?:surviving|continuing|survive|continue|remain|become)s?\b[^.]{0,40}?\bsubsidiary of\b|\bthe (?:Company|Registrant) (?:will|would|shall) (?:survive|continue|become)[^.]{0,60}wholly[- ]owned subsidiary of\b|\bagreed to be acquired\b|\bwill be acquired by\b|\b(?:the Company|the Registrant)\b(?!['’]s\b)[^.]{0,40}\bwill merge with and into\b|\bmerge with and into [A-Z][\w.&,\s]{2,60}?, with [A-Z][\w.&\s]{2,60}? (?:surviving|continuing)/;
 const ACQUIRING = /\b(?:acquir\w+|purchas\w+|merger|combination|buy)\b/i;
 const DISPOSING = /\b(?:sell|sale of|sold|divest\w*|dispos\w+|spin-?off|separation)\b/i;
 const FINANCING =

@@ -64,3 +64,11 @@ describe('a delisting is read where it is stated, not where it is what would fol
     expect(s.rules).toContain('8k.3.01.deficiency');
   });
 });
+
+describe('being acquired needs the company to be the one bought', () => {
+  it('a merger vehicle merging into the company stays the company being acquired (et parity 2021 fixture)', () => {
+    const s = score(`${CORPUS}et_parity_8k_0000887919-21-000012.html`);
+    expect(s.importance).toBe('CRITICAL');
+    expect(s.rules).toContain('8k.deal.being-acquired');
+  });
+});
