@@ -386,6 +386,22 @@ function amountOf(m: RegExpMatchArray): number {
 }
 
 /** The largest dollar sum stated as a price or size in the first part of the item. */
+/** A sentence that names its sum as the deal's price, not a revenue, a debt or a combined company's size. */
+const PRICE_WORDS =
+  /\b(?:purchase price|(?:aggregate |total |merger |cash )?consideration|aggregate (?:cash )?(?:purchase |sale )?price|price of|valued at|(?:transaction|enterprise|equity|deal) value|in exchange for|an aggregate of (?:approximately |about )?(?:US)?\$|\b(?:to pay|paid|pays|will pay)\b|for (?:a total of |an aggregate of |total |aggregate )?(?:approximately |about |roughly )?(?:US)?\$)/i;
+
+/** Decision 359: the largest sum stated in a sentence that names it as the deal's price, or null. */
+function pricedAmount(prose: string): number | null {
+  let best: number | null = null;
+  for (const s of sentences(prose.slice(0, 6_000))) {
+    if (!PRICE_WORDS.test(s)) continue;
+    const value = statedAmount(s);
+    // Under $1,000 is a par value or a unit's price, never a deal's.
+    if (value != null && value >= 1_000 && (best == null || value > best)) best = value;
+  }
+  return best;
+}
+
 function statedAmount(prose: string): number | null {
   let best: number | null = null;
   const text = prose.slice(0, 6_000);
@@ -618,6 +634,7 @@ export function dealFacts(prose: string, body = prose, item = ''): NonNullable<I
   return {
     kind,
     amountUsd: statedAmount(head),
+    pricedUsd: pricedAmount(head),
     followUp:
       closing ||
       (kind !== 'financing' && completesEarlierAgreement(prose)) ||

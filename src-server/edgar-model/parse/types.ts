@@ -153,6 +153,11 @@ export interface ItemContent {
       | 'other';
     /** The largest dollar sum the item states as a price or size. */
     amountUsd: number | null;
+    /**
+     * The largest sum stated in a sentence that names it as the deal's price (purchase price, consideration, "for $X"),
+     * or null when none is (decision 359). Absent on parses stored before it was read.
+     */
+    pricedUsd?: number | null;
     /** Completes or closes what an earlier filing announced. */
     followUp: boolean;
     /** An amendment, extension or restatement of an existing agreement. */

@@ -72,3 +72,13 @@ describe('being acquired needs the company to be the one bought', () => {
     expect(s.rules).toContain('8k.deal.being-acquired');
   });
 });
+
+describe('a deal of half the company is sized by its price, not by the largest sum the item states', () => {
+  it('Kinnard’s $54.9 million of revenues is not what the registrant paid (Stockwalk 2000, Item 2.01)', () => {
+    const f = parseFiling(read(`${EVAL}8k_1001136_8K_2000_0000950124-00-005735.txt`), { formType: '8-K' });
+    const deal = f.detail?.kind === 'current' ? f.detail.content?.find((c) => c.number === '2.01')?.deal : undefined;
+    expect(deal?.amountUsd).toBe(54_900_000);
+    // "to pay to such shareholders an aggregate of $21,346,914 in cash": the sum named as paid.
+    expect(deal?.pricedUsd).toBe(21_346_914);
+  });
+});

@@ -229,7 +229,27 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
     return judged(c, '8k.deal.completed', `Completes a deal announced before${amount ? ` (${amount})` : ''}`, [
       `Completes a deal the company announced before${sized ? ` (${sized})` : ''}`,
     ]);
-  if (share != null) {
+  // Decision 359: a deal of half the company or more (CRITICAL) is sized by a sum the item names as its price. When the
+  // largest sum it states is not one (a revenue, a combined company's size), the priced sum sizes it; with none, the
+  // deal is weighed as one whose size is not known.
+  const priced = d.pricedUsd === undefined ? d.amountUsd : d.pricedUsd;
+  if (share != null && share >= 0.5 && priced !== d.amountUsd) {
+    const pricedShare = dealShare(priced, context);
+    if (pricedShare != null) {
+      const rule =
+        pricedShare >= 0.5
+          ? '8k.deal.huge'
+          : pricedShare >= 0.2
+            ? '8k.deal.large'
+            : pricedShare >= 0.05
+              ? '8k.deal.mid'
+              : '8k.deal.small';
+      const what = `${money(priced!)}, about ${Math.round(pricedShare * 100)}% of the company's market value`;
+      return judged(c, rule, `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${money(priced!)}`, [
+        `Deal size ${what} (the price the item names; its largest sum, ${amount}, is not stated as the price)`,
+      ]);
+    }
+  } else if (share != null) {
     const rule =
       share >= 0.5 ? '8k.deal.huge' : share >= 0.2 ? '8k.deal.large' : share >= 0.05 ? '8k.deal.mid' : '8k.deal.small';
     return judged(c, rule, `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${amount}`, [`Deal size ${sized}`]);
