@@ -70,6 +70,8 @@ const INTERIM =
 // Read within one sentence, so "Ms." and "Mr." may stand between the denial and the word.
 const NO_DISAGREEMENT = /\b(?:no|not|nor|without|never|neither|none)\b.{0,160}?\bdisagreements?\b/i;
 const DISAGREEMENT = /\bdisagreement\b/i;
+/** A contract's term for disputes: "any disagreement ... shall be resolved", arbitration. */
+const DISPUTE_TERM = /\b(?:shall|will|would) be (?:resolved|settled|submitted|referred)\b|\barbitrat\w*/i;
 const FOLLOW_UP =
   /\b(?:previously (?:announced|disclosed|reported)|as (?:previously )?(?:announced|reported|disclosed) (?:on|in)|former\b)/i;
 /** Pay terms for a departure that may happen ("in the event of a termination without cause"). */
@@ -314,7 +316,10 @@ export function officerFacts(prose: string): OfficerFacts {
   for (const [at, s] of all.entries()) {
     const bio = isBiography(s);
     if (COMPENSATION.test(s)) facts.compensation = true;
-    if (DISAGREEMENT.test(s) && !NO_DISAGREEMENT.test(s)) facts.disagreement = true;
+    // Decision 359: a disagreement the person cites, not a term for one that may arise ("any disagreement ... shall be
+    // resolved by arbitration", "in the event of a disagreement").
+    if (DISAGREEMENT.test(s) && !NO_DISAGREEMENT.test(s) && !CONDITIONAL.test(s) && !DISPUTE_TERM.test(s))
+      facts.disagreement = true;
     // A quoted comment ("In connection with X's retirement, the CEO commented, ...") names roles that do not change.
     if (bio || /\b(?:commented|said|stated|added)\b[^.]{0,10}[“"]/.test(s)) continue;
     const leaving = DEPARTURE.test(s) ? DEPARTURE : NAMED_TERMINATION.test(s) ? NAMED_TERMINATION : null;
