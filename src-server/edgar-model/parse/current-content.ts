@@ -1031,6 +1031,16 @@ function tenderForCompany(text: string, re: RegExp): boolean {
   });
 }
 
+/**
+ * Decision 359: a 1.03 that reports the end, in the past tense ("emerged from Chapter 11", "the Plan became effective",
+ * "the Effective Date occurred"), and files nothing new. A confirmation order, a plan to come or a filing stays the
+ * bankruptcy (1.03: always CRITICAL).
+ */
+const EMERGED =
+  /\bemerged from (?:chapter 11|bankruptcy)\b|\bplan of reorganization (?:became|has become) effective\b|\b(?:the )?Plan (?:became|has become) effective\b|\bEffective Date (?:of the Plan )?(?:occurred|has occurred)\b|\bconsummated the Plan\b/i;
+const PETITION_FILED =
+  /\bfiled\b[^.]{0,80}\bpetitions?\b|\bcommenced\b[^.]{0,60}\bcases?\b|\bappointed\b[^.]{0,40}\breceiver\b/i;
+
 export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (REORGANIZED.test(text)) {
     const rest = TOPICS.filter(([t, re]) => t !== 'bankruptcy' && re.test(text)).map(([t]) => t);
@@ -1131,6 +1141,11 @@ export function itemContent(
       break;
     case '5.01':
       if (REORGANIZED.test(prose)) content.reorganized = true;
+      break;
+    case '1.03':
+      // "As previously reported, on May 1 the Company filed voluntary petitions ...": the filing recalled, not a new one.
+      if (EMERGED.test(prose) && !sentences(prose).some((s) => PETITION_FILED.test(s) && !FOLLOW_UP.test(s)))
+        content.reorganized = true;
       break;
     case '3.02':
       if (closesEarlierSale(prose)) content.saleClosed = true;

@@ -225,7 +225,7 @@ export interface ItemContent {
    * places the item. [] when there are none: a routine disclosure. Absent on parses stored before decision 347.
    */
   eventWords?: string[];
-  /** Item 5.01: control passed on a reorganization plan's effective date (the bankruptcy's end, not its start). */
+  /** Items 5.01 and 1.03: a reorganization plan's effective date or an emergence (the bankruptcy's end, not its start). */
   reorganized?: boolean;
   /** Item 3.02: the shares were sold at the closing of a sale agreed on an earlier date. */
   saleClosed?: boolean;

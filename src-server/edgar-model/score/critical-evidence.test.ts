@@ -82,3 +82,11 @@ describe('a deal of half the company is sized by its price, not by the largest s
     expect(deal?.pricedUsd).toBe(21_346_914);
   });
 });
+
+describe('Item 1.03 stays the bankruptcy unless its own text reports the end', () => {
+  it('Stockwalk’s Chapter 11 filing (2001, "ITEM 3. Bankruptcy or Receivership") is CRITICAL', () => {
+    const s = score(`${EVAL}8k_1001136_8K_2001_0000950137-01-503821.htm`);
+    expect(s.importance).toBe('CRITICAL');
+    expect(s.rules).not.toContain('8k.reorganized');
+  });
+});

@@ -505,6 +505,12 @@ export function judgeItem(
     return judged(c, '8k.reorganized', 'Control passes under the reorganization plan', [
       "Control changed hands on the reorganization plan's effective date: the completion of a restructuring announced before",
     ]);
+  // Decision 359: a 1.03 whose own text says the plan became effective or the company emerged reports the bankruptcy's
+  // end (decision 333: one step below its start), not a new one.
+  if (number === '1.03' && c.reorganized)
+    return judged(c, '8k.reorganized', 'The company emerges from its reorganization', [
+      'The reorganization plan became effective or the company emerged: the end of a bankruptcy reported before',
+    ]);
   // Decision 359: Item 5.01 is the SEC's heading for any change of control, most often an acquisition closing or a block
   // of shares sold. Read, it is a change already made (HIGH); the rubric's CRITICAL is the agreement for the company to
   // change hands (a 1.01 or 8.01 that says so), and a completion is one step below the announcement.
