@@ -1008,6 +1008,8 @@ const NOT_OWN_SURVIVAL = [
   /\benforce(?:able|ability|ment)\b|\bevents? of default\b|\bbankruptcy[- ]remote\b|\bbankruptcy (?:laws?|reform|abuse)\b|\bbankruptcy,? (?:or )?insolvency\b|\binsolvency,? (?:or )?bankruptcy\b|\bbankruptcy (?:and|or) insolvency\b/i,
   // Another party's event.
   /\b(?:borrowers?|customers?|clients?|tenants?|lessees?|suppliers?|vendors?|counterpart(?:y|ies)|licensees?|franchisees?|obligors?|guarantors?|competitors?)['’]?s?\b/i,
+  // A doubt resolved: "alleviated", "mitigated", the qualification "removed".
+  /\balleviat\w*|\bmitigat\w*|\bremov(?:ed|al)\b|\bresolved\b/i,
   // A term that applies if it ever happens, a denial, a doubt that could arise.
   /\bin the (?:event|case) (?:of|that)\b|\bupon the occurrence\b|\bif there (?:should|shall)\b|\bshould there\b|\b(?:no|not|never|neither|nor|without)\b[^.]{0,60}?\b(?:bankrupt\w*|chapter 11|receivership|going[- ]concern|substantial doubt)\b|\b(?:may|might|could|would)\s+(?:\w+\s+){0,2}(?:raise|cast|create|result in)\s+(?:a\s+)?substantial doubt\b/i,
 ];
