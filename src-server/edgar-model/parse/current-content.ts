@@ -875,7 +875,11 @@ const MEETING_FORMAT = /\b(?:annual|special) meeting\b[^.]{0,200}?\bvirtual(?:ly
 
 const TOPICS: [NonNullable<ItemContent['topics']>[number], RegExp][] = [
   ['going_concern', /\bgoing[- ]concern\b|\bsubstantial doubt\b/i],
-  ['bankruptcy', /\bchapter 11\b|\bbankruptcy\b|\bpre-?packaged\b|\breceivership\b/i],
+  // "Prepackaged" alone is also software ("SERVICES-PREPACKAGED SOFTWARE"): a bankruptcy only as a prepackaged plan or case.
+  [
+    'bankruptcy',
+    /\bchapter 11\b|\bbankruptcy\b|\bpre-?packaged (?:joint )?(?:plan|chapter 11|bankruptcy|reorgani[sz]ation|restructuring|case|filing)\b|\breceivership\b/i,
+  ],
   // Decision 345: a regulated business below the capital its regulator requires must stop or be closed: a broker-dealer
   // "in violation of the ... (SEC) net capital rules" (Stockwalk's clearing subsidiary, 2001; SIPC liquidated it two days
   // later), a bank "critically undercapitalized". The survival of that business is in question.

@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../config/paths';
 import { parseFiling } from '../parse';
+import { topicsIn } from '../parse/current-content';
 import { scoreFiling } from '.';
 
 function read(file: string): string {
@@ -88,5 +89,14 @@ describe('Item 1.03 stays the bankruptcy unless its own text reports the end', (
     const s = score(`${EVAL}8k_1001136_8K_2001_0000950137-01-503821.htm`);
     expect(s.importance).toBe('CRITICAL');
     expect(s.rules).not.toContain('8k.reorganized');
+  });
+});
+
+describe('survival vocabulary', () => {
+  it('"prepackaged" alone is software, not a bankruptcy (Oracle 2014 tune filing: its SIC description)', () => {
+    const header = read(`${EVAL}8k_scpp_0001193125-14-242424.txt.gz`);
+    const words = /STANDARD INDUSTRIAL CLASSIFICATION:\s*([^\n[]+)/.exec(header)?.[1]?.trim();
+    expect(words).toBe('SERVICES-PREPACKAGED SOFTWARE');
+    expect(topicsIn(words ?? '')).not.toContain('bankruptcy');
   });
 });
