@@ -1012,6 +1012,9 @@ const NOT_OWN_SURVIVAL = [
   /\benforce(?:able|ability|ment)\b|\bevents? of default\b|\bbankruptcy[- ]remote\b|\bbankruptcy (?:laws?|reform|abuse)\b|\bbankruptcy,? (?:or )?insolvency\b|\binsolvency,? (?:or )?bankruptcy\b|\bbankruptcy (?:and|or) insolvency\b/i,
   // Another party's event.
   /\b(?:borrowers?|customers?|clients?|tenants?|lessees?|suppliers?|vendors?|counterpart(?:y|ies)|licensees?|franchisees?|obligors?|guarantors?|competitors?)['’]?s?\b/i,
+  // The form's own item title in a table of contents or an index line ("ITEM 3. Bankruptcy or Receivership"), and a
+  // purchase out of another's bankruptcy or receivership ("purchase and assumption agreement with the FDIC, as receiver").
+  /\bbankruptcy or receivership\b|\bpurchase and assumption\b|\b(?:acqui\w+|purchas\w+|bought)\b[^.]{0,120}\b(?:from|out of) (?:the )?(?:FDIC|receivership|bankruptcy|(?:its |the )?bankruptcy estate)\b/i,
   // A doubt resolved: "alleviated", "mitigated", the qualification "removed".
   /\balleviat\w*|\bmitigat\w*|\bremov(?:ed|al)\b|\bresolved\b/i,
   // A term that applies if it ever happens, a denial, a doubt that could arise.

@@ -99,4 +99,14 @@ describe('survival vocabulary', () => {
     expect(words).toBe('SERVICES-PREPACKAGED SOFTWARE');
     expect(topicsIn(words ?? '')).not.toContain('bankruptcy');
   });
+
+  it('a table of contents naming the form’s item title is no bankruptcy (Stockwalk 2001, its real contents line)', () => {
+    const text = read(`${EVAL}8k_1001136_8K_2001_0000950137-01-503821.htm`)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .replace(/\s+/g, ' ');
+    const contents = /TABLE OF CONTENTS (.{0,120}?SIGNATURES)/.exec(text)?.[1];
+    expect(contents).toMatch(/^ITEM 3\. Bankruptcy or Receivership/);
+    expect(topicsIn(contents ?? '')).not.toContain('bankruptcy');
+  });
 });
