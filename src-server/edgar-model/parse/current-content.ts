@@ -996,7 +996,7 @@ const REORGANIZED =
   /\bemerg\w* from (?:chapter 11|bankruptcy)\b|\bcompletion of (?:its|the) (?:financial )?restructuring\b|\bcompleted (?:the|its) (?:recapitali[sz]ation|restructuring|reorgani[sz]ation)\b|\bEffective Date of the (?:(?:Joint |Amended |Modified )*(?:Prepackaged|Chapter 11|Reorganization) Plan|(?:Joint |Amended )*Plan of Reorganization)\b|\bplan of reorganization (?:became|has become) effective\b/i;
 
 /**
- * The survival topics (going-concern doubt, bankruptcy) are CRITICAL, so they are read only from a sentence that states
+ * The survival topics (going-concern doubt, bankruptcy, a regulatory capital breach) are CRITICAL, so they are read only from a sentence that states
  * the company's own event now: not forward-looking or risk-factor boilerplate ("financial difficulties (including
  * bankruptcy filings) of ... customers"), not a contract's terms ("enforceable ... subject to bankruptcy, insolvency ...",
  * "events of default ... bankruptcy", "bankruptcy-remote"), not the law itself, not a third party's ("The borrower filed
@@ -1004,7 +1004,7 @@ const REORGANIZED =
  * applies "in the event of" one, and not a going-concern doubt that "could" arise (decision 359). A sentence that fails
  * every one of these does not name the topic, and the item falls to what the rest of its text says.
  */
-const SURVIVAL_TOPICS: ReadonlySet<string> = new Set(['going_concern', 'bankruptcy']);
+const SURVIVAL_TOPICS: ReadonlySet<string> = new Set(['going_concern', 'bankruptcy', 'capital_deficiency']);
 const NOT_OWN_SURVIVAL = [
   // Forward-looking and risk-factor lists name every risk there is.
   /\bforward[- ]looking\b|\bsafe harbor\b|\bPrivate Securities Litigation Reform Act\b|\brisks?\b|\buncertaint(?:y|ies)\b/i,
@@ -1018,7 +1018,7 @@ const NOT_OWN_SURVIVAL = [
   // A doubt resolved: "alleviated", "mitigated", the qualification "removed".
   /\balleviat\w*|\bmitigat\w*|\bremov(?:ed|al)\b|\bresolved\b/i,
   // A term that applies if it ever happens, a denial, a doubt that could arise.
-  /\bin the (?:event|case) (?:of|that)\b|\bupon the occurrence\b|\bif there (?:should|shall)\b|\bshould there\b|\b(?:no|not|never|neither|nor|without)\b[^.]{0,60}?\b(?:bankrupt\w*|chapter 11|receivership|going[- ]concern|substantial doubt)\b|\b(?:may|might|could|would)\s+(?:\w+\s+){0,2}(?:raise|cast|create|result in)\s+(?:a\s+)?substantial doubt\b/i,
+  /\bin the (?:event|case) (?:of|that)\b|\bupon the occurrence\b|\bif there (?:should|shall)\b|\bshould there\b|\b(?:no|not|never|neither|nor|without)\b[^.]{0,60}?\b(?:bankrupt\w*|chapter 11|receivership|going[- ]concern|substantial doubt|net capital|undercapitali[sz]ed)\b|\b(?:may|might|could|would)\s+(?:\w+\s+){0,2}(?:raise|cast|create|result in)\s+(?:a\s+)?substantial doubt\b/i,
 ];
 
 function ownSurvival(text: string, re: RegExp): boolean {
