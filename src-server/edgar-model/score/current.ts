@@ -176,6 +176,10 @@ function dealShare(amount: number | null, context: ScoreContext): number | null 
   return amount != null && cap != null && cap > 0 ? amount / cap : null;
 }
 
+/** A deal's rule by its share of the company's market value. */
+const sizeRule = (share: number) =>
+  share >= 0.5 ? '8k.deal.huge' : share >= 0.2 ? '8k.deal.large' : share >= 0.05 ? '8k.deal.mid' : '8k.deal.small';
+
 const RENEWED =
   'A credit facility that replaces an existing one, no larger: the borrowing capacity is what it was, no new debt';
 const PROGRAMME =
@@ -236,23 +240,15 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
   if (share != null && share >= 0.5 && priced !== d.amountUsd) {
     const pricedShare = dealShare(priced, context);
     if (pricedShare != null) {
-      const rule =
-        pricedShare >= 0.5
-          ? '8k.deal.huge'
-          : pricedShare >= 0.2
-            ? '8k.deal.large'
-            : pricedShare >= 0.05
-              ? '8k.deal.mid'
-              : '8k.deal.small';
       const what = `${money(priced!)}, about ${Math.round(pricedShare * 100)}% of the company's market value`;
-      return judged(c, rule, `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${money(priced!)}`, [
+      return judged(c, sizeRule(pricedShare), `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${money(priced!)}`, [
         `Deal size ${what} (the price the item names; its largest sum, ${amount}, is not stated as the price)`,
       ]);
     }
   } else if (share != null) {
-    const rule =
-      share >= 0.5 ? '8k.deal.huge' : share >= 0.2 ? '8k.deal.large' : share >= 0.05 ? '8k.deal.mid' : '8k.deal.small';
-    return judged(c, rule, `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${amount}`, [`Deal size ${sized}`]);
+    return judged(c, sizeRule(share), `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${amount}`, [
+      `Deal size ${sized}`,
+    ]);
   }
   if (d.regulatoryOrder)
     return judged(c, '8k.topic.material', 'Consents to a regulatory enforcement order', [
