@@ -79,6 +79,10 @@ describe('journey 5: every brand on its own host', () => {
     // A visitor must have a verified account before checkout (billing.e2e.ts buys through the test checkout).
     await page.getByText('A subscription belongs to a verified account.').waitFor();
     expect(await page.getByRole('button', { name: 'Continue to secure checkout' }).count()).toBe(0);
+    // This brand's dashboard is its price card, with no contact form: the way on is signing in, not a loop back.
+    expect(await page.getByText('add a contact from the dashboard').count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in to subscribe' }).click();
+    await page.waitForURL(`${origin(HOSTS.allfilings)}/login`);
 
     await page.goto(`${origin(HOSTS.allfilings)}/`);
     await sisters.filter({ hasText: BRANDS.form4.brandName }).click();
