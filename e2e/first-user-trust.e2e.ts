@@ -205,6 +205,12 @@ describe('settings without a session', () => {
     const owner = await signedIn({ email: 'settings-phone@example.com' });
     const page = await harness.newPage({ ...owner, width: 390 });
     await page.goto(`${harness.url}/settings`);
+    // A long address cut to fit the phone's header ends in an ellipsis, not mid-letter.
+    const identity = page.locator('.identity__text');
+    expect(await identity.textContent()).toBe('settings-phone@example.com');
+    expect(await identity.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow)).toBe(
+      'ellipsis',
+    );
     await page.getByRole('button', { name: 'Change or re-verify contact' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Contact Information' });
     await dialog.getByRole('radio', { name: 'Text/SMS' }).check();
