@@ -29,6 +29,9 @@ describe('journey 5: every brand on its own host', () => {
     const body = (await page.textContent('body')) ?? '';
     expect(body).toContain(config.tagline);
     for (const card of config.copy.featureCards) expect(body).toContain(card.title);
+    // A card naming one of our pages links to it (the 8-K brand's "measured delay on /latency").
+    if (config.copy.featureCards.some((card) => card.text.includes(' /latency')))
+      expect(await page.getByRole('link', { name: '/latency' }).getAttribute('href')).toBe('/latency');
     expect(body).toContain('provided as is, not investment advice');
     expect(await page.getByRole('button', { name: 'Add Your First Ticker' }).isVisible()).toBe(true);
     const primary = await page.evaluate(() =>
