@@ -86,6 +86,12 @@ describe('journey 5: every brand on its own host', () => {
     expect(await page.getByText('add a contact from the dashboard').count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in to subscribe' }).click();
     await page.waitForURL(`${origin(HOSTS.allfilings)}/login`);
+    // Its pricing page does not promise a free watchlist "right away": the free tools are the sister brands.
+    await page.goto(`${origin(HOSTS.allfilings)}/pricing`);
+    await page.getByText('Do I need an account?').waitFor();
+    expect(await page.getByText('Your watchlist works right away').count()).toBe(0);
+    expect(await page.getByText('Start free with the filings').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'See our free tools' }).getAttribute('href')).toBe('/');
 
     await page.goto(`${origin(HOSTS.allfilings)}/`);
     await sisters.filter({ hasText: BRANDS.form4.brandName }).click();
