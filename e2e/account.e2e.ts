@@ -185,6 +185,9 @@ describe('journey 3: an email contact verified by the emailed link', () => {
     const contact = page.locator('#contact');
     await contact.getByText('investor@example.com').waitFor();
     expect(await contact.getByText('Verified').isVisible()).toBe(true);
+    // An email is on file: the Text row asks for what is missing, a mobile number (not "a contact").
+    await page.getByText('(add a mobile number first)').waitFor();
+    expect(await page.getByText('add a contact first').count()).toBe(0);
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
 
     await page.getByLabel('Digest time').selectOption('18');

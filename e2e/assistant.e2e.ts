@@ -98,6 +98,21 @@ describe('the filing assistant on the all-filings brand', () => {
     await filing.screenshot({ path: join(loadTestEnv().SCREENSHOT_DIR, 'assistant-3-citation.png') });
   });
 
+  it('a long unbroken question (a pasted link) wraps inside the panel on a phone', async () => {
+    const pro = await userWithWatchlist({ email: 'long@example.com', planType: 'pro', planStatus: 'active' });
+    const page = await harness.newPage({ ...pro, width: 390 });
+    await page.goto(`${origin}/`);
+    const panel = page.getByRole('region', { name: 'Ask about your filings' });
+    await panel.getByRole('textbox', { name: 'Your question' }).fill(`https://www.sec.gov/${'x'.repeat(200)}`);
+    await panel.getByRole('button', { name: 'Ask', exact: true }).click();
+    const question = panel.locator('.as-turn__question').first();
+    await panel.getByTestId('assistant-answer').first().waitFor({ timeout: 30_000 });
+    const [box, list] = [(await question.boundingBox())!, (await panel.locator('ol.assistant__turns').boundingBox())!];
+    expect(box.x + box.width).toBeLessThanOrEqual(list.x + list.width + 0.5);
+    expect(await question.evaluate((q) => q.scrollWidth <= q.clientWidth)).toBe(true);
+    await harness.screenshot(page, 'assistant-5-long-question-390');
+  });
+
   it('a free user sees the upgrade path, not the panel', async () => {
     // The all-filings brand is paid-only: a free account gets its pricing landing, no assistant.
     const { user, session } = await createSignedInUser(db, { email: 'free@example.com' });

@@ -37,6 +37,10 @@ describe('billing: a verified free user buys PRO, grows it and cancels', () => {
     await buyer.waitForURL(/\/dev\/checkout\/cs_test_\w+$/);
     await buyer.getByRole('heading', { name: 'PRO plan' }).waitFor();
     expect(await buyer.getByText('$20.00 per month').count()).toBeGreaterThan(0);
+    // Its style sheet passed the CSP (it carries the nonce): the pay button wears the checkout's colour.
+    expect(
+      await buyer.getByRole('button', { name: 'Pay $20.00' }).evaluate((b) => getComputedStyle(b).backgroundColor),
+    ).toBe('rgb(99, 91, 255)');
     await harness.screenshot(buyer, 'billing-1-test-checkout');
     await buyer.getByRole('button', { name: 'Pay $20.00' }).click();
     await buyer.waitForURL(/\/billing\/success\?session_id=cs_test_/);

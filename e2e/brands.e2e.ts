@@ -29,6 +29,9 @@ describe('journey 5: every brand on its own host', () => {
     const body = (await page.textContent('body')) ?? '';
     expect(body).toContain(config.tagline);
     for (const card of config.copy.featureCards) expect(body).toContain(card.title);
+    // A card naming one of our pages links to it (the 8-K brand's "measured delay on /latency").
+    if (config.copy.featureCards.some((card) => card.text.includes(' /latency')))
+      expect(await page.getByRole('link', { name: '/latency' }).getAttribute('href')).toBe('/latency');
     expect(body).toContain('provided as is, not investment advice');
     expect(await page.getByRole('button', { name: 'Add Your First Ticker' }).isVisible()).toBe(true);
     const primary = await page.evaluate(() =>
@@ -79,6 +82,16 @@ describe('journey 5: every brand on its own host', () => {
     // A visitor must have a verified account before checkout (billing.e2e.ts buys through the test checkout).
     await page.getByText('A subscription belongs to a verified account.').waitFor();
     expect(await page.getByRole('button', { name: 'Continue to secure checkout' }).count()).toBe(0);
+    // This brand's dashboard is its price card, with no contact form: the way on is signing in, not a loop back.
+    expect(await page.getByText('add a contact from the dashboard').count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in to subscribe' }).click();
+    await page.waitForURL(`${origin(HOSTS.allfilings)}/login`);
+    // Its pricing page does not promise a free watchlist "right away": the free tools are the sister brands.
+    await page.goto(`${origin(HOSTS.allfilings)}/pricing`);
+    await page.getByText('Do I need an account?').waitFor();
+    expect(await page.getByText('Your watchlist works right away').count()).toBe(0);
+    expect(await page.getByText('Start free with the filings').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'See our free tools' }).getAttribute('href')).toBe('/');
 
     await page.goto(`${origin(HOSTS.allfilings)}/`);
     await sisters.filter({ hasText: BRANDS.form4.brandName }).click();

@@ -188,3 +188,65 @@ describe('after replying YES', () => {
     await harness.screenshot(page, 'yes-signed-back-in');
   });
 });
+
+describe('settings without a session', () => {
+  it('a first visit says "not signed in" with a way in; a phone added in Settings explains the YES sign-out there', async () => {
+    const visitor = await harness.newPage({ width: 390 });
+    await visitor.goto(`${harness.url}/settings`);
+    await visitor.getByRole('heading', { name: 'You are not signed in' }).waitFor();
+    expect(await visitor.getByText('could not be loaded').count()).toBe(0);
+    expect(await visitor.getByRole('button', { name: 'Delete my account' }).count()).toBe(0);
+    expect(await visitor.getByRole('link', { name: 'Delete account' }).count()).toBe(0);
+    expect(await visitor.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    await harness.screenshot(visitor, 'settings-signed-out-390');
+    expect(await harness.seriousA11yViolations(visitor)).toEqual([]);
+
+    // An account verified by email adds a phone from Settings; its YES ends this browser's session.
+    const owner = await signedIn({ email: 'settings-phone@example.com' });
+    const page = await harness.newPage({ ...owner, width: 390 });
+    await page.goto(`${harness.url}/settings`);
+    // A long address cut to fit the phone's header ends in an ellipsis, not mid-letter.
+    const identity = page.locator('.identity__text');
+    expect(await identity.textContent()).toBe('settings-phone@example.com');
+    expect(await identity.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow)).toBe(
+      'ellipsis',
+    );
+    await page.getByRole('button', { name: 'Change or re-verify contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Contact Information' });
+    await dialog.getByRole('radio', { name: 'Text/SMS' }).check();
+    await dialog.getByLabel('Mobile number').fill('(202) 555-0162');
+    await dialog.getByRole('button', { name: 'Send verification text' }).click();
+    const outbox = async () =>
+      (
+        (await (await fetch(`${harness.url}/dev/outbox?format=json`)).json()) as {
+          messages: { to: string; body: string }[];
+        }
+      ).messages;
+    await dialog.getByLabel('Approval code').waitFor();
+    const approval = (await outbox()).find((m) => m.to === 'settings-phone@example.com')!;
+    await dialog.getByLabel('Approval code').fill(codeFromText(approval.body));
+    await dialog.getByRole('button', { name: 'Approve and send verification' }).click();
+    await page
+      .getByRole('dialog', { name: 'Verification Text Sent!' })
+      .getByRole('button', { name: 'Got it!' })
+      .click();
+    // The refetched user is the same verified account (its email): the browser still waits for the YES.
+    await page.getByText('+12025550162').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => localStorage.getItem('awaitingYes'))).toMatch(/\+12025550162/);
+
+    const replied = await fetch(`${harness.url}/dev/outbox/reply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'From=%2B12025550162&Body=YES',
+      redirect: 'manual',
+    });
+    expect(replied.status).toBe(303);
+    await page.reload();
+    const notice = page.getByTestId('signed-out-by-yes');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toMatch(/\+12025550162 is verified\./);
+    await page.getByRole('heading', { name: 'You are not signed in' }).waitFor();
+    await harness.screenshot(page, 'settings-yes-signed-out-390');
+  });
+});

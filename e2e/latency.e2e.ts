@@ -142,12 +142,34 @@ describe('/latency, the public receipts', () => {
     );
     expect(await page.getByRole('row', { name: /3,011 of 3,012/ }).textContent()).toContain('99.97%');
 
+    // The sections (windows, distribution, slowest, recall) are spaced, not stacked edge to edge.
+    const gaps = await page
+      .locator('.latency-windows, .latency-page section.panel:not(.latency-window)')
+      .evaluateAll((boxes) =>
+        boxes.slice(1).map((box, i) => box.getBoundingClientRect().top - boxes[i]!.getBoundingClientRect().bottom),
+      );
+    expect(gaps.length).toBe(3);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(12);
+    // ... while the two windows side by side stay level.
+    const tops = await page
+      .locator('.latency-window')
+      .evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().top));
+    expect(tops[1]).toBe(tops[0]);
     await harness.screenshot(page, 'latency');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
 
     const phone = await harness.newPage({ width: 390, height: 844 });
     await phone.goto(`${harness.url}/latency`);
     await phone.getByRole('cell', { name: /held it until its 06:00 release/ }).waitFor();
+    // Only the ten-slowest table scrolls sideways (inside its own box): the page itself fits the phone.
+    const wider = await phone.evaluate(() => ({
+      over: document.documentElement.scrollWidth - window.innerWidth,
+      culprits: [...document.querySelectorAll('main *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest('.table-wrap'))
+        .slice(0, 6)
+        .map((e) => `${e.tagName}.${e.className}`),
+    }));
+    expect(wider).toEqual({ over: 0, culprits: [] });
     await harness.screenshot(phone, 'latency-phone');
     expect(await harness.seriousA11yViolations(phone)).toEqual([]);
   });

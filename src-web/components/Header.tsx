@@ -54,7 +54,7 @@ export function Header() {
       <nav className="site-header__nav" aria-label="Account">
         <span className="identity" data-testid="identity" title={identity}>
           <span className="identity__dot" aria-hidden="true" data-verified={auth.verified} />
-          {identity}
+          <span className="identity__text">{identity}</span>
         </span>
         <Link className="btn btn-ghost" to="/settings">
           Settings

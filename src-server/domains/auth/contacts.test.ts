@@ -32,7 +32,7 @@ describe('email contact', () => {
       verification: { email: 'sent', sms: null },
     });
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes('alerts@example.com'));
-    expect(mail.subject).toBe('Confirm your email for 8-K Alerts alerts');
+    expect(mail.subject).toBe('Confirm your email for 8-K Alerts');
 
     const token = tokenFromText(mail.text, '/api/verify-email');
     const preview = await api.get(`/api/verify-email?token=${token}`);

@@ -48,7 +48,7 @@ export function verifyEmailEmail(params: { to: string; brand: BrandId; link: str
   const name = BRANDS[params.brand].brandName;
   return linkEmail({
     to: params.to,
-    subject: `Confirm your email for ${name} alerts`,
+    subject: `Confirm your email for ${name}`,
     lines: [
       `Confirm this address to start receiving ${name} filing alerts here.`,
       `The link works once and expires in ${params.hours} hours.`,

@@ -35,9 +35,15 @@ const CARD_CHOICES: { value: CardBehaviour; label: string; number: string }[] = 
 
 const cardInput = z.object({ card: z.enum(['ok', 'declined', 'authentication']) });
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>
+/**
+ * A whole page; its style sheet carries the response's CSP nonce (style-src allows no other inline
+ * <style>), so html() fills it in when it sends the page.
+ */
+function page(title: string, body: string): (styleNonce: string) => string {
+  return (
+    styleNonce,
+  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${escapeHtml(styleNonce)}">
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,sans-serif;color:#1a1f36;background:#f6f9fc}
 .wrap{max-width:60rem;margin:0 auto;padding:2rem 1rem;display:grid;gap:2rem;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr))}
 .banner{background:#fff4e5;color:#7a4100;text-align:center;padding:.5rem 1rem;font-size:.85rem;border-bottom:1px solid #f5d9a8}
@@ -61,7 +67,10 @@ function cardChoices(selected: CardBehaviour = 'ok'): string {
   ).join('')}</fieldset>`;
 }
 
-function checkoutPage(view: Awaited<ReturnType<LocalStripeControl['checkout']>>, error: string | null): string {
+function checkoutPage(
+  view: Awaited<ReturnType<LocalStripeControl['checkout']>>,
+  error: string | null,
+): (styleNonce: string) => string {
   const s = view.session;
   const total = view.lines.reduce((sum, l) => sum + l.quantity * l.unitAmount, 0);
   const lines = view.lines
@@ -91,7 +100,7 @@ function portalPage(
   view: Awaited<ReturnType<LocalStripeControl['portal']>>,
   id: string,
   notice: string | null,
-): string {
+): (styleNonce: string) => string {
   const sub =
     view.subscriptions.find((s) => !['canceled', 'incomplete_expired'].includes(String(s.status))) ??
     view.subscriptions[0];
@@ -135,7 +144,10 @@ function portalPage(
   );
 }
 
-function invoicePage(view: Awaited<ReturnType<LocalStripeControl['invoice']>>, notice: string | null): string {
+function invoicePage(
+  view: Awaited<ReturnType<LocalStripeControl['invoice']>>,
+  notice: string | null,
+): (styleNonce: string) => string {
   const i = view.invoice;
   const open = i.status === 'open';
   return page(
@@ -148,8 +160,12 @@ ${open ? `<form method="post" action="/dev/checkout/invoice/${escapeHtml(i.id)}/
   );
 }
 
-const html = (reply: FastifyReply, body: string, status = 200) =>
-  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+const html = (reply: FastifyReply, body: (styleNonce: string) => string, status = 200) =>
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(body(reply.cspNonce?.style ?? ''));
 
 /** Tells the local Stripe where this app's webhook endpoint listens (called once the server listens). */
 export async function connectLocalStripe(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -72,6 +72,9 @@ describe('add form validation and results (SPEC.md sections 5 and 8)', () => {
     await user.click(screen.getByRole('button', { name: 'Add to Watchlist' }));
     expect(screen.getByRole('alert').textContent).toBe('Please enter a ticker symbol or company name');
     await user.type(field(), 'AAPL');
+    // Typing answers the message: it goes, and the field no longer reads as invalid.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field().getAttribute('aria-invalid')).not.toBe('true');
     await user.click(screen.getByRole('checkbox', { name: '8-K' }));
     await user.click(screen.getByRole('button', { name: 'Add to Watchlist' }));
     expect(screen.getByRole('alert').textContent).toBe('Please select at least one form type');

@@ -107,7 +107,11 @@ export function AddTickerForm(props: AddTickerFormProps) {
         <TickerTypeahead
           id={`${uid}-tickers`}
           value={props.tickers}
-          onChange={props.onTickersChange}
+          onChange={(value) => {
+            // A message about the entries just edited no longer applies: the field stops reading as invalid.
+            setError(null);
+            props.onTickersChange(value);
+          }}
           search={props.search}
           describedBy={`${uid}-tickers-help${error ? ` ${errorId}` : ''}`}
           invalid={Boolean(error)}

@@ -49,7 +49,7 @@ function AssistantTurn({ turn: t, busy, ask }: { turn: Turn; busy: boolean; ask:
   return (
     <li className="as-turn" data-testid="assistant-turn">
       <p className="as-turn__question">
-        <Icon name="chat" /> {t.question}
+        <Icon name="chat" /> <span className="as-turn__text">{t.question}</span>
       </p>
       {t.error && (
         <p className="as-error" role="alert">

@@ -29,15 +29,17 @@ function readAwaiting(): AwaitingYes | null {
 }
 
 /**
- * Called with every answer of auth.me: the same account still there (verified or not yet) keeps
- * waiting or is done; another account or none, soon after the text, means the YES signed this
- * browser out.
+ * Called with every answer of auth.me. The same account still signed in here means the YES has
+ * not come yet (a YES that verifies ends every session of the account), so it keeps waiting,
+ * unless the number changed since or the wait ran out. `verified` says nothing about this number:
+ * an account with a verified email is verified while its new phone still waits for the reply.
+ * Another account or none, soon after the text, means the YES signed this browser out.
  */
-export function noteSessionAfterYes(me: { id: string; phone: string | null; verified: boolean } | null): void {
+export function noteSessionAfterYes(me: { id: string; phone: string | null } | null): void {
   const waiting = readAwaiting();
   if (!waiting) return;
   if (me?.id === waiting.userId) {
-    if (me.verified && me.phone === waiting.phone) writeStorage(STORAGE_KEYS.awaitingYes, null);
+    if (me.phone !== waiting.phone || Date.now() - waiting.at >= WAIT_MS) writeStorage(STORAGE_KEYS.awaitingYes, null);
     return;
   }
   writeStorage(STORAGE_KEYS.awaitingYes, null);

@@ -19,6 +19,19 @@ function Hero({ children }: { children?: ReactNode }) {
   );
 }
 
+/** Copy that names one of our pages ('... on /latency.') links to it, so the reader can go and look. */
+function withPageLinks(text: string): ReactNode[] {
+  return text.split(/(?<=^|\s)(\/[a-z][a-z-]*)(?=[.,;:]?(?:\s|$))/).map((part, i) =>
+    i % 2 === 1 ? (
+      <Link key={part} to={part}>
+        {part}
+      </Link>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The line under 'Add Your First Ticker': what this person has, not what a visitor would. */
 function startNote(auth: AuthState, emptyStateText: string): string {
   if (auth.pro) return `PRO is active · up to ${tickerLimitFor(auth.user)} tickers · every form type`;
@@ -47,7 +60,7 @@ export function Landing({ onStart }: { onStart: () => void }) {
               {i + 1}
             </span>
             <h2>{card.title}</h2>
-            <p>{card.text}</p>
+            <p>{withPageLinks(card.text)}</p>
           </article>
         ))}
       </section>

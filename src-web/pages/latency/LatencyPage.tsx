@@ -177,7 +177,7 @@ export default function LatencyPage() {
       {report.data && (
         <>
           {report.data.notice && (
-            <div className="error-box latency-replay" role="status">
+            <div className="notice notice--info latency-replay" role="status">
               {report.data.notice}
             </div>
           )}
@@ -239,7 +239,7 @@ export default function LatencyPage() {
             {report.data.recall.length === 0 ? (
               <p className="muted">No nightly check has run yet.</p>
             ) : (
-              <table className="rules-table">
+              <table className="rules-table latency-recall">
                 <thead>
                   <tr>
                     <th scope="col">Day</th>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { currentBrand } from '../../brand/current-brand';
+import { currentBrand, currentBrandConfig } from '../../brand/current-brand';
 import { PageShell } from '../../components/PageShell';
 import { planFeatures } from '../../features/billing/plan-facts';
 import { PlanDetails } from '../../features/billing/PlanDetails';
@@ -31,6 +31,8 @@ function PlanCard({
 /** Free vs PRO vs the ticker add-on pack (anchor #add-ons). */
 export default function PricingPage() {
   const plans = planFeatures(currentBrand());
+  // The all-filings brand sells one plan: no free watchlist here, the free tools are its sister brands.
+  const { paidOnly, brandName } = currentBrandConfig();
   const auth = useAuth();
   const { hash } = useLocation();
   useEffect(() => {
@@ -41,8 +43,9 @@ export default function PricingPage() {
       <header className="page-intro">
         <h1>Pricing</h1>
         <p>
-          Start free with the filings that matter most. Upgrade when you want every form, more tickers and real-time
-          alerts.
+          {paidOnly
+            ? `${brandName} is one plan: every form type, real-time alerts and up to 50 tickers. Only need 8-Ks or insider trades? Our sister tools are free.`
+            : 'Start free with the filings that matter most. Upgrade when you want every form, more tickers and real-time alerts.'}
         </p>
       </header>
       <div className="plan-grid">
@@ -50,7 +53,7 @@ export default function PricingPage() {
           plan={plans.free}
           action={
             <Link className="btn btn-secondary btn-block" to="/">
-              {auth.pro ? 'Go to dashboard' : 'Use it free'}
+              {auth.pro ? 'Go to dashboard' : paidOnly ? 'See our free tools' : 'Use it free'}
             </Link>
           }
         />
@@ -81,7 +84,11 @@ export default function PricingPage() {
         <h2 id="faq-title">Questions</h2>
         <dl>
           <dt>Do I need an account?</dt>
-          <dd>No. Your watchlist works right away. Add an email or US phone number and verify it to receive alerts.</dd>
+          <dd>
+            {paidOnly
+              ? 'Yes: a subscription belongs to an account. Sign in with your email or US phone number, then subscribe. Our free sister tools work without one.'
+              : 'No. Your watchlist works right away. Add an email or US phone number and verify it to receive alerts.'}
+          </dd>
           <dt>What does the daily digest contain?</dt>
           <dd>
             One message a day with the new filings for your tickers, grouped by ticker and ordered by importance.

@@ -52,7 +52,13 @@ function ChannelRow({
           onChange={(event) => toggle(event.target.checked)}
         />
         {label}{' '}
-        {contact ? <span className="muted">({contact})</span> : <span className="muted">(add a contact first)</span>}
+        {contact ? (
+          <span className="muted">({contact})</span>
+        ) : (
+          <span className="muted">
+            ({channel === 'sms' ? 'add a mobile number first' : 'add an email address first'})
+          </span>
+        )}
       </label>
       <label className="select-field select-field--inline">
         <span>Only {label.toLowerCase()} alerts of at least</span>

@@ -84,10 +84,17 @@ export default function UpgradePage() {
               )}
             </>
           ) : !auth.verified ? (
-            <p>
-              A subscription belongs to a verified account. <Link to="/login">Sign in</Link> or add a contact from the
-              dashboard first.
-            </p>
+            <>
+              {/* The paid-only brand's dashboard is its price card, with no contact form: signing in is the way. */}
+              <p>
+                {brand.paidOnly
+                  ? 'A subscription belongs to a verified account. Sign in with your email or phone first; a new one starts your account.'
+                  : 'A subscription belongs to a verified account. Sign in, or add a contact from the dashboard first.'}
+              </p>
+              <Link className="btn btn-primary btn-block" to="/login">
+                Sign in to subscribe
+              </Link>
+            </>
           ) : available ? (
             <>
               {testMode && (
