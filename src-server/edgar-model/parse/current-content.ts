@@ -13,7 +13,7 @@ const VICE =
   /\b(?:(?:senior|executive|group|corporate|assistant)\s+)*vice[\s-]+(?:president|chair(?:man|woman|person)?)\b/gi;
 
 const ROLE_PATTERNS: [OfficerRole, RegExp][] = [
-  ['ceo', /\bchief executive officer\b|\bCEO\b|\bprincipal executive officer\b/i],
+  ['ceo', /\bchief executive officers?\b|\bCEOs?\b|\bprincipal executive officer\b/i],
   ['cfo', /\bchief financial officer\b|\bCFO\b|\bprincipal financial officer\b/i],
   ['founder', /\bfounder\b/i],
   ['coo', /\bchief operating officer\b|\bCOO\b/i],
@@ -29,7 +29,7 @@ const ROLE_PATTERNS: [OfficerRole, RegExp][] = [
     'division_head',
     /\b(?:president|general manager|head)\b,?\s+(?:of\s+)?(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business|unit|group|operations|region)\b|\bchief (?:lending|banking) officer\b|\bgeneral manager\b|\bgroup president\b/i,
   ],
-  ['president', /\bpresident\b/i],
+  ['president', /\bpresidents?\b/i],
   ['chair', /\bchair(?:man|woman|person)?\b/i],
   ['officer', /\bchief [a-z]+(?: [a-z]+)? officer\b|\bgeneral counsel\b|\btreasurer\b|\bsecretary\b|\bofficer\b/i],
   ['director', /\bdirectors?\b|\bmember of (?:the|its|our) board\b|\bboard of directors\b/i],
@@ -132,7 +132,7 @@ const BIOGRAPHY =
 
 /** The chief executive of a unit or subsidiary, read before the company's own CEO (decision 343; see ROLE_PATTERNS). */
 const UNIT_CHIEF =
-  /\b(?:chief executive officer|CEO)\b,?\s+of\s+(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:division|segment|business unit|unit|operations|subsidiary)\b(?!,?\s*(?:Inc|Corp|Corporation|LLC|Ltd|L\.P)\b)|\b(?:chief executive officer|CEO|president)\b,?\s+of\s+(?![^,]{0,60}\bBank\b)(?:[A-Z][\w&.'’-]*\s*){1,5}(?:\([^)]{1,40}\)\s*)?,\s+(?:a|an|the Company['’]s|our|its)\s+(?:wholly[- ]owned\s+|principal\s+|operating\s+)*subsidiary\b/i;
+  /\b(?:chief executive officers?|CEOs?)\b,?\s+of\s+(?:the\s+|our\s+|its\s+)?[\w&\s’'-]{0,40}?(?:divisions?|segments?|business units?|businesses|units?|operations|subsidiary|subsidiaries)\b(?!,?\s*(?:Inc|Corp|Corporation|LLC|Ltd|L\.P)\b)|\b(?:chief executive officer|CEO|president)\b,?\s+of\s+(?![^,]{0,60}\bBank\b)(?:[A-Z][\w&.'’-]*\s*){1,5}(?:\([^)]{1,40}\)\s*)?,\s+(?:a|an|the Company['’]s|our|its)\s+(?:wholly[- ]owned\s+|principal\s+|operating\s+)*subsidiary\b/i;
 
 /**
  * The office someone reports to is their superior's, not theirs (decision 345): "Mr. Lenz will serve as a Senior Advisor
@@ -142,13 +142,48 @@ const UNIT_CHIEF =
 const REPORTS_TO =
   /\breport(?:s|ing|ed)?\s+(?:directly\s+)?to\s+(?:the\s+|our\s+|its\s+|his\s+|her\s+|[A-Z][\w&.-]*['’]s\s+)?(?:[A-Z][\w&-]*\s+|and\s+|of\s+|the\s+|,\s*)*(?:Officer|President|Chair(?:man|woman|person)?|Board|Director|Counsel)\b/g;
 
-function rolesIn(text: string): OfficerRole[] {
+/** A name the filing defines with a term: "Consumer & Community Banking ("CCB")", "JPMorgan Chase & Co. (... the "Firm")". */
+const DEFINED_TERM =
+  /([A-Z][\w&.'’-]*(?:\s+(?:&|and|of|the|[A-Z][\w&.'’-]*)){0,6})\s*\(([^()]{0,80}?)["“]([A-Z][\w&'’-]{1,24}(?: [A-Z][\w&'’-]*){0,2})["”][^()]{0,40}\)/g;
+/** The company's own terms, or a name with a legal form: the company (or another company), not a part of it. */
+const COMPANY_TERM =
+  /["“](?:Company|Firm|Registrant|Corporation|Issuer|Parent)["”]|\b(?:Inc|Corp|Corporation|Co|Company|Ltd|LLC|plc|L\.P|N\.A|Holdings|Group)\.?\s*$/;
+
+/**
+ * The chief of a part the filing names by its own term: "Marianne Lake, current CEO of CCB, has decided to retire" where
+ * the filing defined "Consumer & Community Banking ("CCB")" (JPMorgan 2026): the head of a business, not the company's CEO.
+ * Null when the filing defines no such term.
+ */
+function unitTermChief(prose: string): RegExp | null {
+  const terms = new Set<string>();
+  for (const m of prose.matchAll(DEFINED_TERM)) {
+    if (COMPANY_TERM.test(m[1]!) || COMPANY_TERM.test(`${m[2]}"${m[3]}"`)) continue;
+    terms.add(m[3]!);
+    // The name it defines: the words after the last "of" or "the" ("Co-CEOs of the Commercial & Investment Bank").
+    const name = m[1]!
+      .split(/\s+(?:of|the)\s+/i)
+      .at(-1)!
+      .trim();
+    if (name.split(/\s+/).length >= 2) terms.add(name);
+  }
+  if (terms.size === 0) return null;
+  const names = [...terms].map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return new RegExp(
+    String.raw`\b(?:chief executive officers?|CEOs?|presidents?)\b,?\s+of\s+(?:the\s+)?(?:${names})(?![\w&'’-])`,
+    'i',
+  );
+}
+
+function rolesIn(text: string, unitChief: RegExp | null = null): OfficerRole[] {
   const plain = text.replace(REPORTS_TO, ' ').replace(VICE, 'officer');
   const roles: OfficerRole[] = [];
   let rest = plain;
-  if (UNIT_CHIEF.test(rest)) {
-    roles.push('division_head');
-    rest = rest.replace(UNIT_CHIEF, ' ');
+  // Every unit chief the text names ("sole CEO of the CIB, and ... CEO of Consumer & Community Banking") is set aside.
+  for (const unit of [UNIT_CHIEF, unitChief]) {
+    while (unit?.test(rest)) {
+      if (!roles.includes('division_head')) roles.push('division_head');
+      rest = rest.replace(unit, ' ');
+    }
   }
   for (const [role, re] of ROLE_PATTERNS) {
     if (re.test(rest)) {
@@ -161,11 +196,11 @@ function rolesIn(text: string): OfficerRole[] {
 }
 
 /** Roles named near a change verb: from the sentence start to a little after the verb. */
-function rolesNear(sentence: string, verb: RegExp, before = 160): OfficerRole[] {
+function rolesNear(sentence: string, verb: RegExp, before = 160, unitChief: RegExp | null = null): OfficerRole[] {
   const m = verb.exec(sentence);
   if (!m) return [];
   const at = m.index;
-  return rolesIn(sentence.slice(Math.max(0, at - before), at + m[0].length + 140));
+  return rolesIn(sentence.slice(Math.max(0, at - before), at + m[0].length + 140), unitChief);
 }
 
 /**
@@ -313,6 +348,7 @@ export function officerFacts(prose: string): OfficerFacts {
     compensation: false,
   };
   const all = sentences(prose).slice(0, 40);
+  const unitChief = unitTermChief(prose);
   for (const [at, s] of all.entries()) {
     const bio = isBiography(s);
     if (COMPENSATION.test(s)) facts.compensation = true;
@@ -327,22 +363,22 @@ export function officerFacts(prose: string): OfficerFacts {
       // "will not stand for re-election", "retire from the Board": a director leaves, whatever titles the sentence also names.
       let roles = BOARD_EXIT.test(s)
         ? (Array.from({ length: directorsListed(s) }, () => 'director') as OfficerRole[])
-        : rolesNear(s, leaving);
+        : rolesNear(s, leaving, 160, unitChief);
       // "X resigned from the Company. Mr. X had been serving as General Manager, Mobile Division."
       const next = all[at + 1] ?? '';
-      if (roles.length === 0 && HELD_ROLE.test(next)) roles = rolesIn(next);
+      if (roles.length === 0 && HELD_ROLE.test(next)) roles = rolesIn(next, unitChief);
       // The verb far from the subject's own title: the title beside the name says which office is left. Only when
       // nothing more specific than "an officer" stands near the verb ("X, our CEO, said that Y, the CFO, will resign").
       // A chair who leaves the board leaves the chair ("John P. McConnell, Executive Chairman ..., intends to step down
       // from the Board", Worthington 2023).
       const title = SUBJECT_TITLE.exec(s)?.[1];
-      const titled = title ? rolesIn(title) : [];
+      const titled = title ? rolesIn(title, unitChief) : [];
       if (BOARD_EXIT.test(s)) {
         if (titled.includes('chair')) roles = [...roles, 'chair'];
         // "to resign from the Board of Directors of Astrotech and as the Chief Executive Officer of Astrotech Space
         // Operations": the office named beside the board seat is left too (decision 343).
         const office = AND_AS_OFFICE.exec(s)?.[1];
-        if (office) roles = [...roles, ...rolesIn(office).filter((r) => r !== 'director')];
+        if (office) roles = [...roles, ...rolesIn(office, unitChief).filter((r) => r !== 'director')];
       } else if (titled.length > 0 && roles.every((r) => r === 'officer')) roles = [...new Set([...roles, ...titled])];
       // "the former CEO's separation agreement" follows up a departure reported before.
       const followUp = FOLLOW_UP.test(s);
@@ -353,8 +389,9 @@ export function officerFacts(prose: string): OfficerFacts {
       // "X was appointed Chief Executive Officer": the role follows the verb; "a new CEO will be appointed to the Board" is a plan.
       // "resigning from the Board following his appointment as CEO of Union Pacific": a role elsewhere.
       const planned = noAppointmentMade(s);
-      const roles = planned ? [] : rolesNear(s, APPOINTMENT, 70);
+      const roles = planned ? [] : rolesNear(s, APPOINTMENT, 70, unitChief);
       facts.appointments.push(...roles.map((role) => ({ role, followUp: FOLLOW_UP.test(s) })));
+      if (roles.includes('president') && /\bco-presidents?\b/i.test(s) && !FOLLOW_UP.test(s)) facts.coPresidents = true;
       // "increased the Board from five to nine ... A, B, C and D were each appointed": a board reset, not one director.
       const seated = planned || FOLLOW_UP.test(s) ? 0 : directorsSeated(s);
       if (seated > 0) facts.directorsJoining = Math.max(facts.directorsJoining ?? 0, seated);

@@ -114,6 +114,8 @@ export interface OfficerFacts {
   followUp: boolean;
   /** Pay words appear (salary, award, plan, employment agreement). */
   compensation: boolean;
+  /** Co-presidents are appointed ("have been elected Co-Presidents of the Firm"): the rubric's HIGH appointment. */
+  coPresidents?: boolean;
   /** The most directors one sentence names as joining the board ("A, B, C and D were each appointed"). */
   directorsJoining?: number;
   /**

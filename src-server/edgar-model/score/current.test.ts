@@ -1026,3 +1026,24 @@ describe('the 5.03/5.05 MEDIUM cell (decision 357): a reverse split is the compa
     expect(governanceNotable(boilerplate)).toBeNull();
   });
 });
+
+describe('a unit chief the filing names by its own term is not the company CEO (JPMorgan 2026, tune)', () => {
+  const file = `${REPLAY}0000019617-26-000241.txt`;
+
+  it('"Marianne Lake, current CEO of CCB, has decided to retire" is the head of Consumer & Community Banking leaving', () => {
+    const f = parse(file);
+    const officers = (f.detail as CurrentReportDetail).content?.find((c) => c.number === '5.02')?.officers;
+    expect(officers?.departures).toEqual([{ role: 'division_head', followUp: false }]);
+    // "sole CEO of the CIB" and "CEO of Consumer & Community Banking ("CCB")" are units too; the firm's co-presidents are top.
+    expect(officers?.appointments.map((a) => a.role)).toEqual(['division_head', 'president']);
+    expect(officers?.coPresidents).toBe(true);
+  });
+
+  it('co-presidents named are HIGH, said as such, never "CEO to step down"', () => {
+    const s = score(file);
+    expect(s.importance).toBe('HIGH');
+    expect(s.rules).toContain('8k.5.02.top-appointed');
+    expect(s.oneLiner).toBe('JPMORGAN CHASE & CO: Co-presidents named');
+    expect(s.reasons.join(' ')).not.toMatch(/CEO is leaving/);
+  });
+});

@@ -95,6 +95,11 @@ function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
     return judged(c, '8k.5.02.top-appointed', `New ${o.interim ? 'interim ' : ''}${ROLE_WORDS[topIn ?? 'ceo']} named`, [
       `${o.interim ? 'An interim' : 'A new'} ${ROLE_WORDS[topIn ?? 'ceo']} is appointed`,
     ]);
+  // The rubric's "co-presidents ... named": a top appointment though neither is the CEO or CFO (JPMorgan 2026).
+  if (o.coPresidents)
+    return judged(c, '8k.5.02.top-appointed', 'Co-presidents named', [
+      'Co-presidents are appointed: a step in top succession',
+    ]);
   const operating = firstRole(fresh, OPERATING);
   if (operating || directors >= 3)
     return judged(
