@@ -58,6 +58,21 @@ async function transitionsDone(page: Page): Promise<void> {
 }
 
 /** The card's box lies inside the viewport (the citation landed where the reader looks). */
+/** The person replies YES on their phone (the development outbox's reply form stands in); the page reloads to the notice. */
+async function replyYes(page: Page, phone: string) {
+  const replied = await fetch(`${harness.url}/dev/outbox/reply`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `From=${encodeURIComponent(phone)}&Body=YES`,
+    redirect: 'manual',
+  });
+  expect(replied.status).toBe(303);
+  await page.reload();
+  const notice = page.getByTestId('signed-out-by-yes');
+  await notice.waitFor({ timeout: 30_000 });
+  return notice;
+}
+
 async function inView(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).evaluate((el) => {
     const r = el.getBoundingClientRect();
@@ -153,17 +168,7 @@ describe('after replying YES', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('awaitingYes'))).toMatch(/\+12025550161/);
     await sent.getByRole('button', { name: 'Got it!' }).click();
 
-    // The person replies YES on their phone (the development outbox's reply form stands in for it).
-    const replied = await fetch(`${harness.url}/dev/outbox/reply`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'From=%2B12025550161&Body=YES',
-      redirect: 'manual',
-    });
-    expect(replied.status).toBe(303);
-    await page.reload();
-    const notice = page.getByTestId('signed-out-by-yes');
-    await notice.waitFor({ timeout: 30_000 });
+    const notice = await replyYes(page, '+12025550161');
     expect(await notice.textContent()).toMatch(/\+12025550161 is verified\..*signed this browser out/);
     await harness.screenshot(page, 'yes-signed-out-notice');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
@@ -235,16 +240,7 @@ describe('settings without a session', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => localStorage.getItem('awaitingYes'))).toMatch(/\+12025550162/);
 
-    const replied = await fetch(`${harness.url}/dev/outbox/reply`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'From=%2B12025550162&Body=YES',
-      redirect: 'manual',
-    });
-    expect(replied.status).toBe(303);
-    await page.reload();
-    const notice = page.getByTestId('signed-out-by-yes');
-    await notice.waitFor({ timeout: 30_000 });
+    const notice = await replyYes(page, '+12025550162');
     expect(await notice.textContent()).toMatch(/\+12025550162 is verified\./);
     await page.getByRole('heading', { name: 'You are not signed in' }).waitFor();
     await harness.screenshot(page, 'settings-yes-signed-out-390');
