@@ -152,7 +152,7 @@ describe('6-K announcing results', () => {
     expect(scoreFiling(parsed)).toMatchObject({
       importance: 'MEDIUM',
       rules: ['6k.results', '6k.report'],
-      oneLiner: 'Waldencast plc: Waldencast plc Announces Q2 2026 Trading Update',
+      oneLiner: 'Waldencast plc Announces Q2 2026 Trading Update',
     });
   });
 

@@ -6,6 +6,7 @@
 import { withArticle } from '#shared/spoken-forms';
 import type { ParsedFiling } from '../parse/types';
 import { type ItemJudgement, judgementHit } from './current';
+import { companyEvent } from './company-name';
 import { asFiled } from './format';
 import type { Hit } from './types';
 
@@ -38,7 +39,7 @@ export function currentReportText(f: ParsedFiling, company: string, judgements: 
   return {
     hits: unique,
     extraRules: [...new Set(judgements.map((j) => j.rule))],
-    oneLiner: `${company}: ${top.headline}`,
+    oneLiner: companyEvent(company, top.headline),
     summary,
   };
 }

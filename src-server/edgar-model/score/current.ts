@@ -9,6 +9,7 @@ import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
 import type { ItemContent, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
+import { isOnlyCompanyName } from './company-name';
 import { asFiled, money } from './format';
 import type { Hit, ScoreContext } from './types';
 
@@ -626,7 +627,12 @@ function headerOnly(j: ItemJudgement): ItemJudgement {
 /** The items of an 8-K judged, the deciding one first. */
 export function judgeItems(f: ParsedFiling, context: ScoreContext): ItemJudgement[] {
   if (f.detail?.kind !== 'current') return [];
-  const { items, content, exhibitHeadline } = f.detail;
+  const { items, content } = f.detail;
+  // A first line that is only the issuer's name is a letterhead, not a headline: the items name the event.
+  const exhibitHeadline =
+    f.detail.exhibitHeadline && !isOnlyCompanyName(f.detail.exhibitHeadline, f.company?.name ?? '')
+      ? f.detail.exhibitHeadline
+      : null;
   const byItem = new Map((content ?? []).map((c) => [c.number, c]));
   const bodyNamesItems = (f.detail.bodyItems ?? []).length > 0;
   const judgements = inContext(

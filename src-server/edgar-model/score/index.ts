@@ -6,6 +6,7 @@ import type { ParsedFiling } from '../parse/types';
 import { money, plural } from './format';
 import { amendmentChange } from './amendment';
 import { scoreBeneficial } from './beneficial';
+import { companyEvent, isOnlyCompanyName } from './company-name';
 import { currentReportText } from './current-text';
 import { judgeItem, judgeItems } from './current';
 import { topicsIn } from '../parse/current-content';
@@ -59,9 +60,10 @@ function scoreCurrent(f: ParsedFiling, company: string, context: ScoreContext): 
     }
     return {
       hits,
-      oneLiner: subject
-        ? `${company}: ${subject}`
-        : `${company} furnished a 6-K report${eventDate ? ` dated ${eventDate}` : ''}`,
+      oneLiner:
+        subject && !isOnlyCompanyName(subject, company)
+          ? companyEvent(company, subject)
+          : `${company} furnished a 6-K report${eventDate ? ` dated ${eventDate}` : ''}`,
     };
   }
   if (items.length === 0)

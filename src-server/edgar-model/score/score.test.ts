@@ -51,10 +51,11 @@ describe('8-K items', () => {
   // scheduled one, extended employment agreements under 5.02 pay only, a vote with no text its number's default.
   it.each([
     ['0001125282-05-005162_asta_funding_1.01_9.01.txt', 'LOW', 'ASTA FUNDING INC: Executive pay agreement'],
+    // The headline names the company: said once (company-name.test.ts).
     [
       '0001275287-05-000371_pericom_2.02_9.01.txt',
       'MEDIUM',
-      'PERICOM SEMICONDUCTOR CORP: Pericom Semiconductor Reports Fiscal Second Quarter Results',
+      'Pericom Semiconductor Reports Fiscal Second Quarter Results',
     ],
     [
       '0000943374-24-000509_1895bancorp_5.02.txt',

@@ -145,6 +145,13 @@ describe('watchlist list (SPEC.md section 2)', () => {
     await user.click(screen.getByRole('button', { name: /^Ticker/ }));
     expect(rows()).toEqual(['TSLA', 'AAPL']);
   });
+  it('the table cuts a long summary to a few lines, so its whole text is the tooltip', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    const link = screen.getByRole('link', { name: 'Apple Inc.: Results of operations' });
+    expect(link.closest('.filing-summary')?.getAttribute('title')).toBe('Apple Inc.: Results of operations');
+  });
   it('the empty list says so', () => {
     render(<Harness items={[]} />);
     screen.getByText('No tickers in your watchlist yet.');

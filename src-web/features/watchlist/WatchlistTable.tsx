@@ -10,7 +10,8 @@ import { insiderCells, marketCapCell, priceCell, type TableCell } from './table-
 import type { LastClose } from './use-last-closes';
 import type { WatchlistFiling, WatchlistItem } from './watchlist-types';
 
-type Column = { label: string; field: SortField | null; num?: boolean };
+/** `className` marks a column the stylesheet may fold into another when the table is narrow. */
+type Column = { label: string; field: SortField | null; num?: boolean; className?: string };
 const COLUMNS: Column[] = [
   { label: 'Ticker', field: 'ticker' },
   { label: 'Time', field: 'latest_filing' },
@@ -24,9 +25,9 @@ const COLUMNS: Column[] = [
 /** The Insider brand's table names the trade, as every insider-trading site does (issue 28). */
 const INSIDER_COLUMNS: Column[] = [
   { label: 'Insider', field: null },
-  { label: 'Role', field: null },
+  { label: 'Role', field: null, className: 'col-role' },
   { label: 'Shares', field: null, num: true },
-  { label: 'Value', field: null, num: true },
+  { label: 'Value', field: null, num: true, className: 'col-value' },
 ];
 const columnsFor = (insider: boolean): Column[] =>
   insider ? [...COLUMNS.slice(0, 4), ...INSIDER_COLUMNS, ...COLUMNS.slice(4)] : COLUMNS;
@@ -47,17 +48,24 @@ function InsiderTds({ filing }: { filing: WatchlistFiling | null }) {
     return (
       <>
         <td>—</td>
-        <td>—</td>
+        <td className="col-role">—</td>
         <td className="num">—</td>
-        <td className="num">—</td>
+        <td className="num col-value">—</td>
       </>
     );
   return (
     <>
-      <td>{cells.href ? <Link to={cells.href}>{cells.insider}</Link> : cells.insider}</td>
-      <td>{cells.role}</td>
-      <td className="num">{cells.shares}</td>
-      <td className="num">{cells.value}</td>
+      <td>
+        {cells.href ? <Link to={cells.href}>{cells.insider}</Link> : cells.insider}
+        {/* This and the value below stand in for the Role and Value columns in a narrow table (styles.css). */}
+        <span className="insider-role">{cells.role}</span>
+      </td>
+      <td className="col-role">{cells.role}</td>
+      <td className="num">
+        {cells.shares}
+        <span className="insider-value">{cells.value}</span>
+      </td>
+      <td className="num col-value">{cells.value}</td>
     </>
   );
 }
@@ -83,8 +91,8 @@ export function WatchlistTable({
 }) {
   const insider = display.primaryForm === '4';
   return (
-    <div className="table-wrap">
-      <table className="watchlist-table">
+    <div className="table-wrap table-wrap--watchlist">
+      <table className={`watchlist-table${insider ? ' watchlist-table--insider' : ''}`}>
         <caption className="visually-hidden">
           Watchlist, sorted by {sort.field.replace('_', ' ')} {sort.direction === 'asc' ? 'ascending' : 'descending'}
         </caption>
@@ -96,7 +104,7 @@ export function WatchlistTable({
                 <th
                   key={column.label}
                   scope="col"
-                  className={column.num ? 'num' : undefined}
+                  className={[column.num && 'num', column.className].filter(Boolean).join(' ') || undefined}
                   aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   {column.field ? (
@@ -140,9 +148,15 @@ export function WatchlistTable({
                 <td>
                   {filing?.filed_at ? (
                     <time dateTime={filing.filed_at} title={formatExactTime(filing.filed_at)}>
-                      {display.recorded
-                        ? `Recorded, filed ${filedDayWords(filing.filed_at)}`
-                        : formatRelativeTime(filing.filed_at)}
+                      {display.recorded ? (
+                        // Two lines in a narrow table, never three: neither half breaks inside itself.
+                        <>
+                          <span className="nowrap">Recorded, filed</span>{' '}
+                          <span className="nowrap">{filedDayWords(filing.filed_at)}</span>
+                        </>
+                      ) : (
+                        formatRelativeTime(filing.filed_at)
+                      )}
                     </time>
                   ) : (
                     '—'
@@ -171,7 +185,7 @@ export function WatchlistTable({
                 <NoteCell cell={marketCapCell(item, lastClose)} />
                 <td className="summary-cell">
                   {filing ? (
-                    <FilingSummary filing={filing} detailHref={filingDetailHref(item.ticker, filing)} />
+                    <FilingSummary filing={filing} detailHref={filingDetailHref(item.ticker, filing)} clipped />
                   ) : (
                     <span className="muted">{latest.kind === 'empty' ? latest.message : ''}</span>
                   )}

@@ -54,7 +54,9 @@ export function FullView(props: DashboardViewProps) {
   };
 
   return (
-    <div className={`dashboard-grid${collapsed ? ' dashboard-grid--collapsed' : ''}`}>
+    <div
+      className={`dashboard-grid${collapsed ? ' dashboard-grid--collapsed' : ''}${prefs.viewMode === 'table' ? ' dashboard-grid--table' : ''}`}
+    >
       {collapsed ? (
         <div className="sidebar-reopen">
           <button

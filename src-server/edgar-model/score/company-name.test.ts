@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../config/paths';
+import { parseFiling, type ParseHints } from '../parse';
+import { companyEvent, isOnlyCompanyName, startsWithCompany } from './company-name';
+import { scoreFiling } from '.';
+
+// Real filings, all on the tune split of eval/importance/labels.jsonl. Header-less eval 8-Ks get the
+// company from edgar-crawler's metadata (eval/importance/crawler-metadata.json), as the eval does.
+const EVAL = 'eval/importance/filings/8k/';
+const CORPUS = 'src-server/test/fixtures/edgar/corpus/';
+const oneLiner = (file: string, hints: ParseHints = {}) =>
+  scoreFiling(parseFiling(readFileSync(projectPath(file), 'utf8'), { formType: '8-K', ...hints })).oneLiner;
+
+describe('an 8-K one-liner names the company once', () => {
+  it.each([
+    // The headline opens with the first two words of "ASTA FUNDING INC".
+    [`${CORPUS}8k_1001258_8K_2004_0001125282-04-000620.txt`, {}, 'Asta Funding Announces 2-for-1 Stock Split'],
+    // One word of "APPLE COMPUTER INC" is enough.
+    [`${CORPUS}ox_0000912057-00-002128_aapl_8k_2000.txt`, {}, 'Apple Board of Directors Announces CEO Compensation'],
+    // "Stockwalk Group, Inc." under "STOCKWALK COM GROUP INC": punctuation and legal words do not count.
+    [`${CORPUS}8k_1001136_8K_2001_0000950124-01-000024.txt`, {}, 'Stockwalk Group, Inc. Announces Name Changes'],
+    // The event from the item's own first sentence, which opens with the name too.
+    [
+      `${EVAL}8k_1002517_8K_2008_0000950135-08-005642.htm`,
+      { cik: 1002517, companyName: 'Nuance Communications, Inc.', filedDate: '2008-08-18' },
+      /^Nuance Communications, Inc\. issued a press release reaffirming its proposal to acquire Zi Corporation/,
+    ],
+  ])('%s', (file, hints, expected) => {
+    expect(oneLiner(file, hints)).toMatch(expected);
+  });
+
+  it('a first line that is only the name is no headline: the item says what happened (Innovative Clinical, 2000)', () => {
+    const line = oneLiner(`${EVAL}8k_1002022_8K_2000_0000914260-00-000030.txt`, {
+      cik: 1002022,
+      companyName: 'INNOVATIVE CLINICAL SOLUTIONS LTD',
+      filedDate: '2000-05-23',
+    });
+    expect(line).toBe(
+      "INNOVATIVE CLINICAL SOLUTIONS LTD: A restructuring that turns the company's debt into its equity",
+    );
+  });
+
+  it('keeps the prefix when the headline is about someone else or only mentions the company later', () => {
+    expect(oneLiner(`${CORPUS}8k_1002022_8K_2000_0000914260-00-000037.txt`)).toMatch(
+      /^INNOVATIVE CLINICAL SOLUTIONS LTD: /,
+    );
+    expect(companyEvent('WESTELL TECHNOLOGIES INC', 'Fujitsu and Westell Expand Strategic Alliance')).toBe(
+      'WESTELL TECHNOLOGIES INC: Fujitsu and Westell Expand Strategic Alliance',
+    );
+  });
+});
+
+describe('matching a name', () => {
+  it('ignores case, punctuation, EDGAR state tags and legal words', () => {
+    expect(
+      startsWithCompany('Home Health Corporation of America, Inc. to Merge', 'HOME HEALTH CORP OF AMERICA INC \\PA\\'),
+    ).toBe(true);
+    expect(startsWithCompany('The Walt Disney Company announced', 'WALT DISNEY CO/')).toBe(true);
+    expect(startsWithCompany('Waldencast Announces Results', 'Waldencast plc')).toBe(true);
+    expect(startsWithCompany('Koninklijke Philips N.V. reports', 'KONINKLIJKE PHILIPS N.V.')).toBe(true);
+  });
+
+  it('needs the second word too when the first is a common one', () => {
+    expect(startsWithCompany('First Quarter Results', 'FIRST HORIZON CORP')).toBe(false);
+    expect(startsWithCompany('First Horizon Reports First Quarter Results', 'FIRST HORIZON CORP')).toBe(true);
+    expect(startsWithCompany('General Meeting Results', 'GENERAL MOTORS CO')).toBe(false);
+  });
+
+  it('never matches a company without a name', () => {
+    expect(companyEvent('The company', 'The Company announced')).toBe('The company: The Company announced');
+  });
+
+  it('a bare name is only the name, with or without its legal words', () => {
+    expect(isOnlyCompanyName('Innovative Clinical Solutions, Ltd.', 'INNOVATIVE CLINICAL SOLUTIONS LTD')).toBe(true);
+    expect(isOnlyCompanyName('Innovative Clinical Solutions Announces', 'INNOVATIVE CLINICAL SOLUTIONS LTD')).toBe(
+      false,
+    );
+    expect(isOnlyCompanyName('Inc.', 'ACME INC')).toBe(false);
+  });
+});
