@@ -3,12 +3,11 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toUserDto } from '#server/domains/auth/session.service';
 import { storeParsedFiling } from '#server/domains/filings/filings.service';
 import { loadShippedHistory } from '#server/domains/prices/shipped-history';
 import { parseFiling, type ParseHints } from '#server/edgar-model/parse/index';
-import { createSignedInUser } from '#server/test/users';
 import { startBrowserHarness } from './harness';
+import { proSubscriber } from './pro-subscriber';
 
 // The first-user walk found the dashboard's Table view wider than its column (1219 px in ~1000 px,
 // a sideways scroll even at 1920 px). Real filings of every kind the table shows: Form 4s, a 13G/A,
@@ -62,19 +61,14 @@ async function seed() {
 }
 
 async function reader(): Promise<Record<string, string>> {
-  const { user, session } = await createSignedInUser(db, {
+  const { skipped, storage } = await proSubscriber(db, harness.url, {
     email: 'table-reader@example.com',
-    planType: 'pro',
-    planStatus: 'active',
+    tickers: FILINGS.map((f) => f.ticker).join(','),
+    forms: '4,8-K,10-K,10-Q,13G',
+    brand: 'allfilings',
   });
-  const res = await fetch(`${harness.url}/api/subscribe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-session': session, 'x-brand': 'allfilings' },
-    body: JSON.stringify({ tickers: FILINGS.map((f) => f.ticker).join(','), forms: '4,8-K,10-K,10-Q,13G' }),
-  });
-  expect(res.status).toBe(200);
-  expect(((await res.json()) as { skipped: string[] }).skipped).toEqual([]);
-  return { session, 'auth-user': JSON.stringify(toUserDto(user)) };
+  expect(skipped).toEqual([]);
+  return storage;
 }
 
 /** Widths that decide a sideways scroll: the table against its wrapper, the page against the window. */

@@ -5,6 +5,7 @@ import { parseFiling } from '#server/edgar-model/parse/index';
 import { edgarFixture } from '#server/test/edgar-fixtures';
 import { createSignedInUser } from '#server/test/users';
 import { startBrowserHarness } from './harness';
+import { proSubscriber } from './pro-subscriber';
 
 const harness = await startBrowserHarness();
 const db = harness.database.db;
@@ -15,20 +16,14 @@ const storeReal = (file: string, accessionNo: string) =>
 
 describe("journey 4: a PRO user's dashboard receives a live filing without reload", () => {
   it('updates the card, its badge and counts in place and shows a short notice', async () => {
-    const { user, session } = await createSignedInUser(db, {
+    const { storage } = await proSubscriber(db, harness.url, {
       email: 'pro@example.com',
-      planType: 'pro',
-      planStatus: 'active',
+      tickers: 'TSLA,GOOG',
+      forms: '4,8-K',
     });
-    const subscribed = await fetch(`${harness.url}/api/subscribe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session': session },
-      body: JSON.stringify({ tickers: 'TSLA,GOOG', forms: '4,8-K' }),
-    });
-    expect(subscribed.status).toBe(200);
     await storeReal('0000899243-22-035394_tsla_musk_S_9_rows.txt', '0000899243-22-035394');
 
-    const page = await harness.newPage({ storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
+    const page = await harness.newPage({ storage });
     await page.goto(`${harness.url}/`);
     const goog = page.locator('article.ticker-card[data-ticker="GOOG"]');
     await goog.waitFor();

@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTestEnv } from '#server/config/test-env';
-import { toUserDto } from '#server/domains/auth/session.service';
 import { ingestAccession } from '#server/domains/filings/filings.service';
 import { EdgarClient } from '#server/integrations/edgar/edgar-client';
 import { RateLimiter } from '#server/integrations/edgar/rate-limiter';
 import { startReplayServer } from '#server/integrations/edgar/replay/replay-server';
-import { createSignedInUser } from '#server/test/users';
 import { startBrowserHarness } from './harness';
+import { proSubscriber } from './pro-subscriber';
 
 // Apple's real reports from the replay, read through EDGAR's paths the way the live ingest does
 // (older first, so each report's comparable is stored when it arrives): three third-quarter
@@ -48,18 +47,12 @@ async function seed() {
 describe('report diffs on the ticker page', () => {
   it("Apple's FY2025 10-K card says what changed since last year; the page shows the history", async () => {
     await seed();
-    const { user, session } = await createSignedInUser(db, {
+    const { storage } = await proSubscriber(db, harness.url, {
       email: 'reader@example.com',
-      planType: 'pro',
-      planStatus: 'active',
+      tickers: 'AAPL',
+      forms: '10-K,10-Q',
     });
-    const subscribed = await fetch(`${harness.url}/api/subscribe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session': session },
-      body: JSON.stringify({ tickers: 'AAPL', forms: '10-K,10-Q' }),
-    });
-    expect(subscribed.status, await subscribed.clone().text()).toBe(200);
-    const page = await harness.newPage({ storage: { session, 'auth-user': JSON.stringify(toUserDto(user)) } });
+    const page = await harness.newPage({ storage });
     await page.goto(`${harness.url}/ticker/AAPL`);
 
     const card = page
