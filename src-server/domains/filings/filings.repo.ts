@@ -3,7 +3,8 @@ import { isProSql } from '../alerts/match.repo';
 import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import { CHANNELS } from '../../db/channels';
 import type { Db } from '../../db/client';
-import { edgarBackfills, filingAnalyses, filings, insiderTransactions, quotes } from '../../db/schema';
+import type { MarketValueInputs } from './market-value';
+import { edgarBackfills, filingAnalyses, filings, insiderTransactions } from '../../db/schema';
 
 /** Which of these accession numbers are already stored. */
 export async function storedAccessions(db: Db, { accessionNos }: { accessionNos: string[] }): Promise<Set<string>> {
@@ -305,12 +306,41 @@ export async function recordBackfill(
     });
 }
 
-/** The company's market value (USD) from the latest quote of any of its tickers: sizes an 8-K's deal. */
-export async function marketCapOfCik(db: Db, { cik }: { cik: number }): Promise<number | null> {
-  const rows = await db.execute<{ market_cap: number | null }>(sql`
-    select q.market_cap as market_cap from quotes q join tickers t on t.ticker = q.ticker
-    where t.cik = ${cik} and q.market_cap is not null order by q.market_cap desc limit 1`);
-  return rows[0]?.market_cap ?? null;
+/**
+ * What the company's market value on `day` is computed from (market-value.ts): the latest quote of
+ * its largest listed line (by CIK, or one ticker), and that ticker's stored close on or before `day`.
+ */
+export async function marketValueInputs(
+  db: Db,
+  { cik, ticker, day }: { cik?: number; ticker?: string; day: string },
+): Promise<MarketValueInputs | null> {
+  const which = cik != null ? sql`t.cik = ${cik}` : sql`q.ticker = ${ticker ?? null}`;
+  const [row] = await db.execute<{
+    market_cap: number;
+    price: number | null;
+    quoted_ms: number;
+    adjustment: string | null;
+    close_day: string | null;
+    close: number | null;
+  }>(sql`
+    select q.market_cap, q.price, extract(epoch from coalesce(q.market_time, q.fetched_at)) * 1000 as quoted_ms, s.adjustment,
+      b.day::text as close_day, b.close
+    from quotes q left join tickers t on t.ticker = q.ticker
+    left join price_history_sources s on s.ticker = q.ticker
+    left join lateral (
+      select day, close from price_bars p where p.ticker = q.ticker and p.day <= ${day}::date order by day desc limit 1
+    ) b on true
+    where ${which} and q.market_cap is not null
+    order by q.market_cap desc limit 1`);
+  if (!row) return null;
+  return {
+    marketCap: Number(row.market_cap),
+    price: row.price == null ? null : Number(row.price),
+    quotedAt: new Date(Number(row.quoted_ms)),
+    closeDay: row.close_day,
+    close: row.close == null ? null : Number(row.close),
+    adjustment: row.adjustment,
+  };
 }
 
 /** Watched companies (by CIK) never backfilled. */
@@ -349,12 +379,6 @@ export async function originalFiling(
     .where(eq(filings.id, id))
     .limit(1);
   return row ?? null;
-}
-
-/** Market value (USD) of the company's ticker from its latest stored quote, when the quote has one. */
-export async function marketCapOf(db: Db, { ticker }: { ticker: string }): Promise<number | null> {
-  const [row] = await db.select({ marketCap: quotes.marketCap }).from(quotes).where(eq(quotes.ticker, ticker)).limit(1);
-  return row?.marketCap ?? null;
 }
 
 /** CIKs of every company on any watchlist (the safety net's and reconciliation's scope). */

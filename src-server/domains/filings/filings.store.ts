@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/job';
 import { analyzeJob } from './filings.jobs';
 import * as repo from './filings.repo';
+import { marketValueAsOf } from './market-value';
 import { reportChangeFacts } from '../reports/reports.service';
 import { easternMidnightIso } from '../../edgar-model/parse/dates';
 import type { ParsedFiling } from '../../edgar-model/parse/types';
@@ -80,6 +81,12 @@ async function insiderHistoryOf(db: Db, p: ParsedFiling): Promise<ScoreContext['
   });
 }
 
+/** The company's market value on the filing's date, when the stored quote and closes can tell it. */
+async function marketValueOn(db: Db, which: { cik?: number; ticker?: string }, filedAt: Date) {
+  const inputs = await repo.marketValueInputs(db, { ...which, day: filedAt.toISOString().slice(0, 10) });
+  return inputs ? marketValueAsOf(inputs, filedAt) : null;
+}
+
 async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<ScoreContext> {
   const d = p.detail;
   if (d?.kind === 'ownership' && d.issuer.cik != null && p.accessionNo) {
@@ -89,7 +96,7 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
       .sort();
     const sells = d.rows.some((r) => r.code === 'S');
     const marketCapUsd =
-      sells && d.issuer.tradingSymbol ? await repo.marketCapOf(db, { ticker: d.issuer.tradingSymbol }) : null;
+      sells && d.issuer.tradingSymbol ? await marketValueOn(db, { ticker: d.issuer.tradingSymbol }, filedAt) : null;
     const insiderHistory = await insiderHistoryOf(db, p);
     if (dates.length === 0) return { marketCapUsd, insiderHistory };
     const days = SCORING_THRESHOLDS.clusterDays;
@@ -111,7 +118,7 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
   }
   // An 8-K that states a deal's price: the company's market value sizes it (issue #25).
   if (d?.kind === 'current' && p.company?.cik != null && d.content?.some((c) => c.deal?.amountUsd != null)) {
-    return { marketCapUsd: await repo.marketCapOfCik(db, { cik: p.company.cik }) };
+    return { marketCapUsd: await marketValueOn(db, { cik: p.company.cik }, filedAt) };
   }
   if (d?.kind === 'periodic' && p.accessionNo) {
     // The stored diff against the comparable report (domains/reports computes it before this).
