@@ -172,5 +172,22 @@ export function openingQuote(prose: string, max = 320): string | null {
     if (quote.length + s.length + 1 > max) break;
     quote = `${quote} ${s}`;
   }
-  return quote.length > 600 ? `${quote.slice(0, 597).replace(/\s+\S*$/, '')}…` : quote;
+  return quote.length > 600 ? cutLong(quote.slice(0, 597)) : quote;
+}
+
+/**
+ * An opening sentence too long to quote whole ends at its last clause boundary (a parenthesis, a semicolon, a comma
+ * that is not a date's: "January 19, 2028"), so the quote stops on a whole phrase, not on "(with respect to Mr.";
+ * without one in its second half, at a word.
+ */
+function cutLong(head: string): string {
+  const boundaries = [
+    head.lastIndexOf(' ('),
+    head.lastIndexOf('; '),
+    ...[...head.matchAll(/, (?!\d)/g)].map((m) => m.index ?? -1),
+  ];
+  const at = Math.max(...boundaries);
+  const cut = at >= head.length / 2 ? head.slice(0, at) : head.replace(/\s+\S*$/, '');
+  // Nor on a title or an initial ("Mr.", "Mark R."), which reads as a sentence's end.
+  return `${cut.replace(/(?:\s+[A-Z][a-z]{0,2}\.)+$/, '').replace(/[\s,;:]+$/, '')}…`;
 }
