@@ -64,6 +64,10 @@ describe('report diffs on the ticker page', () => {
       /^Risk factors: 2\d% of the text is new since last year; 0 new risk factors, 1 removed$/,
     );
     expect(await card.locator('.tp-reasons').textContent()).toMatch(/Risk factors rewrote 2\d% of their text; typical/);
+    // Both numbers of the Similarity column are explained on the card (a title tooltip never shows on a phone).
+    expect(await card.locator('.tp-rc__basis').textContent()).toContain(
+      'Similarity: how alike the word counts are / the share of distinct words both years use (100% = the same).',
+    );
     const removed = card.locator('.tp-rc__risks').filter({ hasText: 'Removed risk factors (1)' });
     expect(await removed.locator('q').textContent()).toBe(
       'The Company’s retail stores are subject to numerous risks and uncertainties.',

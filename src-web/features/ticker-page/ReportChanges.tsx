@@ -85,7 +85,7 @@ export function ReportChanges({ filingId, form }: { filingId: number; form: stri
               <th scope="col">New text</th>
               <th
                 scope="col"
-                title="Cosine similarity of word frequencies with last year's section (100% = same words)"
+                title="Word counts alike / distinct words shared with last year's section (100% = the same)"
               >
                 Similarity
               </th>
@@ -144,7 +144,8 @@ export function ReportChanges({ filingId, form }: { filingId: number; form: stri
           </>
         ) : null}
         , accession {view.priorAccessionNo}. New text: five-word runs last year's section did not have (numbers
-        ignored). {view.riskFactorsKept > 0 && `${view.riskFactorsKept} risk factors kept`}
+        ignored). Similarity: how alike the word counts are / the share of distinct words both years use (100% = the
+        same). {view.riskFactorsKept > 0 && `${view.riskFactorsKept} risk factors kept`}
         {view.riskFactorsReworded > 0 && `, ${view.riskFactorsReworded} of them with a reworded heading`}
         {view.riskFactorsKept > 0 && '.'}
       </p>
