@@ -48,9 +48,7 @@ export function TransactionTable({ filing }: { filing: TickerFiling }) {
         aria-label={`Transactions in ${named}`}
       >
         <table className="tp-tx__table">
-          <caption className="visually-hidden">
-            Transactions reported in {named}
-          </caption>
+          <caption className="visually-hidden">Transactions reported in {named}</caption>
           <thead>
             <tr>
               <th scope="col" className="tp-tx__wide">
