@@ -98,10 +98,16 @@ describe('admin data sections', () => {
     await page.getByLabel('Filed from').last().fill('2025-12-01');
     await page.getByLabel('Filed to').last().fill('2025-12-31');
     await page.getByRole('button', { name: 'Rescore the range' }).click();
+    // A bulk relabel asks first, saying which filings it touches; nothing starts until confirmed.
+    expect(await page.getByRole('group', { name: 'Confirm the rescore' }).textContent()).toContain(
+      'Every filing filed from 2025-12-01 to 2025-12-31 is scored again with today’s rules; labels may change.',
+    );
+    await page.getByRole('button', { name: 'Yes, rescore these filings' }).click();
     await page.getByText(/1 filing rescored; 0 changed labels\./).waitFor({ timeout: 30_000 });
     // After a parser change: each filing fetched from EDGAR again (the offline replay) and parsed anew.
     await page.getByLabel('Fetch each filing from EDGAR again (after a parser change)').check();
     await page.getByRole('button', { name: 'Rescore the range' }).click();
+    await page.getByRole('button', { name: 'Yes, rescore these filings' }).click();
     await page
       .getByText(/1 filing rescored; 0 changed labels\. 1 fetched again from EDGAR\./)
       .waitFor({ timeout: 30_000 });

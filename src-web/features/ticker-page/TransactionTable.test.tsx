@@ -100,4 +100,16 @@ describe('Form 4 transaction table', () => {
     expect(row!.textContent).toContain('Open-market purchase');
     expect(row!.textContent).not.toContain('+—');
   });
+
+  it('names the table and its caption "Form 4", not a bare "4", for a screen reader', () => {
+    render(
+      <MemoryRouter>
+        <TransactionTable filing={filing} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('region', { name: 'Transactions in Form 4 0000899243-22-035394' })).toBeTruthy();
+    expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe(
+      'Transactions reported in Form 4 0000899243-22-035394',
+    );
+  });
 });

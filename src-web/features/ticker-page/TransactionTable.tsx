@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formDisplayName } from '../watchlist/card-rules';
 import type { TickerFiling } from './ticker-types';
 import { AmountCells, AmountHeaders, PlanCell, TransactionCell } from './transaction-cells';
 
@@ -14,6 +15,8 @@ export function TransactionTable({ filing }: { filing: TickerFiling }) {
   const shown = expanded ? filing.transactions : filing.transactions.slice(0, FIRST_ROWS);
   // The owner and role are the same on every row of one filing: shown once, spanning the rows.
   const rows = shown.length;
+  // '4' reads 'Form 4' to a screen reader: 'Transactions in Form 4 …', not 'in 4 …'.
+  const named = `${formDisplayName(filing.form)} ${filing.accession_no}`;
   const owner = (
     <>
       <Link to={first.href}>{first.name}</Link>
@@ -42,12 +45,10 @@ export function TransactionTable({ filing }: { filing: TickerFiling }) {
         className="table-wrap"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways on a phone must be reachable by keyboard to scroll (axe scrollable-region-focusable)
         tabIndex={0}
-        aria-label={`Transactions in ${filing.form} ${filing.accession_no}`}
+        aria-label={`Transactions in ${named}`}
       >
         <table className="tp-tx__table">
-          <caption className="visually-hidden">
-            Transactions reported in {filing.form} {filing.accession_no}
-          </caption>
+          <caption className="visually-hidden">Transactions reported in {named}</caption>
           <thead>
             <tr>
               <th scope="col" className="tp-tx__wide">

@@ -195,8 +195,19 @@ function RescoreRange() {
   const start = trpc.admin.filings.rescoreRange.useMutation();
   const [range, setRange] = useState({ from: '', to: '', form: '', refetch: false });
   const [jobId, setJobId] = useState<number | null>(null);
+  // A range may relabel thousands of filings: the first press says what will happen, the second starts it.
+  const [confirming, setConfirming] = useState(false);
+  const edit = (next: Partial<typeof range>) => {
+    setRange({ ...range, ...next });
+    setConfirming(false);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     const job = await start
       .mutateAsync({ from: range.from, to: range.to, form: range.form || null, refetch: range.refetch })
       .catch(() => null);
@@ -213,7 +224,7 @@ function RescoreRange() {
             type="date"
             required
             value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.target.value })}
+            onChange={(e) => edit({ from: e.target.value })}
           />
         </label>
         <label className="select-field">
@@ -223,7 +234,7 @@ function RescoreRange() {
             type="date"
             required
             value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.target.value })}
+            onChange={(e) => edit({ to: e.target.value })}
           />
         </label>
         <label className="select-field">
@@ -231,7 +242,7 @@ function RescoreRange() {
           <input
             className="input"
             value={range.form}
-            onChange={(e) => setRange({ ...range, form: e.target.value })}
+            onChange={(e) => edit({ form: e.target.value })}
             placeholder="8-K"
           />
         </label>
@@ -239,16 +250,28 @@ function RescoreRange() {
           className="check"
           title="Readings added to the parser since a filing was stored apply only to a fresh parse; each filing is one request under the EDGAR budget (8 a second)"
         >
-          <input
-            type="checkbox"
-            checked={range.refetch}
-            onChange={(e) => setRange({ ...range, refetch: e.target.checked })}
-          />
+          <input type="checkbox" checked={range.refetch} onChange={(e) => edit({ refetch: e.target.checked })} />
           <span>Fetch each filing from EDGAR again (after a parser change)</span>
         </label>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={start.isPending}>
-          Rescore the range
-        </button>
+        {confirming ? (
+          <fieldset aria-label="Confirm the rescore">
+            <p>
+              Every {range.form.trim().toUpperCase() || 'filing'}
+              {range.form.trim() ? ' filing' : ''} filed from {range.from} to {range.to} is scored again with today’s
+              rules{range.refetch ? ', each fetched from EDGAR first' : ''}; labels may change.
+            </p>
+            <button type="submit" className="btn btn-primary btn-sm" disabled={start.isPending}>
+              Yes, rescore these filings
+            </button>{' '}
+            <button type="button" className="btn btn-sm" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </fieldset>
+        ) : (
+          <button type="submit" className="btn btn-primary btn-sm" disabled={start.isPending}>
+            Rescore the range
+          </button>
+        )}
       </form>
       <ErrorBox>{start.error?.message}</ErrorBox>
       {jobId ? (
