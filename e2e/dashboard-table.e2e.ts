@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { loadShippedHistory } from '#server/domains/prices/shipped-history';
 import { parseFiling, type ParseHints } from '#server/edgar-model/parse/index';
 import { startBrowserHarness } from './harness';
 import { proSubscriber } from './pro-subscriber';
+import { repoDocument } from '#server/test/edgar-fixtures';
 
 // The first-user walk found the dashboard's Table view wider than its column (1219 px in ~1000 px,
 // a sideways scroll even at 1920 px). Real filings of every kind the table shows: Form 4s, a 13G/A,
@@ -41,9 +40,7 @@ const FILINGS: { ticker: string; file: string; hints?: ParseHints }[] = [
 async function seed() {
   await harness.deps.tickers.check(); // the shipped catalogue loaded first, so it does not replace the rows below
   for (const f of FILINGS) {
-    const bytes = readFileSync(f.file);
-    const text = (f.file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-    const parsed = parseFiling(text, f.hints ?? {});
+    const parsed = parseFiling(repoDocument(f.file), f.hints ?? {});
     const cik = parsed.company?.cik ?? f.hints?.cik;
     const name = parsed.company?.name ?? f.hints?.companyName ?? f.ticker;
     await db.execute(

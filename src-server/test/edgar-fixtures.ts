@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { projectPath } from '../config/paths';
 
 /** Real EDGAR documents: the replay set (integrations/edgar/replay-data) and test-only extras. */
 const DIRS = [
@@ -16,4 +18,10 @@ export function edgarFixturePath(name: string): string {
 
 export function edgarFixture(name: string): string {
   return readFileSync(edgarFixturePath(name), 'utf8');
+}
+
+/** A document by its path in the repository (eval/importance/filings, the corpus), gunzipped when stored compressed. */
+export function repoDocument(path: string): string {
+  const bytes = readFileSync(projectPath(path));
+  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
 }

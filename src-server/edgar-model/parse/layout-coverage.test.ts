@@ -3,20 +3,14 @@
  * facts only (items found, each item's own text, the press release's headline, a 13D/G's Item 4 and percent), never
  * an importance.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../config/paths';
-import { edgarFixture } from '../../test/edgar-fixtures';
+import { edgarFixture, repoDocument } from '../../test/edgar-fixtures';
 import type { BeneficialDetail, CurrentReportDetail } from './types';
 import { interestItem, purposeItem } from './beneficial-cover';
 import { parseFiling } from '.';
 
 /** A document of eval/importance/filings (gunzipped when stored compressed). */
-const evalDocument = (path: string) => {
-  const bytes = readFileSync(projectPath(`eval/importance/filings/${path}`));
-  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-};
+const evalDocument = (path: string) => repoDocument(`eval/importance/filings/${path}`);
 
 const current = (raw: string) => {
   const parsed = parseFiling(raw, { formType: '8-K' });

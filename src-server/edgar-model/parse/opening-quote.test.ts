@@ -2,14 +2,13 @@
  * "What happened" quotes an item's opening sentences; one too long to quote whole (over 600 characters) is cut where
  * a reader can stop: at a clause, or at a word that is not a title or an initial. Real tune filings of the set.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../config/paths';
+import { repoDocument } from '../../test/edgar-fixtures';
 import type { CurrentReportDetail } from './types';
 import { parseFiling } from '.';
 
 const quoteOf = (file: string, item: string) => {
-  const parsed = parseFiling(readFileSync(projectPath(`eval/importance/filings/8k/${file}`), 'utf8'), {});
+  const parsed = parseFiling(repoDocument(`eval/importance/filings/8k/${file}`), {});
   return (parsed.detail as CurrentReportDetail).content?.find((c) => c.number === item)?.quote ?? null;
 };
 

@@ -3,18 +3,13 @@
  * importance eval's tune split (its half A) where a CRITICAL trigger's words stand in a context that is not the
  * company's own event now; the item falls to what the rest of its text says.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../config/paths';
 import { parseFiling } from '../parse';
 import { topicsIn } from '../parse/current-content';
 import { scoreFiling } from '.';
+import { repoDocument } from '../../test/edgar-fixtures';
 
-function read(file: string): string {
-  const bytes = readFileSync(projectPath(file));
-  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-}
+const read = repoDocument;
 const EVAL = 'eval/importance/filings/8k/';
 const CORPUS = 'src-server/test/fixtures/edgar/corpus/';
 const score = (file: string) => scoreFiling(parseFiling(read(file), { formType: '8-K' }));

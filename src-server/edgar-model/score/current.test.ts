@@ -4,11 +4,8 @@
  * date is the earliest the cover states, 3. a headline that names the event, the item's own words quoted,
  * reasons that are content facts and never item titles. Cases marked "derived" change a real filing.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { FORM_8K_ITEMS } from '#shared/form8k-items';
-import { projectPath } from '../../config/paths';
 import { parseFiling } from '../parse';
 import {
   appointmentNet,
@@ -24,11 +21,9 @@ import {
 import type { CurrentReportDetail } from '../parse/types';
 import { ruleAnalysis } from '../../domains/filings/rule-analysis';
 import { scoreFiling, type ScoreContext } from '.';
+import { repoDocument } from '../../test/edgar-fixtures';
 
-function read(file: string): string {
-  const bytes = readFileSync(projectPath(file));
-  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-}
+const read = repoDocument;
 const EVAL = 'eval/importance/filings/8k/';
 const CORPUS = 'src-server/test/fixtures/edgar/corpus/';
 const REPLAY = 'src-server/integrations/edgar/replay-data/filings/';
