@@ -1087,6 +1087,15 @@ const EMERGED =
 const PETITION_FILED =
   /\bfiled\b[^.]{0,80}\bpetitions?\b|\bcommenced\b[^.]{0,60}\bcases?\b|\bappointed\b[^.]{0,40}\breceiver\b/i;
 
+/**
+ * Decision 363: a shareholder derivative action is brought on the company's behalf (the company is the nominal party and
+ * any recovery is its own), so settling one ("Apple Reaches Settlement of Shareholder Derivative Action", 1999: governance
+ * changes, subject to court approval) is a record, not "litigation that matters" to a holder. Only where nothing on the
+ * material list is read: a securities class action settled in the same text stays `lawsuit`.
+ */
+const DERIVATIVE_SETTLED =
+  /\bderivative (?:action|suit|lawsuit|litigation|complaint|claims?|proceedings?)s?\b[^.]{0,200}\bsettle\w*|\bsettle\w*\b[^.]{0,200}\bderivative (?:action|suit|lawsuit|litigation|complaint|claims?|proceedings?)/i;
+
 export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (REORGANIZED.test(text)) {
     const rest = TOPICS.filter(([t, re]) => t !== 'bankruptcy' && re.test(text)).map(([t]) => t);
@@ -1105,7 +1114,9 @@ export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
     MEETING_FORMAT.test(text) ||
     SELLERS_MONTH.test(text) ||
     SHAREHOLDER_RIGHTS.test(text);
-  if ((recast || housekeeping || PROXY_SUPPLEMENT.test(text)) && !found.includes('routine')) found.push('routine');
+  const settled = DERIVATIVE_SETTLED.test(text);
+  if ((recast || housekeeping || settled || PROXY_SUPPLEMENT.test(text)) && !found.includes('routine'))
+    found.push('routine');
   if (renewsFacility(text)) found.push('facility_renewed');
   if (debtProgramme(text)) found.push('debt_programme');
   if (DEBT_FOR_EQUITY.test(text)) found.unshift('debt_for_equity');

@@ -212,12 +212,30 @@ function pressRelease(sub: Submission): SubmissionDocument | undefined {
   return exhibits.find((d) => /^EX-99\.0?1\b/i.test(d.type.trim())) ?? exhibits[0];
 }
 
+/**
+ * Decision 363: a press release filed inside the 8-K document itself, as paper-era filings did (Apple 1999: one
+ * `<DOCUMENT>`, the release after the last "INDEX TO EXHIBITS" and its "99.1 Text of Press Release" line), read as the
+ * EX-99 document would be, so an item that only points to it ("Reference is made to the press release ... attached
+ * hereto as an exhibit") has its headline and text.
+ */
+function releaseInsideDocument(body: string): string | null {
+  const heads = [...body.matchAll(/\b(?:INDEX TO EXHIBITS|EXHIBIT INDEX)\b/gi)];
+  const idx = heads.at(-1)?.index ?? -1;
+  if (idx < 0) return null;
+  const after = body.slice(idx);
+  const line = /\n[ \t]*(?:Exhibit[ \t]+)?99(?:\.\d+)?\b[^\n]*\bpress release\b[^\n]*\n/i.exec(after);
+  if (!line) return null;
+  const text = after.slice(line.index + line[0].length, line.index + line[0].length + 20_000);
+  return text.trim().length > 200 ? text : null;
+}
+
 function readCurrent(r: Reading, out: FamilyRead): void {
   const { formType, primary, sub, hints } = r;
   // 8-Ks with inline XBRL run to megabytes of markup before the item headings.
   const body = bodyOf(primary, 2_000_000);
   const exhibit = pressRelease(sub);
-  const detail = parseCurrentReport(formType, sub.header, body, exhibit ? bodyOf(exhibit, 20_000) : null);
+  const inline = exhibit || formType.startsWith('6-K') ? null : releaseInsideDocument(body);
+  const detail = parseCurrentReport(formType, sub.header, body, exhibit ? bodyOf(exhibit, 20_000) : inline);
   out.detail = detail;
   if (formType.startsWith('8-K') && detail.items.length === 0) out.incomplete.push('no 8-K items found');
   // A 6-K document stored without its SEC header names the registrant on its cover.

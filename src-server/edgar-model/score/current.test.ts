@@ -1042,3 +1042,34 @@ describe('a unit chief the filing names by its own term is not the company CEO (
     expect(s.reasons.join(' ')).not.toMatch(/CEO is leaving/);
   });
 });
+
+describe('a derivative suit settled, in a press release filed inside the 8-K document (decision 363, Apple 1999, tune)', () => {
+  const file = `${REPLAY}0000320193-99-000010_aapl_1999_pem_wrapped.txt`;
+
+  it("the release after the document's own exhibit index is read as the EX-99 would be", () => {
+    const raw = read(file);
+    expect(raw).not.toMatch(/<TYPE>\s*EX-99/i);
+    const detail = parse(file).detail as CurrentReportDetail;
+    expect(detail.exhibitHeadline).toBe('Apple Reaches Settlement of Shareholder Derivative Action');
+    // Item 5's own text only points to the release.
+    expect(detail.content?.find((c) => c.number === '8.01')?.quote).toMatch(/^Reference is made to the press release/);
+  });
+
+  it("settling a shareholder derivative action (brought on the company's behalf) is a record: LOW, not other news", () => {
+    const s = score(file);
+    expect(s.importance).toBe('LOW');
+    expect(s.rules).toContain('8k.topic.routine');
+    expect(s.rules).not.toContain('8k.topic.other');
+  });
+
+  it('the same release settling a securities class action instead stays litigation (derived)', () => {
+    const raw = read(file).replace(
+      'of shareholder derivative\naction known as',
+      'of the securities class\naction known as',
+    );
+    expect(raw).toContain('securities class\naction known as');
+    const s = scoreFiling(parseFiling(raw.replace(/Derivative Action/g, 'Class Action'), { formType: '8-K' }), {});
+    expect(s.rules).not.toContain('8k.topic.routine');
+    expect(s.importance).not.toBe('LOW');
+  });
+});
