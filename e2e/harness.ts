@@ -55,6 +55,8 @@ export interface HarnessOptions {
   workers?: boolean;
   /** Host names Chromium resolves to the test server (brand hosts). */
   hosts?: string[];
+  /** The full Chromium instead of its headless shell: web push shows notifications only there. */
+  fullBrowser?: boolean;
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -83,7 +85,8 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
   const args = [...CHROMIUM_ARGS];
   if (options.hosts?.length)
     args.push(`--host-resolver-rules=${options.hosts.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`);
-  const browser = await chromium.launch({ executablePath: testEnv.CHROMIUM_PATH, headless: true, args });
+  const executablePath = options.fullBrowser ? testEnv.CHROMIUM_PATH : testEnv.CHROMIUM_HEADLESS_SHELL_PATH;
+  const browser = await chromium.launch({ executablePath, headless: true, args });
   afterAll(async () => {
     await browser.close();
   });

@@ -15,7 +15,10 @@ import { startBrowserHarness } from './harness';
 // Settings, the subscription reaching the server, a real Tesla 8-K pushed through the RFC 8030
 // peer, and the service worker showing it with the filing as its click target.
 const peer = await startPushPeer();
-const harness = await startBrowserHarness({ env: { PUSH_ALLOW_LOOPBACK: 'true', ALERT_BURST_GATHER_SECONDS: '0' } });
+const harness = await startBrowserHarness({
+  env: { PUSH_ALLOW_LOOPBACK: 'true', ALERT_BURST_GATHER_SECONDS: '0' },
+  fullBrowser: true,
+});
 const db = harness.database.db;
 await seedTickers(db);
 afterAll(() => peer.close());

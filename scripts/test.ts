@@ -8,7 +8,10 @@ import { loadTestEnv } from '../src-server/config/test-env';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (pkg: string, file: string) => join(root, 'node_modules', pkg, file);
-const chromium = loadTestEnv().CHROMIUM_PATH;
+const testEnv = loadTestEnv();
+// The headless shell runs the browser tests; the full browser runs the web push test (decision 364).
+const browsers = [testEnv.CHROMIUM_HEADLESS_SHELL_PATH, testEnv.CHROMIUM_PATH];
+const BROWSER_PACKAGES = 'chromium chromium-headless-shell';
 const seconds = (started: number) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 async function step(title: string, args: string[]) {
@@ -52,17 +55,20 @@ function besideNext(title: string, args: string[]): Promise<() => void> {
 }
 
 function ensureChromium() {
-  if (existsSync(chromium)) return;
+  const missing = browsers.filter((path) => !existsSync(path));
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium is missing at ${chromium}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`,
+      `Chromium is missing at ${missing.join(' and ')}. Install it with:\n  sudo apt-get update && sudo apt-get install -y ${BROWSER_PACKAGES}`,
     );
     process.exit(1);
   }
-  console.log('\n▶ installing Chromium from the distribution (apt-get install chromium)');
-  execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
-    stdio: 'inherit',
-  });
+  console.log(`\n▶ installing Chromium from the distribution (apt-get install ${BROWSER_PACKAGES})`);
+  execFileSync(
+    'sh',
+    ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${BROWSER_PACKAGES}`],
+    { stdio: 'inherit' },
+  );
 }
 
 // First and cheapest (about 7 s of CPU): a formatting slip or a lint finding fails in seconds,
