@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
+// Longest first (bench-detect replays a minute of market hours in real time): two lanes then end
+// near the same time instead of the last bench running alone.
 const BENCHES: { script: string; line: RegExp }[] = [
+  { script: 'bench-detect.ts', line: /^bench:detect filings=\d+ recall=/m },
   { script: 'bench-tickers.ts', line: /^bench:tickers n=\d+/m },
   { script: 'bench-diff.ts', line: /^bench=diff pairs=1 /m },
   { script: 'bench-ticker-pages.ts', line: /^bench:pages single_n=\d+/m },
@@ -17,7 +20,6 @@ const BENCHES: { script: string; line: RegExp }[] = [
   { script: 'bench-live.ts', line: /^bench:live clients=20 /m },
   { script: 'bench-ingest.ts', line: /^bench:ingest docs=200 .* stored=40 /m },
   { script: 'bench-fanout.ts', line: /^bench:fanout watchers=50 .* unsent=0 /m },
-  { script: 'bench-detect.ts', line: /^bench:detect filings=\d+ recall=/m },
 ];
 
 function runBench(script: string): Promise<{ code: number | null; output: string }> {
