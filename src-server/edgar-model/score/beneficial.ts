@@ -75,12 +75,13 @@ function oneLinerOf(s: StakeFacts): string {
 }
 
 function exitHit(s: StakeFacts): Hit {
-  const how = s.d?.ceasedFivePercent ? ' (the cover says so)' : '';
-  return {
-    rule: 'stake.exit',
-    importance: 'MEDIUM',
-    reason: `${s.filer} has ceased to be the beneficial owner of more than 5% of ${s.company}${how}: an exit${s.pct != null ? `, ${percent(s.pct)} left` : ''}`,
-  };
+  const left = s.pct != null ? percent(s.pct) : null;
+  // The cover's box ("...has ceased to be the beneficial owner of more than five percent...") is the filing's own
+  // statement: say what it states, with the percentage its cover reports when one was read.
+  const reason = s.d?.ceasedFivePercent
+    ? `The filing states that ${s.filer} no longer owns more than 5% of ${s.company}${left ? ` (it reports ${left})` : ''}: an exit`
+    : `${s.filer} has ceased to be the beneficial owner of more than 5% of ${s.company}: an exit${left ? `, ${left} left` : ''}`;
+  return { rule: 'stake.exit', importance: 'MEDIUM', reason };
 }
 
 /**

@@ -540,6 +540,11 @@ describe('Form 4 by context, 13D/G exits and first crossings', () => {
     const s = score(corpus('et_SC13G_document.html'));
     expect(s).toMatchObject({ importance: 'MEDIUM', rules: ['stake.exit'] });
     expect(s.oneLiner).toBe('ICS Opportunities, Ltd. no longer owns more than 5% of LIVENT CORPORATION (now 0%)');
+    // The reason says what the filing states, in words, with the percentage its cover reports.
+    expect(s.reasons).toEqual([
+      'The filing states that ICS Opportunities, Ltd. no longer owns more than 5% of LIVENT CORPORATION (it reports 0%): an exit',
+    ]);
+    expect(s.reasons.join(' ')).not.toMatch(/cover says so/);
   });
 
   it("a first 13D whose Item 4 states an action is CRITICAL (BML's letter to Aadi Bioscience's board)", () => {
