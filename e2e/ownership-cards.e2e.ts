@@ -147,7 +147,7 @@ describe('Form 4 and 13G cards tell what the filing says', () => {
     const card = page.locator(`#filing-${stored.id}`);
     await card.waitFor();
     expect(await card.locator('.tp-filing__title').textContent()).toContain(
-      'ICS Opportunities, Ltd. no longer owns more than 5% of LIVENT CORPORATION (now 0%)',
+      'ICS Opportunities, Ltd. no longer owns more than 5% of Livent Corporation (now 0%)',
     );
     expect(await card.locator('.tp-reasons').textContent()).toContain(
       'The filing states that ICS Opportunities, Ltd. no longer owns more than 5% of',

@@ -18,6 +18,7 @@ import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
 import { bareRegistrant, deiForm } from './bare-document';
+import { companyDisplayName } from '../score/company-name';
 import { htmlToText } from './text';
 import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
 
@@ -66,6 +67,20 @@ function detectForm(doc: SubmissionDocument): string | null {
     htmlToText(doc.text.slice(0, 30_000)).slice(0, 3_000),
   );
   return cover?.[1]?.toUpperCase() ?? null;
+}
+
+/**
+ * Where a filing writes the company's name as the company does: a Form 4's issuer name, else the cover's registrant
+ * (dei:EntityRegistrantName or the line above "Exact name of registrant"), then the document's first pages (a 13G's
+ * "Name of Issuer").
+ */
+function nameSourceText(primary: SubmissionDocument | undefined, detail: FilingDetail | null): string {
+  if (detail?.kind === 'ownership') return detail.issuer.name ?? '';
+  const raw = primary?.text ?? '';
+  if (!raw) return '';
+  const head = raw.slice(0, 80_000);
+  const text = /<html|<body|<p\b|<div\b|<table\b/i.test(head.slice(0, 5_000)) ? htmlToText(head, 80_000) : head;
+  return [bareRegistrant(raw) ?? '', text].join('\n');
 }
 
 function emptyCompany(cik: number | null = null, name: string | null = null): CompanyRef {
@@ -348,7 +363,10 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     );
   }
   const { detail, filer, incomplete } = out;
-  const company = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
+  const found = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
+  const company = found?.name
+    ? { ...found, displayName: companyDisplayName(found.name, nameSourceText(primary, detail)) }
+    : found;
   return {
     accessionNo: header.accessionNo ?? hints.accessionNo ?? null,
     formType,

@@ -372,7 +372,10 @@ export type FormFamily =
 
 export interface CompanyRef {
   cik: number | null;
+  /** As EDGAR has it (the SEC header's conformed name, often in capitals: "APPLE INC"). */
   name: string | null;
+  /** As the filing writes it where it states the name (cover, Form 4 issuer), else the conformed name made readable. */
+  displayName?: string | null;
   sic: string | null;
   sicDescription: string | null;
   fiscalYearEnd: string | null;
