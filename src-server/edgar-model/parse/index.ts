@@ -78,7 +78,9 @@ function nameSourceText(primary: SubmissionDocument | undefined, detail: FilingD
   if (detail?.kind === 'ownership') return detail.issuer.name ?? '';
   const raw = primary?.text ?? '';
   if (!raw) return '';
-  const head = raw.slice(0, 80_000);
+  // Inline XBRL opens with a hidden header of up to 700 KB (IBM 2024): the cover follows it.
+  const from = Math.max(0, raw.indexOf('</ix:header>'));
+  const head = raw.slice(from, from + 80_000);
   const text = /<html|<body|<p\b|<div\b|<table\b/i.test(head.slice(0, 5_000)) ? htmlToText(head, 80_000) : head;
   return [bareRegistrant(raw) ?? '', text].join('\n');
 }
@@ -364,9 +366,8 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   }
   const { detail, filer, incomplete } = out;
   const found = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
-  const company = found?.name
-    ? { ...found, displayName: companyDisplayName(found.name, nameSourceText(primary, detail)) }
-    : found;
+  const names = nameSourceText(primary, detail);
+  const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, names) } : found;
   return {
     accessionNo: header.accessionNo ?? hints.accessionNo ?? null,
     formType,

@@ -9,6 +9,7 @@ import {
   readableCompanyName,
   startsWithCompany,
 } from './company-name';
+import { repoDocument } from '../../test/edgar-fixtures';
 import { scoreFiling } from '.';
 
 // Real filings, all on the tune split of eval/importance/labels.jsonl. Header-less eval 8-Ks get the
@@ -127,5 +128,25 @@ describe('the company as it writes its name, not in EDGAR capitals', () => {
     expect(readableCompanyName('KONINKLIJKE PHILIPS N.V.')).toBe('Koninklijke Philips N.V.');
     // A name that already has lower case is the company's own writing.
     expect(readableCompanyName('Meta Platforms, Inc.')).toBe('Meta Platforms, Inc.');
+  });
+});
+
+describe('names behind an inline-XBRL header, and 13D/G holders', () => {
+  const REPLAY = 'src-server/integrations/edgar/replay-data/filings/';
+
+  it("reads an inline-XBRL cover after its hidden header: NVIDIA's 10-K says 'NVIDIA Corporation', not 'Nvidia Corp.'", () => {
+    const parsed = parseFiling(repoDocument(`${REPLAY}0001045810-24-000029_nvda_10-K_20240128.htm.gz`), {
+      formType: '10-K',
+      cik: 1045810,
+      companyName: 'NVIDIA CORP',
+      accessionNo: '0001045810-24-000029',
+    });
+    expect(parsed.company).toMatchObject({ name: 'NVIDIA CORP', displayName: 'NVIDIA Corporation' });
+    expect(scoreFiling(parsed).oneLiner).toMatch(/^NVIDIA Corporation annual report \(10-K\)/);
+  });
+
+  it('keeps a conformed name that has lower case (Coupang, Inc., though its 13G/A cover says COUPANG, Inc.)', () => {
+    const parsed = parseFiling(repoDocument(`${REPLAY}0000895421-24-000024_SC13G-A_coupang.txt`), {});
+    expect(parsed.company).toMatchObject({ name: 'Coupang, Inc.', displayName: 'Coupang, Inc.' });
   });
 });

@@ -199,5 +199,7 @@ export function coverCompanyName(conformed: string, text: string): string | null
 
 /** The name to print: as the filing writes it, else the conformed name made readable. */
 export function companyDisplayName(conformed: string, text: string | null): string {
+  // A conformed name with lower case is already the company's writing ("Coupang, Inc." beside a cover's "COUPANG, Inc.").
+  if (/[a-z]/.test(conformed)) return readableCompanyName(conformed);
   return (text ? coverCompanyName(conformed, text) : null) ?? readableCompanyName(conformed);
 }
