@@ -273,9 +273,11 @@ export function scoreBeneficial(f: ParsedFiling, company: string, context: Score
         ]
       : [...(s.is13D ? scheduleDHits(s) : scheduleGHits(s)), ...(s.exit ? [exitHit(s)] : crossingHit(s))];
   const persons = s.d?.reportingPersons.map((p) => p.name).filter(Boolean) ?? [];
+  // A sentence ends once: a list that ends in "Inc." gets no second period.
+  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
   const summary =
-    `${f.formType} on ${company}: ${oneLinerOf(s)}.` +
-    (persons.length > 1 ? ` Reporting persons: ${persons.join(', ')}.` : '') +
+    sentence(`${f.formType} on ${company}: ${oneLinerOf(s)}`) +
+    (persons.length > 1 ? ` ${sentence(`Reporting persons: ${persons.join(', ')}`)}` : '') +
     (s.d?.purposeAction ? ` Item 4 says: "${s.d.purposeAction}"` : '');
   return { hits, oneLiner: oneLinerOf(s), summary };
 }

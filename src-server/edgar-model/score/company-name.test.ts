@@ -150,3 +150,15 @@ describe('names behind an inline-XBRL header, and 13D/G holders', () => {
     expect(parsed.company).toMatchObject({ name: 'Coupang, Inc.', displayName: 'Coupang, Inc.' });
   });
 });
+
+describe('a 13D/G summary', () => {
+  it("ends a sentence once: the reporting persons' list ending in 'Inc.' gets no second period (Coupang 13G/A)", () => {
+    const parsed = parseFiling(
+      repoDocument('src-server/integrations/edgar/replay-data/filings/0000895421-24-000024_SC13G-A_coupang.txt'),
+      {},
+    );
+    const { summaryText } = scoreFiling(parsed);
+    expect(summaryText).toMatch(/ Reporting persons: .*, Morgan Stanley Investment Management Inc\.$/);
+    expect(summaryText).not.toContain('..');
+  });
+});
