@@ -18,7 +18,7 @@ import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
 import { bareRegistrant, deiForm } from './bare-document';
-import { companyDisplayName } from '../score/company-name';
+import { companyDisplayName, coverCompanyName } from '../score/company-name';
 import { htmlToText } from './text';
 import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
 
@@ -368,6 +368,9 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   const found = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
   const names = nameSourceText(primary, detail);
   const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, names) } : found;
+  // A 13D/G holder in EDGAR's capitals ("MORGAN STANLEY") as its cover writes it; a person's conformed "LAST FIRST"
+  // is never found in that order, so it stays as filed.
+  const holder = family === 'beneficial' && filer?.name ? coverCompanyName(filer.name, names) : null;
   return {
     accessionNo: header.accessionNo ?? hints.accessionNo ?? null,
     formType,
@@ -375,7 +378,7 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     isAmendment: /\/A$/.test(combinedBeneficial ?? formType),
     ...(alsoFiledAs.length ? { alsoFiledAs } : {}),
     company,
-    filer,
+    filer: holder && filer ? { ...filer, displayName: holder } : filer,
     filedDate: header.filedDate ?? hints.filedDate ?? null,
     acceptedAt: header.acceptedAt ?? hints.acceptedAt ?? null,
     periodOfReport:

@@ -116,7 +116,7 @@ describe('Schedule 13D/13G text and HTML cover pages: the subject company', () =
     const score = scoreFiling(parsed);
     expect(score.rules).toEqual(['13d.amendment']);
     expect(score.oneLiner).toBe(
-      'ICAHN ENTERPRISES HOLDINGS L.P. reports 67.2% of CVR Energy Inc. (6 reporting persons)',
+      'Icahn Enterprises Holdings L.P. reports 67.2% of CVR Energy Inc. (6 reporting persons)',
     );
   });
 

@@ -393,7 +393,12 @@ export interface ParsedFiling {
   /** Who the filing is about: issuer for 3/4/5, subject company for 13D/G, else the filer. */
   company: CompanyRef | null;
   /** Who filed it when that is someone else (reporting owner, 13D filer, fund manager). */
-  filer: { cik: number | null; name: string | null } | null;
+  filer: {
+    cik: number | null;
+    name: string | null;
+    /** A 13D/G filer's name as its cover writes it ("Morgan Stanley" for "MORGAN STANLEY"), when it does. */
+    displayName?: string | null;
+  } | null;
   filedDate: string | null;
   acceptedAt: string | null;
   periodOfReport: string | null;

@@ -38,7 +38,7 @@ interface StakeFacts {
 
 function stakeFacts(f: ParsedFiling, company: string, context: ScoreContext): StakeFacts {
   const d = f.detail?.kind === 'beneficial' ? f.detail : null;
-  const filer = d?.filer.name ?? f.filer?.name ?? 'A holder';
+  const filer = f.filer?.displayName ?? d?.filer.name ?? f.filer?.name ?? 'A holder';
   const pct = d?.percentOfClass ?? null;
   const prev =
     context.previousPercent ??

@@ -162,3 +162,20 @@ describe('a 13D/G summary', () => {
     expect(summaryText).not.toContain('..');
   });
 });
+
+describe('a 13D/G holder in EDGAR capitals', () => {
+  it('is named as its cover writes it: "Morgan Stanley reports 5.1% of Coupang, Inc.", not "MORGAN STANLEY reports"', () => {
+    const parsed = parseFiling(
+      repoDocument('src-server/integrations/edgar/replay-data/filings/0000895421-24-000024_SC13G-A_coupang.txt'),
+      {},
+    );
+    expect(parsed.filer).toMatchObject({ name: 'MORGAN STANLEY', displayName: 'Morgan Stanley' });
+    const s = scoreFiling(parsed);
+    expect(s.oneLiner).toBe('Morgan Stanley reports 5.1% of Coupang, Inc. (2 reporting persons)');
+    expect(s.reasons.join(' ')).not.toContain('MORGAN STANLEY');
+  });
+
+  it("a person's conformed 'LAST FIRST' is never matched out of order and stays as filed", () => {
+    expect(coverCompanyName('ICAHN CARL C', 'Carl C. Icahn (Name of Reporting Person)')).toBeNull();
+  });
+});

@@ -237,7 +237,7 @@ describe('ownership stakes, reports, offerings', () => {
     expect(score(p)).toMatchObject({
       importance: 'MEDIUM',
       rules: ['13g.initial', '13g.passive'],
-      oneLiner: 'GLAZER CAPITAL, LLC reports 5.31% of Avid Bioservices, Inc., a first 13G (2 reporting persons)',
+      oneLiner: 'Glazer Capital, LLC reports 5.31% of Avid Bioservices, Inc., a first 13G (2 reporting persons)',
     });
     // Derived: the same cover as an amendment after 9.9%.
     expect(score({ ...p, formType: 'SC 13G/A', isAmendment: true }, { previousPercent: 9.9 })).toMatchObject({
