@@ -179,3 +179,15 @@ describe('a 13D/G holder in EDGAR capitals', () => {
     expect(coverCompanyName('ICAHN CARL C', 'Carl C. Icahn (Name of Reporting Person)')).toBeNull();
   });
 });
+
+describe('an 8-K item that only points to its press release', () => {
+  it("says a press release is attached, not the pointer's boilerplate (Apple Computer, September 1999)", () => {
+    const parsed = parseFiling(
+      repoDocument('src-server/integrations/edgar/replay-data/filings/0000320193-99-000010_aapl_1999_pem_wrapped.txt'),
+      {},
+    );
+    const { oneLiner } = scoreFiling(parsed);
+    expect(oneLiner).toBe('Apple Computer, Inc.: Press release attached as an exhibit');
+    expect(oneLiner).not.toMatch(/Reference is made/);
+  });
+});
