@@ -79,6 +79,25 @@ describe('admin data sections', () => {
     await page.getByRole('heading', { name: /0001628280-25-058337/ }).waitFor();
     expect(await page.getByLabel('Parsed facts as stored').textContent()).toContain('"kind": "current"');
     await checkedScreen(harness, page, 'admin-filing-detail');
+    // One filing's rescore and re-ingest ask first too, as the range rescore does; Cancel withdraws the question.
+    await page.getByRole('button', { name: 'Rescore with today’s rules' }).click();
+    const askRescore = page.getByRole('group', { name: 'Confirm the rescore' });
+    expect(await askRescore.textContent()).toContain(
+      'This filing is scored again with today’s rules; its label may change.',
+    );
+    await harness.screenshot(page, 'admin-filing-rescore-confirm');
+    await askRescore.getByRole('button', { name: 'Cancel' }).click();
+    await askRescore.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Re-ingest from EDGAR' }).click();
+    expect(await page.getByRole('group', { name: 'Confirm the re-ingest' }).textContent()).toContain(
+      'This filing is fetched from EDGAR again, parsed anew and scored with today’s rules',
+    );
+    await harness.screenshot(page, 'admin-filing-reingest-confirm');
+    await page.getByRole('button', { name: 'Yes, re-ingest this filing' }).click();
+    await page.getByText('The rules still say LOW.').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Rescore with today’s rules' }).click();
+    await page.getByRole('button', { name: 'Yes, rescore this filing' }).click();
+    await page.getByRole('group', { name: 'Confirm the rescore' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Override the importance' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('New importance').selectOption('MEDIUM');

@@ -139,6 +139,16 @@ describe('the dashboard table fits its page', () => {
       await openTable(page, `${harness.url}/?brand=allfilings`);
       const w = await widths(page);
       expect(w.page, JSON.stringify(w)).toBeLessThanOrEqual(w.window);
+      // The summaries start beyond the phone's edge: the frame's right edge fades and a line says there is more.
+      const frame = page.locator('.scroll-frame').first();
+      expect(await frame.getAttribute('data-hidden-right')).toBe('true');
+      expect(await frame.evaluate((el) => getComputedStyle(el, '::after').opacity)).toBe('1');
+      const hint = page.locator('.scroll-hint').first();
+      expect(await hint.isVisible()).toBe(true);
+      expect(await hint.textContent()).toBe('More columns: scroll sideways →');
+      const [hintBox, wrapBox] = await Promise.all([hint.boundingBox(), page.locator('.table-wrap').boundingBox()]);
+      expect(hintBox!.y + hintBox!.height).toBeLessThanOrEqual(wrapBox!.y + 1); // above the table, in the first screen
+      expect(hintBox!.y + hintBox!.height).toBeLessThanOrEqual(900);
       await harness.screenshot(page, `dashboard-table-390-${theme}`);
       // Scrolled to the summaries, the ticker column stays in view.
       await page.locator('.table-wrap').evaluate((wrap) => wrap.scrollBy({ left: 400 }));

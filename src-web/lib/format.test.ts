@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMarketCap, formatLag, formatRelativeTime } from './format';
+import { formatFiledTime, formatMarketCap, formatLag, formatRelativeTime } from './format';
 
 describe('market cap (SPEC.md section 9: T with 2 decimals, B and M with 1)', () => {
   it.each([
@@ -49,5 +49,19 @@ describe('relative time (minutes < 60, hours < 24, days < 7, weeks < 4, months, 
   it('is empty for missing or invalid dates', () => {
     expect(formatRelativeTime(null, now)).toBe('');
     expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});
+
+describe('when a filing was filed', () => {
+  it('a filing known only by its date shows that date, not its stored midnight as a time (Apple 10-Q, Aug 4, 2023)', () => {
+    // Stored at midnight New York time (04:00 UTC in summer), without an acceptance time.
+    expect(formatFiledTime('2023-08-04T04:00:00.000Z', null)).toBe('Aug 4, 2023');
+    expect(formatFiledTime('2024-01-08T05:00:00.000Z', undefined)).toBe('Jan 8, 2024');
+  });
+
+  it('a filing with its acceptance time shows date and time', () => {
+    expect(formatFiledTime('2023-08-04T20:31:00.000Z', '2023-08-04T20:31:00.000Z')).toMatch(
+      /^Aug 4, 2023, \d{1,2}:31 [AP]M$/,
+    );
   });
 });

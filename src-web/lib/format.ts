@@ -57,6 +57,20 @@ export function formatExactTime(when: string | Date | null | undefined): string 
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/**
+ * When a filing was filed. One known only by its date (no acceptance time: recorded or backfilled) is stored at
+ * midnight New York time and has no time of day: its date as filed ("Aug 4, 2023"), never "Aug 4, 2023, 4:00 AM"
+ * or, west of New York, the evening before.
+ */
+export function formatFiledTime(filedAt: string, acceptedAt: string | null | undefined): string {
+  const date = new Date(filedAt);
+  if (!Number.isFinite(date.getTime())) return '';
+  const clock = date.toLocaleTimeString('en-US', { timeZone: 'America/New_York', hourCycle: 'h23' });
+  if (!acceptedAt && clock === '00:00:00')
+    return date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' });
+  return formatExactTime(date);
+}
+
 /** A calendar day 'YYYY-MM-DD' as 'Mar 5, 2025', read at noon UTC so no time zone moves it. */
 export function formatDay(day: string): string {
   return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -93,7 +93,7 @@ export async function alertEmail(
     filing: f,
     burst,
     tickerUrl: f.ticker ? tickerPageUrl(ctx.publicUrl, f.ticker) : null,
-    filedAtText: filedAtText(f.filedAt, ctx.timeZone),
+    filedAtText: filedAtText(f.filedAt, ctx.timeZone, { acceptedAt: f.acceptedAt }),
     receipt: receiptLine(receipt, ctx.timeZone),
     rule: routeRule(routing.route, routing.settings),
     copy,

@@ -184,7 +184,7 @@ describe('storing scored filings', () => {
     const s = await store(later);
     expect(s.score.importance).toBe('MEDIUM');
     expect(s.score.oneLiner).toBe(
-      'GLAZER CAPITAL, LLC reports 8.4% of Avid Bioservices, Inc. (was 5.31%) (2 reporting persons) (Amends the SC 13G of 2024-12-13: percent of class 5.31% -> 8.4%)',
+      'Glazer Capital, LLC reports 8.4% of Avid Bioservices, Inc. (was 5.31%) (2 reporting persons) (Amends the SC 13G of 2024-12-13: percent of class 5.31% -> 8.4%)',
     );
   });
 });

@@ -1156,7 +1156,7 @@ const EVENT_VERBS =
  * herein", Entrada 2001; "Reference is made to the press release ... attached hereto as an exhibit, for a description of the
  * events reported", Apple 1999): what it reports is in the press release, so that is what is read.
  */
-const POINTER_ONLY =
+export const POINTER_ONLY =
   /^(?:[^.]{0,200}\b(?:press release|news release|exhibit 99(?:\.1)?|announcement)\b[^.]{0,200}\b(?:incorporated|attached|filed herewith|furnished)\b[^.]{0,200}\.?\s*){1,2}$/i;
 
 function openingWords(headline: string | null, prose: string): string[] {

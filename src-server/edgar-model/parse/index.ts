@@ -18,6 +18,7 @@ import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
 import { bareRegistrant, deiForm } from './bare-document';
+import { companyDisplayName, coverCompanyName } from '../score/company-name';
 import { htmlToText } from './text';
 import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
 
@@ -66,6 +67,22 @@ function detectForm(doc: SubmissionDocument): string | null {
     htmlToText(doc.text.slice(0, 30_000)).slice(0, 3_000),
   );
   return cover?.[1]?.toUpperCase() ?? null;
+}
+
+/**
+ * Where a filing writes the company's name as the company does: a Form 4's issuer name, else the cover's registrant
+ * (dei:EntityRegistrantName or the line above "Exact name of registrant"), then the document's first pages (a 13G's
+ * "Name of Issuer").
+ */
+function nameSourceText(primary: SubmissionDocument | undefined, detail: FilingDetail | null): string {
+  if (detail?.kind === 'ownership') return detail.issuer.name ?? '';
+  const raw = primary?.text ?? '';
+  if (!raw) return '';
+  // Inline XBRL opens with a hidden header of up to 700 KB (IBM 2024): the cover follows it.
+  const from = Math.max(0, raw.indexOf('</ix:header>'));
+  const head = raw.slice(from, from + 80_000);
+  const text = /<html|<body|<p\b|<div\b|<table\b/i.test(head.slice(0, 5_000)) ? htmlToText(head, 80_000) : head;
+  return [bareRegistrant(raw) ?? '', text].join('\n');
 }
 
 function emptyCompany(cik: number | null = null, name: string | null = null): CompanyRef {
@@ -366,7 +383,12 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     );
   }
   const { detail, filer, incomplete } = out;
-  const company = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
+  const found = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
+  const names = nameSourceText(primary, detail);
+  const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, names) } : found;
+  // A 13D/G holder in EDGAR's capitals ("MORGAN STANLEY") as its cover writes it; a person's conformed "LAST FIRST"
+  // is never found in that order, so it stays as filed.
+  const holder = family === 'beneficial' && filer?.name ? coverCompanyName(filer.name, names) : null;
   return {
     accessionNo: header.accessionNo ?? hints.accessionNo ?? null,
     formType,
@@ -374,7 +396,7 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     isAmendment: /\/A$/.test(combinedBeneficial ?? formType),
     ...(alsoFiledAs.length ? { alsoFiledAs } : {}),
     company,
-    filer,
+    filer: holder && filer ? { ...filer, displayName: holder } : filer,
     filedDate: header.filedDate ?? hints.filedDate ?? null,
     acceptedAt: header.acceptedAt ?? hints.acceptedAt ?? null,
     periodOfReport:

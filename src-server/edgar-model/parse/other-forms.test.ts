@@ -67,7 +67,7 @@ describe('Schedule 13D/13G text and HTML cover pages: the subject company', () =
       percentOfClass: 17.1,
     });
     expect(parsed.company?.name).toBe('TRINITY INDUSTRIES INC');
-    expect(scoreFiling(parsed).oneLiner).toBe('BlackRock, Inc. reports 17.1% of TRINITY INDUSTRIES INC');
+    expect(scoreFiling(parsed).oneLiner).toBe('BlackRock, Inc. reports 17.1% of Trinity Industries Inc.');
   });
 
   it("the SEC header's subject company still wins over the cover page", () => {
@@ -116,7 +116,7 @@ describe('Schedule 13D/13G text and HTML cover pages: the subject company', () =
     const score = scoreFiling(parsed);
     expect(score.rules).toEqual(['13d.amendment']);
     expect(score.oneLiner).toBe(
-      'ICAHN ENTERPRISES HOLDINGS L.P. reports 67.2% of CVR ENERGY INC (6 reporting persons)',
+      'Icahn Enterprises Holdings L.P. reports 67.2% of CVR Energy Inc. (6 reporting persons)',
     );
   });
 

@@ -55,7 +55,7 @@ describe('10-Q/A amendment', () => {
     });
     const score = scoreFiling(parsed);
     expect(score.rules).toEqual(['periodic.amendment']);
-    expect(score.oneLiner).toBe('APPLE COMPUTER INC amended its 10-Q for the period ended 1997-03-28');
+    expect(score.oneLiner).toBe('Apple Computer Inc. amended its 10-Q for the period ended 1997-03-28');
   });
 
   it("a header period before the filing date is kept (Apple's 1994 10-K)", () => {
@@ -81,7 +81,7 @@ describe('NT 10-K / NT 10-Q late-filing notices (Form 12b-25)', () => {
     expect(score.rules).toEqual(['periodic.late']);
     expect(score.importance).toBe('HIGH');
     // Without a header the registrant comes from Part I, the line above "(Full Name of Registrant)".
-    expect(score.oneLiner).toBe('QUANTUM CORPORATION will file its 10-K late for the period ended 2026-03-31');
+    expect(score.oneLiner).toBe('Quantum Corporation will file its 10-K late for the period ended 2026-03-31');
   });
 
   it('Domo NT 10-Q (0001628280-26-042197): quarter ended April 30, 2026, HIGH', () => {

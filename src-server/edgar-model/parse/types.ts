@@ -372,7 +372,10 @@ export type FormFamily =
 
 export interface CompanyRef {
   cik: number | null;
+  /** As EDGAR has it (the SEC header's conformed name, often in capitals: "APPLE INC"). */
   name: string | null;
+  /** As the filing writes it where it states the name (cover, Form 4 issuer), else the conformed name made readable. */
+  displayName?: string | null;
   sic: string | null;
   sicDescription: string | null;
   fiscalYearEnd: string | null;
@@ -390,7 +393,12 @@ export interface ParsedFiling {
   /** Who the filing is about: issuer for 3/4/5, subject company for 13D/G, else the filer. */
   company: CompanyRef | null;
   /** Who filed it when that is someone else (reporting owner, 13D filer, fund manager). */
-  filer: { cik: number | null; name: string | null } | null;
+  filer: {
+    cik: number | null;
+    name: string | null;
+    /** A 13D/G filer's name as its cover writes it ("Morgan Stanley" for "MORGAN STANLEY"), when it does. */
+    displayName?: string | null;
+  } | null;
   filedDate: string | null;
   acceptedAt: string | null;
   periodOfReport: string | null;

@@ -38,7 +38,7 @@ interface StakeFacts {
 
 function stakeFacts(f: ParsedFiling, company: string, context: ScoreContext): StakeFacts {
   const d = f.detail?.kind === 'beneficial' ? f.detail : null;
-  const filer = d?.filer.name ?? f.filer?.name ?? 'A holder';
+  const filer = f.filer?.displayName ?? d?.filer.name ?? f.filer?.name ?? 'A holder';
   const pct = d?.percentOfClass ?? null;
   const prev =
     context.previousPercent ??
@@ -75,12 +75,13 @@ function oneLinerOf(s: StakeFacts): string {
 }
 
 function exitHit(s: StakeFacts): Hit {
-  const how = s.d?.ceasedFivePercent ? ' (the cover says so)' : '';
-  return {
-    rule: 'stake.exit',
-    importance: 'MEDIUM',
-    reason: `${s.filer} has ceased to be the beneficial owner of more than 5% of ${s.company}${how}: an exit${s.pct != null ? `, ${percent(s.pct)} left` : ''}`,
-  };
+  const left = s.pct != null ? percent(s.pct) : null;
+  // The cover's box ("...has ceased to be the beneficial owner of more than five percent...") is the filing's own
+  // statement: say what it states, with the percentage its cover reports when one was read.
+  const reason = s.d?.ceasedFivePercent
+    ? `The filing states that ${s.filer} no longer owns more than 5% of ${s.company}${left ? ` (it reports ${left})` : ''}: an exit`
+    : `${s.filer} has ceased to be the beneficial owner of more than 5% of ${s.company}: an exit${left ? `, ${left} left` : ''}`;
+  return { rule: 'stake.exit', importance: 'MEDIUM', reason };
 }
 
 /**
@@ -272,9 +273,11 @@ export function scoreBeneficial(f: ParsedFiling, company: string, context: Score
         ]
       : [...(s.is13D ? scheduleDHits(s) : scheduleGHits(s)), ...(s.exit ? [exitHit(s)] : crossingHit(s))];
   const persons = s.d?.reportingPersons.map((p) => p.name).filter(Boolean) ?? [];
+  // A sentence ends once: a list that ends in "Inc." gets no second period.
+  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
   const summary =
-    `${f.formType} on ${company}: ${oneLinerOf(s)}.` +
-    (persons.length > 1 ? ` Reporting persons: ${persons.join(', ')}.` : '') +
+    sentence(`${f.formType} on ${company}: ${oneLinerOf(s)}`) +
+    (persons.length > 1 ? ` ${sentence(`Reporting persons: ${persons.join(', ')}`)}` : '') +
     (s.d?.purposeAction ? ` Item 4 says: "${s.d.purposeAction}"` : '');
   return { hits, oneLiner: oneLinerOf(s), summary };
 }

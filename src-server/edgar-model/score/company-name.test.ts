@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../config/paths';
 import { parseFiling, type ParseHints } from '../parse';
-import { companyEvent, isOnlyCompanyName, startsWithCompany } from './company-name';
+import {
+  companyEvent,
+  coverCompanyName,
+  isOnlyCompanyName,
+  readableCompanyName,
+  startsWithCompany,
+} from './company-name';
+import { repoDocument } from '../../test/edgar-fixtures';
 import { scoreFiling } from '.';
 
 // Real filings, all on the tune split of eval/importance/labels.jsonl. Header-less eval 8-Ks get the
@@ -37,13 +44,14 @@ describe('an 8-K one-liner names the company once', () => {
       filedDate: '2000-05-23',
     });
     expect(line).toBe(
-      "INNOVATIVE CLINICAL SOLUTIONS LTD: A restructuring that turns the company's debt into its equity",
+      // The cover's own writing of the name, not EDGAR's capitals.
+      "Innovative Clinical Solutions, Ltd.: A restructuring that turns the company's debt into its equity",
     );
   });
 
   it('keeps the prefix when the headline is about someone else or only mentions the company later', () => {
     expect(oneLiner(`${CORPUS}8k_1002022_8K_2000_0000914260-00-000037.txt`)).toMatch(
-      /^INNOVATIVE CLINICAL SOLUTIONS LTD: /,
+      /^Innovative Clinical Solutions, Ltd\.: /,
     );
     expect(companyEvent('WESTELL TECHNOLOGIES INC', 'Fujitsu and Westell Expand Strategic Alliance')).toBe(
       'WESTELL TECHNOLOGIES INC: Fujitsu and Westell Expand Strategic Alliance',
@@ -77,5 +85,109 @@ describe('matching a name', () => {
       false,
     );
     expect(isOnlyCompanyName('Inc.', 'ACME INC')).toBe(false);
+  });
+});
+
+describe('the company as it writes its name, not in EDGAR capitals', () => {
+  it('reads the name where the filing states it: a 13G cover\'s "Name of Issuer" (ICS Opportunities on Livent)', () => {
+    const parsed = parseFiling(readFileSync(projectPath(`${CORPUS}et_SC13G_document.html`), 'utf8'), {});
+    expect(parsed.company).toMatchObject({ name: 'LIVENT CORPORATION', displayName: 'Livent Corporation' });
+    expect(scoreFiling(parsed).oneLiner).toBe(
+      'ICS Opportunities, Ltd. no longer owns more than 5% of Livent Corporation (now 0%)',
+    );
+  });
+
+  it('finds the words of the conformed name in mixed case, with the legal form that follows them', () => {
+    expect(coverCompanyName('APPLE INC', 'APPLE INC.\nApple Inc.\n(Exact name of Registrant)')).toBe('Apple Inc.');
+    expect(coverCompanyName('WALT DISNEY CO/', 'The Walt Disney Company (Exact name of registrant)')).toBe(
+      'The Walt Disney Company',
+    );
+    expect(
+      coverCompanyName('HOME HEALTH CORP OF AMERICA INC \\PA\\', 'Home Health Corporation of America, Inc. (Name)'),
+    ).toBe('Home Health Corporation of America, Inc.');
+    // A bare mention inside a sentence gives way to the name with its legal form.
+    expect(coverCompanyName('APPLE INC', "Apple's products. Apple Inc. (the Company)")).toBe('Apple Inc.');
+    // Capitals only, or another company: not the company's own writing.
+    expect(coverCompanyName('APPLE INC', 'APPLE INC. and Pineapple Inc.')).toBeNull();
+  });
+
+  it('else makes the conformed name readable without mangling acronyms (IBM, AT&T, 3M)', () => {
+    expect(readableCompanyName('APPLE INC')).toBe('Apple Inc.');
+    expect(readableCompanyName('INTERNATIONAL BUSINESS MACHINES CORP')).toBe('International Business Machines Corp.');
+    expect(readableCompanyName('IBM CREDIT LLC')).toBe('IBM Credit LLC');
+    expect(readableCompanyName('AT&T INC.')).toBe('AT&T Inc.');
+    expect(readableCompanyName('3M CO')).toBe('3M Co.');
+    expect(readableCompanyName('CVS HEALTH CORP')).toBe('CVS Health Corp.');
+    expect(readableCompanyName('AMAZON COM INC')).toBe('Amazon.com Inc.');
+    expect(readableCompanyName('BANK OF AMERICA CORP /DE/')).toBe('Bank of America Corp.');
+    expect(readableCompanyName('WALT DISNEY CO/')).toBe('Walt Disney Co.');
+    expect(readableCompanyName('NEW YORK TIMES CO')).toBe('New York Times Co.');
+    expect(readableCompanyName('COCA-COLA CO')).toBe('Coca-Cola Co.');
+    expect(readableCompanyName("DILLARD'S, INC.")).toBe("Dillard's, Inc.");
+    expect(readableCompanyName('MCDONALDS CORP')).toBe('McDonalds Corp.');
+    expect(readableCompanyName('KONINKLIJKE PHILIPS N.V.')).toBe('Koninklijke Philips N.V.');
+    // A name that already has lower case is the company's own writing.
+    expect(readableCompanyName('Meta Platforms, Inc.')).toBe('Meta Platforms, Inc.');
+  });
+});
+
+describe('names behind an inline-XBRL header, and 13D/G holders', () => {
+  const REPLAY = 'src-server/integrations/edgar/replay-data/filings/';
+
+  it("reads an inline-XBRL cover after its hidden header: NVIDIA's 10-K says 'NVIDIA Corporation', not 'Nvidia Corp.'", () => {
+    const parsed = parseFiling(repoDocument(`${REPLAY}0001045810-24-000029_nvda_10-K_20240128.htm.gz`), {
+      formType: '10-K',
+      cik: 1045810,
+      companyName: 'NVIDIA CORP',
+      accessionNo: '0001045810-24-000029',
+    });
+    expect(parsed.company).toMatchObject({ name: 'NVIDIA CORP', displayName: 'NVIDIA Corporation' });
+    expect(scoreFiling(parsed).oneLiner).toMatch(/^NVIDIA Corporation annual report \(10-K\)/);
+  });
+
+  it('keeps a conformed name that has lower case (Coupang, Inc., though its 13G/A cover says COUPANG, Inc.)', () => {
+    const parsed = parseFiling(repoDocument(`${REPLAY}0000895421-24-000024_SC13G-A_coupang.txt`), {});
+    expect(parsed.company).toMatchObject({ name: 'Coupang, Inc.', displayName: 'Coupang, Inc.' });
+  });
+});
+
+describe('a 13D/G summary', () => {
+  it("ends a sentence once: the reporting persons' list ending in 'Inc.' gets no second period (Coupang 13G/A)", () => {
+    const parsed = parseFiling(
+      repoDocument('src-server/integrations/edgar/replay-data/filings/0000895421-24-000024_SC13G-A_coupang.txt'),
+      {},
+    );
+    const { summaryText } = scoreFiling(parsed);
+    expect(summaryText).toMatch(/ Reporting persons: .*, Morgan Stanley Investment Management Inc\.$/);
+    expect(summaryText).not.toContain('..');
+  });
+});
+
+describe('a 13D/G holder in EDGAR capitals', () => {
+  it('is named as its cover writes it: "Morgan Stanley reports 5.1% of Coupang, Inc.", not "MORGAN STANLEY reports"', () => {
+    const parsed = parseFiling(
+      repoDocument('src-server/integrations/edgar/replay-data/filings/0000895421-24-000024_SC13G-A_coupang.txt'),
+      {},
+    );
+    expect(parsed.filer).toMatchObject({ name: 'MORGAN STANLEY', displayName: 'Morgan Stanley' });
+    const s = scoreFiling(parsed);
+    expect(s.oneLiner).toBe('Morgan Stanley reports 5.1% of Coupang, Inc. (2 reporting persons)');
+    expect(s.reasons.join(' ')).not.toContain('MORGAN STANLEY');
+  });
+
+  it("a person's conformed 'LAST FIRST' is never matched out of order and stays as filed", () => {
+    expect(coverCompanyName('ICAHN CARL C', 'Carl C. Icahn (Name of Reporting Person)')).toBeNull();
+  });
+});
+
+describe('an 8-K item that only points to its press release', () => {
+  it("says a press release is attached, not the pointer's boilerplate (Apple Computer, September 1999)", () => {
+    const parsed = parseFiling(
+      repoDocument('src-server/integrations/edgar/replay-data/filings/0000320193-99-000010_aapl_1999_pem_wrapped.txt'),
+      {},
+    );
+    const { oneLiner } = scoreFiling(parsed);
+    expect(oneLiner).toBe('Apple Computer, Inc.: Press release attached as an exhibit');
+    expect(oneLiner).not.toMatch(/Reference is made/);
   });
 });

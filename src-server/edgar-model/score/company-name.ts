@@ -95,3 +95,111 @@ export function isOnlyCompanyName(text: string, company: string): boolean {
 export function companyEvent(company: string, event: string): string {
   return startsWithCompany(event, company) ? event : `${company}: ${event}`;
 }
+
+/** EDGAR's abbreviations of legal forms, as companies write them. */
+const LEGAL_FORMS: Record<string, string> = {
+  INC: 'Inc.',
+  CORP: 'Corp.',
+  CO: 'Co.',
+  LTD: 'Ltd.',
+  LLC: 'LLC',
+  LP: 'LP',
+  PLC: 'plc',
+  NV: 'N.V.',
+  SA: 'S.A.',
+  AG: 'AG',
+  SE: 'SE',
+  BHD: 'Bhd',
+  LLP: 'LLP',
+};
+
+/** Words written small inside a name ("Bank of America"). */
+const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'in', 'on', 'at', 'to', 'de', 'du', 'la', 'le', 'des', 'by']);
+
+/** Three letters or fewer read as an acronym (IBM, CVS, AES), unless they are one of these words. */
+const SHORT_WORDS = new Set(
+  'ace air all arc ark art ash bay big bio box car cat day dog eco fox fun gas gem go hot ice ink jet joy key lab law log map max net new now oak oil old one pay pet ray red row run sea sky son spa sun tea ten tin top toy two van way web win zen'.split(
+    ' ',
+  ),
+);
+
+function readableWord(word: string, first: boolean): string {
+  if (/[0-9&]/.test(word) || /^(?:[A-Z]\.)+[A-Z]?\.?$/.test(word)) return word; // 3M, AT&T, S&P, U.S.
+  const bare = word.replace(/\.$/, '');
+  const legal = LEGAL_FORMS[bare];
+  if (legal && !first) return legal;
+  const lower = word.toLowerCase();
+  if (!first && SMALL_WORDS.has(lower)) return lower;
+  const letters = bare.replace(/[^A-Z]/g, '');
+  if ((letters.length <= 3 && !SHORT_WORDS.has(lower.replace(/[^a-z]/g, ''))) || !/[AEIOUY]/.test(letters)) return word;
+  return word
+    .split(/([-'’])/)
+    .map((part, i, parts) => {
+      // "DILLARD'S" -> "Dillard's", "O'REILLY" -> "O'Reilly", "COCA-COLA" -> "Coca-Cola"
+      if (i % 2 === 1 || part === '') return part;
+      const p = part.toLowerCase();
+      if (i > 0 && parts[i - 1] !== '-' && p.replace(/[^a-z]/g, '').length === 1) return p;
+      if (/^mc[a-z]{3,}/.test(p)) return `Mc${p[2]!.toUpperCase()}${p.slice(3)}`;
+      return p[0]!.toUpperCase() + p.slice(1);
+    })
+    .join('');
+}
+
+/**
+ * EDGAR's conformed name ("APPLE INC", "AMAZON COM INC", "WALT DISNEY CO/") in a careful readable form when the
+ * filing does not say how the company writes it: words capitalised, acronyms (IBM, AT&T, 3M, CVS) left alone, the
+ * legal form as written ("Inc."), ".com" joined, EDGAR's state tags dropped. A name with lower case is kept as is.
+ */
+export function readableCompanyName(conformed: string): string {
+  const name = conformed
+    .replace(/\s*[\\/][A-Z]{2}[\\/]?\s*$/, '')
+    .replace(/\s*\/\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!name || /[a-z]/.test(name)) return name || conformed;
+  const words = name.split(' ');
+  const out: string[] = [];
+  words.forEach((word, i) => {
+    if (i > 0 && word === 'COM' && out.length > 0) {
+      out[out.length - 1] = `${out[out.length - 1]}.com`;
+      return;
+    }
+    out.push(readableWord(word, i === 0));
+  });
+  return out.join(' ');
+}
+
+const LEGAL_TAIL = String.raw`(?:[\s,]+(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Limited|LLC|L\.L\.C|LP|L\.P|plc|PLC|N\.V|S\.A|AG|SE|Holdings|Group)\b\.?)*`;
+
+/**
+ * How the company writes its own name where the filing states it: the cover's "Exact name of registrant", a
+ * 13G's "Name of Issuer", a Form 4's issuer name. Found as the conformed name's words, in the same order, in
+ * mixed case, with the legal form that follows them. Null when the text never writes it so.
+ */
+export function coverCompanyName(conformed: string, text: string): string | null {
+  const words = coreWords(conformed);
+  if (words.length === 0 || !text) return null;
+  const between = String.raw`(?:[^A-Za-z0-9&]+(?:(?:${[...LEGAL_WORDS].join('|')})\b\.?))*[^A-Za-z0-9&]+`;
+  const body = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(between);
+  const pattern = new RegExp(String.raw`(?<![A-Za-z0-9&])(?:The\s+)?${body}(?![A-Za-z0-9&])${LEGAL_TAIL}`, 'gi');
+  // A name with a legal form ("Apple Inc.") is written out in full where the filing names the company; a bare "Apple"
+  // may be the name inside a sentence ("Apple's products"): the full form is preferred when the conformed name has one.
+  const wantsForm = /\S\s+\S/.test(conformed) && coreWords(conformed).length < conformed.split(/\s+/).length;
+  let bare: string | null = null;
+  for (const match of text.matchAll(pattern)) {
+    const found = match[0].replace(/\s+/g, ' ').replace(/[\s,]+$/, '');
+    // Written by the company: opens with a capital and is not all capitals (that is EDGAR's form again).
+    if (!/^[A-Z0-9]/.test(found) || !/[a-z]/.test(found) || coreWords(found).join(' ') !== words.join(' ')) continue;
+    const withForm = found.split(/\s+/).length > words.length;
+    if (withForm || !wantsForm) return found;
+    bare ??= found;
+  }
+  return bare;
+}
+
+/** The name to print: as the filing writes it, else the conformed name made readable. */
+export function companyDisplayName(conformed: string, text: string | null): string {
+  // A conformed name with lower case is already the company's writing ("Coupang, Inc." beside a cover's "COUPANG, Inc.").
+  if (/[a-z]/.test(conformed)) return readableCompanyName(conformed);
+  return (text ? coverCompanyName(conformed, text) : null) ?? readableCompanyName(conformed);
+}

@@ -1038,7 +1038,7 @@ describe('a unit chief the filing names by its own term is not the company CEO (
     const s = score(file);
     expect(s.importance).toBe('HIGH');
     expect(s.rules).toContain('8k.5.02.top-appointed');
-    expect(s.oneLiner).toBe('JPMORGAN CHASE & CO: Co-presidents named');
+    expect(s.oneLiner).toBe('JPMorgan Chase & Co: Co-presidents named');
     expect(s.reasons.join(' ')).not.toMatch(/CEO is leaving/);
   });
 });

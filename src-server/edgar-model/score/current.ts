@@ -8,6 +8,7 @@ import { itemShortLabel } from '#shared/form8k-items';
 import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
+import { POINTER_ONLY } from '../parse/current-content';
 import type { ItemContent, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName } from './company-name';
 import { asFiled, money } from './format';
@@ -457,6 +458,9 @@ function byNumber(number: string, quote: string | null = null): ItemJudgement {
 /** A headline from the item's own first sentence when the filing has none: the date clause dropped, cut to a line. */
 function headlineFromQuote(quote: string | null): string | null {
   if (!quote) return null;
+  // "Reference is made to the press release ... attached hereto as an exhibit": the item only points to its press
+  // release, whose words are not at hand; the card says that, not the pointer's boilerplate.
+  if (POINTER_ONLY.test(quote.trim())) return 'Press release attached as an exhibit';
   const first = quote
     .replace(/^On\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s*/, '')
     .replace(/\s*\("[^"]{1,40}"\)|\s*\(“[^”]{1,40}”\)/g, '');

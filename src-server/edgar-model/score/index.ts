@@ -6,7 +6,7 @@ import type { ParsedFiling } from '../parse/types';
 import { money, plural } from './format';
 import { amendmentChange } from './amendment';
 import { scoreBeneficial } from './beneficial';
-import { companyEvent, isOnlyCompanyName } from './company-name';
+import { companyEvent, isOnlyCompanyName, readableCompanyName } from './company-name';
 import { currentReportText } from './current-text';
 import { judgeItem, judgeItems } from './current';
 import { topicsIn } from '../parse/current-content';
@@ -283,7 +283,11 @@ function byImportance(a: Hit, b: Hit): number {
 }
 
 export function scoreFiling(f: ParsedFiling, context: ScoreContext = {}): Score {
-  const company = f.company?.name ?? (f.company?.cik ? `CIK ${f.company.cik}` : 'The company');
+  // As the filing writes it ("Apple Inc."), not EDGAR's capitals ("APPLE INC"); a stored parse from before the
+  // display name was read gets the careful readable form of the conformed name.
+  const company =
+    f.company?.displayName ??
+    (f.company?.name ? readableCompanyName(f.company.name) : f.company?.cik ? `CIK ${f.company.cik}` : 'The company');
   let scored: Scored;
   if (f.detail?.kind === 'ownership') {
     const s = scoreOwnership(f, f.detail, company, context);

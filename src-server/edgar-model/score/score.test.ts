@@ -50,20 +50,20 @@ describe('8-K items', () => {
   // Read by content (issue #25): an option-vesting acceleration under 1.01 is pay, a results release the
   // scheduled one, extended employment agreements under 5.02 pay only, a vote with no text its number's default.
   it.each([
-    ['0001125282-05-005162_asta_funding_1.01_9.01.txt', 'LOW', 'ASTA FUNDING INC: Executive pay agreement'],
+    ['0001125282-05-005162_asta_funding_1.01_9.01.txt', 'LOW', 'Asta Funding, Inc.: Executive pay agreement'],
     // The headline names the company: said once (company-name.test.ts).
     [
       '0001275287-05-000371_pericom_2.02_9.01.txt',
       'MEDIUM',
       'Pericom Semiconductor Reports Fiscal Second Quarter Results',
     ],
+    ['0000943374-24-000509_1895bancorp_5.02.txt', 'LOW', '1895 Bancorp of Wisconsin, Inc.: Executive pay decisions'],
+    ['8-K_index-headers_5.07.html', 'LOW', 'Choiceone Financial Services Inc.: Shareholder vote results'],
     [
-      '0000943374-24-000509_1895bancorp_5.02.txt',
+      '0001011438-98-000429_aames_1998_legacy.txt',
       'LOW',
-      '1895 Bancorp of Wisconsin, Inc. /MD/: Executive pay decisions',
+      'Aames Capital Corporation: Financial statements and exhibits',
     ],
-    ['8-K_index-headers_5.07.html', 'LOW', 'CHOICEONE FINANCIAL SERVICES INC: Shareholder vote results'],
-    ['0001011438-98-000429_aames_1998_legacy.txt', 'LOW', 'AAMES CAPITAL CORP: Financial statements and exhibits'],
   ])('%s -> %s', (file, importance, oneLiner) => {
     const s = score(parse(file));
     expect(s.importance).toBe(importance);
@@ -237,7 +237,7 @@ describe('ownership stakes, reports, offerings', () => {
     expect(score(p)).toMatchObject({
       importance: 'MEDIUM',
       rules: ['13g.initial', '13g.passive'],
-      oneLiner: 'GLAZER CAPITAL, LLC reports 5.31% of Avid Bioservices, Inc., a first 13G (2 reporting persons)',
+      oneLiner: 'Glazer Capital, LLC reports 5.31% of Avid Bioservices, Inc., a first 13G (2 reporting persons)',
     });
     // Derived: the same cover as an amendment after 9.9%.
     expect(score({ ...p, formType: 'SC 13G/A', isAmendment: true }, { previousPercent: 9.9 })).toMatchObject({
@@ -417,7 +417,7 @@ describe('real purchases, a real late filing and real Form 144s', () => {
     expect(score(parsed)).toMatchObject({
       importance: 'LOW',
       rules: ['form144.notice'],
-      oneLiner: 'Catherine A Hendrian filed a notice of a proposed sale of CONSUMERS ENERGY CO shares (Form 144)',
+      oneLiner: 'Catherine A Hendrian filed a notice of a proposed sale of Consumers Energy Co. shares (Form 144)',
     });
   });
 });
@@ -539,7 +539,12 @@ describe('Form 4 by context, 13D/G exits and first crossings', () => {
   it("a 13G whose cover ticks 'ceased to be the beneficial owner of more than five percent' is an exit (ICS Opportunities on Livent, 0%)", () => {
     const s = score(corpus('et_SC13G_document.html'));
     expect(s).toMatchObject({ importance: 'MEDIUM', rules: ['stake.exit'] });
-    expect(s.oneLiner).toBe('ICS Opportunities, Ltd. no longer owns more than 5% of LIVENT CORPORATION (now 0%)');
+    expect(s.oneLiner).toBe('ICS Opportunities, Ltd. no longer owns more than 5% of Livent Corporation (now 0%)');
+    // The reason says what the filing states, in words, with the percentage its cover reports.
+    expect(s.reasons).toEqual([
+      'The filing states that ICS Opportunities, Ltd. no longer owns more than 5% of Livent Corporation (it reports 0%): an exit',
+    ]);
+    expect(s.reasons.join(' ')).not.toMatch(/cover says so/);
   });
 
   it("a first 13D whose Item 4 states an action is CRITICAL (BML's letter to Aadi Bioscience's board)", () => {

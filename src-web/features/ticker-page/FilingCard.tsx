@@ -3,7 +3,7 @@ import { COPY } from '#shared/copy';
 import { DETECTION_LAYERS, formatDuration } from '#shared/latency-receipt';
 import { Icon } from '../../components/Icon';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
-import { formatExactTime, formatLag, formatRelativeTime } from '../../lib/format';
+import { formatExactTime, formatFiledTime, formatLag, formatRelativeTime } from '../../lib/format';
 import { formDisplayName } from '../watchlist/card-rules';
 import { FilingSummary } from '../watchlist/FilingSummary';
 import { AnalysisBlock, shownOn } from './AnalysisBlock';
@@ -12,7 +12,7 @@ import type { TickerFiling } from './ticker-types';
 import { TransactionTable } from './TransactionTable';
 
 function FiledTime({ filing }: { filing: TickerFiling }) {
-  const exact = `Filed ${formatExactTime(filing.filed_at)}${filing.accepted_at && filing.accepted_at !== filing.filed_at ? `, accepted ${formatExactTime(filing.accepted_at)}` : ''}`;
+  const exact = `Filed ${formatFiledTime(filing.filed_at, filing.accepted_at)}${filing.accepted_at && filing.accepted_at !== filing.filed_at ? `, accepted ${formatExactTime(filing.accepted_at)}` : ''}`;
   return (
     <time
       className="tp-time"

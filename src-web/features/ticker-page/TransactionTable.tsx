@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ScrollFrame } from '../../components/ScrollFrame';
 import { formDisplayName } from '../watchlist/card-rules';
 import type { TickerFiling } from './ticker-types';
 import { AmountCells, AmountHeaders, PlanCell, TransactionCell } from './transaction-cells';
@@ -41,12 +42,7 @@ export function TransactionTable({ filing }: { filing: TickerFiling }) {
           ))}
         </p>
       )}
-      <section
-        className="table-wrap"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways on a phone must be reachable by keyboard to scroll (axe scrollable-region-focusable)
-        tabIndex={0}
-        aria-label={`Transactions in ${named}`}
-      >
+      <ScrollFrame className="table-wrap" label={`Transactions in ${named}`}>
         <table className="tp-tx__table">
           <caption className="visually-hidden">Transactions reported in {named}</caption>
           <thead>
@@ -99,7 +95,7 @@ export function TransactionTable({ filing }: { filing: TickerFiling }) {
             ))}
           </tbody>
         </table>
-      </section>
+      </ScrollFrame>
       {filing.transactions.length > FIRST_ROWS && (
         <button
           type="button"

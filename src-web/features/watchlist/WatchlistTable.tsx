@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
+import { ScrollFrame } from '../../components/ScrollFrame';
 import { formatExactTime, formatPercent, formatRelativeTime } from '../../lib/format';
 import { filedDayWords, filingForm, latestFilingFor } from './card-rules';
 import { FilingSummary, filingDetailHref } from './FilingSummary';
@@ -91,7 +92,7 @@ export function WatchlistTable({
 }) {
   const insider = display.primaryForm === '4';
   return (
-    <div className="table-wrap table-wrap--watchlist">
+    <ScrollFrame className="table-wrap table-wrap--watchlist">
       <table className={`watchlist-table${insider ? ' watchlist-table--insider' : ''}`}>
         <caption className="visually-hidden">
           Watchlist, sorted by {sort.field.replace('_', ' ')} {sort.direction === 'asc' ? 'ascending' : 'descending'}
@@ -222,6 +223,6 @@ export function WatchlistTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollFrame>
   );
 }

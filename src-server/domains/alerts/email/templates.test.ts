@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFiling, type ParseHints } from '../../../edgar-model/parse';
 import type { CurrentReportDetail } from '../../../edgar-model/parse/types';
 import { scoreFiling } from '../../../edgar-model/score';
-import { edgarFixture } from '../../../test/edgar-fixtures';
+import { edgarFixture, repoDocument } from '../../../test/edgar-fixtures';
 import { GOLDEN_DIR } from '../../filings/golden';
 import { copyTemplate } from '#shared/message-copy';
 import { alertEmail, alertSms, digestEmail, isOneSegment, toGsm7 } from '../alert-messages';
@@ -147,6 +147,50 @@ describe('8-K Item 5.02: the people in the alert', () => {
       details: parsed.detail,
     };
   }
+  it('a filing known only by its date says its date, not a midnight turned into "4:00 AM UTC" (Apple 10-Q, Aug 2, 2017)', async () => {
+    const parsed = parseFiling(
+      repoDocument('src-server/integrations/edgar/replay-data/filings/10-Q_header_aapl_2017.txt'),
+      {},
+    );
+    const score = scoreFiling(parsed);
+    const filing = {
+      filingId: 8,
+      ticker: 'AAPL',
+      companyName: parsed.company?.displayName ?? null,
+      formType: parsed.formType,
+      importance: score.importance,
+      reasons: score.reasons,
+      oneLiner: score.oneLiner,
+      link: null,
+      // As stored without an acceptance time: the filed date at midnight in New York.
+      filedAt: new Date('2017-08-02T04:00:00Z'),
+      items: null,
+      details: parsed.detail,
+    };
+    const ctx = {
+      brandName: 'SEC Filings Pro',
+      brandColor: '#6d28d9',
+      publicUrl: 'https://alerts.example',
+      timeZone: 'UTC',
+      unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
+      postalAddress: null,
+    };
+    const routing = { route: 'realtime_email', settings: { emailMinRank: 1, smsMinRank: 4 } } as const;
+    for (const timeZone of ['UTC', 'America/Los_Angeles']) {
+      const mail = await alertEmail('reader@example.com', filing, { ...ctx, timeZone }, { routing });
+      expect(mail.text.split('\n')[0]).toMatch(/, Aug 2, 2017\.$/);
+      expect(mail.text).not.toMatch(/4:00 AM|Aug 1, 2017/);
+    }
+    // With its acceptance time the time is printed, in the reader's zone.
+    const timed = await alertEmail(
+      'reader@example.com',
+      { ...filing, filedAt: new Date('2017-08-02T20:31:00Z'), acceptedAt: new Date('2017-08-02T20:31:00Z') },
+      ctx,
+      { routing },
+    );
+    expect(timed.text.split('\n')[0]).toMatch(/, Aug 2, 2017, 8:31 PM UTC\.$/);
+  });
+
   const golden = (name: string) =>
     JSON.parse(readFileSync(join(GOLDEN_DIR, `${name}.json`), 'utf8')) as {
       hints: ParseHints;

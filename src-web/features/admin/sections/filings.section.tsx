@@ -95,11 +95,14 @@ function FilingDetail({ id, onBack }: { id: number; onBack: () => void }) {
   const reingest = trpc.admin.filings.reingest.useMutation({ onSuccess: refresh });
   const [level, setLevel] = useState<Importance>('HIGH');
   const [message, setMessage] = useState<string | null>(null);
+  // One filing's relabel or refetch asks first, as the range rescore does; the second press runs it.
+  const [asking, setAsking] = useState<'rescore' | 'reingest' | null>(null);
   if (detail.isLoading) return <Loading />;
   if (detail.isError) return <ErrorBox>{detail.error.message}</ErrorBox>;
   const f = detail.data!;
   const outcome = (r: { before: string; after: string; changed: boolean }) =>
     setMessage(r.changed ? `The rules now say ${r.after} (were ${r.before}).` : `The rules still say ${r.after}.`);
+  const keeps = f.review ? 'the rules’ label may change, and users keep seeing your review' : 'its label may change';
   const failure = review.error ?? clear.error ?? rescore.error ?? reingest.error;
   return (
     <div className="admin-section admin-filing">
@@ -150,23 +153,68 @@ function FilingDetail({ id, onBack }: { id: number; onBack: () => void }) {
             Clear the review
           </button>
         ) : null}
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          disabled={rescore.isPending}
-          onClick={() => void rescore.mutateAsync({ id }).then(outcome)}
-        >
-          Rescore with today’s rules
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          disabled={reingest.isPending}
-          onClick={() => void reingest.mutateAsync({ id }).then(outcome)}
-        >
-          Re-ingest from EDGAR
-        </button>
+        {asking ? null : (
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={rescore.isPending}
+              onClick={() => setAsking('rescore')}
+            >
+              Rescore with today’s rules
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={reingest.isPending}
+              onClick={() => setAsking('reingest')}
+            >
+              Re-ingest from EDGAR
+            </button>
+          </>
+        )}
       </div>
+      {asking === 'rescore' ? (
+        <fieldset aria-label="Confirm the rescore">
+          <p>This filing is scored again with today’s rules; {keeps}.</p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={rescore.isPending}
+            onClick={() => {
+              setAsking(null);
+              void rescore.mutateAsync({ id }).then(outcome);
+            }}
+          >
+            Yes, rescore this filing
+          </button>{' '}
+          <button type="button" className="btn btn-sm" onClick={() => setAsking(null)}>
+            Cancel
+          </button>
+        </fieldset>
+      ) : null}
+      {asking === 'reingest' ? (
+        <fieldset aria-label="Confirm the re-ingest">
+          <p>
+            This filing is fetched from EDGAR again, parsed anew and scored with today’s rules; its stored facts are
+            replaced; {keeps}.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={reingest.isPending}
+            onClick={() => {
+              setAsking(null);
+              void reingest.mutateAsync({ id }).then(outcome);
+            }}
+          >
+            Yes, re-ingest this filing
+          </button>{' '}
+          <button type="button" className="btn btn-sm" onClick={() => setAsking(null)}>
+            Cancel
+          </button>
+        </fieldset>
+      ) : null}
       <SuccessBox>{message}</SuccessBox>
       <ErrorBox>{failure?.message}</ErrorBox>
       <h3>Parsed facts</h3>
