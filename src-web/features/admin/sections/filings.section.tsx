@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ImportanceBadge } from '../../../components/ImportanceBadge';
 import { Loading } from '../../../components/Loading';
@@ -175,45 +175,33 @@ function FilingDetail({ id, onBack }: { id: number; onBack: () => void }) {
         )}
       </div>
       {asking === 'rescore' ? (
-        <fieldset aria-label="Confirm the rescore">
-          <p>This filing is scored again with today’s rules; {keeps}.</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={rescore.isPending}
-            onClick={() => {
-              setAsking(null);
-              void rescore.mutateAsync({ id }).then(outcome);
-            }}
-          >
-            Yes, rescore this filing
-          </button>{' '}
-          <button type="button" className="btn btn-sm" onClick={() => setAsking(null)}>
-            Cancel
-          </button>
-        </fieldset>
+        <ConfirmAction
+          label="Confirm the rescore"
+          yes="Yes, rescore this filing"
+          busy={rescore.isPending}
+          onYes={() => {
+            setAsking(null);
+            void rescore.mutateAsync({ id }).then(outcome);
+          }}
+          onCancel={() => setAsking(null)}
+        >
+          This filing is scored again with today’s rules; {keeps}.
+        </ConfirmAction>
       ) : null}
       {asking === 'reingest' ? (
-        <fieldset aria-label="Confirm the re-ingest">
-          <p>
-            This filing is fetched from EDGAR again, parsed anew and scored with today’s rules; its stored facts are
-            replaced; {keeps}.
-          </p>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={reingest.isPending}
-            onClick={() => {
-              setAsking(null);
-              void reingest.mutateAsync({ id }).then(outcome);
-            }}
-          >
-            Yes, re-ingest this filing
-          </button>{' '}
-          <button type="button" className="btn btn-sm" onClick={() => setAsking(null)}>
-            Cancel
-          </button>
-        </fieldset>
+        <ConfirmAction
+          label="Confirm the re-ingest"
+          yes="Yes, re-ingest this filing"
+          busy={reingest.isPending}
+          onYes={() => {
+            setAsking(null);
+            void reingest.mutateAsync({ id }).then(outcome);
+          }}
+          onCancel={() => setAsking(null)}
+        >
+          This filing is fetched from EDGAR again, parsed anew and scored with today’s rules; its stored facts are
+          replaced; {keeps}.
+        </ConfirmAction>
       ) : null}
       <SuccessBox>{message}</SuccessBox>
       <ErrorBox>{failure?.message}</ErrorBox>
@@ -341,5 +329,27 @@ function RescoreRange() {
         />
       ) : null}
     </section>
+  );
+}
+
+/** A one-filing action asked first: what it does, then Yes or Cancel (a relabel or a refetch is never one click). */
+function ConfirmAction(props: {
+  label: string;
+  yes: string;
+  busy: boolean;
+  onYes: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset aria-label={props.label}>
+      <p>{props.children}</p>
+      <button type="button" className="btn btn-primary btn-sm" disabled={props.busy} onClick={props.onYes}>
+        {props.yes}
+      </button>{' '}
+      <button type="button" className="btn btn-sm" onClick={props.onCancel}>
+        Cancel
+      </button>
+    </fieldset>
   );
 }
