@@ -10,6 +10,7 @@ import {
   startsWithCompany,
 } from './company-name';
 import { repoDocument } from '../../test/edgar-fixtures';
+import type { CurrentReportDetail } from '../parse/types';
 import { scoreFiling } from '.';
 
 // Real filings, all on the tune split of eval/importance/labels.jsonl. Header-less eval 8-Ks get the
@@ -181,13 +182,22 @@ describe('a 13D/G holder in EDGAR capitals', () => {
 });
 
 describe('an 8-K item that only points to its press release', () => {
-  it("says a press release is attached, not the pointer's boilerplate (Apple Computer, September 1999)", () => {
-    const parsed = parseFiling(
+  const parsed = () =>
+    parseFiling(
       repoDocument('src-server/integrations/edgar/replay-data/filings/0000320193-99-000010_aapl_1999_pem_wrapped.txt'),
       {},
     );
-    const { oneLiner } = scoreFiling(parsed);
-    expect(oneLiner).toBe('Apple Computer, Inc.: Press release attached as an exhibit');
+
+  it("is headlined by the release filed inside the document (decision 363), not the pointer's boilerplate (Apple Computer, September 1999)", () => {
+    const { oneLiner } = scoreFiling(parsed());
+    expect(oneLiner).toBe('Apple Reaches Settlement of Shareholder Derivative Action');
     expect(oneLiner).not.toMatch(/Reference is made/);
+  });
+
+  it('says a press release is attached when the release itself is not at hand (the same item, its release left out)', () => {
+    const p = parsed();
+    const detail = p.detail as CurrentReportDetail;
+    const { oneLiner } = scoreFiling({ ...p, detail: { ...detail, exhibitHeadline: null } });
+    expect(oneLiner).toBe('Apple Computer, Inc.: Press release attached as an exhibit');
   });
 });
