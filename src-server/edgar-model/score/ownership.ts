@@ -237,6 +237,9 @@ function notesHits(f: OwnershipFacts): Hit[] {
 }
 
 /** Size rules of a discretionary sale (no plan), per docs/scoring.md's rubric. */
+/** A rule's dollar line as people say it ("$100M", not "$100.0M"). */
+const inMillions = (usd: number) => (usd % 1e6 === 0 ? `$${usd / 1e6}M` : money(usd));
+
 function saleSizeHits(f: OwnershipFacts, sold: InsiderTrade[]): Hit[] {
   const value = sold.reduce((v, t) => v + t.value, 0);
   const count = sold.reduce((v, t) => v + t.shares, 0);
@@ -274,19 +277,25 @@ function saleSizeHits(f: OwnershipFacts, sold: InsiderTrade[]): Hit[] {
       ? { rule: 'form4.sale', importance: 'MEDIUM', reason: what }
       : { rule: 'form4.sale.small', importance: 'LOW', reason: `${what}: small against the seller's holdings` },
   );
+  // The sale itself (who, how many shares, how much, no plan) is said in full once, above; each size rule adds the line
+  // it crossed, and the executive rule the seller's role, so a card's "Why" does not say the same sale three ways.
   if (value >= T.hugeSaleUsd)
     hits.push({
       rule: 'form4.sale.huge',
       importance: 'HIGH',
-      reason: `A very large discretionary sale: ${money(value)}`,
+      reason: `A very large sale: ${money(value)}, over ${inMillions(T.hugeSaleUsd)}, with no trading plan`,
     });
   else if (value >= T.largeSaleUsd)
-    hits.push({ rule: 'form4.sale.large', importance: 'HIGH', reason: `A large discretionary sale: ${money(value)}` });
+    hits.push({
+      rule: 'form4.sale.large',
+      importance: 'HIGH',
+      reason: `A large sale: ${money(value)}, over ${inMillions(T.largeSaleUsd)}, with no trading plan`,
+    });
   if (f.executive && value >= T.executiveSaleUsd)
     hits.push({
       rule: 'form4.sale.executive',
       importance: 'MEDIUM',
-      reason: `The seller is the ${f.role ?? 'CEO/CFO'} and sold ${money(value)} without a trading plan`,
+      reason: `The seller is the ${f.role ?? 'CEO or CFO'}: ${inMillions(T.executiveSaleUsd)} or more sold outside a trading plan`,
     });
   if (position != null && position >= T.salePositionPct && value >= T.saleMinUsd)
     hits.push({
