@@ -164,6 +164,14 @@ export function zonedParts(at: Date, timeZone: string): ZonedParts {
 }
 
 /**
+ * A filing known only by its date (no acceptance time: recorded or backfilled) is stored at midnight New York time and
+ * has no time of day: alerts and cards print its date as filed, never a clock time or, west of New York, the day before.
+ */
+export function isDateOnlyFiling(filedAt: Date, acceptedAt: unknown): boolean {
+  return !acceptedAt && zonedParts(filedAt, NEW_YORK).minute === 0 && filedAt.getUTCSeconds() === 0;
+}
+
+/**
  * The instant a local wall-clock time happens in `timeZone` ('2025-03-10', 480 -> 08:00 there).
  * Two passes of offset correction land on the right side of a DST change; a time skipped by a
  * spring-forward gap resolves to the instant an hour later on the clock.

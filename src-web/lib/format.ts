@@ -1,4 +1,5 @@
 /** Display formats of SPEC.md section 9 (market cap, relative time) and the quote fields. */
+import { isDateOnlyFiling } from '#shared/calendar';
 
 /** T with 2 decimals, B and M with 1; smaller values as whole dollars. */
 export function formatMarketCap(value: number | null | undefined): string {
@@ -57,16 +58,11 @@ export function formatExactTime(when: string | Date | null | undefined): string 
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/**
- * When a filing was filed. One known only by its date (no acceptance time: recorded or backfilled) is stored at
- * midnight New York time and has no time of day: its date as filed ("Aug 4, 2023"), never "Aug 4, 2023, 4:00 AM"
- * or, west of New York, the evening before.
- */
+/** When a filing was filed; a date-only filing (isDateOnlyFiling) its date as filed ("Aug 4, 2023"). */
 export function formatFiledTime(filedAt: string, acceptedAt: string | null | undefined): string {
   const date = new Date(filedAt);
   if (!Number.isFinite(date.getTime())) return '';
-  const clock = date.toLocaleTimeString('en-US', { timeZone: 'America/New_York', hourCycle: 'h23' });
-  if (!acceptedAt && clock === '00:00:00')
+  if (isDateOnlyFiling(date, acceptedAt))
     return date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' });
   return formatExactTime(date);
 }

@@ -1,3 +1,4 @@
+import { isDateOnlyFiling } from '#shared/calendar';
 /** Intl.DateTimeFormat per zone and options, built once (each costs about a millisecond). */
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -27,16 +28,10 @@ const FILED_AT: Intl.DateTimeFormatOptions = {
   timeZoneName: 'short',
 };
 const FILED_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
-const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
 
-/**
- * A filing's time as alerts print it: "Jan 8, 2025, 7:00 PM EST". A filing known only by its date (no acceptance
- * time: a recorded or backfilled filing) is stored at midnight New York time; it has no time of day, so it prints
- * its date as filed ("Aug 4, 2023"), never "4:00 AM UTC" or, west of New York, the day before.
- */
+/** A filing's time as alerts print it: "Jan 8, 2025, 7:00 PM EST"; a date-only filing its date ("Aug 4, 2023"). */
 export function filedAtText(date: Date, timeZone: string, { acceptedAt }: { acceptedAt?: Date | null } = {}): string {
-  const dateOnly = !acceptedAt && zonedFormat(FALLBACK_TIME_ZONE, CLOCK).format(date) === '00:00:00';
-  return dateOnly
+  return isDateOnlyFiling(date, acceptedAt)
     ? zonedFormat(FALLBACK_TIME_ZONE, FILED_DAY).format(date)
     : zonedFormat(timeZone, FILED_AT).format(date);
 }

@@ -384,11 +384,12 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   }
   const { detail, filer, incomplete } = out;
   const found = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
-  const names = nameSourceText(primary, detail);
-  const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, names) } : found;
+  let names: string | undefined;
+  const namesText = () => (names ??= nameSourceText(primary, detail));
+  const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, namesText) } : found;
   // A 13D/G holder in EDGAR's capitals ("MORGAN STANLEY") as its cover writes it; a person's conformed "LAST FIRST"
   // is never found in that order, so it stays as filed.
-  const holder = family === 'beneficial' && filer?.name ? coverCompanyName(filer.name, names) : null;
+  const holder = family === 'beneficial' && filer?.name ? coverCompanyName(filer.name, namesText()) : null;
   return {
     accessionNo: header.accessionNo ?? hints.accessionNo ?? null,
     formType,

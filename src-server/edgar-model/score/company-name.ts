@@ -197,9 +197,13 @@ export function coverCompanyName(conformed: string, text: string): string | null
   return bare;
 }
 
-/** The name to print: as the filing writes it, else the conformed name made readable. */
-export function companyDisplayName(conformed: string, text: string | null): string {
+/**
+ * The name to print: as the filing writes it, else the conformed name made readable. `text` is read only when the
+ * conformed name is in EDGAR's capitals (turning a filing's first pages into text is the costly part).
+ */
+export function companyDisplayName(conformed: string, text: () => string | null): string {
   // A conformed name with lower case is already the company's writing ("Coupang, Inc." beside a cover's "COUPANG, Inc.").
   if (/[a-z]/.test(conformed)) return readableCompanyName(conformed);
-  return (text ? coverCompanyName(conformed, text) : null) ?? readableCompanyName(conformed);
+  const source = text();
+  return (source ? coverCompanyName(conformed, source) : null) ?? readableCompanyName(conformed);
 }
