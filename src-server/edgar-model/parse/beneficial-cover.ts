@@ -40,13 +40,26 @@ export function ceasedFivePercent(bodyText: string): boolean | null {
   return null;
 }
 
-/** "ACME CORP 13-1234567", "ACME CORP (I.R.S. No. 13-1234567)", "ACME CORP, EIN: 13-1234567" -> "ACME CORP". */
+/**
+ * Row 1 of a cover without what the filer typed around the name: the I.R.S. or social security number and whatever
+ * follows it ("ACME CORP (I.R.S. No. 13-1234567)", "The Vanguard Group - 23-1945930 2. CHECK ...", "Herb D. Vest,
+ * ###-##-####"), that number's caption left without it ("Gabelli Funds, LLC I.D" from "I.D. No . 13-4044523", GAMCO
+ * 2024; "Joseph Neubauer Social Security Number:", 1994), the row's own caption run into the name when a cell's lines
+ * were joined ("OF ABOVE PERSON D.E. Shaw Investments, L.P", "(ENTITIES ONLY) Jeffrey L. Gendell") and a footnote's
+ * asterisks.
+ */
 export function cleanPersonName(name: string): string {
   return name
+    .replace(/^[\s\S]*\b(?:ABOVE\s+PERSONS?|(?:ENTITIES\s+)?ONLY\))(?:\s*\((?:ENTITIES\s+)?ONLY\))?[\s:.-]*/i, '')
     .replace(
-      /[\s,;(]*(?:I\.?\s?R\.?\s?S\.?|E\.?I\.?N\.?|Tax)?[\s.#:]*(?:Identification|ID)?\s*(?:No\.?|Number|#)?\s*:?\s*\d{2}-\d{7}\)?\s*$/i,
+      /[\s,;(#:-]*(?:(?:I\.?\s?R\.?\s?S\.?|E\.?I\.?N\.?|Tax)\s*)?(?:Identification|ID)?\s*(?:No\.?|Number|#)?\s*:?\s*(?:\d{2}-\d{7}|[\d#]{3}-[\d#]{2}-[\d#]{4})(?![\d#])[\s\S]*$/i,
       '',
     )
+    .replace(
+      /[\s,]+(?:I\.\s?D\b\.?(?=\s*(?:No\b|Number|#|:|$))|Social\s+Security\b|S\.\s?S\.\s*(?:or|No\b|Number|#)).*$/i,
+      '',
+    )
+    .replace(/\s*\*+$/, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

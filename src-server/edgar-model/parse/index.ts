@@ -18,7 +18,8 @@ import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
 import { bareRegistrant, deiForm } from './bare-document';
-import { companyDisplayName, coverCompanyName } from '../score/company-name';
+import { companyDisplayName } from '../score/company-name';
+import { holderDisplayName } from './holder-name';
 import { htmlToText } from './text';
 import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
 
@@ -387,9 +388,12 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   let names: string | undefined;
   const namesText = () => (names ??= nameSourceText(primary, detail));
   const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, namesText) } : found;
-  // A 13D/G holder in EDGAR's capitals ("MORGAN STANLEY") as its cover writes it; a person's conformed "LAST FIRST"
-  // is never found in that order, so it stays as filed.
-  const holder = family === 'beneficial' && filer?.name ? coverCompanyName(filer.name, namesText()) : null;
+  // A 13D/G holder as its cover writes it: the cover's reporting person with the same words ("NEUBAUER JOSEPH" is
+  // "Joseph Neubauer"), else EDGAR's capitals found in the text ("MORGAN STANLEY" is "Morgan Stanley").
+  const holder =
+    family === 'beneficial' && filer?.name
+      ? holderDisplayName(filer.name, detail?.kind === 'beneficial' ? detail.reportingPersons : [], namesText)
+      : null;
   return {
     accessionNo: header.accessionNo ?? hints.accessionNo ?? null,
     formType,

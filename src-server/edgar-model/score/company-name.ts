@@ -179,7 +179,10 @@ const LEGAL_TAIL = String.raw`(?:[\s,]+(?:Inc|Incorporated|Corp|Corporation|Co|C
 export function coverCompanyName(conformed: string, text: string): string | null {
   const words = coreWords(conformed);
   if (words.length === 0 || !text) return null;
-  const between = String.raw`(?:[^A-Za-z0-9&]+(?:(?:${[...LEGAL_WORDS].join('|')})\b\.?))*[^A-Za-z0-9&]+`;
+  // A rule of dashes or underscores between two words is a layout's line, not a space in the name ("Neubauer\n-----\n
+  // Joseph" is not "Neubauer Joseph").
+  const gap = '(?:(?![-_=]{3})[^A-Za-z0-9&])+';
+  const between = String.raw`(?:${gap}(?:(?:${[...LEGAL_WORDS].join('|')})\b\.?))*${gap}`;
   const body = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(between);
   const pattern = new RegExp(String.raw`(?<![A-Za-z0-9&])(?:The\s+)?${body}(?![A-Za-z0-9&])${LEGAL_TAIL}`, 'gi');
   // A name with a legal form ("Apple Inc.") is written out in full where the filing names the company; a bare "Apple"

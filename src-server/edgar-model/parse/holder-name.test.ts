@@ -1,0 +1,71 @@
+/**
+ * A 13D/G holder's name as its cover writes it (issue #25: clean reporting-person names), on real Schedules 13D/13G
+ * of eval/importance/filings/13dg (tune rows; Orgron/cik-cusip-mapping, see its SOURCES.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { repoDocument } from '../../test/edgar-fixtures';
+import type { BeneficialDetail } from './types';
+import { cleanPersonName } from './beneficial-cover';
+import { parseFiling } from '.';
+
+const holder = (name: string) => {
+  const parsed = parseFiling(repoDocument(`eval/importance/filings/13dg/${name}`));
+  const d = parsed.detail as BeneficialDetail;
+  return { filer: parsed.filer, persons: d.reportingPersons.map((p) => p.name) };
+};
+
+describe("a 13D/G holder's name", () => {
+  it("a person in the cover's order, not EDGAR's LAST FIRST, and no caption under the name (Neubauer on ARA, 1994)", () => {
+    const { filer, persons } = holder('orgron_0000950116-94-000002_SC13DA.txt');
+    expect(filer).toMatchObject({ name: 'NEUBAUER JOSEPH', displayName: 'Joseph Neubauer' });
+    // Row 1 goes on "Social Security Number:  ###-##-####" under the name; a rule of dashes sits between EDGAR's two
+    // words where the text was searched before ("Neubauer ----- Joseph").
+    expect(persons).toEqual(['Joseph Neubauer']);
+  });
+
+  it('a person EDGAR already writes in mixed case, with a middle initial only the cover has (Sprott, 2011)', () => {
+    expect(holder('orgron_0000919574-11-005003_SC13DA.txt').filer?.displayName).toBe('Eric S. Sprott');
+  });
+
+  it('a degree after the name is left out (JoMei Chang, Ph.D., on Vitria, 2006)', () => {
+    expect(holder('orgron_0000891618-06-000403_SC13D.txt').filer?.displayName).toBe('JoMei Chang');
+  });
+
+  it("a cover in capitals gives a person's order, title-cased (DON F. GASTON on Gaston, 1998)", () => {
+    expect(holder('orgron_0000950135-98-003760_SC13DA.txt').filer?.displayName).toBe('Don F. Gaston');
+  });
+
+  it("a firm as its cover row writes it when the text never writes EDGAR's words (Wesmar on S2 Golf, 2000)", () => {
+    expect(holder('orgron_0000950152-00-002768_SC13DA.txt').filer?.displayName).toBe(
+      'Wesmar Partners Limited Partnership',
+    );
+  });
+
+  it('"ET AL" and the I.D. caption typed after each member are not part of a name (GAMCO on Strattec, 2024)', () => {
+    const { filer, persons } = holder('orgron_0000807249-24-000052_SC13DA.txt');
+    expect(filer).toMatchObject({ name: 'GAMCO INVESTORS, INC. ET AL', displayName: 'GAMCO Investors, Inc.' });
+    expect(persons).toContain('Gabelli Funds, LLC');
+    expect(persons.filter((p) => /I\.D/.test(p))).toEqual([]);
+  });
+
+  it('a row whose caption ran into the name, and a tax number followed by the next row (D.E. Shaw 1996, Vanguard 2015)', () => {
+    expect(holder('orgron_0000902664-96-000076_SC13GA.txt').filer?.displayName).toBe('D.E. Shaw Investments, L.P.');
+    expect(holder('orgron_0000932471-15-004745_SC13GA.txt').persons[0]).toBe('The Vanguard Group');
+  });
+
+  it('a filer not on the cover keeps its EDGAR name, without a rule of dashes read as a space (Kanarellis, 1997)', () => {
+    const { filer } = holder('orgron_0000904440-97-000022_SC13DA.txt');
+    expect(filer?.displayName ?? filer?.name).toBe('KANARELLIS MICHAEL T');
+  });
+});
+
+describe('cleanPersonName', () => {
+  it('drops what a filer typed around the name in row 1', () => {
+    expect(cleanPersonName('Herb D. Vest, ###-##-####')).toBe('Herb D. Vest');
+    expect(cleanPersonName('Capital Group International, Inc. 95-4154357')).toBe('Capital Group International, Inc.');
+    expect(cleanPersonName('PERSONS (ENTITIES ONLY) Jeffrey L. Gendell')).toBe('Jeffrey L. Gendell');
+    expect(cleanPersonName('ONLY) Charles W. Horsey')).toBe('Charles W. Horsey');
+    expect(cleanPersonName('Capital Research Global Investors **')).toBe('Capital Research Global Investors');
+    expect(cleanPersonName('S.S. Kresge Company')).toBe('S.S. Kresge Company');
+  });
+});

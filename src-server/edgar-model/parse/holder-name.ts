@@ -1,0 +1,90 @@
+/**
+ * A Schedule 13D/G filer's name as its own cover writes it. EDGAR conforms a person's name to "LAST FIRST" in
+ * capitals ("NEUBAUER JOSEPH", "FELDHACKER SCOTT") and a firm's to capitals without punctuation ("WESMAR PARTNERS
+ * L P", "GAMCO INVESTORS, INC. ET AL"); row 1 of the cover writes the same holder in the filer's words and order
+ * ("Joseph Neubauer", "Wesmar Partners Limited Partnership"). Issue #25: clean reporting-person names.
+ */
+import { titleCaseName } from '#shared/insider';
+import { coverCompanyName } from '../score/company-name';
+import type { BeneficialPerson } from './types';
+
+/** Words that name a legal form or a group, not the holder: they may differ between EDGAR's form and the cover. */
+const NOT_NAME_WORDS = new Set([
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'llc',
+  'lp',
+  'llp',
+  'ltd',
+  'limited',
+  'partnership',
+  'plc',
+  'sa',
+  'nv',
+  'ag',
+  'se',
+  'the',
+  'et',
+  'al',
+  'and',
+  'na',
+  'ca',
+  'md',
+  'de',
+  'ny',
+]);
+
+/** The words that tell one holder from another: no legal form, no initial (EDGAR keeps "SMITH JOHN A", the cover may not). */
+function nameWords(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !NOT_NAME_WORDS.has(w));
+}
+
+/**
+ * The cover's reporting person whose words hold every word of EDGAR's name, in any order ("NEUBAUER JOSEPH" is
+ * "Joseph Neubauer"; "Sprott Eric" is "Eric S. Sprott"); of several, the one with the fewest other words, then one
+ * the filer wrote in mixed case. Null when no row does (a group filed under a member not on the cover).
+ */
+function coverRow(conformed: string, persons: readonly BeneficialPerson[]): BeneficialPerson | null {
+  const wanted = nameWords(conformed);
+  if (wanted.length === 0) return null;
+  let best: { person: BeneficialPerson; rank: number } | null = null;
+  for (const person of persons) {
+    const words = nameWords(person.name);
+    if (!/^[A-Z0-9&]/.test(person.name) || !wanted.every((w) => words.includes(w))) continue;
+    const extra = words.length - wanted.length;
+    // One word ("SPROTT") is a family of names: only the cover's same single name is the holder, not "Sprott Inc.".
+    if (wanted.length === 1 && extra > 0) continue;
+    const rank = extra * 2 + (/[a-z]/.test(person.name) ? 0 : 1);
+    if (!best || rank < best.rank) best = { person, rank };
+  }
+  return best?.person ?? null;
+}
+
+/**
+ * The holder's name to print, or null to keep EDGAR's. A person ("IN" on the cover, or a row that does not open with
+ * EDGAR's first word, the surname) is named in the cover's order, title-cased when the cover shouts ("DON F. GASTON"
+ * -> "Don F. Gaston"), without a degree ("JoMei Chang, Ph.D."). A firm is named as the filing's text writes EDGAR's
+ * words ("MORGAN STANLEY" -> "Morgan Stanley", coverCompanyName), else as its cover row writes it in mixed case
+ * ("WESMAR PARTNERS L P" -> "Wesmar Partners Limited Partnership").
+ */
+export function holderDisplayName(
+  conformed: string,
+  persons: readonly BeneficialPerson[],
+  text: () => string | null,
+): string | null {
+  const row = coverRow(conformed, persons);
+  const written = row?.name.replace(/,?\s+(?:Ph\.\s?D|M\.\s?D)\.?$/, '').replace(/[\s,;]+$/, '');
+  const firstWord = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/)[0];
+  const person =
+    row?.type?.split(', ').includes('IN') || (row && !row.type && firstWord(row.name) !== firstWord(conformed));
+  if (written && person) return /[a-z]/.test(written) ? written : titleCaseName(written);
+  const source = text();
+  return (source ? coverCompanyName(conformed, source) : null) ?? (written && /[a-z]/.test(written) ? written : null);
+}
