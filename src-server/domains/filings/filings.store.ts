@@ -13,7 +13,8 @@ import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/job';
 import { analyzeJob } from './filings.jobs';
 import * as repo from './filings.repo';
-import { marketValueAsOf } from './market-value';
+import * as sizeRepo from './company-size.repo';
+import { companySizeOn, marketValueOn, monthsFrom, STATED_FACT_MONTHS, type SizeInputs } from './company-size';
 import { reportChangeFacts } from '../reports/reports.service';
 import { easternMidnightIso } from '../../edgar-model/parse/dates';
 import type { ParsedFiling } from '../../edgar-model/parse/types';
@@ -81,10 +82,24 @@ async function insiderHistoryOf(db: Db, p: ParsedFiling): Promise<ScoreContext['
   });
 }
 
-/** The company's market value on the filing's date, when the stored quote and closes can tell it. */
-async function marketValueOn(db: Db, which: { cik?: number; ticker?: string }, filedAt: Date) {
-  const inputs = await repo.marketValueInputs(db, { ...which, day: filedAt.toISOString().slice(0, 10) });
-  return inputs ? marketValueAsOf(inputs, filedAt) : null;
+/**
+ * What sizes a deal or a sale against the company on the filing's date (company-size.ts): the latest shares outstanding
+ * and (for a deal) total assets its stored reports state, the close near the filing and the latest quote.
+ */
+async function sizeInputs(
+  db: Db,
+  { cik, quoteOf, withAssets }: { cik: number; quoteOf: { cik?: number; ticker?: string }; withAssets: boolean },
+  filedAt: Date,
+): Promise<SizeInputs> {
+  const day = filedAt.toISOString().slice(0, 10);
+  const range = { cik, from: monthsFrom(day, -STATED_FACT_MONTHS), to: day, filedAt };
+  const shares = await sizeRepo.statedFact(db, { ...range, fact: 'sharesOutstanding' });
+  return {
+    shares,
+    assets: withAssets ? await sizeRepo.statedFact(db, { ...range, fact: 'totalAssets' }) : null,
+    close: shares ? await sizeRepo.closeNear(db, { cik, day, from: shares.asOf }) : null,
+    quote: await repo.marketValueInputs(db, { ...quoteOf, day }),
+  };
 }
 
 async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<ScoreContext> {
@@ -95,8 +110,11 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
       .map((r) => r.transactionDate as string)
       .sort();
     const sells = d.rows.some((r) => r.code === 'S');
-    const marketCapUsd =
-      sells && d.issuer.tradingSymbol ? await marketValueOn(db, { ticker: d.issuer.tradingSymbol }, filedAt) : null;
+    const quoteOf = d.issuer.tradingSymbol ? { ticker: d.issuer.tradingSymbol } : { cik: d.issuer.cik };
+    const marketCapUsd = sells
+      ? (marketValueOn(await sizeInputs(db, { cik: d.issuer.cik, quoteOf, withAssets: false }, filedAt), filedAt)
+          ?.usd ?? null)
+      : null;
     const insiderHistory = await insiderHistoryOf(db, p);
     if (dates.length === 0) return { marketCapUsd, insiderHistory };
     const days = SCORING_THRESHOLDS.clusterDays;
@@ -116,9 +134,12 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
       insiderHistory,
     };
   }
-  // An 8-K that states a deal's price: the company's market value sizes it (issue #25).
+  // An 8-K that states a deal's price: the company's size on its date sizes it (issue #25, decision 366).
   if (d?.kind === 'current' && p.company?.cik != null && d.content?.some((c) => c.deal?.amountUsd != null)) {
-    return { marketCapUsd: await marketValueOn(db, { cik: p.company.cik }, filedAt) };
+    const cik = p.company.cik;
+    return {
+      companySize: companySizeOn(await sizeInputs(db, { cik, quoteOf: { cik }, withAssets: true }, filedAt), filedAt),
+    };
   }
   if (d?.kind === 'periodic' && p.accessionNo) {
     // The stored diff against the comparable report (domains/reports computes it before this).
