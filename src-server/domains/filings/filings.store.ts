@@ -13,8 +13,7 @@ import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/job';
 import { analyzeJob } from './filings.jobs';
 import * as repo from './filings.repo';
-import * as sizeRepo from './company-size.repo';
-import { companySizeOn, marketValueOn, monthsFrom, STATED_FACT_MONTHS, type SizeInputs } from './company-size';
+import { companySizeForDeal, marketValueForSale } from './company-size.service';
 import { reportChangeFacts } from '../reports/reports.service';
 import { easternMidnightIso } from '../../edgar-model/parse/dates';
 import type { ParsedFiling } from '../../edgar-model/parse/types';
@@ -82,26 +81,6 @@ async function insiderHistoryOf(db: Db, p: ParsedFiling): Promise<ScoreContext['
   });
 }
 
-/**
- * What sizes a deal or a sale against the company on the filing's date (company-size.ts): the latest shares outstanding
- * and (for a deal) total assets its stored reports state, the close near the filing and the latest quote.
- */
-async function sizeInputs(
-  db: Db,
-  { cik, quoteOf, withAssets }: { cik: number; quoteOf: { cik?: number; ticker?: string }; withAssets: boolean },
-  filedAt: Date,
-): Promise<SizeInputs> {
-  const day = filedAt.toISOString().slice(0, 10);
-  const range = { cik, from: monthsFrom(day, -STATED_FACT_MONTHS), to: day, filedAt };
-  const shares = await sizeRepo.statedFact(db, { ...range, fact: 'sharesOutstanding' });
-  return {
-    shares,
-    assets: withAssets ? await sizeRepo.statedFact(db, { ...range, fact: 'totalAssets' }) : null,
-    close: shares ? await sizeRepo.closeNear(db, { cik, day, from: shares.asOf }) : null,
-    quote: await repo.marketValueInputs(db, { ...quoteOf, day }),
-  };
-}
-
 async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<ScoreContext> {
   const d = p.detail;
   if (d?.kind === 'ownership' && d.issuer.cik != null && p.accessionNo) {
@@ -110,11 +89,8 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
       .map((r) => r.transactionDate as string)
       .sort();
     const sells = d.rows.some((r) => r.code === 'S');
-    const quoteOf = d.issuer.tradingSymbol ? { ticker: d.issuer.tradingSymbol } : { cik: d.issuer.cik };
-    const marketCapUsd = sells
-      ? (marketValueOn(await sizeInputs(db, { cik: d.issuer.cik, quoteOf, withAssets: false }, filedAt), filedAt)
-          ?.usd ?? null)
-      : null;
+    const sale = { cik: d.issuer.cik, ticker: d.issuer.tradingSymbol ?? undefined, filedAt };
+    const marketCapUsd = sells ? ((await marketValueForSale(db, sale))?.usd ?? null) : null;
     const insiderHistory = await insiderHistoryOf(db, p);
     if (dates.length === 0) return { marketCapUsd, insiderHistory };
     const days = SCORING_THRESHOLDS.clusterDays;
@@ -136,10 +112,7 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
   }
   // An 8-K that states a deal's price: the company's size on its date sizes it (issue #25, decision 366).
   if (d?.kind === 'current' && p.company?.cik != null && d.content?.some((c) => c.deal?.amountUsd != null)) {
-    const cik = p.company.cik;
-    return {
-      companySize: companySizeOn(await sizeInputs(db, { cik, quoteOf: { cik }, withAssets: true }, filedAt), filedAt),
-    };
+    return { companySize: await companySizeForDeal(db, { cik: p.company.cik, filedAt }) };
   }
   if (d?.kind === 'periodic' && p.accessionNo) {
     // The stored diff against the comparable report (domains/reports computes it before this).

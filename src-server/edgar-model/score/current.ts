@@ -229,7 +229,7 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
   }
   if (d.followUp && c.number !== '1.01')
     return judged(c, '8k.deal.completed', `Completes a deal announced before${amount ? ` (${amount})` : ''}`, [
-      `Completes a deal the company announced before${sized ? `: ${sized}` : ''}`,
+      `Completes a deal the company announced before${size ? `: ${sized}` : amount ? ` (${amount})` : ''}`,
     ]);
   // Decision 359: a deal of half the company or more (CRITICAL) is sized by a sum the item names as its price. When the
   // largest sum it states is not one (a revenue, a combined company's size), the priced sum sizes it; with none, the
