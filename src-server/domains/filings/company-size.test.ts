@@ -35,30 +35,19 @@ async function storeReport(path: string, hints: { formType: string; cik: number;
   await storeParsedFiling(db, { parsed, meta: { source: 'replay' } });
 }
 
+/** The reports stored before each deal date below: path, form, CIK and the day EDGAR received it. */
+const REPORTS: [string, string, number, string][] = [
+  ['eval/importance/filings/periodic/tsla-10-q-2025-07-24.html.gz', '10-Q', TESLA, '2025-07-24'],
+  ['eval/importance/filings/periodic/ibm-10-q-2025-07-24.html.gz', '10-Q', IBM, '2025-07-24'],
+  ['eval/importance/filings/periodic/aapl-10-k-2024-11-01.html.gz', '10-K', APPLE, '2024-11-01'],
+  // Apple's 10-Q of May 2000: 162,743,706 shares as of May 5, 2000, before the 2-for-1 split of June 2000.
+  ['src-server/test/fixtures/edgar/corpus/0000912057-00-023442.txt', '10-Q', APPLE, '2000-05-11'],
+];
+
 beforeAll(async () => {
   await ensureShippedCatalogue(db);
   await loadShippedHistory(db, { tickers: ['TSLA', 'AAPL'] });
-  await storeReport('eval/importance/filings/periodic/tsla-10-q-2025-07-24.html.gz', {
-    formType: '10-Q',
-    cik: TESLA,
-    filedDate: '2025-07-24',
-  });
-  await storeReport('eval/importance/filings/periodic/ibm-10-q-2025-07-24.html.gz', {
-    formType: '10-Q',
-    cik: IBM,
-    filedDate: '2025-07-24',
-  });
-  await storeReport('eval/importance/filings/periodic/aapl-10-k-2024-11-01.html.gz', {
-    formType: '10-K',
-    cik: APPLE,
-    filedDate: '2024-11-01',
-  });
-  // Apple's 10-Q of May 2000 (SEC header; 162,743,706 shares as of May 5, 2000, before the 2-for-1 split of June 2000).
-  await storeReport('src-server/test/fixtures/edgar/corpus/0000912057-00-023442.txt', {
-    formType: '10-Q',
-    cik: APPLE,
-    filedDate: '2000-05-11',
-  });
+  for (const [path, formType, cik, filedDate] of REPORTS) await storeReport(path, { formType, cik, filedDate });
 });
 
 describe('the shares outstanding on the latest report × the close of the filing day', () => {
@@ -104,7 +93,7 @@ describe("the quote path (decision 362), else the report's total assets", () => 
     expect(await marketValueForSale(db, { cik: IBM, filedAt: new Date('2025-09-02T20:30:00Z') })).toBeNull();
   });
 
-  it("Apple in February 2025: no close near the filing (the shipped closes end in March 2024), so the quote of Feb 14", async () => {
+  it('Apple in February 2025: no close near the filing (the shipped closes end in March 2024), so the quote of Feb 14', async () => {
     // Before the quote is stored, the 10-K's total assets size it.
     const filedAt = new Date('2025-02-20T21:05:00Z');
     expect(await companySizeForDeal(db, { cik: APPLE, filedAt })).toEqual({

@@ -270,7 +270,11 @@ function readPeriodic(r: Reading, out: FamilyRead): void {
     primary?.text.slice(0, 2_000_000) ?? '',
   );
   // The balance sheet's facts sit past the first 2 MB in long reports: the whole document is read for them.
-  if (!periodic.isLateNotice) Object.assign(periodic, companySizeFacts(primary?.text ?? ''));
+  if (!periodic.isLateNotice) {
+    const { sharesOutstanding, totalAssets } = companySizeFacts(primary?.text ?? '');
+    if (sharesOutstanding) periodic.sharesOutstanding = sharesOutstanding;
+    if (totalAssets) periodic.totalAssets = totalAssets;
+  }
   out.detail = periodic;
   // A report stored as its document alone (no SEC header) names its registrant in its dei: facts or on the cover.
   out.company = namedFromCover(out.company, hints, () => bareRegistrant(primary?.text ?? ''));

@@ -248,10 +248,10 @@ export interface PeriodicDetail {
   isLateNotice: boolean;
   /** The report states substantial doubt about the company's ability to continue as a going concern (decision 342). */
   goingConcern?: boolean;
-  /** The cover's shares outstanding (decision 366); absent on reports stored before it was read. */
-  sharesOutstanding?: StatedShares | null;
-  /** Total assets at the latest balance-sheet date the inline XBRL states (decision 366). */
-  totalAssets?: StatedAssets | null;
+  /** The cover's shares outstanding (decision 366); absent when not stated, and on reports stored before it was read. */
+  sharesOutstanding?: StatedShares;
+  /** Total assets at the latest balance-sheet date the inline XBRL states (decision 366); absent when not stated. */
+  totalAssets?: StatedAssets;
 }
 
 /** Shares outstanding as a report's cover states them, summed over classes of common stock. */

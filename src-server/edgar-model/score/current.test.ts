@@ -96,7 +96,9 @@ describe('class 1: the label comes from what the items say', () => {
       marketCapUsd: 10_000_000_000,
       companySize: { kind: 'market-value', usd: 50_000_000, from: { source: 'quote', quotedDay: '2005-12-16' } },
     });
-    expect(quoted.reasons[0]).toMatch(/about 29% of the company's market value of \$50\.0M \(the quote of Dec 16, 2005\)$/);
+    expect(quoted.reasons[0]).toMatch(
+      /about 29% of the company's market value of \$50\.0M \(the quote of Dec 16, 2005\)$/,
+    );
   });
 
   it('a CEO leaving effective immediately is CRITICAL (derived: SanDisk 2010 with its year-end date replaced)', () => {
