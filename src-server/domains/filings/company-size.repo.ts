@@ -2,6 +2,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
+/** The reports whose covers state shares outstanding (and balance sheets total assets). */
+const PERIODIC_FORMS = ['10-K', '10-Q', '10-K/A', '10-Q/A', '10-K405', '10-KSB', '10-QSB', '10-KT', '10-QT'];
+
 export interface StatedFact {
   /** The report that states it: 10-K, 10-Q ... */
   form: string;
@@ -36,11 +39,14 @@ export async function statedFact(
   }: { cik: number; fact: 'sharesOutstanding' | 'totalAssets'; from: string; to: string; filedAt: Date },
 ): Promise<StatedFact | null> {
   const valueKey = fact === 'sharesOutstanding' ? 'shares' : 'usd';
+  // By form and filing time on filings_cik_form_filed_idx: a large company's thousands of Forms 4 are not read. A
+  // report stating a fact as of `from` or later was filed after `from`.
   const [row] = await db.execute<{ form_type: string; value: number; as_of: string }>(sql`
     select form_type, (details->${fact}->>${valueKey})::float8 as value, details->${fact}->>'asOf' as as_of
     from filings
-    where cik = ${cik} and filed_at <= ${filedAt.toISOString()}::timestamptz
-      and details->>'kind' = 'periodic' and details->${fact}->>'asOf' between ${from} and ${to}
+    where cik = ${cik} and form_type = any(${sql.param(PERIODIC_FORMS)}::text[])
+      and filed_at between ${from}::date and ${filedAt.toISOString()}::timestamptz
+      and details->${fact}->>'asOf' between ${from} and ${to}
     order by details->${fact}->>'asOf' desc, filed_at desc limit 1`);
   return row ? { form: row.form_type, value: Number(row.value), asOf: row.as_of } : null;
 }

@@ -2,14 +2,14 @@
  * An 8-K deal's size against the company (issue #25, decision 366): its share of the company's market value, else of
  * its total assets, and the words that say which reference sized it.
  */
-import { money } from './format';
+import { formatMarketCap } from '#shared/amounts';
 import type { CompanySize, ScoreContext } from './types';
 
 export interface DealSize {
   /** The deal as a fraction of the reference. */
   share: number;
   rule: '8k.deal.huge' | '8k.deal.large' | '8k.deal.mid' | '8k.deal.small';
-  /** "about 40% of the company's market value of $2.10B (shares outstanding on its 10-Q cover ...)". */
+  /** "about 40% of the company's market value of $2.1B (shares outstanding on its 10-Q cover ...)". */
   said: string;
 }
 
@@ -30,7 +30,7 @@ function companySize(context: ScoreContext): CompanySize | null {
 function reference(size: CompanySize): string {
   const f = size.from;
   if (size.kind === 'total-assets')
-    return `its total assets of ${money(size.usd)}${f?.source === 'balance-sheet' ? ` (${f.form}, ${day(f.asOf)})` : ''}`;
+    return `its total assets of ${formatMarketCap(size.usd)}${f?.source === 'balance-sheet' ? ` (${f.form}, ${day(f.asOf)})` : ''}`;
   const how =
     f?.source === 'cover-shares'
       ? ` (shares outstanding on its ${f.form} cover, ${day(f.asOf)}, × the close of ${day(f.closeDay)})`
@@ -39,7 +39,7 @@ function reference(size: CompanySize): string {
         : f?.source === 'carried-count' && f.closeDay
           ? ` (today's share count × the close of ${day(f.closeDay)})`
           : '';
-  return `the company's market value of ${money(size.usd)}${how}`;
+  return `the company's market value of ${formatMarketCap(size.usd)}${how}`;
 }
 
 /**
