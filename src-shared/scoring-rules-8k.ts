@@ -53,11 +53,20 @@ export const CONTENT_RULES_8K = {
   },
   '8k.deal.huge': {
     importance: 'CRITICAL',
-    when: 'Items 1.01/2.01: a deal of half the company’s market value or more',
+    when: 'Items 1.01/2.01: a deal of half the company’s market value or more (else of its total assets)',
   },
-  '8k.deal.large': { importance: 'HIGH', when: 'Items 1.01/2.01: a deal of 20-50% of the company’s market value' },
-  '8k.deal.mid': { importance: 'MEDIUM', when: 'Items 1.01/2.01: a deal of 5-20% of the company’s market value' },
-  '8k.deal.small': { importance: 'LOW', when: 'Items 1.01/2.01: a deal under 5% of the company’s market value' },
+  '8k.deal.large': {
+    importance: 'HIGH',
+    when: 'Items 1.01/2.01: a deal of 20-50% of the company’s market value (else of its total assets)',
+  },
+  '8k.deal.mid': {
+    importance: 'MEDIUM',
+    when: 'Items 1.01/2.01: a deal of 5-20% of the company’s market value (10-20% of its total assets when no market value is known)',
+  },
+  '8k.deal.small': {
+    importance: 'LOW',
+    when: 'Items 1.01/2.01: a deal under 5% of the company’s market value (under 10% of its total assets)',
+  },
   '8k.deal.unsized': {
     importance: 'MEDIUM',
     when: 'Items 1.01/2.01: an agreement or deal whose size against the company is not known',

@@ -1,14 +1,8 @@
 /** Display formats of SPEC.md section 9 (market cap, relative time) and the quote fields. */
 import { isDateOnlyFiling } from '#shared/calendar';
 
-/** T with 2 decimals, B and M with 1; smaller values as whole dollars. */
-export function formatMarketCap(value: number | null | undefined): string {
-  if (value == null || !Number.isFinite(value) || value <= 0) return '—';
-  if (value >= 1e12) return `$${(value / 1e12).toFixed(2)}T`;
-  if (value >= 1e9) return `$${(value / 1e9).toFixed(1)}B`;
-  if (value >= 1e6) return `$${(value / 1e6).toFixed(1)}M`;
-  return `$${Math.round(value).toLocaleString('en-US')}`;
-}
+// Shared with the server, whose "Why" lines state a company's market value (decision 366).
+export { formatMarketCap } from '#shared/amounts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

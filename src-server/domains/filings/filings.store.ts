@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/job';
 import { analyzeJob } from './filings.jobs';
 import * as repo from './filings.repo';
-import { marketValueAsOf } from './market-value';
+import { companySizeForDeal, marketValueForSale } from './company-size.service';
 import { reportChangeFacts } from '../reports/reports.service';
 import { easternMidnightIso } from '../../edgar-model/parse/dates';
 import type { ParsedFiling } from '../../edgar-model/parse/types';
@@ -81,12 +81,6 @@ async function insiderHistoryOf(db: Db, p: ParsedFiling): Promise<ScoreContext['
   });
 }
 
-/** The company's market value on the filing's date, when the stored quote and closes can tell it. */
-async function marketValueOn(db: Db, which: { cik?: number; ticker?: string }, filedAt: Date) {
-  const inputs = await repo.marketValueInputs(db, { ...which, day: filedAt.toISOString().slice(0, 10) });
-  return inputs ? marketValueAsOf(inputs, filedAt) : null;
-}
-
 async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<ScoreContext> {
   const d = p.detail;
   if (d?.kind === 'ownership' && d.issuer.cik != null && p.accessionNo) {
@@ -95,8 +89,8 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
       .map((r) => r.transactionDate as string)
       .sort();
     const sells = d.rows.some((r) => r.code === 'S');
-    const marketCapUsd =
-      sells && d.issuer.tradingSymbol ? await marketValueOn(db, { ticker: d.issuer.tradingSymbol }, filedAt) : null;
+    const sale = { cik: d.issuer.cik, ticker: d.issuer.tradingSymbol ?? undefined, filedAt };
+    const marketCapUsd = sells ? ((await marketValueForSale(db, sale))?.usd ?? null) : null;
     const insiderHistory = await insiderHistoryOf(db, p);
     if (dates.length === 0) return { marketCapUsd, insiderHistory };
     const days = SCORING_THRESHOLDS.clusterDays;
@@ -116,9 +110,9 @@ async function scoreContext(db: Db, p: ParsedFiling, filedAt: Date): Promise<Sco
       insiderHistory,
     };
   }
-  // An 8-K that states a deal's price: the company's market value sizes it (issue #25).
+  // An 8-K that states a deal's price: the company's size on its date sizes it (issue #25, decision 366).
   if (d?.kind === 'current' && p.company?.cik != null && d.content?.some((c) => c.deal?.amountUsd != null)) {
-    return { marketCapUsd: await marketValueOn(db, { cik: p.company.cik }, filedAt) };
+    return { companySize: await companySizeForDeal(db, { cik: p.company.cik, filedAt }) };
   }
   if (d?.kind === 'periodic' && p.accessionNo) {
     // The stored diff against the comparable report (domains/reports computes it before this).

@@ -3,6 +3,7 @@
  * form family; anything unknown keeps its header metadata. Never throws on bad input.
  */
 import { displayOwnerName } from '#shared/insider';
+import { companySizeFacts } from './company-size';
 import { parseCurrentReport } from './current-report';
 import {
   foreignIssuerRegistrant,
@@ -269,6 +270,12 @@ function readPeriodic(r: Reading, out: FamilyRead): void {
     // The cover's dei facts follow the inline XBRL header, which runs to 700 KB (IBM 2024).
     primary?.text.slice(0, 2_000_000) ?? '',
   );
+  // The balance sheet's facts sit past the first 2 MB in long reports: the whole document is read for them.
+  if (!periodic.isLateNotice) {
+    const { sharesOutstanding, totalAssets } = companySizeFacts(primary?.text ?? '');
+    if (sharesOutstanding) periodic.sharesOutstanding = sharesOutstanding;
+    if (totalAssets) periodic.totalAssets = totalAssets;
+  }
   out.detail = periodic;
   // A report stored as its document alone (no SEC header) names its registrant in its dei: facts or on the cover.
   out.company = namedFromCover(out.company, hints, () => bareRegistrant(primary?.text ?? ''));

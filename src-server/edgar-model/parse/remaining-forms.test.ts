@@ -52,6 +52,8 @@ describe('10-Q/A amendment', () => {
       fiscalYear: 1997,
       fiscalPeriod: null,
       isLateNotice: false,
+      // The cover: "126,354,086 shares of Common Stock Issued and Outstanding as of May 2, 1997" (decision 366).
+      sharesOutstanding: { shares: 126_354_086, asOf: '1997-05-02', classes: 1, from: 'cover' },
     });
     const score = scoreFiling(parsed);
     expect(score.rules).toEqual(['periodic.amendment']);

@@ -248,6 +248,26 @@ export interface PeriodicDetail {
   isLateNotice: boolean;
   /** The report states substantial doubt about the company's ability to continue as a going concern (decision 342). */
   goingConcern?: boolean;
+  /** The cover's shares outstanding (decision 366); absent when not stated, and on reports stored before it was read. */
+  sharesOutstanding?: StatedShares;
+  /** Total assets at the latest balance-sheet date the inline XBRL states (decision 366); absent when not stated. */
+  totalAssets?: StatedAssets;
+}
+
+/** Shares outstanding as a report's cover states them, summed over classes of common stock. */
+export interface StatedShares {
+  shares: number;
+  /** The date the cover gives the count as of. */
+  asOf: string;
+  classes: number;
+  /** The inline XBRL fact dei:EntityCommonStockSharesOutstanding, or the cover's own sentence. */
+  from: 'dei' | 'cover';
+}
+
+export interface StatedAssets {
+  usd: number;
+  /** The balance-sheet date. */
+  asOf: string;
 }
 
 /** One reporting person of a Schedule 13D/13G cover page (rows 1, 5-9/11 and 11/13). */

@@ -67,6 +67,40 @@ describe('class 1: the label comes from what the items say', () => {
     expect(large.reasons[0]).toMatch(/about 29% of the company's market value/);
   });
 
+  it('the Why line names the reference that sized the deal; total assets ask 10% for MEDIUM (derived: the same eCERA purchase, decision 366)', () => {
+    const file = `${CORPUS}8k_1001426_8K_2005_0001193125-05-180607.htm`;
+    const byCount = score(file, {
+      companySize: {
+        kind: 'market-value',
+        usd: 250_000_000,
+        from: { source: 'cover-shares', form: '10-Q', asOf: '2005-11-01', closeDay: '2005-12-19' },
+      },
+    });
+    expect(byCount.rules).toContain('8k.deal.mid');
+    expect(byCount.reasons[0]).toBe(
+      "Deal size $14.7M, about 6% of the company's market value of $250.0M (shares outstanding on its 10-Q cover, Nov 1, 2005, × the close of Dec 19, 2005)",
+    );
+    // The same 6% of total assets is under Item 2.01's 10% significance line: LOW.
+    const byAssets = score(file, {
+      companySize: {
+        kind: 'total-assets',
+        usd: 250_000_000,
+        from: { source: 'balance-sheet', form: '10-K', asOf: '2004-12-31' },
+      },
+    });
+    expect(byAssets.rules).toContain('8k.deal.small');
+    expect(byAssets.reasons[0]).toBe('Deal size $14.7M, about 6% of its total assets of $250.0M (10-K, Dec 31, 2004)');
+    expect(score(file, { companySize: { kind: 'total-assets', usd: 120_000_000 } }).rules).toContain('8k.deal.mid');
+    // A quote sizes it too, and a stated size outranks a bare market value.
+    const quoted = score(file, {
+      marketCapUsd: 10_000_000_000,
+      companySize: { kind: 'market-value', usd: 50_000_000, from: { source: 'quote', quotedDay: '2005-12-16' } },
+    });
+    expect(quoted.reasons[0]).toMatch(
+      /about 29% of the company's market value of \$50\.0M \(the quote of Dec 16, 2005\)$/,
+    );
+  });
+
   it('a CEO leaving effective immediately is CRITICAL (derived: SanDisk 2010 with its year-end date replaced)', () => {
     const raw = read(`${EVAL}8k_1000180_8K_2010_0001000180-10-000089.htm`).replace(
       'as a director, as of December 31, 2010.',

@@ -11,6 +11,7 @@ import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
 import { POINTER_ONLY } from '../parse/current-content';
 import type { ItemContent, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName } from './company-name';
+import { dealSize } from './deal-size';
 import { asFiled, money } from './format';
 import type { Hit, ScoreContext } from './types';
 
@@ -177,16 +178,6 @@ function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** A deal's size against the company, when the company's market value is known. */
-function dealShare(amount: number | null, context: ScoreContext): number | null {
-  const cap = context.marketCapUsd;
-  return amount != null && cap != null && cap > 0 ? amount / cap : null;
-}
-
-/** A deal's rule by its share of the company's market value. */
-const sizeRule = (share: number) =>
-  share >= 0.5 ? '8k.deal.huge' : share >= 0.2 ? '8k.deal.large' : share >= 0.05 ? '8k.deal.mid' : '8k.deal.small';
-
 const RENEWED =
   'A credit facility that replaces an existing one, no larger: the borrowing capacity is what it was, no new debt';
 const PROGRAMME =
@@ -194,8 +185,8 @@ const PROGRAMME =
 
 function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: ScoreContext): ItemJudgement {
   const amount = d.amountUsd != null ? money(d.amountUsd) : null;
-  const share = dealShare(d.amountUsd, context);
-  const sized = share != null ? `${amount}, about ${Math.round(share * 100)}% of the company's market value` : amount;
+  const size = dealSize(d.amountUsd, context);
+  const sized = size ? `${amount}, ${size.said}` : amount;
   if (d.kind === 'compensation')
     return judged(c, '8k.deal.routine', 'Executive pay agreement', [
       'An employment or pay agreement: compensation only',
@@ -238,24 +229,22 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
   }
   if (d.followUp && c.number !== '1.01')
     return judged(c, '8k.deal.completed', `Completes a deal announced before${amount ? ` (${amount})` : ''}`, [
-      `Completes a deal the company announced before${sized ? ` (${sized})` : ''}`,
+      `Completes a deal the company announced before${size ? `: ${sized}` : amount ? ` (${amount})` : ''}`,
     ]);
   // Decision 359: a deal of half the company or more (CRITICAL) is sized by a sum the item names as its price. When the
   // largest sum it states is not one (a revenue, a combined company's size), the priced sum sizes it; with none, the
   // deal is weighed as one whose size is not known.
   const priced = d.pricedUsd === undefined ? d.amountUsd : d.pricedUsd;
-  if (share != null && share >= 0.5 && priced !== d.amountUsd) {
-    const pricedShare = dealShare(priced, context);
-    if (pricedShare != null) {
-      const what = `${money(priced!)}, about ${Math.round(pricedShare * 100)}% of the company's market value`;
-      return judged(c, sizeRule(pricedShare), `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${money(priced!)}`, [
+  if (size != null && size.share >= 0.5 && priced !== d.amountUsd) {
+    const pricedSize = dealSize(priced, context);
+    if (pricedSize != null) {
+      const what = `${money(priced!)}, ${pricedSize.said}`;
+      return judged(c, pricedSize.rule, `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${money(priced!)}`, [
         `Deal size ${what} (the price the item names; its largest sum, ${amount}, is not stated as the price)`,
       ]);
     }
-  } else if (share != null) {
-    return judged(c, sizeRule(share), `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${amount}`, [
-      `Deal size ${sized}`,
-    ]);
+  } else if (size != null) {
+    return judged(c, size.rule, `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${amount}`, [`Deal size ${sized}`]);
   }
   if (d.regulatoryOrder)
     return judged(c, '8k.topic.material', 'Consents to a regulatory enforcement order', [

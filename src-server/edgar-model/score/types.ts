@@ -27,6 +27,21 @@ export interface InsiderHistory {
   coveredFrom: string | null;
 }
 
+/**
+ * The company's size on a filing's date (decision 366): its market value, else its total assets, with what it was
+ * computed from so the reason can say which reference sized the deal.
+ */
+export interface CompanySize {
+  kind: 'market-value' | 'total-assets';
+  usd: number;
+  /** Absent for a bare market value a caller passed (marketCapUsd). */
+  from?:
+    | { source: 'cover-shares'; form: string; asOf: string; closeDay: string }
+    | { source: 'quote'; quotedDay: string }
+    | { source: 'carried-count'; closeDay: string }
+    | { source: 'balance-sheet'; form: string; asOf: string };
+}
+
 /** Facts from stored filings that some rules need; the service gathers them, scoring stays pure. */
 export interface ScoreContext {
   /** Display names of insiders of the same issuer with open-market purchases within the cluster window. */
@@ -35,8 +50,10 @@ export interface ScoreContext {
   insiderHistory?: InsiderHistory | null;
   /** The same 13G/13D filer's previous percent of class for this subject company. */
   previousPercent?: number | null;
-  /** The company's market value (USD) from the latest stored quote, when one has it. */
+  /** The company's market value (USD) on the filing's date, when stored data tells it. */
   marketCapUsd?: number | null;
+  /** 8-K deals: what sizes the deal against the company, and where it came from (decision 366). */
+  companySize?: CompanySize | null;
   /** For amendments: the original filing it amends, as stored. */
   original?: import('./amendment').OriginalFiling | null;
   /** 10-K/10-Q: what changed since the comparable report, and the company's usual change. */
