@@ -226,9 +226,26 @@ export function planTrustee(bodyText: string): boolean {
  * involved". The stake came by distribution, grant or office, not by a purchase the market has not seen.
  */
 const NOT_PURCHASED_SERVICES =
-  /\b(?:received|acquired|issued)\b[^.]{0,160}?\b(?:in consideration (?:of|for)|as compensation for|in exchange for)\b[^.]{0,80}?\bservices\b/i;
+  /\b(?:received|acquired|issued)\b[^.]{0,160}?\b(?:in consideration (?:of|for)|as compensation for|in exchange for)\b[^.]{0,80}?\bservices\b|\b(?:issued|granted|awarded) to the Reporting Person in connection with (?:his|her) (?:employment|service)\b/i;
 const NOT_PURCHASED =
-  /\bno funds (?:(?:were|was|have been|are)\s+)?(?:used|involved|paid|expended|required)\b|\b(?:have|has|were|was) not (?:been )?(?:purchased|acquired by purchase)\b/i;
+  /\bno funds (?:(?:were|was|have been|are)\s+)?(?:used|involved|paid|expended|required)\b|\b(?:expended|used|paid) no funds\b|\b(?:have|has|were|was) not (?:been )?(?:purchased|acquired by purchase)\b/i;
+/**
+ * Decision 367: the holder's owner put the shares into the holder for the holder's own units ("All shares ... were
+ * contributed to the Reporting Person by PHK in exchange for all of the outstanding voting and nonvoting units of
+ * Swoosh", Knight's Swoosh LLC on NIKE 2015): the same shares under the same owner, an internal reorganisation.
+ */
+const OWNER_CONTRIBUTION =
+  /\bcontributed to the Reporting Person\b[^.]{0,80}?\bin exchange for\b[^.]{0,80}?\b(?:units|membership interests|partnership interests)\b/i;
+/**
+ * Decision 367: shares received for a holder's interests in the company's predecessor when it listed ("acquired in a
+ * holding company reorganization in connection with the Issuer's initial public offering", Natural Grocers 2012;
+ * "Immediately before the closing of the offering ... received shares of common stock ... in exchange for their ...
+ * partner interests", Superior Well Services 2005): a backer's holdings from before the listing.
+ */
+const LISTING_EXCHANGE = [
+  /\b(?:acquired|received|issued)\b[^.]{0,80}?\b(?:reorganization|reorganisation|exchange)\b[^.]{0,40}?\bin connection with the (?:Issuer\S{0,7} )?(?:IPO|initial public offering)\b/i,
+  /\b(?:Immediately )?(?:before|prior to) the closing of the (?:Issuer\S{0,7} )?(?:IPO|initial public offering|offering)\b[\s\S]{0,600}?\breceived\b[^.]{0,80}?\bin exchange for\b[^.]{0,80}?\binterests\b/i,
+];
 
 export function stakeOrigin(
   bodyText: string,
@@ -250,7 +267,9 @@ export function stakeOrigin(
       items,
     ) || /\birrevocable proxy\b[^.]{0,200}?\b(?:Voting|Support) Agreements?\b/i.test(items);
   if (merger && byAgreement) return 'deal-support';
+  if (OWNER_CONTRIBUTION.test(items)) return 'reorganization';
   if (
+    LISTING_EXCHANGE.some((p) => p.test(items)) ||
     /\b(?:Prior to|Before) the (?:closing of the )?(?:Issuer's )?(?:IPO|initial public offering|Business Combination)\b[^.]{0,200}?\b(?:held|owned)\b/i.test(
       items,
     ) ||

@@ -151,4 +151,15 @@ describe('13D/G cover pages', () => {
     // Month, day and year broken over lines by the HTML, above "(Date" / "of Event ..." (Zhang on Meiwu 2023).
     expect(beneficial('orgron_0001493152-23-038860_SC13G.txt').eventDate).toBe('2023-03-28');
   });
+
+  it("where a first 13D's stake came from, in the wordings of decision 367", () => {
+    // The owner put his shares into his own LLC for its units (Knight's Swoosh on NIKE 2015): an internal reorganisation.
+    expect(beneficial('ne_nike_13d_broken_cusip_SC13D.html').stakeOrigin).toBe('reorganization');
+    // Shares for interests in the predecessor at the IPO, "Issuer&#146;s" as typed (Natural Grocers 2012; Superior
+    // Well Services 2005, "Immediately before the closing of the offering ... in exchange for ... partner interests").
+    expect(beneficial('ne_sc13d_broken_issuer_name_SC13D.html').stakeOrigin).toBe('pre-listing');
+    expect(beneficial('orgron_0000950152-05-006954_SC13D.txt').stakeOrigin).toBe('pre-listing');
+    // Shares "issued to the Reporting Person in connection with his employment as the chief executive officer".
+    expect(beneficial('orgron_0001144204-12-020756_SC13D.txt').stakeOrigin).toBe('not-purchased');
+  });
 });
