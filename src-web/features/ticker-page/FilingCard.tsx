@@ -12,6 +12,8 @@ import type { TickerFiling } from './ticker-types';
 import { TransactionTable } from './TransactionTable';
 
 function FiledTime({ filing }: { filing: TickerFiling }) {
+  // Its filed_at is the reported period (it only orders the timeline): no date rather than a wrong one.
+  if (filing.filed_date_unknown) return <span className="muted">Filing date not recorded</span>;
   const exact = `Filed ${formatFiledTime(filing.filed_at, filing.accepted_at)}${filing.accepted_at && filing.accepted_at !== filing.filed_at ? `, accepted ${formatExactTime(filing.accepted_at)}` : ''}`;
   return (
     <time
