@@ -69,7 +69,7 @@ export function FilingCard({
   aiAvailable: boolean;
   compact?: boolean;
 }) {
-  const { summary, reasons } = shownOn(filing);
+  const { summary, reasons, notes } = shownOn(filing);
   return (
     <article
       className={`tp-filing tp-filing--${importanceColour(filing.importance)}`}
@@ -113,6 +113,12 @@ export function FilingCard({
           </ul>
         </div>
       )}
+      {!compact &&
+        notes.map((note) => (
+          <p key={note} className="tp-reasons__note muted">
+            Note: {note}.
+          </p>
+        ))}
       {!compact && <AnalysisBlock filing={filing} aiAvailable={aiAvailable} />}
       {!compact && <FilingReceipt filing={filing} />}
       <footer className="tp-filing__links">

@@ -244,6 +244,59 @@ describe('8-K Item 5.02: the people in the alert', () => {
   });
 });
 
+describe('a caveat is a note, not a reason for the level', () => {
+  it("CRITICAL: Musk's 2018 open-market purchase lists its reasons; 'too little trading history' follows apart, and not in the SMS", async () => {
+    // The real Form 4, scored as ingest scores it with no stored history for the insider.
+    const parsed = parseFiling(
+      repoDocument('src-server/test/fixtures/edgar/corpus/f4x_0001494730-18-000005_tsla_musk_P_ceo.xml'),
+      {
+        formType: '4',
+        filedDate: '2018-06-13',
+      },
+    );
+    const score = scoreFiling(parsed);
+    expect(score.importance).toBe('CRITICAL');
+    expect(score.rules).toContain('form4.pattern.unknown');
+    const filing: AlertFiling = {
+      filingId: 9,
+      ticker: 'TSLA',
+      companyName: 'Tesla, Inc.',
+      formType: parsed.formType,
+      importance: score.importance,
+      reasons: score.reasons,
+      oneLiner: score.oneLiner,
+      link: null,
+      filedAt: new Date('2018-06-13T04:00:00Z'),
+      details: parsed.detail,
+    };
+    const ctx = {
+      brandName: 'Insider Trades Alerts',
+      brandColor: '#047857',
+      publicUrl: 'https://alerts.example',
+      timeZone: 'America/New_York',
+      unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
+      postalAddress: null,
+    };
+    const mail = await alertEmail('reader@example.com', filing, ctx, {
+      routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } },
+    });
+    const caveat =
+      'Too little trading history to tell routine from opportunistic (no earlier trades stored; three prior years needed)';
+    const why = mail.text.slice(mail.text.indexOf('Why it matters:'));
+    const reasonLines = why.split('\n\n')[0]!.split('\n').slice(1);
+    expect(reasonLines.length).toBeGreaterThan(0);
+    expect(reasonLines.every((l) => l.startsWith('- ') && !l.includes('Too little'))).toBe(true);
+    expect(why.split('\n\n')[1]).toBe(`Note: ${caveat}.`);
+    const list = /Why it matters<\/p><ul[^>]*>(.*?)<\/ul>/.exec(mail.html)?.[1] ?? '';
+    expect(list).toContain('<li>');
+    expect(list).not.toContain('Too little');
+    expect(mail.html).toMatch(new RegExp(`</ul><p[^>]*>Note: <!-- -->${caveat.replace(/[()]/g, '\\$&')}<!-- -->.</p>`));
+    const sms = alertSms(filing, { brandName: 'Insider Trades', publicUrl: 'https://alerts.example' });
+    expect(sms).toMatch(/^Insider Trades: TSLA CRITICAL Form 4: Elon Musk bought/);
+    expect(sms).not.toMatch(/history|routine/i);
+  });
+});
+
 describe('SMS', () => {
   it('stays in one GSM-7 segment: curly quotes, dashes and dots are replaced, the short link kept', () => {
     const [form4] = sampleFilings();
