@@ -18,7 +18,7 @@ import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
 import { bareRegistrant, deiForm } from './bare-document';
-import { companyDisplayName, coverCompanyName } from '../score/company-name';
+import { companyDisplayName, coverCompanyName } from '../company-name';
 import { htmlToText } from './text';
 import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
 

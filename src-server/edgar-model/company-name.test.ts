@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../config/paths';
-import { parseFiling, type ParseHints } from '../parse';
+import { projectPath } from '../config/paths';
+import { parseFiling, type ParseHints } from './parse';
 import {
   companyEvent,
   coverCompanyName,
@@ -9,9 +9,9 @@ import {
   readableCompanyName,
   startsWithCompany,
 } from './company-name';
-import { repoDocument } from '../../test/edgar-fixtures';
-import type { CurrentReportDetail } from '../parse/types';
-import { scoreFiling } from '.';
+import { repoDocument } from '../test/edgar-fixtures';
+import type { CurrentReportDetail } from './parse/types';
+import { scoreFiling } from './score';
 
 // Real filings, all on the tune split of eval/importance/labels.jsonl. Header-less eval 8-Ks get the
 // company from edgar-crawler's metadata (eval/importance/crawler-metadata.json), as the eval does.
