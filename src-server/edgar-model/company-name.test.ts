@@ -236,4 +236,3 @@ describe("the company's own casing, where the filing writes it", () => {
     );
   });
 });
-

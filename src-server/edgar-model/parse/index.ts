@@ -75,11 +75,7 @@ function detectForm(doc: SubmissionDocument): string | null {
  * (dei:EntityRegistrantName or the line above "Exact name of registrant"), then the document's first pages (a 13G's
  * "Name of Issuer").
  */
-function nameSourceText(
-  sub: Submission,
-  primary: SubmissionDocument | undefined,
-  detail: FilingDetail | null,
-): string {
+function nameSourceText(sub: Submission, primary: SubmissionDocument | undefined, detail: FilingDetail | null): string {
   if (detail?.kind === 'ownership') {
     const exhibits = sub.documents.filter((d) => d !== primary).map((d) => bodyOf(d, 20_000));
     return [detail.issuer.name ?? '', ...exhibits].join('\n');

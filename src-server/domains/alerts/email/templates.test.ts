@@ -287,7 +287,7 @@ describe('a caveat is a note, not a reason for the level', () => {
     expect(reasonLines.length).toBeGreaterThan(0);
     expect(reasonLines.every((l) => l.startsWith('- ') && !l.includes('Too little'))).toBe(true);
     expect(why.split('\n\n')[1]).toBe(`Note: ${caveat}.`);
-    const list = /Why it matters<\/p><ul[^>]*>(.*?)<\/ul>/.exec(mail.html)?.[1] ?? '';
+    const list = /Why it matters<\/p><ul[^>]*>(.*?)<\/ul>/.exec(mail.html ?? '')?.[1] ?? '';
     expect(list).toContain('<li>');
     expect(list).not.toContain('Too little');
     expect(mail.html).toMatch(new RegExp(`</ul><p[^>]*>Note: <!-- -->${caveat.replace(/[()]/g, '\\$&')}<!-- -->.</p>`));
