@@ -15,13 +15,16 @@ import { proSubscriber } from './pro-subscriber';
 // 10-Qs and two 10-Ks. The page then shows what changed, and the history across years.
 const harness = await startBrowserHarness();
 const db = harness.database.db;
+/** The live ingest's EDGAR client, pointed at a replay server. */
+const edgarAt = (url: string) =>
+  new EdgarClient({
+    baseUrl: url,
+    dataBaseUrl: url,
+    userAgent: 'Filing Alerts Test ops@example.com',
+    limiter: new RateLimiter(10),
+  });
 const replay = await startReplayServer();
-const client = new EdgarClient({
-  baseUrl: replay.url,
-  dataBaseUrl: replay.url,
-  userAgent: 'Filing Alerts Test ops@example.com',
-  limiter: new RateLimiter(10),
-});
+const client = edgarAt(replay.url);
 const shots = loadTestEnv().SCREENSHOT_DIR;
 
 async function seed() {
@@ -123,12 +126,7 @@ describe('report diffs on the ticker page', () => {
 
   it("Meta's FY2023 10-K, whose filing date the replay does not state, shows no filed date, not its period end", async () => {
     const metaReplay = await startReplayServer();
-    const metaClient = new EdgarClient({
-      baseUrl: metaReplay.url,
-      dataBaseUrl: metaReplay.url,
-      userAgent: 'Filing Alerts Test ops@example.com',
-      limiter: new RateLimiter(10),
-    });
+    const metaClient = edgarAt(metaReplay.url);
     await db.execute(
       sql`insert into tickers (ticker, cik, name) values ('META', 1326801, 'Meta Platforms, Inc.') on conflict do nothing`,
     );

@@ -19,6 +19,16 @@ import { form4TradeFacts, keyFacts, officerChangeFacts } from './facts';
 import { EMAIL_TEMPLATES, previewTemplate, sampleBurst, sampleFilings } from './templates';
 import { BADGE } from './theme';
 
+/** A reader in New York of the brand named. */
+const readerContext = (brandName: string, brandColor: string) => ({
+  brandName,
+  brandColor,
+  publicUrl: 'https://alerts.example',
+  timeZone: 'America/New_York',
+  unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
+  postalAddress: null,
+});
+
 describe('email templates', () => {
   it('registers every template with its variables for the admin editor', () => {
     expect(EMAIL_TEMPLATES.map((t) => t.id)).toEqual(['alert', 'alert-burst', 'digest', 'brief']);
@@ -205,14 +215,7 @@ describe('8-K Item 5.02: the people in the alert', () => {
       { label: 'Leaving', value: 'Brett Kaufman, Chief Financial Officer and Treasurer' },
       { label: 'Appointed', value: 'Brandon Hetzel, Chief Financial Officer and Treasurer' },
     ]);
-    const ctx = {
-      brandName: '8-K Alerts',
-      brandColor: '#1d4ed8',
-      publicUrl: 'https://alerts.example',
-      timeZone: 'America/New_York',
-      unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
-      postalAddress: null,
-    };
+    const ctx = readerContext('8-K Alerts', '#1d4ed8');
     const mail = await alertEmail('reader@example.com', filing, ctx, {
       routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } },
     });
@@ -269,14 +272,7 @@ describe('a caveat is a note, not a reason for the level', () => {
       filedAt: new Date('2018-06-13T04:00:00Z'),
       details: parsed.detail,
     };
-    const ctx = {
-      brandName: 'Insider Trades Alerts',
-      brandColor: '#047857',
-      publicUrl: 'https://alerts.example',
-      timeZone: 'America/New_York',
-      unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
-      postalAddress: null,
-    };
+    const ctx = readerContext('Insider Trades Alerts', '#047857');
     const mail = await alertEmail('reader@example.com', filing, ctx, {
       routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } },
     });
@@ -319,14 +315,7 @@ describe('SMS', () => {
 });
 
 describe('burst alert copy', () => {
-  const ctx = {
-    brandName: '8-K Alerts',
-    brandColor: '#1d4ed8',
-    publicUrl: 'https://alerts.example',
-    timeZone: 'America/New_York',
-    unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
-    postalAddress: null,
-  };
+  const ctx = readerContext('8-K Alerts', '#1d4ed8');
   const routing = { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } };
   const sentAt = new Date('2022-11-09T22:00:00Z');
   it('the code defaults, filled, send byte for byte what the code path sends (a revert changes nothing)', async () => {
