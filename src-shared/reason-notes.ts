@@ -8,6 +8,9 @@ export const TOO_LITTLE_HISTORY = 'Too little trading history to tell routine fr
 
 const isNote = (line: string) => line.startsWith(TOO_LITTLE_HISTORY);
 
+/** A note as cards and emails print it, apart from the reasons. */
+export const noteText = (note: string): string => `Note: ${note}.`;
+
 /** The reasons for the level, and the notes among them, each in stored order. */
 export function splitReasons(lines: readonly string[]): { reasons: string[]; notes: string[] } {
   return { reasons: lines.filter((l) => !isNote(l)), notes: lines.filter(isNote) };

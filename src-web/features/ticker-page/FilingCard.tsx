@@ -1,5 +1,6 @@
 import { FilingQuote } from './FilingQuote';
 import { COPY } from '#shared/copy';
+import { noteText } from '#shared/reason-notes';
 import { DETECTION_LAYERS, formatDuration } from '#shared/latency-receipt';
 import { Icon } from '../../components/Icon';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
@@ -116,7 +117,7 @@ export function FilingCard({
       {!compact &&
         notes.map((note) => (
           <p key={note} className="tp-reasons__note muted">
-            Note: {note}.
+            {noteText(note)}
           </p>
         ))}
       {!compact && <AnalysisBlock filing={filing} aiAvailable={aiAvailable} />}

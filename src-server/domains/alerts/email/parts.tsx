@@ -3,7 +3,7 @@ import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text }
 import type { ReactNode } from 'react';
 import { COPY } from '#shared/copy';
 import { isImportance } from '#shared/importance';
-import { splitReasons } from '#shared/reason-notes';
+import { noteText, splitReasons } from '#shared/reason-notes';
 import type { Fact } from './facts';
 import { BADGE, FONT, PALETTE } from './theme';
 
@@ -143,7 +143,7 @@ export function Reasons({ reasons: lines }: { reasons: string[] }) {
       )}
       {notes.map((n) => (
         <Text key={n} style={{ margin: '0 0 12px', fontSize: 13, lineHeight: '19px', color: PALETTE.muted }}>
-          Note: {n}.
+          {noteText(n)}
         </Text>
       ))}
     </>
@@ -155,7 +155,7 @@ export function reasonsText(lines: string[]): string[] {
   const { reasons, notes } = splitReasons(lines);
   return [
     ...(reasons.length ? ['', 'Why it matters:', ...reasons.map((r) => `- ${r}`)] : []),
-    ...(notes.length ? ['', ...notes.map((n) => `Note: ${n}.`)] : []),
+    ...(notes.length ? ['', ...notes.map(noteText)] : []),
   ];
 }
 

@@ -286,7 +286,7 @@ describe('a caveat is a note, not a reason for the level', () => {
     const list = /Why it matters<\/p><ul[^>]*>(.*?)<\/ul>/.exec(mail.html ?? '')?.[1] ?? '';
     expect(list).toContain('<li>');
     expect(list).not.toContain('Too little');
-    expect(mail.html).toMatch(new RegExp(`</ul><p[^>]*>Note: <!-- -->${caveat.replace(/[()]/g, '\\$&')}<!-- -->.</p>`));
+    expect(mail.html).toMatch(new RegExp(`</ul><p[^>]*>Note: ${caveat.replace(/[()]/g, '\\$&')}.</p>`));
     const sms = alertSms(filing, { brandName: 'Insider Trades', publicUrl: 'https://alerts.example' });
     expect(sms).toMatch(/^Insider Trades: TSLA CRITICAL Form 4: Elon Musk bought/);
     expect(sms).not.toMatch(/history|routine/i);
