@@ -218,6 +218,11 @@ describe('settings without a session', () => {
     );
     await page.getByRole('button', { name: 'Change or re-verify contact' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Contact Information' });
+    // What saving does to alerts, said of the address alerts go to now.
+    expect(await dialog.locator('.notice--warning').textContent()).toBe(
+      'Changing your contact information requires verifying it again. As soon as you save a new email address, alerts stop going to settings-phone@example.com and go to the new one only once it is verified.',
+    );
+    await dialog.screenshot({ path: await harness.screenshot(page, 'contact-change-notice-390') });
     await dialog.getByRole('radio', { name: 'Text/SMS' }).check();
     await dialog.getByLabel('Mobile number').fill('(202) 555-0162');
     await dialog.getByRole('button', { name: 'Send verification text' }).click();

@@ -17,9 +17,9 @@ const db = harness.database.db;
 const corpus = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../src-server/test/fixtures/edgar/corpus/${name}`, import.meta.url)), 'latin1');
 
-async function reader(tickers: string, forms: string): Promise<Page> {
+async function reader(tickers: string, forms: string, who = tickers): Promise<Page> {
   const { user, session } = await createSignedInUser(db, {
-    email: `reader-${tickers}@example.com`,
+    email: `reader-${who}@example.com`,
     planType: 'pro',
     planStatus: 'active',
   });
@@ -158,5 +158,30 @@ describe('Form 4 and 13G cards tell what the filing says', () => {
     await card.screenshot({ path: await harness.screenshot(page, 'sc13g-exit-card-390') });
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await card.screenshot({ path: await harness.screenshot(page, 'sc13g-exit-card-390-dark') });
+  });
+
+  it("a CRITICAL Form 4's card gives its reasons under Why CRITICAL and the short-history caveat apart, as a note", async () => {
+    // Elon Musk's real Form 4 of his 2018-06-12/13 open-market purchase (about $25M), with no earlier trades stored.
+    const parsed = parseFiling(corpus('f4x_0001494730-18-000005_tsla_musk_P_ceo.xml'), {
+      accessionNo: '0001494730-18-000005',
+      formType: '4',
+      filedDate: '2018-06-13',
+    });
+    const stored = await storeParsedFiling(db, { parsed, meta: { source: 'manual' } });
+    expect(stored.score.importance).toBe('CRITICAL');
+    const page = await reader('TSLA', '4', 'tsla-critical');
+    await page.goto(`${harness.url}/ticker/TSLA`);
+    const card = page.locator(`#filing-${stored.id}`);
+    await card.waitFor();
+    const why = card.locator('.tp-reasons');
+    expect(await why.locator('.tp-reasons__label').textContent()).toBe('Why CRITICAL');
+    expect(await why.locator('li').count()).toBeGreaterThan(0);
+    expect(await why.textContent()).not.toContain('Too little trading history');
+    expect(await card.locator('.tp-reasons__note').textContent()).toBe(
+      'Note: Too little trading history to tell routine from opportunistic (no earlier trades stored; three prior years needed).',
+    );
+    expect(await harness.seriousA11yViolations(page)).toEqual([]);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: await harness.screenshot(page, 'form4-critical-caveat-note-390') });
   });
 });

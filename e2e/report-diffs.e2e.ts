@@ -6,6 +6,7 @@ import { ingestAccession } from '#server/domains/filings/filings.service';
 import { EdgarClient } from '#server/integrations/edgar/edgar-client';
 import { RateLimiter } from '#server/integrations/edgar/rate-limiter';
 import { startReplayServer } from '#server/integrations/edgar/replay/replay-server';
+import { loadReplaySet } from '#server/integrations/edgar/replay/replay-set';
 import { startBrowserHarness } from './harness';
 import { proSubscriber } from './pro-subscriber';
 
@@ -14,13 +15,16 @@ import { proSubscriber } from './pro-subscriber';
 // 10-Qs and two 10-Ks. The page then shows what changed, and the history across years.
 const harness = await startBrowserHarness();
 const db = harness.database.db;
+/** The live ingest's EDGAR client, pointed at a replay server. */
+const edgarAt = (url: string) =>
+  new EdgarClient({
+    baseUrl: url,
+    dataBaseUrl: url,
+    userAgent: 'Filing Alerts Test ops@example.com',
+    limiter: new RateLimiter(10),
+  });
 const replay = await startReplayServer();
-const client = new EdgarClient({
-  baseUrl: replay.url,
-  dataBaseUrl: replay.url,
-  userAgent: 'Filing Alerts Test ops@example.com',
-  limiter: new RateLimiter(10),
-});
+const client = edgarAt(replay.url);
 const shots = loadTestEnv().SCREENSHOT_DIR;
 
 async function seed() {
@@ -118,5 +122,36 @@ describe('report diffs on the ticker page', () => {
       .first();
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: join(shots, 'report-diff-card-dark-360.png') });
+  });
+
+  it("Meta's FY2023 10-K, whose filing date the replay does not state, shows no filed date, not its period end", async () => {
+    const metaReplay = await startReplayServer();
+    const metaClient = edgarAt(metaReplay.url);
+    await db.execute(
+      sql`insert into tickers (ticker, cik, name) values ('META', 1326801, 'Meta Platforms, Inc.') on conflict do nothing`,
+    );
+    // The feed entry carries the filing date the replay's manifest records (none for FY2023).
+    for (const accessionNo of ['0001326801-24-000012', '0001326801-25-000017']) {
+      const filedDate = loadReplaySet().find((f) => f.accessionNo === accessionNo)?.filedDate ?? null;
+      const outcome = await ingestAccession(db, {
+        client: metaClient,
+        ref: { accessionNo, cik: 1326801, formType: '10-K', filedDate, source: 'replay' },
+        reports: { priority: 'sweep', waitMs: 60_000 },
+      });
+      expect(outcome.status).toBe('stored');
+    }
+    await metaReplay.close();
+    const page = await harness.newPage();
+    await page.goto(`${harness.url}/ticker/META`);
+    const cards = page.locator('article[data-form="10-K"]');
+    await cards.nth(1).waitFor({ timeout: 30_000 });
+    expect(await cards.nth(0).locator('.tp-time').getAttribute('title')).toBe('Filed Jan 30, 2025');
+    expect(await cards.nth(1).getByText('Filing date not recorded', { exact: true }).isVisible()).toBe(true);
+    expect(await cards.nth(1).locator('time').count()).toBe(0);
+    await page.evaluate(() => {
+      const header = document.querySelector<HTMLElement>('.site-header');
+      if (header) header.style.position = 'static';
+    });
+    await cards.nth(1).screenshot({ path: join(shots, 'report-card-meta-10k-no-filed-date.png') });
   });
 });

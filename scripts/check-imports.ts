@@ -11,6 +11,8 @@ const { files, edges, violations } = checkImports(root, ['src-shared', 'src-serv
   integrations: 'src-server/integrations',
   domains: 'src-server/domains',
   routerTypes: 'src-server/transport/trpc/app-router.ts',
+  parse: 'src-server/edgar-model/parse',
+  score: 'src-server/edgar-model/score',
 });
 for (const v of violations) console.error(`✖ [${v.rule}] ${v.message}`);
 if (violations.length > 0) process.exit(1);

@@ -10,6 +10,8 @@ const LAYOUT = {
   integrations: 'server/integrations',
   domains: 'server/domains',
   routerTypes: 'server/router.ts',
+  parse: 'server/edgar-model/parse',
+  score: 'server/edgar-model/score',
 };
 let root = '';
 function project(files: Record<string, string>): string {
@@ -92,6 +94,19 @@ describe('import rules', () => {
       'server/integrations/edgar/client.ts': "import '../../domains/filings/parse';",
     });
     expect(violations.map((v) => v.rule).sort()).toEqual(['cycle', 'integrations-import-domains']);
+  });
+
+  it('refuses the filing parser importing the scorer; both may import a module beside them', () => {
+    const violations = check({
+      'server/edgar-model/company-name.ts': 'export const name = 1;',
+      'server/edgar-model/score/company-name.ts': 'export const old = 1;',
+      'server/edgar-model/parse/index.ts': "import '../company-name';\nimport '../score/company-name';",
+      'server/edgar-model/score/index.ts': "import '../company-name';\nimport '../parse';",
+      'server/edgar-model/parse/index.test.ts': "import '../score';",
+    });
+    expect(violations.map((v) => `${v.rule} ${v.message}`)).toEqual([
+      'parse-imports-score server/edgar-model/parse/index.ts imports ../score/company-name: parsing never depends on scoring (share the module one level up)',
+    ]);
   });
 
   it('fails loudly on an import it cannot resolve instead of passing it', () => {

@@ -6,6 +6,8 @@
  *    `import type` of the router (the tRPC AppRouter type);
  *  - shared code imports only shared code (its tests may load server fixtures): the web bundles it;
  *  - integrations never import domains;
+ *  - reading a filing (edgar-model/parse) never imports scoring (edgar-model/score): scoring reads parsed facts
+ *    (the parser's tests may score what they parse);
  *  - no import cycles, type-only imports included (a type cycle is still a knot to read).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -18,7 +20,7 @@ export interface ImportEdge {
 }
 
 export interface Violation {
-  rule: 'web-imports' | 'shared-imports' | 'integrations-import-domains' | 'cycle';
+  rule: 'web-imports' | 'shared-imports' | 'integrations-import-domains' | 'parse-imports-score' | 'cycle';
   message: string;
 }
 
@@ -142,6 +144,9 @@ export interface Layout {
   domains: string;
   /** The one server file the web may import, and only with `import type`. */
   routerTypes: string;
+  /** The filing parser and the scorer: the parser never imports the scorer. */
+  parse: string;
+  score: string;
 }
 
 export function checkImports(
@@ -178,6 +183,12 @@ export function checkImports(
         violations.push({
           rule: 'integrations-import-domains',
           message: `${file} imports ${specifier}: integrations never import domains`,
+        });
+      }
+      if (inside(file, layout.parse) && inside(to, layout.score) && !/\.test\.tsx?$/.test(file)) {
+        violations.push({
+          rule: 'parse-imports-score',
+          message: `${file} imports ${specifier}: parsing never depends on scoring (share the module one level up)`,
         });
       }
     }

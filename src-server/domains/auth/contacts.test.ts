@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshIp, startAuthTestApp, tokenFromText } from '../../test/auth-client';
+import { follow, proUser, seedTickers } from '../../test/alerts';
+import { insertRealFilings, realFilings } from '../../test/real-filings';
 import { createSignedInUser } from '../../test/users';
+import { matchFiling } from '../alerts/match.service';
 
 const t = await startAuthTestApp({ env: { SUPPORT_EMAIL: 'help@filings.example' } });
 const { api, smtp, twilio, database } = t;
@@ -69,6 +72,48 @@ describe('email contact', () => {
     view = await profileOf(session);
     expect(view.profile.emailVerified).toBe(false);
     await smtp.waitFor((m) => m.envelopeTo.includes('moved@example.com'));
+  });
+
+  it('what the contact dialog says: once a changed email is saved the old address gets no alerts, the new one only once verified, texts carry on', async () => {
+    await seedTickers(db);
+    const { user, session } = await proUser(db, { email: 'before@example.com', phone: '+12025550177' });
+    await follow(db, { userId: user.id, ticker: 'AAPL', forms: ['8-K'] });
+    // Real Apple 8-Ks (SEC's submissions JSON), one matched at each step.
+    const [before, meanwhile, after] = await insertRealFilings(
+      db,
+      realFilings('AAPL', { forms: ['8-K'] }).slice(0, 3),
+      {
+        ticker: 'AAPL',
+        importance: 'CRITICAL',
+      },
+    );
+    const alertsFor = async (filingId: number) =>
+      (
+        await db.execute<{ channel: string }>(
+          sql`select channel from alerts where filing_id = ${filingId} and user_id = ${user.id} order by channel`,
+        )
+      ).map((r) => r.channel);
+    await matchFiling(db, { filingId: before! });
+    expect(await alertsFor(before!)).toEqual(['email', 'sms']);
+
+    const changed = await t.approvedContactChange(
+      '/api/notify',
+      { email: 'after@example.com', phone: '+12025550177', notify_via: ['email', 'sms'] },
+      session,
+      'before@example.com',
+    );
+    expect(changed.body).toMatchObject({ verification: { email: 'sent', sms: 'verified' } });
+    await matchFiling(db, { filingId: meanwhile! });
+    // Not the old address (the account holds only the new one), not the unverified new one; the verified phone still.
+    expect(await alertsFor(meanwhile!)).toEqual(['sms']);
+
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('after@example.com'));
+    const token = tokenFromText(mail.text, '/api/verify-email');
+    expect((await api.post('/api/verify-email', { token }, { headers: { origin: t.url } })).status).toBe(200);
+    await matchFiling(db, { filingId: after! });
+    expect(await alertsFor(after!)).toEqual(['email', 'sms']);
+    const [row] = await db.execute<{ email: string }>(sql`select email from users where id = ${user.id}`);
+    expect(row?.email).toBe('after@example.com');
   });
 
   it('does not verify with a link for an address the user has since replaced', async () => {

@@ -64,12 +64,20 @@ type StoredDetails = Record<string, unknown> & {
   incomplete?: string[];
   datesFrom?: string;
   filedDate?: string | null;
+  filedDateUnknown?: boolean;
 };
 
 /** A filing in full: parsed facts, the rules that fired, score and review. */
 export async function filingAdminDetail(db: Db, { id }: { id: number }) {
   const row = await mustFind(db, id);
-  const { rules, incomplete, datesFrom, filedDate, ...facts } = (row.details ?? {}) as StoredDetails;
+  const {
+    rules,
+    incomplete,
+    datesFrom,
+    filedDate,
+    filedDateUnknown: _unknown,
+    ...facts
+  } = (row.details ?? {}) as StoredDetails;
   return {
     id: row.id,
     accessionNo: row.accessionNo,
@@ -128,7 +136,14 @@ export async function clearImportanceReview(db: Db, { id }: { id: number }) {
 
 /** The ParsedFiling a stored row was made from (filings.store.ts keeps the detail in `details`). */
 function storedParse(row: FilingRow): ParsedFiling {
-  const { rules: _rules, incomplete, datesFrom: _from, filedDate, ...detail } = (row.details ?? {}) as StoredDetails;
+  const {
+    rules: _rules,
+    incomplete,
+    datesFrom: _from,
+    filedDate,
+    filedDateUnknown: _unknown,
+    ...detail
+  } = (row.details ?? {}) as StoredDetails;
   return {
     accessionNo: row.accessionNo,
     formType: row.formType,

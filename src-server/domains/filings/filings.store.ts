@@ -47,19 +47,26 @@ function shiftDate(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Filed instant: acceptance time, else the filed date, else the document's own date (noted). */
-function filedInstant(p: ParsedFiling): { filedAt: Date; datesFrom: string } {
+/**
+ * Filed instant: acceptance time, else the filed date, else the document's own date (noted). A Form 4's
+ * signature date or an 8-K's event date falls within days of its filing; a periodic report's period
+ * end falls months before it (a FY2023 10-K is not "filed Dec 31, 2023"), so it only orders the
+ * timeline and `filedDateUnknown` tells cards to show no filed date.
+ */
+function filedInstant(p: ParsedFiling): { filedAt: Date; datesFrom: string; filedDateUnknown?: true } {
   if (p.acceptedAt) return { filedAt: new Date(p.acceptedAt), datesFrom: 'EDGAR acceptance time' };
   if (p.filedDate) return { filedAt: new Date(easternMidnightIso(p.filedDate)), datesFrom: 'EDGAR filing date' };
   const d = p.detail;
   const own =
-    d?.kind === 'ownership'
-      ? (d.signatureDate ?? d.periodOfReport)
-      : d?.kind === 'current'
-        ? d.eventDate
-        : p.periodOfReport;
+    d?.kind === 'ownership' ? (d.signatureDate ?? d.periodOfReport) : d?.kind === 'current' ? d.eventDate : null;
   if (own)
     return { filedAt: new Date(easternMidnightIso(own)), datesFrom: 'the document itself (no EDGAR header available)' };
+  if (p.periodOfReport)
+    return {
+      filedAt: new Date(easternMidnightIso(p.periodOfReport)),
+      datesFrom: 'the period the document reports on (filing date unknown)',
+      filedDateUnknown: true,
+    };
   return { filedAt: new Date(), datesFrom: 'time of ingest (no date in the filing)' };
 }
 
@@ -206,7 +213,7 @@ export async function prepareFiling(
 ): Promise<PreparedFiling> {
   const accessionNo = parsed.accessionNo;
   if (!accessionNo) throw new Error('a filing without an accession number cannot be stored');
-  const { filedAt, datesFrom } = filedInstant(parsed);
+  const { filedAt, datesFrom, filedDateUnknown } = filedInstant(parsed);
   const cik = parsed.company?.cik ?? null;
   const key = amendmentKey(parsed);
   const lookup =
@@ -262,7 +269,14 @@ export async function prepareFiling(
           : insider?.executiveName
             ? [insider.executiveName]
             : null,
-      details: { ...detail, rules: score.rules, incomplete: parsed.incomplete, datesFrom, filedDate: parsed.filedDate },
+      details: {
+        ...detail,
+        rules: score.rules,
+        incomplete: parsed.incomplete,
+        datesFrom,
+        filedDate: parsed.filedDate,
+        filedDateUnknown,
+      },
       primaryDocUrl: meta.primaryDocUrl ?? null,
       indexUrl: meta.indexUrl ?? null,
       amendsAccessionNo: amended?.accessionNo ?? null,

@@ -12,8 +12,10 @@ import { filings, insiderTransactions } from '../../db/schema';
 import { EdgarClient } from '../../integrations/edgar/edgar-client';
 import { RateLimiter } from '../../integrations/edgar/rate-limiter';
 import { startReplayServer, type ReplayServer } from '../../integrations/edgar/replay/replay-server';
+import { loadReplaySet } from '../../integrations/edgar/replay/replay-set';
 import { createTestDatabase } from '../../test/db';
 import { edgarFixture } from '../../test/edgar-fixtures';
+import { timelinePage } from '../ticker-pages/ticker-pages.repo';
 import { ingestAccession, storeParsedFiling } from './filings.service';
 import { prepareFiling, storeFilings } from './filings.store';
 import { parseFiling } from '../../edgar-model/parse';
@@ -297,5 +299,33 @@ describe('ingest through EDGAR paths (replay server)', () => {
         'https://www.sec.gov/Archives/edgar/data/2488/000000248824000005/xslF345X05/wk-form4_1705525913.xml',
     });
     expect(amdRow?.filedAt.toISOString()).toBe('2024-01-17T05:00:00.000Z'); // filing date, New York midnight
+  });
+
+  it("a 10-K known only by its period end shows no filed date: Meta's FY2023 report is not filed Dec 31, 2023", async () => {
+    // A bare document has no SEC header: the filing date comes with the feed entry, as the replay's manifest
+    // records it: null for Meta's FY2023 10-K, 2025-01-30 for its FY2024 10-K.
+    for (const accessionNo of ['0001326801-24-000012', '0001326801-25-000017']) {
+      const filedDate = loadReplaySet().find((f) => f.accessionNo === accessionNo)?.filedDate ?? null;
+      const ref = { accessionNo, cik: 1326801, formType: '10-K', filedDate, source: 'replay' as const };
+      expect((await ingestAccession(database.db, { client, ref })).status).toBe('stored');
+    }
+    const rows = await timelinePage(database.db, {
+      cik: 1326801,
+      filter: { forms: [], ranks: [] },
+      cursor: null,
+      limit: 10,
+      newSince: null,
+      userId: null,
+      withAnalysis: false,
+    });
+    expect(rows.map((r) => [r.accession_no, new Date(r.filed_ms).toISOString(), r.filed_date_unknown])).toEqual([
+      ['0001326801-25-000017', '2025-01-30T05:00:00.000Z', false],
+      // Kept at its period end only to order the timeline.
+      ['0001326801-24-000012', '2023-12-31T05:00:00.000Z', true],
+    ]);
+    const [meta2023] = await database.db.select().from(filings).where(eq(filings.accessionNo, '0001326801-24-000012'));
+    expect((meta2023?.details as { datesFrom?: string } | undefined)?.datesFrom).toBe(
+      'the period the document reports on (filing date unknown)',
+    );
   });
 });

@@ -7,6 +7,7 @@
  * No I/O.
  */
 import type { ReportDiff } from '#shared/report-diff';
+import { splitReasons } from '#shared/reason-notes';
 import { currentWatch } from '../../edgar-model/score/current-watch';
 import { reportWatch } from '../../edgar-model/score/report-watch';
 export interface RuleAnalysis {
@@ -100,8 +101,10 @@ function whatHappened(filing: { summaryText: string | null; oneLiner: string }):
   return filing.summaryText?.trim() || filing.oneLiner;
 }
 
+/** The reasons for the level; a caveat among them (reason-notes.ts) is not one. */
 function why(filing: { reasons: string[]; importance: string }): string[] {
-  return filing.reasons.length ? filing.reasons : [`Rated ${filing.importance} by our rules.`];
+  const { reasons } = splitReasons(filing.reasons);
+  return reasons.length ? reasons : [`Rated ${filing.importance} by our rules.`];
 }
 
 /** The three parts as one text (stored and rated like a model's summary). */

@@ -53,6 +53,7 @@ export interface InsiderRow {
 export interface TimelineRow extends FilingDtoSource, Record<string, unknown> {
   catalogue_form: string | null;
   accepted_at: string | null;
+  filed_date_unknown: boolean;
   listed_after: string | null;
   detected_at: string | null;
   stored_at: string | null;
@@ -111,6 +112,7 @@ export function timelineQuery(params: TimelineParams): SQL {
   return sql`
     select f.id::float8 as id, f.accession_no, f.form_type, f.catalogue_form, f.importance, f.reasons, f.one_liner, f.summary_text,
       (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms, ${iso('f.accepted_at')} as accepted_at,
+      coalesce((f.details->>'filedDateUnknown')::boolean, false) as filed_date_unknown,
       ${iso('f.feed_listed_after')} as listed_after, ${iso('f.detected_at')} as detected_at, ${iso('f.stored_at')} as stored_at, f.detected_via,
       (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
       (extract(epoch from f.filed_at) * 1000000)::int8::text as filed_us,

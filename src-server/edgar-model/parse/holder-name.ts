@@ -5,7 +5,7 @@
  * ("Joseph Neubauer", "Wesmar Partners Limited Partnership"). Issue #25: clean reporting-person names.
  */
 import { titleCaseName } from '#shared/insider';
-import { coverCompanyName } from '../score/company-name';
+import { coverCompanyName } from '../company-name';
 import type { BeneficialPerson } from './types';
 
 /** Words that name a legal form or a group, not the holder: they may differ between EDGAR's form and the cover. */

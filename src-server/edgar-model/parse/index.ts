@@ -19,7 +19,7 @@ import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
 import { bareRegistrant, deiForm } from './bare-document';
-import { companyDisplayName } from '../score/company-name';
+import { companyDisplayName } from '../company-name';
 import { holderDisplayName } from './holder-name';
 import { htmlToText } from './text';
 import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
@@ -72,12 +72,16 @@ function detectForm(doc: SubmissionDocument): string | null {
 }
 
 /**
- * Where a filing writes the company's name as the company does: a Form 4's issuer name, else the cover's registrant
+ * Where a filing writes the company's name as the company does: a Form 4's issuer name and its exhibits (a power of
+ * attorney names "CoStar Group, Inc." where the form says "COSTAR GROUP, INC."), else the cover's registrant
  * (dei:EntityRegistrantName or the line above "Exact name of registrant"), then the document's first pages (a 13G's
  * "Name of Issuer").
  */
-function nameSourceText(primary: SubmissionDocument | undefined, detail: FilingDetail | null): string {
-  if (detail?.kind === 'ownership') return detail.issuer.name ?? '';
+function nameSourceText(sub: Submission, primary: SubmissionDocument | undefined, detail: FilingDetail | null): string {
+  if (detail?.kind === 'ownership') {
+    const exhibits = sub.documents.filter((d) => d !== primary).map((d) => bodyOf(d, 20_000));
+    return [detail.issuer.name ?? '', ...exhibits].join('\n');
+  }
   const raw = primary?.text ?? '';
   if (!raw) return '';
   // Inline XBRL opens with a hidden header of up to 700 KB (IBM 2024): the cover follows it.
@@ -393,7 +397,7 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   const { detail, filer, incomplete } = out;
   const found = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
   let names: string | undefined;
-  const namesText = () => (names ??= nameSourceText(primary, detail));
+  const namesText = () => (names ??= nameSourceText(sub, primary, detail));
   const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, namesText) } : found;
   // A 13D/G holder as its cover writes it: the cover's reporting person with the same words ("NEUBAUER JOSEPH" is
   // "Joseph Neubauer"), else EDGAR's capitals found in the text ("MORGAN STANLEY" is "Morgan Stanley").

@@ -6,7 +6,7 @@
 import { withArticle } from '#shared/spoken-forms';
 import type { ParsedFiling } from '../parse/types';
 import { type ItemJudgement, judgementHit } from './current';
-import { companyEvent } from './company-name';
+import { companyEvent } from '../company-name';
 import { asFiled } from './format';
 import type { Hit } from './types';
 

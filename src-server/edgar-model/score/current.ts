@@ -10,7 +10,7 @@ import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
 import { POINTER_ONLY } from '../parse/current-content';
 import type { ItemContent, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
-import { isOnlyCompanyName } from './company-name';
+import { isOnlyCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
 import { asFiled, money } from './format';
 import type { Hit, ScoreContext } from './types';

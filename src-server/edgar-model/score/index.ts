@@ -6,7 +6,7 @@ import type { ParsedFiling } from '../parse/types';
 import { money, plural } from './format';
 import { amendmentChange } from './amendment';
 import { scoreBeneficial } from './beneficial';
-import { companyEvent, isOnlyCompanyName, readableCompanyName } from './company-name';
+import { companyEvent, isOnlyCompanyName, readableCompanyName } from '../company-name';
 import { currentReportText } from './current-text';
 import { judgeItem, judgeItems } from './current';
 import { topicsIn } from '../parse/current-content';

@@ -4,6 +4,7 @@
  * routine trades predict nothing; the others are opportunistic. Judged only when the stored history
  * reaches back three years before the trade; otherwise it says plainly that it cannot tell.
  */
+import { TOO_LITTLE_HISTORY } from '#shared/reason-notes';
 import type { InsiderHistory } from './types';
 
 export type TradingPattern =
@@ -48,7 +49,7 @@ export function tradingPattern(
     const since = coveredFrom ? `stored history starts ${coveredFrom.slice(0, 7)}` : 'no earlier trades stored';
     return {
       kind: 'unknown',
-      line: `Too little trading history to tell routine from opportunistic (${since}; three prior years needed)`,
+      line: `${TOO_LITTLE_HISTORY} (${since}; three prior years needed)`,
     };
   }
   const missing = years.filter((y) => !months.has(`${y}-${mm}`));

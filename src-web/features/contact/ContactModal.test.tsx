@@ -55,7 +55,9 @@ describe('contact modal (SPEC.md sections 2, 5 and 8)', () => {
   it("updating: prefilled, 'Clear Email' empties the field, and the re-verification warning shows", async () => {
     const { user, submit } = setup({ user: unverified });
     screen.getByRole('dialog', { name: 'Update Contact Information' });
-    screen.getByText(/requires verifying it again/);
+    screen.getByText(
+      'Changing your contact information requires verifying it again. As soon as you save a new email address, alerts stop going to old@example.com and go to the new one only once it is verified.',
+    );
     const field = screen.getByLabelText('Email address') as HTMLInputElement;
     expect(field.value).toBe('old@example.com');
     await user.click(screen.getByRole('button', { name: 'Clear Email' }));

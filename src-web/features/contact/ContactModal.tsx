@@ -19,6 +19,18 @@ export interface ContactInput {
 }
 
 /**
+ * What saving a changed contact does to alerts (auth/contacts.service.ts saveContacts): the account keeps only the
+ * new contact, unverified, and alerts match only verified contacts, so the old one gets nothing from that moment.
+ */
+function changeNotice(channel: ContactChannel, user: StoredUser | null): string {
+  const current = channel === 'email' ? user?.email : user?.phone;
+  const noun = channel === 'email' ? 'email address' : 'phone number';
+  return current
+    ? `As soon as you save a new ${noun}, alerts stop going to ${current} and go to the new one only once it is verified.`
+    : `Alerts go to the new ${noun} once it is verified.`;
+}
+
+/**
  * Add or update the alert contact: Email or Text/SMS, prefilled from the user, with the
  * re-verification warning; ends on 'Verification Email Sent!' or 'Verification Text Sent!'.
  */
@@ -106,8 +118,7 @@ export function ContactModal({
         )}
         {updating && (
           <p className="notice notice--warning">
-            Changing your contact information requires verifying it again. Alerts pause until the new contact is
-            verified.
+            Changing your contact information requires verifying it again. {changeNotice(channel, user)}
           </p>
         )}
         <ModalFormFooter

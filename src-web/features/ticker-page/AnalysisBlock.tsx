@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import type { TickerFiling } from './ticker-types';
+import { splitReasons } from '#shared/reason-notes';
 
 type Vote = 'up' | 'down';
 const THUMB =
@@ -89,6 +90,7 @@ const DEGRADED: Record<string, string> = {
 interface Shown {
   oneLiner: string;
   summary: string | null;
+  /** The reasons for the level, without a caveat among the stored reasons (#shared/reason-notes). */
   reasons: string[];
 }
 
@@ -158,9 +160,9 @@ function ListPart({ term, lines }: { term: string; lines: string[] }) {
 }
 
 /** The one-liner, quote and reasons FilingCard shows above the analysis (the quote only when it differs from the one-liner). */
-export function shownOn(filing: TickerFiling): Shown {
+export function shownOn(filing: TickerFiling): Shown & { notes: string[] } {
   const summary = filing.summary_text && filing.summary_text !== filing.one_liner ? filing.summary_text : null;
-  return { oneLiner: filing.one_liner, summary, reasons: filing.reasons ?? [] };
+  return { oneLiner: filing.one_liner, summary, ...splitReasons(filing.reasons ?? []) };
 }
 
 /** No model configured: the rule-based analysis, fetched when the card shows. */

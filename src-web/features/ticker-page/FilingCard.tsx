@@ -1,5 +1,6 @@
 import { FilingQuote } from './FilingQuote';
 import { COPY } from '#shared/copy';
+import { noteText } from '#shared/reason-notes';
 import { DETECTION_LAYERS, formatDuration } from '#shared/latency-receipt';
 import { Icon } from '../../components/Icon';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
@@ -12,6 +13,8 @@ import type { TickerFiling } from './ticker-types';
 import { TransactionTable } from './TransactionTable';
 
 function FiledTime({ filing }: { filing: TickerFiling }) {
+  // Its filed_at is the reported period (it only orders the timeline): no date rather than a wrong one.
+  if (filing.filed_date_unknown) return <span className="muted">Filing date not recorded</span>;
   const exact = `Filed ${formatFiledTime(filing.filed_at, filing.accepted_at)}${filing.accepted_at && filing.accepted_at !== filing.filed_at ? `, accepted ${formatExactTime(filing.accepted_at)}` : ''}`;
   return (
     <time
@@ -67,7 +70,7 @@ export function FilingCard({
   aiAvailable: boolean;
   compact?: boolean;
 }) {
-  const { summary, reasons } = shownOn(filing);
+  const { summary, reasons, notes } = shownOn(filing);
   return (
     <article
       className={`tp-filing tp-filing--${importanceColour(filing.importance)}`}
@@ -111,6 +114,12 @@ export function FilingCard({
           </ul>
         </div>
       )}
+      {!compact &&
+        notes.map((note) => (
+          <p key={note} className="tp-reasons__note muted">
+            {noteText(note)}
+          </p>
+        ))}
       {!compact && <AnalysisBlock filing={filing} aiAvailable={aiAvailable} />}
       {!compact && <FilingReceipt filing={filing} />}
       <footer className="tp-filing__links">

@@ -4,7 +4,7 @@ import { fillCopy } from '#shared/message-copy';
 import { aForm, formName } from '#shared/spoken-forms';
 import type { FilingDetail } from '../../../edgar-model/parse/types';
 import { keyFacts } from './facts';
-import { Badge, Buttons, FactsTable, Layout, Muted, Reasons, type Frame } from './parts';
+import { Badge, Buttons, FactsTable, Layout, Muted, Reasons, reasonsText, type Frame } from './parts';
 import { PALETTE } from './theme';
 import { ReportChangeBlock, reportChangeText } from './report-change-block';
 import { clip } from '../clip';
@@ -138,7 +138,7 @@ export function alertText(p: AlertEmailProps): string {
           ),
         ]
       : []),
-    ...(f.reasons.length ? ['', 'Why it matters:', ...f.reasons.map((r) => `- ${r}`)] : []),
+    ...reasonsText(f.reasons),
     '',
     ...(f.link ? [`Filing on SEC EDGAR: ${f.link}`] : []),
     ...(p.tickerUrl ? [`${who(f)} on ${p.frame.brandName}: ${p.tickerUrl}`] : []),

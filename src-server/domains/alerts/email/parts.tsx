@@ -3,6 +3,7 @@ import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text }
 import type { ReactNode } from 'react';
 import { COPY } from '#shared/copy';
 import { isImportance } from '#shared/importance';
+import { noteText, splitReasons } from '#shared/reason-notes';
 import type { Fact } from './facts';
 import { BADGE, FONT, PALETTE } from './theme';
 
@@ -125,18 +126,37 @@ export function FactsTable({ facts }: { facts: Fact[] }) {
   );
 }
 
-export function Reasons({ reasons }: { reasons: string[] }) {
-  if (reasons.length === 0) return null;
+/** Why the filing matters; a caveat among the stored reasons (reason-notes.ts) follows as a note, not as a reason. */
+export function Reasons({ reasons: lines }: { reasons: string[] }) {
+  const { reasons, notes } = splitReasons(lines);
   return (
     <>
-      <Text style={{ margin: '8px 0 4px', fontSize: 14, fontWeight: 600 }}>Why it matters</Text>
-      <ul style={{ margin: '0 0 12px', paddingLeft: 20, fontSize: 14, lineHeight: '21px' }}>
-        {reasons.map((r) => (
-          <li key={r}>{r}</li>
-        ))}
-      </ul>
+      {reasons.length > 0 && (
+        <>
+          <Text style={{ margin: '8px 0 4px', fontSize: 14, fontWeight: 600 }}>Why it matters</Text>
+          <ul style={{ margin: '0 0 12px', paddingLeft: 20, fontSize: 14, lineHeight: '21px' }}>
+            {reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {notes.map((n) => (
+        <Text key={n} style={{ margin: '0 0 12px', fontSize: 13, lineHeight: '19px', color: PALETTE.muted }}>
+          {noteText(n)}
+        </Text>
+      ))}
     </>
   );
+}
+
+/** The plain-text lines of Reasons. */
+export function reasonsText(lines: string[]): string[] {
+  const { reasons, notes } = splitReasons(lines);
+  return [
+    ...(reasons.length ? ['', 'Why it matters:', ...reasons.map((r) => `- ${r}`)] : []),
+    ...(notes.length ? ['', ...notes.map(noteText)] : []),
+  ];
 }
 
 export function Buttons({ links }: { links: { label: string; href: string; primary?: boolean }[] }) {

@@ -19,6 +19,16 @@ import { form4TradeFacts, keyFacts, officerChangeFacts } from './facts';
 import { EMAIL_TEMPLATES, previewTemplate, sampleBurst, sampleFilings } from './templates';
 import { BADGE } from './theme';
 
+/** A reader in New York of the brand named. */
+const readerContext = (brandName: string, brandColor: string) => ({
+  brandName,
+  brandColor,
+  publicUrl: 'https://alerts.example',
+  timeZone: 'America/New_York',
+  unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
+  postalAddress: null,
+});
+
 describe('email templates', () => {
   it('registers every template with its variables for the admin editor', () => {
     expect(EMAIL_TEMPLATES.map((t) => t.id)).toEqual(['alert', 'alert-burst', 'digest', 'brief']);
@@ -205,14 +215,7 @@ describe('8-K Item 5.02: the people in the alert', () => {
       { label: 'Leaving', value: 'Brett Kaufman, Chief Financial Officer and Treasurer' },
       { label: 'Appointed', value: 'Brandon Hetzel, Chief Financial Officer and Treasurer' },
     ]);
-    const ctx = {
-      brandName: '8-K Alerts',
-      brandColor: '#1d4ed8',
-      publicUrl: 'https://alerts.example',
-      timeZone: 'America/New_York',
-      unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
-      postalAddress: null,
-    };
+    const ctx = readerContext('8-K Alerts', '#1d4ed8');
     const mail = await alertEmail('reader@example.com', filing, ctx, {
       routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } },
     });
@@ -244,6 +247,52 @@ describe('8-K Item 5.02: the people in the alert', () => {
   });
 });
 
+describe('a caveat is a note, not a reason for the level', () => {
+  it("CRITICAL: Musk's 2018 open-market purchase lists its reasons; 'too little trading history' follows apart, and not in the SMS", async () => {
+    // The real Form 4, scored as ingest scores it with no stored history for the insider.
+    const parsed = parseFiling(
+      repoDocument('src-server/test/fixtures/edgar/corpus/f4x_0001494730-18-000005_tsla_musk_P_ceo.xml'),
+      {
+        formType: '4',
+        filedDate: '2018-06-13',
+      },
+    );
+    const score = scoreFiling(parsed);
+    expect(score.importance).toBe('CRITICAL');
+    expect(score.rules).toContain('form4.pattern.unknown');
+    const filing: AlertFiling = {
+      filingId: 9,
+      ticker: 'TSLA',
+      companyName: 'Tesla, Inc.',
+      formType: parsed.formType,
+      importance: score.importance,
+      reasons: score.reasons,
+      oneLiner: score.oneLiner,
+      link: null,
+      filedAt: new Date('2018-06-13T04:00:00Z'),
+      details: parsed.detail,
+    };
+    const ctx = readerContext('Insider Trades Alerts', '#047857');
+    const mail = await alertEmail('reader@example.com', filing, ctx, {
+      routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } },
+    });
+    const caveat =
+      'Too little trading history to tell routine from opportunistic (no earlier trades stored; three prior years needed)';
+    const why = mail.text.slice(mail.text.indexOf('Why it matters:'));
+    const reasonLines = why.split('\n\n')[0]!.split('\n').slice(1);
+    expect(reasonLines.length).toBeGreaterThan(0);
+    expect(reasonLines.every((l) => l.startsWith('- ') && !l.includes('Too little'))).toBe(true);
+    expect(why.split('\n\n')[1]).toBe(`Note: ${caveat}.`);
+    const list = /Why it matters<\/p><ul[^>]*>(.*?)<\/ul>/.exec(mail.html ?? '')?.[1] ?? '';
+    expect(list).toContain('<li>');
+    expect(list).not.toContain('Too little');
+    expect(mail.html).toMatch(new RegExp(`</ul><p[^>]*>Note: ${caveat.replace(/[()]/g, '\\$&')}.</p>`));
+    const sms = alertSms(filing, { brandName: 'Insider Trades', publicUrl: 'https://alerts.example' });
+    expect(sms).toMatch(/^Insider Trades: TSLA CRITICAL Form 4: Elon Musk bought/);
+    expect(sms).not.toMatch(/history|routine/i);
+  });
+});
+
 describe('SMS', () => {
   it('stays in one GSM-7 segment: curly quotes, dashes and dots are replaced, the short link kept', () => {
     const [form4] = sampleFilings();
@@ -266,14 +315,7 @@ describe('SMS', () => {
 });
 
 describe('burst alert copy', () => {
-  const ctx = {
-    brandName: '8-K Alerts',
-    brandColor: '#1d4ed8',
-    publicUrl: 'https://alerts.example',
-    timeZone: 'America/New_York',
-    unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
-    postalAddress: null,
-  };
+  const ctx = readerContext('8-K Alerts', '#1d4ed8');
   const routing = { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } };
   const sentAt = new Date('2022-11-09T22:00:00Z');
   it('the code defaults, filled, send byte for byte what the code path sends (a revert changes nothing)', async () => {

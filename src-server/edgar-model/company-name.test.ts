@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../config/paths';
-import { parseFiling, type ParseHints } from '../parse';
+import { projectPath } from '../config/paths';
+import { parseFiling, type ParseHints } from './parse';
 import {
   companyEvent,
   coverCompanyName,
   isOnlyCompanyName,
   readableCompanyName,
   startsWithCompany,
+  withWrittenCasing,
 } from './company-name';
-import { repoDocument } from '../../test/edgar-fixtures';
-import type { CurrentReportDetail } from '../parse/types';
-import { scoreFiling } from '.';
+import { edgarFixture, repoDocument } from '../test/edgar-fixtures';
+import type { CurrentReportDetail } from './parse/types';
+import { scoreFiling } from './score';
 
 // Real filings, all on the tune split of eval/importance/labels.jsonl. Header-less eval 8-Ks get the
 // company from edgar-crawler's metadata (eval/importance/crawler-metadata.json), as the eval does.
@@ -199,5 +200,39 @@ describe('an 8-K item that only points to its press release', () => {
     const detail = p.detail as CurrentReportDetail;
     const { oneLiner } = scoreFiling({ ...p, detail: { ...detail, exhibitHeadline: null } });
     expect(oneLiner).toBe('Apple Computer, Inc.: Press release attached as an exhibit');
+  });
+});
+
+describe("the company's own casing, where the filing writes it", () => {
+  // Real Forms 3/5 and a 13D/A on the tune split of eval/importance/labels.jsonl.
+  const FORMS = 'eval/importance/filings/form345/';
+  const company = (file: string, formType: string) =>
+    parseFiling(repoDocument(file), { formType }).company?.displayName;
+
+  it("a Form 3/5 reads its exhibits, not only EDGAR's capitals in the form: CoStar, NACCO (not Costar, Nacco)", () => {
+    // The forms say "COSTAR GROUP, INC." and "NACCO INDUSTRIES INC"; their powers of attorney write the names.
+    expect(company(`${FORMS}e2d_1057352_4_0001057352-20-000121.txt`, '3')).toBe('CoStar Group');
+    expect(company(`${FORMS}e2d_1558832_1_0001127602-20-005467.txt`, '5')).toBe('NACCO Industries, Inc.');
+  });
+
+  it("someone's lower-case typing of the name in an exhibit is not the company's writing (Brainstorm Cell Therapeutics)", () => {
+    // Its power of attorney types "Brainstorm cell therapeutics inc.": the readable conformed name stands.
+    expect(company(`${FORMS}e2d_1823486_3_0001104659-20-103937.txt`, '3')).toBe('Brainstorm Cell Therapeutics Inc.');
+  });
+
+  it('without the whole name in mixed case, each word takes the spelling the filing gives it (MoneyGram 13D/A, 2012)', () => {
+    // The cover prints "MONEYGRAM INTERNATIONAL, INC."; only a holder's name, "(MoneyGram), LLC", writes the word.
+    const text = repoDocument('eval/importance/filings/13dg/orgron_0000909518-12-000080_SC13DA.txt');
+    expect(coverCompanyName('MONEYGRAM INTERNATIONAL INC', text)).toBeNull();
+    expect(withWrittenCasing(readableCompanyName('MONEYGRAM INTERNATIONAL INC'), text)).toBe(
+      'MoneyGram International Inc.',
+    );
+  });
+
+  it("no text at all keeps title case: ChoiceOne's recorded 8-K is EDGAR's index headers only, no document", () => {
+    // The page lists choice8k_060324.htm but holds none of its text, so nothing writes "ChoiceOne".
+    expect(parseFiling(edgarFixture('8-K_index-headers_5.07.html')).company?.displayName).toBe(
+      'Choiceone Financial Services Inc.',
+    );
   });
 });

@@ -191,8 +191,10 @@ export function coverCompanyName(conformed: string, text: string): string | null
   let bare: string | null = null;
   for (const match of text.matchAll(pattern)) {
     const found = match[0].replace(/\s+/g, ' ').replace(/[\s,]+$/, '');
-    // Written by the company: opens with a capital and is not all capitals (that is EDGAR's form again).
-    if (!/^[A-Z0-9]/.test(found) || !/[a-z]/.test(found) || coreWords(found).join(' ') !== words.join(' ')) continue;
+    // Written by the company: opens with a capital, is not all capitals (that is EDGAR's form again) and has no word
+    // in lower case ("Brainstorm cell therapeutics inc." in a power of attorney is someone's typing, not the name).
+    if (!/^[A-Z0-9]/.test(found) || !/[a-z]/.test(found) || /(?:^|\s)[a-z]{4,}/.test(found)) continue;
+    if (coreWords(found).join(' ') !== words.join(' ')) continue;
     const withForm = found.split(/\s+/).length > words.length;
     if (withForm || !wantsForm) return found;
     bare ??= found;
@@ -201,12 +203,34 @@ export function coverCompanyName(conformed: string, text: string): string | null
 }
 
 /**
- * The name to print: as the filing writes it, else the conformed name made readable. `text` is read only when the
- * conformed name is in EDGAR's capitals (turning a filing's first pages into text is the costly part).
+ * The readable name with each word the text writes in mixed case spelled as the text writes it (the most frequent
+ * spelling): "MONEYGRAM INTERNATIONAL INC" is "MoneyGram International Inc." where a filing writes "MoneyGram" but
+ * never the whole name in mixed case; title case alone would say "Moneygram". Legal and small words keep their form.
+ */
+export function withWrittenCasing(readable: string, text: string): string {
+  return readable
+    .split(' ')
+    .map((token) => {
+      const [, word, tail] = /^([A-Za-z]{3,})([.,]?)$/.exec(token) ?? [];
+      if (!word || LEGAL_WORDS.has(word.toLowerCase()) || SMALL_WORDS.has(word.toLowerCase())) return token;
+      const counts = new Map<string, number>();
+      for (const [seen] of text.matchAll(new RegExp(`(?<![A-Za-z0-9&])${word}(?![A-Za-z0-9&])`, 'gi')))
+        if (/[a-z]/.test(seen) && /[A-Z]/.test(seen)) counts.set(seen, (counts.get(seen) ?? 0) + 1);
+      const written = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+      return written ? `${written}${tail}` : token;
+    })
+    .join(' ');
+}
+
+/**
+ * The name to print: as the filing writes it, else the conformed name made readable, with the words the filing does
+ * write in the filing's casing. `text` is read only when the conformed name is in EDGAR's capitals (turning a
+ * filing's first pages into text is the costly part).
  */
 export function companyDisplayName(conformed: string, text: () => string | null): string {
   // A conformed name with lower case is already the company's writing ("Coupang, Inc." beside a cover's "COUPANG, Inc.").
   if (/[a-z]/.test(conformed)) return readableCompanyName(conformed);
   const source = text();
-  return (source ? coverCompanyName(conformed, source) : null) ?? readableCompanyName(conformed);
+  if (!source) return readableCompanyName(conformed);
+  return coverCompanyName(conformed, source) ?? withWrittenCasing(readableCompanyName(conformed), source);
 }
