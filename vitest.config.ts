@@ -67,7 +67,7 @@ export default defineConfig({
           setupFiles: ['src-web/test/setup.ts'],
           ...slowMachineTimeouts(30_000, 60_000, 5_000),
           // As the server project: a fork keeps React, the DOM and the app's modules loaded for its
-          // next file instead of loading them again for each of 34 files (decision 365). The setup
+          // next file instead of loading them again for each of its 32 files (decision 365). The setup
           // file cleans the DOM and storage after every test; timers and globals are restored by
           // the files that change them.
           isolate: false,
