@@ -6,6 +6,15 @@ import { isLeftoverTypeLookup } from './src-server/db/leftover-type-lookup';
 const SLOW = ['src-server/jobs/scaleout.test.ts', 'scripts/bench-smoke.test.ts'];
 
 /**
+ * Web tests that replace a module with vi.mock: in a shared fork the mock would stay registered
+ * and the real module cached, so they run isolated, apart from the rest.
+ */
+const WEB_MOCKS = [
+  'src-web/features/add-ticker/AddTickerForm.plans.test.tsx',
+  'src-web/features/contact/ContactModal.test.tsx',
+];
+
+/**
  * Timeouts for the slowest machine the suite meets, not this one: on CI the browser test files ran
  * 3-4x longer than on a quiet 2-core box (billing 9.5 s here, 42.6 s there) and one test hit the old
  * 60 s limit. A passing test never waits for them; they only decide when a stuck one is given up.
@@ -54,6 +63,22 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['src-web/**/*.test.{ts,tsx}'],
+          exclude: [...WEB_MOCKS, 'node_modules/**'],
+          setupFiles: ['src-web/test/setup.ts'],
+          ...slowMachineTimeouts(30_000, 60_000, 5_000),
+          // As the server project: a fork keeps React, the DOM and the app's modules loaded for its
+          // next file instead of loading them again for each of its 32 files (decision 365). The setup
+          // file cleans the DOM and storage after every test; timers and globals are restored by
+          // the files that change them.
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-mocks',
+          environment: 'happy-dom',
+          include: WEB_MOCKS,
           setupFiles: ['src-web/test/setup.ts'],
           ...slowMachineTimeouts(30_000, 60_000, 5_000),
         },

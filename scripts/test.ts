@@ -1,6 +1,6 @@
-// npm test: lint and format check, then type-check, import rules and the web build beside the
-// unit + integration tests on real PostgreSQL, then browser tests in the system Chromium. Any
-// failing step fails the run.
+// npm test: lint and format check, then the web build beside the unit + integration tests on real
+// PostgreSQL, then browser tests in the system Chromium with the type-check, the import rules, the
+// scale-out run and the benches beside them. Any failing step fails the run.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -80,18 +80,8 @@ await step('lint and format (biome check)', [
   '--max-diagnostics=50',
   '.',
 ]);
-// The type-check is one CPU-bound process and the tests leave part of the second core idle
-// (they wait on PostgreSQL and sockets), so the checks and the build run beside them: about a
-// minute less on two cores than one after the other.
-const checks = [
-  besideNext('type-check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
-  besideNext('import rules (no cycles; web imports shared code and router types only)', [
-    '--import',
-    'tsx',
-    join(root, 'scripts/check-imports.ts'),
-  ]),
-  besideNext('build the web app (vite)', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']),
-];
+// The web build runs beside the unit tests (the browser tests and the bundle check need it).
+const build = besideNext('build the web app (vite)', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']);
 // Two forks on two cores: each test file has its own cloned database, so files do not share state.
 await step('unit + integration tests (vitest)', [
   bin('vitest', 'vitest.mjs'),
@@ -100,14 +90,27 @@ await step('unit + integration tests (vitest)', [
   'server',
   '--project',
   'web',
+  '--project',
+  'web-mocks',
   '--maxWorkers=2',
 ]);
-for (const report of await Promise.all(checks)) report();
+(await build)();
 await step('dashboard bundle size (gzip, budget 200 KB)', [join(root, 'scripts/check-bundle.mjs')]);
 ensureChromium();
-// Beside the browser tests, which leave most of a core idle: the scale-out run (2 web processes
-// and 2 workers killed and cut off from the database) and every bench at its smoke size. Both
-// are minutes of child processes mostly waiting on timers and failovers (issue 27).
+// Beside the browser tests, which leave about half of the two cores idle (decision 365: 495 s of
+// CPU with the slow project over a 474 s step): the type-check (one process, about 80 s of CPU)
+// and the import rules, moved here from beside the unit tests, which kept both cores 86% busy ...
+const checks = [
+  besideNext('type-check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
+  besideNext('import rules (no cycles; web imports shared code and router types only)', [
+    '--import',
+    'tsx',
+    join(root, 'scripts/check-imports.ts'),
+  ]),
+];
+// ... and the scale-out run (2 web processes and 2 workers killed and cut off from the database)
+// and every bench at its smoke size: minutes of child processes mostly waiting on timers and
+// failovers (issue 27).
 const slow = besideNext('scale-out run and every bench at smoke size', [
   bin('vitest', 'vitest.mjs'),
   'run',
@@ -118,4 +121,5 @@ const slow = besideNext('scale-out run and every bench at smoke size', [
 // each), so two at once take about 70% of the time of one after the other.
 await step('browser tests (Chromium)', [bin('vitest', 'vitest.mjs'), 'run', '--project', 'e2e', '--maxWorkers=2']);
 (await slow)();
+for (const report of await Promise.all(checks)) report();
 console.log('\nAll tests passed.');
