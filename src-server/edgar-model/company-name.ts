@@ -6,7 +6,7 @@
  */
 
 /** Words a name carries for its legal form, not its identity: "Inc", "Corp", "Holdings", "The". */
-const LEGAL_WORDS = new Set([
+export const LEGAL_WORDS = new Set([
   'the',
   'inc',
   'incorporated',

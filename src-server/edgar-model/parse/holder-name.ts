@@ -5,38 +5,11 @@
  * ("Joseph Neubauer", "Wesmar Partners Limited Partnership"). Issue #25: clean reporting-person names.
  */
 import { titleCaseName } from '#shared/insider';
-import { coverCompanyName } from '../company-name';
+import { coverCompanyName, LEGAL_WORDS } from '../company-name';
 import type { BeneficialPerson } from './types';
 
 /** Words that name a legal form or a group, not the holder: they may differ between EDGAR's form and the cover. */
-const NOT_NAME_WORDS = new Set([
-  'inc',
-  'incorporated',
-  'corp',
-  'corporation',
-  'co',
-  'company',
-  'llc',
-  'lp',
-  'llp',
-  'ltd',
-  'limited',
-  'partnership',
-  'plc',
-  'sa',
-  'nv',
-  'ag',
-  'se',
-  'the',
-  'et',
-  'al',
-  'and',
-  'na',
-  'ca',
-  'md',
-  'de',
-  'ny',
-]);
+const NOT_NAME_WORDS = new Set([...LEGAL_WORDS, 'llp', 'partnership', 'et', 'al', 'and', 'na', 'ca', 'md', 'de', 'ny']);
 
 /** The words that tell one holder from another: no legal form, no initial (EDGAR keeps "SMITH JOHN A", the cover may not). */
 function nameWords(name: string): string[] {
