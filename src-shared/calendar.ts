@@ -163,6 +163,11 @@ export function zonedParts(at: Date, timeZone: string): ZonedParts {
   return { date: `${p.year}-${p.month}-${p.day}`, minute: Number(p.hour) * 60 + Number(p.minute) };
 }
 
+/** A calendar day 'YYYY-MM-DD' as 'Mar 5, 2025', read at noon UTC so no time zone moves it. */
+export function formatDay(day: IsoDate): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
 /**
  * A filing known only by its date (no acceptance time: recorded or backfilled) is stored at midnight New York time and
  * has no time of day: alerts and cards print its date as filed, never a clock time or, west of New York, the day before.

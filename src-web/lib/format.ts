@@ -1,5 +1,6 @@
 /** Display formats of SPEC.md section 9 (market cap, relative time) and the quote fields. */
 import { isDateOnlyFiling } from '#shared/calendar';
+export { formatDay } from '#shared/calendar';
 
 // Shared with the server, whose "Why" lines state a company's market value (decision 366).
 export { formatMarketCap } from '#shared/amounts';
@@ -59,11 +60,6 @@ export function formatFiledTime(filedAt: string, acceptedAt: string | null | und
   if (isDateOnlyFiling(date, acceptedAt))
     return date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' });
   return formatExactTime(date);
-}
-
-/** A calendar day 'YYYY-MM-DD' as 'Mar 5, 2025', read at noon UTC so no time zone moves it. */
-export function formatDay(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
 export function formatPrice(value: number | null | undefined): string {

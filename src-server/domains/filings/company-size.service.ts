@@ -8,16 +8,23 @@ import { companySizeOn, marketValueOn, monthsFrom, type SizeInputs, STATED_FACT_
 import * as sizeRepo from './company-size.repo';
 import { marketValueInputs } from './filings.repo';
 
-async function sizeInputs(
-  db: Db,
-  { cik, ticker, filedAt, withAssets }: { cik: number; ticker?: string; filedAt: Date; withAssets: boolean },
-): Promise<SizeInputs> {
+/** The stated facts' window for a filing at `filedAt`: reports filed by then, stating a day up to 15 months before. */
+function factRange(cik: number, filedAt: Date) {
   const day = filedAt.toISOString().slice(0, 10);
-  const range = { cik, from: monthsFrom(day, -STATED_FACT_MONTHS), to: day, filedAt };
+  return { cik, from: monthsFrom(day, -STATED_FACT_MONTHS), to: day, filedAt };
+}
+
+/** What the market value needs: the stated share count, a close on its basis, the quote. Total assets are read apart. */
+async function marketInputs(
+  db: Db,
+  { cik, ticker, filedAt }: { cik: number; ticker?: string; filedAt: Date },
+): Promise<SizeInputs> {
+  const range = factRange(cik, filedAt);
+  const day = range.to;
   const shares = await sizeRepo.statedFact(db, { ...range, fact: 'sharesOutstanding' });
   return {
     shares,
-    assets: withAssets ? await sizeRepo.statedFact(db, { ...range, fact: 'totalAssets' }) : null,
+    assets: null,
     close: shares ? await sizeRepo.closeNear(db, { cik, day, from: shares.asOf }) : null,
     // A Form 4 names the class traded: its quote, else the company's largest listed line.
     quote: await marketValueInputs(db, ticker ? { ticker, day } : { cik, day }),
@@ -29,7 +36,12 @@ export async function companySizeForDeal(
   db: Db,
   { cik, filedAt }: { cik: number; filedAt: Date },
 ): Promise<CompanySize | null> {
-  return companySizeOn(await sizeInputs(db, { cik, filedAt, withAssets: true }), filedAt);
+  const inputs = await marketInputs(db, { cik, filedAt });
+  // Total assets only size a deal the market value cannot: read only then.
+  const value = marketValueOn(inputs, filedAt);
+  if (value) return value;
+  const assets = await sizeRepo.statedFact(db, { ...factRange(cik, filedAt), fact: 'totalAssets' });
+  return companySizeOn({ ...inputs, assets }, filedAt);
 }
 
 /** The market value a Form 4 sale filed at `filedAt` is weighed against (total assets do not price a sale). */
@@ -37,5 +49,5 @@ export async function marketValueForSale(
   db: Db,
   { cik, ticker, filedAt }: { cik: number; ticker?: string; filedAt: Date },
 ): Promise<CompanySize | null> {
-  return marketValueOn(await sizeInputs(db, { cik, ticker, filedAt, withAssets: false }), filedAt);
+  return marketValueOn(await marketInputs(db, { cik, ticker, filedAt }), filedAt);
 }

@@ -67,17 +67,23 @@ type StoredDetails = Record<string, unknown> & {
   filedDateUnknown?: boolean;
 };
 
-/** A filing in full: parsed facts, the rules that fired, score and review. */
-export async function filingAdminDetail(db: Db, { id }: { id: number }) {
-  const row = await mustFind(db, id);
+/** A row's `details` split into what filings.store.ts adds at storing and the parsed detail itself. */
+function storedDetails(row: FilingRow) {
   const {
     rules,
     incomplete,
     datesFrom,
     filedDate,
     filedDateUnknown: _unknown,
-    ...facts
+    ...detail
   } = (row.details ?? {}) as StoredDetails;
+  return { rules, incomplete, datesFrom, filedDate, detail };
+}
+
+/** A filing in full: parsed facts, the rules that fired, score and review. */
+export async function filingAdminDetail(db: Db, { id }: { id: number }) {
+  const row = await mustFind(db, id);
+  const { rules, incomplete, datesFrom, filedDate, detail: facts } = storedDetails(row);
   return {
     id: row.id,
     accessionNo: row.accessionNo,
@@ -136,14 +142,7 @@ export async function clearImportanceReview(db: Db, { id }: { id: number }) {
 
 /** The ParsedFiling a stored row was made from (filings.store.ts keeps the detail in `details`). */
 function storedParse(row: FilingRow): ParsedFiling {
-  const {
-    rules: _rules,
-    incomplete,
-    datesFrom: _from,
-    filedDate,
-    filedDateUnknown: _unknown,
-    ...detail
-  } = (row.details ?? {}) as StoredDetails;
+  const { incomplete, filedDate, detail } = storedDetails(row);
   return {
     accessionNo: row.accessionNo,
     formType: row.formType,

@@ -3,6 +3,7 @@
  * its total assets, and the words that say which reference sized it.
  */
 import { formatMarketCap } from '#shared/amounts';
+import { formatDay } from '#shared/calendar';
 import type { CompanySize, ScoreContext } from './types';
 
 export interface DealSize {
@@ -11,13 +12,6 @@ export interface DealSize {
   rule: '8k.deal.huge' | '8k.deal.large' | '8k.deal.mid' | '8k.deal.small';
   /** "about 40% of the company's market value of $2.1B (shares outstanding on its 10-Q cover ...)". */
   said: string;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2025-03-03' -> 'Mar 3, 2025'. */
-function day(iso: string): string {
-  return `${MONTHS[Number(iso.slice(5, 7)) - 1] ?? iso.slice(5, 7)} ${Number(iso.slice(8, 10))}, ${iso.slice(0, 4)}`;
 }
 
 /** The company's size the caller found, else a bare market value (tests, older callers). */
@@ -30,14 +24,14 @@ function companySize(context: ScoreContext): CompanySize | null {
 function reference(size: CompanySize): string {
   const f = size.from;
   if (size.kind === 'total-assets')
-    return `its total assets of ${formatMarketCap(size.usd)}${f?.source === 'balance-sheet' ? ` (${f.form}, ${day(f.asOf)})` : ''}`;
+    return `its total assets of ${formatMarketCap(size.usd)}${f?.source === 'balance-sheet' ? ` (${f.form}, ${formatDay(f.asOf)})` : ''}`;
   const how =
     f?.source === 'cover-shares'
-      ? ` (shares outstanding on its ${f.form} cover, ${day(f.asOf)}, × the close of ${day(f.closeDay)})`
+      ? ` (shares outstanding on its ${f.form} cover, ${formatDay(f.asOf)}, × the close of ${formatDay(f.closeDay)})`
       : f?.source === 'quote'
-        ? ` (the quote of ${day(f.quotedDay)})`
+        ? ` (the quote of ${formatDay(f.quotedDay)})`
         : f?.source === 'carried-count' && f.closeDay
-          ? ` (today's share count × the close of ${day(f.closeDay)})`
+          ? ` (today's share count × the close of ${formatDay(f.closeDay)})`
           : '';
   return `the company's market value of ${formatMarketCap(size.usd)}${how}`;
 }

@@ -236,10 +236,10 @@ function notesHits(f: OwnershipFacts): Hit[] {
   ];
 }
 
-/** Size rules of a discretionary sale (no plan), per docs/scoring.md's rubric. */
 /** A rule's dollar line as people say it ("$100M", not "$100.0M"). */
 const inMillions = (usd: number) => (usd % 1e6 === 0 ? `$${usd / 1e6}M` : money(usd));
 
+/** Size rules of a discretionary sale (no plan), per docs/scoring.md's rubric. */
 function saleSizeHits(f: OwnershipFacts, sold: InsiderTrade[]): Hit[] {
   const value = sold.reduce((v, t) => v + t.value, 0);
   const count = sold.reduce((v, t) => v + t.shares, 0);
