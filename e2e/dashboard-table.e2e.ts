@@ -142,7 +142,8 @@ describe('the dashboard table fits its page', () => {
       // The summaries start beyond the phone's edge: the frame's right edge fades and a line says there is more.
       const frame = page.locator('.scroll-frame').first();
       expect(await frame.getAttribute('data-hidden-right')).toBe('true');
-      expect(await frame.evaluate((el) => getComputedStyle(el, '::after').opacity)).toBe('1');
+      // The fade comes in over a 0.15 s transition that may still be running when the attribute is set.
+      await expect.poll(() => frame.evaluate((el) => getComputedStyle(el, '::after').opacity)).toBe('1');
       const hint = page.locator('.scroll-hint').first();
       expect(await hint.isVisible()).toBe(true);
       expect(await hint.textContent()).toBe('More columns: scroll sideways →');

@@ -111,8 +111,8 @@ describe('Form 4 and 13G cards tell what the filing says', () => {
     const hint = card.locator('.scroll-hint');
     expect(await hint.isVisible()).toBe(true);
     expect(await hint.textContent()).toBe('More columns: scroll sideways →');
-    const fade = await frame.evaluate((el) => getComputedStyle(el, '::after').opacity);
-    expect(fade).toBe('1');
+    // The fade comes in over a 0.15 s transition that may still be running when the attribute is set.
+    await expect.poll(() => frame.evaluate((el) => getComputedStyle(el, '::after').opacity)).toBe('1');
     expect(await harness.seriousA11yViolations(page)).toEqual([]);
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: await harness.screenshot(page, 'form4-table-390-cut') });
