@@ -322,6 +322,12 @@ export const SCORING_RULES: readonly ScoringRule[] = [
     importance: 'LOW',
   },
   {
+    id: 'form3.pre-listing',
+    appliesTo: 'Form 3',
+    when: "A 10% owner's Form 3 at the initial public offering for holdings from before it (preferred that converts at the offering, or a director's or officer's stake): not a new holder",
+    importance: 'LOW',
+  },
+  {
     id: '13d.initial',
     appliesTo: 'Schedule 13D',
     when: 'An activist or control investor reports a new 5%+ stake (largest percent of any reporting person): a first crossing',

@@ -120,6 +120,24 @@ const REORGANIZATION = /\b(?:corporate|internal|intercompany|intra-group)\s+(?:r
 const reorganizationText = (detail: OwnershipDetail): string | null =>
   sentenceWith([...detail.footnotes.map((n) => n.text), detail.remarks ?? ''], REORGANIZATION);
 
+/**
+ * A 10% owner's Form 3 at the listing whose holdings predate it: preferred stock that converts at the
+ * initial public offering, or a director or officer (a founder) whose footnotes tie the holdings to the
+ * offering. The holder is not new to the company, only to the public market (rubric: "MEDIUM when it
+ * shows a new >10% holder"). Shares bought in the offering are a new holder's and stay MEDIUM.
+ */
+const AT_LISTING = /\b(?:initial public offering|IPO)\b/i;
+const CONVERTS_AT_LISTING =
+  /\b(?:conver(?:t|ts|sion)|net exercised)\b[^]*\b(?:initial public offering|IPO)\b|\b(?:initial public offering|IPO)\b[^]*\bconver(?:t|ts|sion|ted)\b/i;
+const BOUGHT_IN_OFFERING =
+  /\b(?:purchased|bought|acquired|subscribed)\b[^.]{0,80}\b(?:offering|IPO|private placement)\b/i;
+
+function preListingText(f: OwnershipFacts): string | null {
+  const texts = [...f.detail.footnotes.map((n) => n.text), f.detail.remarks ?? ''];
+  if (sentenceWith(texts, BOUGHT_IN_OFFERING)) return null;
+  return sentenceWith(texts, CONVERTS_AT_LISTING) ?? (f.insider ? sentenceWith(texts, AT_LISTING) : null);
+}
+
 function form3Hits(f: OwnershipFacts): Hit[] {
   if (!f.isForm3) return [];
   const reorganization = f.tenPercent ? reorganizationText(f.detail) : null;
@@ -130,6 +148,15 @@ function form3Hits(f: OwnershipFacts): Hit[] {
         rule: 'form3.reorganization',
         importance: 'LOW',
         reason: `${f.name} filed for a reorganization among the holder's own entities, not a new 10% owner: ${quote(reorganization)}`,
+      },
+    ];
+  const preListing = f.tenPercent ? preListingText(f) : null;
+  if (preListing)
+    return [
+      {
+        rule: 'form3.pre-listing',
+        importance: 'LOW',
+        reason: `${f.name} reports holdings from before the listing, not a new 10% owner: ${quote(preListing)}`,
       },
     ];
   return [

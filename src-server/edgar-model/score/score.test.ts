@@ -987,6 +987,23 @@ describe('Forms 3/4/5: exchangeable units, planned purchases, Form 5, 10% by the
     expect(s).toMatchObject({ importance: 'LOW', rules: ['form3.reorganization'] });
     expect(s.reasons[0]).toContain('as a result of a corporate reorganization completed December 31, 2018');
   });
+
+  it("a 10% owner's Form 3 at the IPO for preferred that converts at the offering is no new holder (Invus on Seer)", () => {
+    const s = score(e2d('e2d_1460839_4_0001628280-20-017071.txt'));
+    expect(s).toMatchObject({ importance: 'LOW', rules: ['form3.pre-listing'] });
+    expect(s.reasons[0]).toMatch(
+      /^Invus .* reports holdings from before the listing, not a new 10% owner: "Each share of Series B Convertible Preferred Stock shall automatically convert into Class A Common Stock on a one-to-one basis immediately prior to the completion of the Issuer's initial public offering/,
+    );
+  });
+
+  it("a founder-director's Form 3 at the IPO is no new holder either (Max Levchin on Affirm, datamule's PayPal founders)", () => {
+    const bytes = readFileSync(projectPath('eval/importance/filings/form345/dm_0001209191-21-003525_3.xml'));
+    const s = score(parseFiling(bytes.toString('utf8'), {}));
+    expect(s).toMatchObject({ importance: 'LOW', rules: ['form3.pre-listing'] });
+    expect(s.reasons[0]).toMatch(
+      /^Max R Levchin reports holdings from before the listing, not a new 10% owner: .*in connection with the Issuer's initial p/,
+    );
+  });
 });
 
 /** Real 424B5s of the importance eval's tune split (eval/importance/filings/other, SOURCES.md there). */
