@@ -127,8 +127,9 @@ const reorganizationText = (detail: OwnershipDetail): string | null =>
  * shows a new >10% holder"). Shares bought in the offering are a new holder's and stay MEDIUM.
  */
 const AT_LISTING = /\b(?:initial public offering|IPO)\b/i;
+/** A sentence that names the listing and a conversion or net exercise, in either order. */
 const CONVERTS_AT_LISTING =
-  /\b(?:conver(?:t|ts|sion)|net exercised)\b[^]*\b(?:initial public offering|IPO)\b|\b(?:initial public offering|IPO)\b[^]*\bconver(?:t|ts|sion|ted)\b/i;
+  /^(?=[\s\S]*\b(?:initial public offering|IPO)\b)(?=[\s\S]*\b(?:conver(?:t|ts|sion|ted)|net exercised)\b)/i;
 const BOUGHT_IN_OFFERING =
   /\b(?:purchased|bought|acquired|subscribed)\b[^.]{0,80}\b(?:offering|IPO|private placement)\b/i;
 
