@@ -1096,6 +1096,13 @@ const PETITION_FILED =
 const DERIVATIVE_SETTLED =
   /\bderivative (?:action|suit|lawsuit|litigation|complaint|claims?|proceedings?)s?\b[^.]{0,200}\bsettle\w*|\bsettle\w*\b[^.]{0,200}\bderivative (?:action|suit|lawsuit|litigation|complaint|claims?|proceedings?)/i;
 
+/**
+ * Decision 371: two businesses joined as peers ("it will combine its business with the business of ...", "a merger of
+ * equals"), which the rubric's HIGH cell weighs as transformative, unlike the company buying another.
+ */
+const COMBINATION =
+  /\bcombin(?:e|es|ing)\b[^.]{0,40}\bbusiness(?:es)?\b|\b(?:business|strategic) combination\b|\bmerger of equals\b/i;
+
 export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (REORGANIZED.test(text)) {
     const rest = TOPICS.filter(([t, re]) => t !== 'bankruptcy' && re.test(text)).map(([t]) => t);
@@ -1122,6 +1129,13 @@ export function topicsIn(text: string): NonNullable<ItemContent['topics']> {
   if (DEBT_FOR_EQUITY.test(text)) found.unshift('debt_for_equity');
   if (found.includes('merger') && !found.includes('being_acquired') && mergesIntoAnother(text))
     found.unshift('being_acquired');
+  else if (
+    found.includes('merger') &&
+    !found.includes('being_acquired') &&
+    !holdersVote(text) &&
+    !COMBINATION.test(text)
+  )
+    found.splice(found.indexOf('merger'), 1, 'acquisition');
   if (CREDIT_WARNING.test(text)) found.unshift('credit_warning');
   if (enforcementOrder(text.slice(0, 4_000))) found.unshift('enforcement');
   return expectsDecline(text) ? ['expected_decline', ...found] : found;

@@ -211,6 +211,9 @@ export interface ItemContent {
     | 'separation'
     | 'being_acquired'
     | 'merger'
+    // Decision 371: a 'merger' read as the company buying another with no vote of its own holders and no combination
+    // of peers (the 1.01 row's unsized acquisition, said in an 8.01 or 7.01).
+    | 'acquisition'
     | 'lawsuit'
     | 'buyback'
     | 'dividend_change'

@@ -181,6 +181,11 @@ describe('class 1, third pass: board resets, the holders-vote size, combinations
     [`${EVAL}8k_1002135_8K_1999_0000914760-99-000229.txt`, 'HIGH', '8k.topic.material'],
     // Stockwalk "has signed agreements pursuant to which it will combine its business with" two brokerage firms.
     [`${CORPUS}8k_1001136_8K_2000_0000950124-00-003635.txt`, 'HIGH', '8k.topic.material'],
+    // Decision 371: the company buys another, with no vote of its own holders and no combination of peers - the 1.01
+    // row's unsized acquisition. Apple 1996: "Apple Computer, Inc. Agrees to Acquire NeXT Software Inc."
+    [`${EVAL}8k_scpp_0000320193-96-000027.txt`, 'MEDIUM', '8k.deal.unsized'],
+    // Tyson 2017, Items 7.01/8.01: "entered into an Agreement and Plan of Merger" for AdvancePierre, a cash tender offer.
+    [`${EVAL}8k_100493_8K_2017_0000100493-17-000064.htm`, 'MEDIUM', '8k.deal.unsized'],
     // Innovative Clinical Solutions: control passes "On the Effective Date of the Prepackaged Plan"; the release
     // announces "the completion of its financial restructuring plan": the Chapter 11's end, one step below its start.
     [`${EVAL}8k_1002022_8K_2000_0000912057-00-043726.txt`, 'HIGH', '8k.reorganized'],

@@ -345,6 +345,13 @@ const TOPIC_RULES: [NonNullable<ItemContent['topics']>[number], ContentRule8k, s
   ['separation', '8k.topic.material', 'A business to be spun off or separated'],
   ['merger', '8k.topic.material', 'A merger or acquisition agreement'],
   ['lawsuit', '8k.topic.material', 'Securities litigation'],
+  // Decision 371: weighed as the 1.01 row weighs an acquisition no market value sizes. The company's own holders voting
+  // (20% or more of its shares issued) or a combination of peers stays 'merger' above.
+  [
+    'acquisition',
+    '8k.deal.unsized',
+    "An acquisition agreement with no vote of the company's own holders; its size against the company is not known",
+  ],
   ['buyback', '8k.topic.notable', 'A share buyback'],
   ['dividend_change', '8k.topic.notable', 'A dividend change'],
 ];
