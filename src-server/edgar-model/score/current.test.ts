@@ -186,6 +186,9 @@ describe('class 1, third pass: board resets, the holders-vote size, combinations
     [`${EVAL}8k_scpp_0000320193-96-000027.txt`, 'MEDIUM', '8k.deal.unsized'],
     // Tyson 2017, Items 7.01/8.01: "entered into an Agreement and Plan of Merger" for AdvancePierre, a cash tender offer.
     [`${EVAL}8k_100493_8K_2017_0000100493-17-000064.htm`, 'MEDIUM', '8k.deal.unsized'],
+    // Decision 372: CoreWeave 2026, Item 7.01 only "issued a press release to announce the events described below in Item
+    // 8.01" (Meta's $21B order form): the 8.01 is the news, not an aside to the 7.01.
+    [`${EVAL}8k_saftl_0001769628-26-000154.txt`, 'MEDIUM', '8k.topic.other'],
     // Innovative Clinical Solutions: control passes "On the Effective Date of the Prepackaged Plan"; the release
     // announces "the completion of its financial restructuring plan": the Chapter 11's end, one step below its start.
     [`${EVAL}8k_1002022_8K_2000_0000912057-00-043726.txt`, 'HIGH', '8k.reorganized'],

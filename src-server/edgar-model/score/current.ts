@@ -571,12 +571,22 @@ const PAYS_FOR_DEAL =
   /\b(?:merger agreement|agreement and plan of merger|(?:stock|share|asset) purchase agreement|acquisition agreement)\b[^.]{0,200}\b(?:stockholders|shareholders|equityholders|holders|members|owners) of\b|\bas (?:partial |part of the )?consideration for (?:the|its) (?:acquisition|merger|purchase)\b/i;
 
 /**
+ * An item whose text only announces another item's news ("issued a press release to announce the events described
+ * below in Item 8.01", CoreWeave 2026): like an item incorporated by reference, it adds no news of its own, so the item
+ * it points to is not an aside to it.
+ */
+const POINTS_TO_ITEM =
+  /^.{0,160}?\b(?:to announce|announcing|regarding|describing|relating to)\b[^.]{0,40}\b(?:events?|matters?|information|transactions?) (?:described|set forth|reported)\b[^.]{0,20}\b(?:in|under) Item \d{1,2}\.\d{2}\b[^.]{0,60}\.?$/i;
+
+/**
  * One filing, read as a whole: an 8.01 with nothing on the material list beside other items is an
  * aside (an annual meeting's trustee notice), new debt closed beside a routine financing step
  * is part of that step, and shares issued to pay for an acquisition reported beside them weigh what the deal does.
  */
 function inContext(judgements: ItemJudgement[]): ItemJudgement[] {
-  const substantive = judgements.filter((j) => j.item !== '9.01' && j.rule !== '8k.by-reference');
+  const substantive = judgements.filter(
+    (j) => j.item !== '9.01' && j.rule !== '8k.by-reference' && !POINTS_TO_ITEM.test(j.quote ?? ''),
+  );
   const routineFinancing = judgements.some((j) => j.rule === '8k.deal.routine' && /financing/i.test(j.headline));
   const acquisition = judgements.find(
     (j) => j.rule.startsWith('8k.deal.') && j.rule !== '8k.deal.financing' && j.rule !== '8k.deal.routine',
