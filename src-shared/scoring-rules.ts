@@ -390,7 +390,7 @@ export const SCORING_RULES: readonly ScoringRule[] = [
   {
     id: '13d.no-recent-purchase',
     appliesTo: 'Schedule 13D',
-    when: 'A first 13D whose Item 5(c) lists no transaction in the past sixty days: the 5% line was not crossed by buying, so the market has not just seen the stake bought (decision 352)',
+    when: 'A first 13D whose Item 5(c) lists no transaction in the past sixty days, or whose cover dates the event that required it more than sixty days before the filing: the 5% line was not just crossed by buying, so the market has not just seen the stake bought (decisions 352, 373)',
     importance: 'MEDIUM',
   },
   {

@@ -34,7 +34,12 @@ interface StakeFacts {
   amendment: boolean;
   exit: boolean;
   d: BeneficialDetail | null;
+  /** Days from the cover's "Date of Event which Requires Filing" to the filing date, when both are known. */
+  eventAgeDays: number | null;
 }
+
+/** Decision 373: a first 13D filed this long after the event that required it reports a stake bought long before. */
+const STALE_EVENT_DAYS = 60;
 
 function stakeFacts(f: ParsedFiling, company: string, context: ScoreContext): StakeFacts {
   const d = f.detail?.kind === 'beneficial' ? f.detail : null;
@@ -61,7 +66,14 @@ function stakeFacts(f: ParsedFiling, company: string, context: ScoreContext): St
     amendment,
     exit,
     d,
+    eventAgeDays: daysBetweenIso(d?.eventDate ?? null, f.filedDate ?? f.acceptedAt?.slice(0, 10) ?? null),
   };
+}
+
+function daysBetweenIso(from: string | null, to: string | null): number | null {
+  if (!from || !to) return null;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  return Number.isFinite(days) ? days : null;
 }
 
 function oneLinerOf(s: StakeFacts): string {
@@ -161,6 +173,16 @@ function scheduleDHits(s: StakeFacts): Hit[] {
         rule: '13d.no-recent-purchase',
         importance: 'MEDIUM',
         reason: `${s.filer} reports ${s.stake} on a first 13D but lists no transaction in the past sixty days (Item 5(c)): the stake was not just bought in the market`,
+      },
+    ];
+  // Decision 373: the same cell read from the cover. The event that required the filing is months old, so the 5% line
+  // was crossed long before this filing (a 13D is due within days of it): a stake held, not one just bought.
+  if (!s.amendment && !action && s.eventAgeDays != null && s.eventAgeDays > STALE_EVENT_DAYS)
+    return [
+      {
+        rule: '13d.no-recent-purchase',
+        importance: 'MEDIUM',
+        reason: `${s.filer} reports ${s.stake} on a first 13D for an event dated ${s.d?.eventDate}, ${Math.round(s.eventAgeDays)} days before the filing: the stake was not just bought in the market`,
       },
     ];
   if (!s.amendment)

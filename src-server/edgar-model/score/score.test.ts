@@ -717,6 +717,19 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     expect(dg('orgron_0001193125-18-361038_SC13D.txt').detail).not.toMatchObject({ noRecentTrades: true });
   });
 
+  it('a first 13D filed long after the event that required it was not just bought either (decision 373, Rio Tinto on Western Copper)', () => {
+    // Rio Tinto's 7.8% of Western Copper and Gold, bought in a May 2021 private placement: the cover's "Date of Event which
+    // Requires Filing" is May 31, 2021, the header's filing date November 23, 2022.
+    const rio = dg('orgron_0001193125-22-291966_SC13D.txt.gz');
+    expect(rio.detail).toMatchObject({ eventDate: '2021-05-31' });
+    expect(rio.filedDate).toBe('2022-11-23');
+    const s = score(rio);
+    expect(s).toMatchObject({ importance: 'MEDIUM', rules: ['13d.no-recent-purchase'] });
+    expect(s.reasons[0]).toContain('on a first 13D for an event dated 2021-05-31, 541 days before the filing');
+    // Filed within days of the event (Enron's funds on Costilla, 1998), a first 13D stays a first crossing.
+    expect(score(dg('orgron_0000950129-98-002524_SC13D.txt.gz'))).toMatchObject({ rules: ['13d.initial'] });
+  });
+
   it('Item 5(c) read: "None" is none, "n/a" says nothing, and a "(c)" inside Items 5(a)-(b) is not Item 5(c)', () => {
     const item5 = (c: string) =>
       `Item 5. Interest in Securities of the Issuer. (a) 1,200,000 shares (b) (c) 59,333 shares issuable upon exercise of warrants. ${c} (d) Not applicable. Item 6. Contracts`;
