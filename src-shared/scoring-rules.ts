@@ -394,6 +394,12 @@ export const SCORING_RULES: readonly ScoringRule[] = [
     importance: 'MEDIUM',
   },
   {
+    id: '13d.control-update',
+    appliesTo: 'Schedule 13D/A',
+    when: 'A 13D/A by a holder that owns more than half the class before and after, with no Item 4 action and no exit: control does not change (decision 374)',
+    importance: 'LOW',
+  },
+  {
     id: '13d.dilution-only',
     appliesTo: 'Schedule 13D/A',
     when: "A 13D/A whose Item 4 says the holder's percentage fell only because the company sold or issued shares: the holder traded nothing (decision 354)",

@@ -36,6 +36,8 @@ interface StakeFacts {
   d: BeneficialDetail | null;
   /** Days from the cover's "Date of Event which Requires Filing" to the filing date, when both are known. */
   eventAgeDays: number | null;
+  /** A tender offer statement (SC TO-T, SC TO-I) that is also the holder's 13D/A: the offer is the holder acting. */
+  tenderOffer: boolean;
 }
 
 /** Decision 373: a first 13D filed this long after the event that required it reports a stake bought long before. */
@@ -66,6 +68,7 @@ function stakeFacts(f: ParsedFiling, company: string, context: ScoreContext): St
     amendment,
     exit,
     d,
+    tenderOffer: /^SC TO/i.test(f.formType),
     eventAgeDays: daysBetweenIso(d?.eventDate ?? null, f.filedDate ?? f.acceptedAt?.slice(0, 10) ?? null),
   };
 }
@@ -211,6 +214,17 @@ function scheduleDHits(s: StakeFacts): Hit[] {
         rule: '13d.dilution-only',
         importance: 'LOW',
         reason: `${s.filer} updated its 13D on ${s.company} only because the company issued shares: its percentage fell, it traded nothing`,
+      },
+    ];
+  // Decision 374: a holder that already owns more than half the class decides every vote before and after; an update
+  // with no Item 4 action, no exit and no rise through half changes nothing a minority holder can act on. A tender
+  // offer filed as the 13D/A is the holder buying from the public: not a quiet update.
+  if (!action && !s.exit && !s.tenderOffer && s.pct != null && s.pct > 50 && (s.prev == null || s.prev > 50))
+    return [
+      {
+        rule: '13d.control-update',
+        importance: 'LOW',
+        reason: `${s.filer} already controls ${s.company} (${percent(s.pct)}) and updated its 13D with no new plans: who controls the company does not change`,
       },
     ];
   return [

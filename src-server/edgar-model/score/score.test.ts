@@ -730,6 +730,21 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     expect(score(dg('orgron_0000950129-98-002524_SC13D.txt.gz'))).toMatchObject({ rules: ['13d.initial'] });
   });
 
+  it('a 13D/A by a holder that already owns more than half, with no new plans, leaves control where it was (decision 374)', () => {
+    // Thomas H. Lee on MoneyGram, 2012: Silver Point leaves the group as agreed in 2011, THL stays at 50.8% (as converted).
+    const thl = score(dg('orgron_0000909518-12-000080_SC13DA.txt'));
+    expect(thl).toMatchObject({ importance: 'LOW', rules: ['13d.control-update'] });
+    expect(thl.reasons[0]).toBe(
+      'Thomas H. Lee Advisors, LLC already controls Moneygram International Inc. (50.8%) and updated its 13D with no new plans: who controls the company does not change',
+    );
+    // Icahn's tender offer for CVR Energy (SC TO-T/A, also its 13D/A) at 67.2%: the offer is the holder buying from the
+    // public, not a quiet update.
+    const cvr = score(parseFiling(edgarFixture('corpus/ox_0001104659-25-002604_icahn_cvr_SC-TO-T-A_13D-A.txt'), {}));
+    expect(cvr).toMatchObject({ importance: 'MEDIUM', rules: ['13d.amendment'] });
+    // Altria's 13D/A on Cronos at 41% (abandons its warrant): not a majority, an ordinary update.
+    expect(score(dg('orgron_0001193125-22-307938_SC13DA.txt')).rules).not.toContain('13d.control-update');
+  });
+
   it('Item 5(c) read: "None" is none, "n/a" says nothing, and a "(c)" inside Items 5(a)-(b) is not Item 5(c)', () => {
     const item5 = (c: string) =>
       `Item 5. Interest in Securities of the Issuer. (a) 1,200,000 shares (b) (c) 59,333 shares issuable upon exercise of warrants. ${c} (d) Not applicable. Item 6. Contracts`;
