@@ -249,7 +249,7 @@ const NET_TOP = new RegExp(
  * "good reason", "the right to"), a plan's or an agreement's terms, or a quoted comment (as officerFacts skips).
  */
 const NET_NOT_NOW =
-  /\b(?:former(?:ly)?|previously (?:announced|disclosed|reported|served)|as (?:previously )?(?:announced|reported|disclosed) (?:on|in)|prior to (?:joining|his|her)|in the event|if|unless|should|good reason|(?:the )?right to|defined|upon (?:a|any|his|her|such|the|their) (?:termination|resignation|retirement|separation|death)|(?:would|will) be entitled|eligible (?:to|for)|retirement (?:plan|benefit|savings|income|program|account|age)|termination (?:of|under) (?:the|this|such|that|an?) (?:agreement|plan|arrangement)|terminat(?:ed|es?|ing) (?:the|this|such|that|an?|its|his|her) (?:[a-z]+ )?(?:agreement|plan|arrangement)|severance (?:plan|policy|pay|benefits)|change[- ]in[- ]control)\b|\b(?:commented|said|stated|added)\b[^.]{0,10}[“"]/i;
+  /\b(?:former(?:ly)?|previously (?:announced|disclosed|reported|served)|as (?:previously )?(?:announced|reported|disclosed) (?:on|in)|prior to (?:joining|his|her)|in the event|if|unless|should|good reason|(?:the )?right to|defined|(?:upon|following|after) (?:a|any|his|her|such|the|their) (?:termination|resignation|retirement|separation|death)|(?:would|will) be entitled|eligible (?:to|for)|retirement (?:plan|benefit|savings|income|program|account|age)|termination (?:of|under) (?:the|this|such|that|an?) (?:agreement|plan|arrangement)|terminat(?:ed|es?|ing) (?:the|this|such|that|an?|its|his|her) (?:[a-z]+ )?(?:agreement|plan|arrangement)|severance (?:plan|policy|pay|benefits)|change[- ]in[- ]control)\b|\b(?:commented|said|stated|added)\b[^.]{0,10}[“"]/i;
 const NET_NEAR = 80;
 const NET_SAID_MAX = 220;
 

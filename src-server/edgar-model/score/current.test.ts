@@ -947,6 +947,11 @@ describe('the 5.02 departure net (decision 350): a departure the fitted readings
       expect(s.importance).toBe('LOW');
       expect(s.rules).toContain('8k.5.02.compensation');
     }
+    // Disney 2017 (beside the 21CF deal): Iger's security services "as Chief Executive Officer from three years to five
+    // years following his termination" are a term of his amended agreement, not a departure the Why should claim.
+    const disney = score(`${EVAL}8k_1001039_8K_2017_0000950157-17-001598.htm`);
+    expect(disney.rules).toContain('8k.5.02.compensation');
+    expect(disney.reasons.join(' ')).not.toMatch(/departure/);
     expect(
       departureNet(
         'If the Chief Executive Officer resigns for good reason, he will be entitled to severance. The former Chief Financial Officer retired in 2019.',
