@@ -415,7 +415,7 @@ export function officerFacts(prose: string): OfficerFacts {
 const AMOUNT = /(?:US)?\$\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(billion|million|thousand|bn|mm|m\b)?/gi;
 /** Sums that are not the deal's price: fees, per-share prices, thresholds. */
 const NOT_PRICE =
-  /\b(?:per share|termination fee|break-?up fee|reverse termination|fee of|deductible|threshold|basket|cap of)\b/i;
+  /\b(?:per share|termination fee|break-?up fee|reverse termination|fee of|deductible|threshold|basket|cap of|dividend|adjustment)\b/i;
 
 /** "$1.1 million", "$3.7 billion", "$2.25 bn", "$90 mm", "$300,000,000" -> dollars. */
 function dollars(amount: string, unit: string | undefined): number {
@@ -451,7 +451,9 @@ function statedAmount(prose: string): number | null {
     const around = text.slice(Math.max(0, (m.index ?? 0) - 40), (m.index ?? 0) + m[0].length + 25);
     if (NOT_PRICE.test(around)) continue;
     const value = amountOf(m);
-    if (Number.isFinite(value) && (best == null || value > best)) best = value;
+    // As in pricedAmount: under $1,000 ("$19.00 plus ... 50% of the value" of a Disney share) is a price per share or a
+    // par value, never a deal's size.
+    if (Number.isFinite(value) && value >= 1_000 && (best == null || value > best)) best = value;
   }
   return best;
 }

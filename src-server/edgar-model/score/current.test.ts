@@ -224,8 +224,27 @@ describe('class 1, third pass: board resets, the holders-vote size, combinations
 
   it('one director joining is still routine, and a market value, when known, sizes the deal instead of the vote', () => {
     expect(score(`${EVAL}8k_1002047_8K_2021_0001564590-21-004336.htm`).rules).toContain('8k.5.02.routine');
+    // The Disney/21CF agreement states its price in Disney shares only, so the holders' vote sizes it. Derived: the same
+    // 8-K with the value its press release gave ("approximately $52.4 billion in stock") stated as the consideration is
+    // sized by a market value when one is known, not by the vote.
     const disney = `${EVAL}8k_1001039_8K_2017_0000950157-17-001598.htm`;
-    expect(score(disney, { marketCapUsd: 1_000_000_000_000 }).rules).toContain('8k.deal.small');
+    expect(score(disney, { marketCapUsd: 1_000_000_000_000 }).rules).toContain('8k.deal.large');
+    const raw = read(disney).replace(
+      'the right to receive 0.2745 shares of common stock',
+      'the right to receive 0.2745 shares of common stock (an aggregate consideration of approximately $52.4 billion)',
+    );
+    expect(raw).toContain('$52.4 billion');
+    // The 2018 amended agreement's "(i) $19.00 plus (ii) fifty percent ... of the value" of a Disney share is a price per
+    // share, not a $19 deal; Biogen's "$172.50 per share" for Reata (2023) likewise.
+    expect(score(`${CORPUS}8k_1001039_8K_2018_0000950157-18-000744.htm`).oneLiner).toBe(
+      "The company: Deal that needs its own holders' vote",
+    );
+    expect(score(`${EVAL}8k_rania_0001193125-23-198542.html`).reasons[0]).toBe(
+      'Acquisition; its size against the company is not known',
+    );
+    expect(scoreFiling(parseFiling(raw, { formType: '8-K' }), { marketCapUsd: 2_000_000_000_000 }).rules).toContain(
+      '8k.deal.small',
+    );
   });
 });
 
@@ -952,6 +971,9 @@ describe('the 5.02 departure net (decision 350): a departure the fitted readings
     const disney = score(`${EVAL}8k_1001039_8K_2017_0000950157-17-001598.htm`);
     expect(disney.rules).toContain('8k.5.02.compensation');
     expect(disney.reasons.join(' ')).not.toMatch(/departure/);
+    // Its deal is paid in Disney shares (0.2745 for each 21CF share): the "$8.5 billion" is the dividend SpinCo pays 21CF
+    // before the merger, not the deal's price, so the headline states no amount.
+    expect(disney.oneLiner).toBe("The company: Deal that needs its own holders' vote");
     expect(
       departureNet(
         'If the Chief Executive Officer resigns for good reason, he will be entitled to severance. The former Chief Financial Officer retired in 2019.',
