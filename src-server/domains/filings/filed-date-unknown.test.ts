@@ -1,0 +1,133 @@
+/**
+ * A 10-K known only by its period end (Meta's FY2023 10-K: the replay's bare document has no SEC
+ * header and its manifest records no filing date) must not show that period end as its filing date
+ * in alert emails, texts, webhooks, the REST payloads or the watchlist. Real PostgreSQL, real
+ * recorded filings: Meta's FY2023 and FY2024 10-Ks (the FY2024 one has its filing date, 2025-01-30).
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { FILED_DATE_NOT_RECORDED_INLINE } from '#shared/filed-date';
+import { startTestApp } from '../../test/app';
+import { storeReplayFilings } from '../../test/replay-filings';
+import { createSignedInUser } from '../../test/users';
+import { alertEmail, alertSms, digestEmail, digestSms } from '../alerts/alert-messages';
+import { FILING_FIELDS, filingFacts, type FilingFields } from '../alerts/delivery.repo';
+import { webhookEventOf } from '../alerts/webhook-event';
+import { loadShippedHistory } from '../prices/shipped-history';
+import type { TickerChart } from '../ticker-pages/chart.service';
+import type { TickerPageData } from '../ticker-pages/ticker-pages.service';
+
+const FY2023 = '0001326801-24-000012';
+const FY2024 = '0001326801-25-000017';
+/**
+ * Meta's FY2023 period end as messages print a filed date ("Dec 31, 2023"; the New York day of its
+ * stored instant). The facts table's "Period ended: 2023-12-31" is right and stays.
+ */
+const PERIOD_END_WORDS = /Dec 3[01], 2023/;
+
+const { url, deps } = await startTestApp();
+const db = deps.db;
+await db.execute(
+  sql`insert into tickers (ticker, cik, name) values ('META', 1326801, 'Meta Platforms, Inc.') on conflict do nothing`,
+);
+await loadShippedHistory(db, { tickers: ['META'] });
+
+async function get<T>(path: string, session?: string): Promise<T> {
+  const response = await fetch(`${url}${path}`, { headers: session ? { 'x-session': session } : {} });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function factsOf(accessionNo: string) {
+  const [row] = await db.execute<FilingFields>(
+    sql`select ${FILING_FIELDS} from filings f where f.accession_no = ${accessionNo}`,
+  );
+  return filingFacts(row!);
+}
+
+const ctx = {
+  brandName: 'Filing Alerts',
+  brandColor: '#1d4ed8',
+  publicUrl: 'https://alerts.example',
+  timeZone: 'America/New_York',
+  unsubscribeUrl: 'https://alerts.example/unsubscribe/x',
+  postalAddress: null,
+};
+
+interface WatchlistBody {
+  watchlist: {
+    ticker: string;
+    last_filing_date: string | null;
+    last_filing_date_unknown: boolean;
+    recent_filings: { accession_no: string; filed_at: string; filed_date_unknown: boolean }[];
+  }[];
+}
+
+describe("Meta's FY2023 10-K, whose filing date is not recorded", () => {
+  it('the watchlist says its latest filing has no recorded date, then the FY2024 10-K its real one', async () => {
+    await storeReplayFilings(db, [FY2023]);
+    const { session } = await createSignedInUser(db, {
+      email: 'dates@example.com',
+      planType: 'pro',
+      planStatus: 'active',
+    });
+    const subscribed = await fetch(`${url}/api/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session': session },
+      body: JSON.stringify({ tickers: 'META', forms: '10-K' }),
+    });
+    expect(subscribed.status).toBe(200);
+
+    const before = (await get<WatchlistBody>('/api/watchlist', session)).watchlist.find((i) => i.ticker === 'META')!;
+    // last_filing_date stays (SPEC.md's field, it orders); the added flag says it is not a filing date.
+    expect(before.last_filing_date_unknown).toBe(true);
+    expect(before.recent_filings.map((f) => [f.accession_no, f.filed_date_unknown])).toEqual([[FY2023, true]]);
+
+    await storeReplayFilings(db, [FY2024]);
+    const after = (await get<WatchlistBody>('/api/watchlist', session)).watchlist.find((i) => i.ticker === 'META')!;
+    expect(after.last_filing_date).toBe('2025-01-30T05:00:00.000Z');
+    expect(after.last_filing_date_unknown).toBe(false);
+    expect(after.recent_filings.map((f) => [f.accession_no, f.filed_date_unknown])).toEqual([
+      [FY2024, false],
+      [FY2023, true],
+    ]);
+  });
+
+  it('the REST ticker page and chart flag it, still ordered by its period end', async () => {
+    const page = await get<TickerPageData>('/api/ticker/META');
+    expect(page.filings.items.map((f) => [f.accession_no, f.filed_at, f.filed_date_unknown])).toEqual([
+      [FY2024, '2025-01-30T05:00:00.000Z', false],
+      [FY2023, '2023-12-31T05:00:00.000Z', true],
+    ]);
+    const chart = await get<TickerChart>('/api/ticker/META/chart?range=MAX');
+    const markers = new Map(chart.markers.map((m) => [m.form === '10-K' && m.day < '2024-06-01', m]));
+    expect(markers.get(true)?.filed_date_unknown).toBe(true);
+    expect(markers.get(false)?.filed_date_unknown).toBe(false);
+  });
+
+  it('alert email (HTML and text), texts and webhook give no period end as its filing date', async () => {
+    const f = await factsOf(FY2023);
+    const mail = await alertEmail('reader@example.com', f, ctx, {
+      routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } },
+    });
+    const firstLine = mail.text.split('\n')[0]!;
+    expect(firstLine).toMatch(/^\[\w+\] META \(Meta Platforms, Inc\.\) filed a 10-K, filing date not recorded\.$/);
+    expect(mail.html).toContain(FILED_DATE_NOT_RECORDED_INLINE);
+    for (const text of [mail.text, mail.html, mail.subject]) expect(text).not.toMatch(PERIOD_END_WORDS);
+    expect(alertSms(f, ctx)).not.toMatch(PERIOD_END_WORDS);
+
+    const known = await factsOf(FY2024);
+    const digest = await digestEmail('reader@example.com', [f, known], { ...ctx, localDate: '2025-01-31' });
+    expect(digest.text).toContain(`10-K ${FILED_DATE_NOT_RECORDED_INLINE} · `);
+    expect(digest.text).toContain('10-K filed Jan 30, 2025 · ');
+    expect(digest.html).toContain(FILED_DATE_NOT_RECORDED_INLINE);
+    for (const text of [digest.text, digest.html]) expect(text).not.toMatch(PERIOD_END_WORDS);
+    const sms = digestSms([f, known], { ...ctx, localDate: '2025-01-31' });
+    expect(sms).toContain(`${FILED_DATE_NOT_RECORDED_INLINE}:`);
+    expect(sms).toContain('filed Jan 30, 2025:');
+    expect(sms).not.toMatch(PERIOD_END_WORDS);
+
+    const event = webhookEventOf([f, known], { key: 'alert:1', brand: 'Filing Alerts', publicUrl: ctx.publicUrl });
+    expect(event.filings.map((w) => w.filedDateUnknown)).toEqual([true, false]);
+  });
+});
