@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FILED_DATE_NOT_RECORDED_INLINE } from '#shared/filed-date';
+import { adminApi, createAdminBearer } from '../../test/admin';
 import { startTestApp } from '../../test/app';
 import { storeReplayFilings } from '../../test/replay-filings';
 import { createSignedInUser } from '../../test/users';
@@ -103,6 +104,27 @@ describe("Meta's FY2023 10-K, whose filing date is not recorded", () => {
     const markers = new Map(chart.markers.map((m) => [m.form === '10-K' && m.day < '2024-06-01', m]));
     expect(markers.get(true)?.filed_date_unknown).toBe(true);
     expect(markers.get(false)?.filed_date_unknown).toBe(false);
+  });
+
+  it("the admin console's search and detail carry the flag beside filedAt", async () => {
+    const { bearer } = await createAdminBearer(db);
+    const found = await adminApi(url, '/admin/filings/search', { bearer, query: { ticker: 'META' } });
+    expect(
+      found.body.items.map((f: { accessionNo: string; filedDateUnknown: boolean }) => [
+        f.accessionNo,
+        f.filedDateUnknown,
+      ]),
+    ).toEqual([
+      [FY2024, false],
+      [FY2023, true],
+    ]);
+    const id = found.body.items[1].id as number;
+    const detail = await adminApi(url, '/admin/filings/get', { bearer, query: { id: String(id) } });
+    expect(detail.body).toMatchObject({
+      filedDateUnknown: true,
+      filedDate: null,
+      datesFrom: 'the period the document reports on (filing date unknown)',
+    });
   });
 
   it('alert email (HTML and text), texts and webhook give no period end as its filing date', async () => {
