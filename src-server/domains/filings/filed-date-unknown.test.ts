@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { FILED_DATE_NOT_RECORDED_INLINE } from '#shared/filed-date';
+import { FILED_DATE_NOT_RECORDED, FILED_DATE_NOT_RECORDED_INLINE } from '#shared/filed-date';
 import { adminApi, createAdminBearer } from '../../test/admin';
 import { startTestApp } from '../../test/app';
 import { storeReplayFilings } from '../../test/replay-filings';
@@ -14,6 +14,7 @@ import { createSignedInUser } from '../../test/users';
 import { alertEmail, alertSms, digestEmail, digestSms } from '../alerts/alert-messages';
 import { FILING_FIELDS, filingFacts, type FilingFields } from '../alerts/delivery.repo';
 import { webhookEventOf } from '../alerts/webhook-event';
+import { latestFilings, whyLevel } from '../assistant/tools';
 import { loadShippedHistory } from '../prices/shipped-history';
 import type { TickerChart } from '../ticker-pages/chart.service';
 import type { TickerPageData } from '../ticker-pages/ticker-pages.service';
@@ -151,5 +152,22 @@ describe("Meta's FY2023 10-K, whose filing date is not recorded", () => {
 
     const event = webhookEventOf([f, known], { key: 'alert:1', brand: 'Filing Alerts', publicUrl: ctx.publicUrl });
     expect(event.filings.map((w) => w.filedDateUnknown)).toEqual([true, false]);
+  });
+
+  it("the assistant's tier-0 lines and facts give no filed day for it, and its citation source says why", async () => {
+    const scope = { ciks: [1326801], labels: ['META'], from: null, to: null, until: new Date() };
+    const listed = await latestFilings(db, scope, { forms: ['10-K'], items: [], levels: [] });
+    expect(listed.lines.slice(1).map((l) => l.replace(/: .*/, ''))).toEqual([
+      '2025-01-30 · META · 10-K · MEDIUM',
+      `${FILED_DATE_NOT_RECORDED_INLINE} · META · 10-K · MEDIUM`,
+    ]);
+    const filed = listed.facts.filter((f) => f.label === 'META 10-K filed');
+    expect(filed.map((f) => [f.source.accessionNo, f.value, f.unit, f.source.filedDateUnknown])).toEqual([
+      [FY2024, '2025-01-30', 'date', undefined],
+      [FY2023, FILED_DATE_NOT_RECORDED, null, true],
+    ]);
+    const why = await whyLevel(db, scope, { forms: ['10-K'], items: [], levels: [] });
+    expect(why.lines[1]).toMatch(new RegExp(`^META's 10-K \\(${FILED_DATE_NOT_RECORDED_INLINE}\\) is MEDIUM because`));
+    for (const line of [...listed.lines, ...why.lines]) expect(line).not.toMatch(/2023-12-31 · |of 2023-12-31/);
   });
 });
