@@ -17,6 +17,7 @@ import { webhookEventOf } from '../alerts/webhook-event';
 import { latestFilings, whyLevel } from '../assistant/tools';
 import { loadShippedHistory } from '../prices/shipped-history';
 import type { TickerChart } from '../ticker-pages/chart.service';
+import { tickerPageMeta } from '../ticker-pages/public-page.service';
 import type { TickerPageData } from '../ticker-pages/ticker-pages.service';
 
 const FY2023 = '0001326801-24-000012';
@@ -84,6 +85,13 @@ describe("Meta's FY2023 10-K, whose filing date is not recorded", () => {
     // last_filing_date stays (SPEC.md's field, it orders); the added flag says it is not a filing date.
     expect(before.last_filing_date_unknown).toBe(true);
     expect(before.recent_filings.map((f) => [f.accession_no, f.filed_date_unknown])).toEqual([[FY2023, true]]);
+    // The public page's link preview names its latest filing's day.
+    const preview = await tickerPageMeta(db, {
+      index: await deps.tickers.get(),
+      ticker: 'META',
+      brandName: 'Filing Alerts',
+    });
+    expect(preview?.description).toMatch(/ Latest, filing date not recorded: Meta Platforms, Inc\. annual report /);
 
     await storeReplayFilings(db, [FY2024]);
     const after = (await get<WatchlistBody>('/api/watchlist', session)).watchlist.find((i) => i.ticker === 'META')!;
