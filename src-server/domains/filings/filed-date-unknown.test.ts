@@ -15,7 +15,9 @@ import { alertEmail, alertSms, digestEmail, digestSms } from '../alerts/alert-me
 import { FILING_FIELDS, filingFacts, type FilingFields } from '../alerts/delivery.repo';
 import { webhookEventOf } from '../alerts/webhook-event';
 import { latestFilings, whyLevel } from '../assistant/tools';
+import type { ChatClient, ChatMessage } from '../../integrations/llm/chat-client';
 import { loadShippedHistory } from '../prices/shipped-history';
+import { analyseFiling } from './analysis.service';
 import type { TickerChart } from '../ticker-pages/chart.service';
 import { tickerPageMeta } from '../ticker-pages/public-page.service';
 import type { TickerPageData } from '../ticker-pages/ticker-pages.service';
@@ -177,5 +179,27 @@ describe("Meta's FY2023 10-K, whose filing date is not recorded", () => {
     const why = await whyLevel(db, scope, { forms: ['10-K'], items: [], levels: [] });
     expect(why.lines[1]).toMatch(new RegExp(`^META's 10-K \\(${FILED_DATE_NOT_RECORDED_INLINE}\\) is MEDIUM because`));
     for (const line of [...listed.lines, ...why.lines]) expect(line).not.toMatch(/2023-12-31 · |of 2023-12-31/);
+  });
+
+  it('the AI analysis is not told the period end is its filing time', async () => {
+    // A loopback stand-in for the language model: it records the prompt and answers one plain sentence.
+    const prompts: ChatMessage[][] = [];
+    const llm = {
+      model: 'recorder',
+      complete: async (messages: ChatMessage[]) => {
+        prompts.push(messages);
+        return 'Meta filed its annual report.';
+      },
+      chat: async () => {
+        throw new Error('not used');
+      },
+    } satisfies ChatClient;
+    const [row] = await db.execute<{ id: number }>(
+      sql`select id::float8 as id from filings where accession_no = ${FY2023}`,
+    );
+    await analyseFiling(db, { llm, filingId: row!.id });
+    const facts = prompts[0]!.find((m) => m.role === 'user')!.content;
+    expect(facts).toContain(`Filed: ${FILED_DATE_NOT_RECORDED}\n`);
+    expect(facts).not.toContain('Filed: 2023-12-31');
   });
 });
