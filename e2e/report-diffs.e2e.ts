@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTestEnv } from '#server/config/test-env';
 import { ingestAccession } from '#server/domains/filings/filings.service';
+import { loadShippedHistory } from '#server/domains/prices/shipped-history';
 import { EdgarClient } from '#server/integrations/edgar/edgar-client';
 import { RateLimiter } from '#server/integrations/edgar/rate-limiter';
 import { startReplayServer } from '#server/integrations/edgar/replay/replay-server';
@@ -141,6 +142,8 @@ describe('report diffs on the ticker page', () => {
       expect(outcome.status).toBe('stored');
     }
     await metaReplay.close();
+    // Meta's recorded daily closes (prices/data/SOURCES.md), for the chart and its filing markers.
+    await loadShippedHistory(db, { tickers: ['META'] });
     const page = await harness.newPage();
     await page.goto(`${harness.url}/ticker/META`);
     const cards = page.locator('article[data-form="10-K"]');
@@ -153,5 +156,22 @@ describe('report diffs on the ticker page', () => {
       if (header) header.style.position = 'static';
     });
     await cards.nth(1).screenshot({ path: join(shots, 'report-card-meta-10k-no-filed-date.png') });
+
+    // Its chart marker (the earlier of the two, placed at the period end) says the same, not "Dec 31, 2023".
+    const markers = page.getByTestId('chart-marker');
+    await expect.poll(() => markers.count(), { timeout: 30_000 }).toBe(2);
+    await page.locator('.tp-chart').scrollIntoViewIfNeeded();
+    await markers.first().hover();
+    const tooltip = page.getByTestId('chart-tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.locator('li').textContent()).toContain('Filing date not recorded (marked at its period end)');
+    expect(await tooltip.locator('li').textContent()).not.toContain('Dec 31, 2023');
+    await page.screenshot({
+      path: join(shots, 'ticker-page-meta-chart-no-filed-date.png'),
+      clip: (await page.locator('.tp-chart').boundingBox())!,
+    });
+    await page.mouse.move(0, 0);
+    await markers.last().hover();
+    await expect.poll(() => tooltip.locator('li').textContent()).toContain('Jan 30, 2025');
   });
 });

@@ -4,6 +4,7 @@
  * previews the same output); the plain-text part is written alongside. Pure: links and names come in.
  */
 import { COPY } from '#shared/copy';
+import { FILED_DATE_NOT_RECORDED_INLINE, filedPhrase, isFiledDateUnknown } from '#shared/filed-date';
 import { fillCopy, SMS_MIN_ONE_LINER, smsRoom } from '#shared/message-copy';
 import { GSM_BASIC } from '#shared/sms-segments';
 import { routeRule, type RouteSettings } from '#shared/routing';
@@ -93,7 +94,10 @@ export async function alertEmail(
     filing: f,
     burst,
     tickerUrl: f.ticker ? tickerPageUrl(ctx.publicUrl, f.ticker) : null,
-    filedAtText: filedAtText(f.filedAt, ctx.timeZone, { acceptedAt: f.acceptedAt }),
+    // A report known only by its period end: no time rather than the period end as its filing time.
+    filedAtText: isFiledDateUnknown(f.details)
+      ? FILED_DATE_NOT_RECORDED_INLINE
+      : filedAtText(f.filedAt, ctx.timeZone, { acceptedAt: f.acceptedAt }),
     receipt: receiptLine(receipt, ctx.timeZone),
     rule: routeRule(routing.route, routing.settings),
     copy,
@@ -199,7 +203,7 @@ export function digestSms(
   const ordered = groupForDigest(filings).flatMap((g) => g.filings);
   for (const [i, f] of ordered.entries()) {
     const line = toGsm7(
-      ` ${who(f)} ${formName(f.formType)} ${f.importance}, filed ${filedDay(f.filedAt)}: ${clip(f.oneLiner.replace(/\s+/g, ' ').trim(), 70)}`,
+      ` ${who(f)} ${formName(f.formType)} ${f.importance}, ${filedPhrase(filedDay(f.filedAt), { unknown: isFiledDateUnknown(f.details) })}: ${clip(f.oneLiner.replace(/\s+/g, ' ').trim(), 70)}`,
     );
     // Room is kept for a " +N more." after the line, so the count always fits.
     if (head.length + lines.join('').length + line.length + 12 + tail.length > DIGEST_SMS_LIMIT) {

@@ -1,4 +1,5 @@
 /** An alert (and the burst sent with it) as a webhook event (issue #31): the facts email and SMS use. */
+import { isFiledDateUnknown } from '#shared/filed-date';
 import type { WebhookEvent } from '../../integrations/webhook/formats';
 import type { FilingFacts } from './alert-messages';
 import { tickerPageUrl } from './alert-messages';
@@ -22,6 +23,7 @@ export function webhookEventOf(
       secUrl: f.link,
       pageUrl: f.ticker ? tickerPageUrl(params.publicUrl, f.ticker) : null,
       filedAt: f.filedAt.toISOString(),
+      filedDateUnknown: isFiledDateUnknown(f.details),
       acceptedAt: f.acceptedAt ? f.acceptedAt.toISOString() : null,
       reportChange: f.reportChange ?? null,
     })),

@@ -33,6 +33,7 @@ const factSource = z.object({
   accessionNo: z.string(),
   form: z.string(),
   filedAt: z.string(),
+  filedDateUnknown: z.boolean().optional(),
   acceptedAt: z.string().nullable(),
   item: z.string().nullable(),
   row: z.string().nullable(),

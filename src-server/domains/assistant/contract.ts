@@ -3,7 +3,10 @@
 export interface FactSource {
   accessionNo: string;
   form: string;
+  /** Only the reported period's end when filedDateUnknown (the filing has no recorded filing date). */
   filedAt: string;
+  /** Set when filedAt is not a filing date (only the period end, which orders): no answer may give it as one. */
+  filedDateUnknown?: boolean;
   acceptedAt: string | null;
   /** The 8-K item, or the Form 4 table row ("non_derivative row 3"), the fact came from. */
   item: string | null;

@@ -1,4 +1,5 @@
 /** How tier 0 writes numbers, days and links (the checker reads the same forms back). */
+import { FILED_DATE_NOT_RECORDED, FILED_DATE_NOT_RECORDED_INLINE } from '#shared/filed-date';
 import { nyDay } from './time-phrases';
 import type { Fact, FactSource } from './contract';
 
@@ -27,6 +28,7 @@ export function source(
     accession_no: string;
     form_type: string;
     filed_at: string;
+    filed_date_unknown?: boolean | null;
     accepted_at: string | null;
     url: string | null;
     ticker: string | null;
@@ -37,6 +39,7 @@ export function source(
     accessionNo: hit.accession_no,
     form: hit.form_type,
     filedAt: hit.filed_at,
+    ...(hit.filed_date_unknown ? { filedDateUnknown: true } : {}),
     acceptedAt: hit.accepted_at,
     item: at.item ?? null,
     row: at.row ?? null,
@@ -45,10 +48,23 @@ export function source(
   };
 }
 
+type Filed = { filed_at: string; filed_date_unknown?: boolean | null };
+
+/** The filed day in a sentence ("2025-01-30"), or "filing date not recorded" when filed_at is only a period end. */
+export const filedDayText = (h: Filed): string =>
+  h.filed_date_unknown ? FILED_DATE_NOT_RECORDED_INLINE : (dayOf(h.filed_at) ?? '');
+
 let counter = 0;
 export function fact(label: string, value: string | number, unit: string | null, src: FactSource): Fact {
   counter = (counter + 1) % 1_000_000;
   return { id: `f${counter}`, label, value, unit, source: src };
+}
+
+/** A "<form> filed" fact: its day, or the wording without a date when none is recorded. */
+export function filedFact(label: string, h: Filed, src: FactSource): Fact {
+  return h.filed_date_unknown
+    ? fact(label, FILED_DATE_NOT_RECORDED, null, src)
+    : fact(label, dayOf(h.filed_at) ?? '', 'date', src);
 }
 
 /** Renumbers fact ids f1..fn in answer order (stable ids for the model's and the UI's references). */

@@ -3,6 +3,7 @@
  * of the company's latest 10-K (or 10-Q when asked), every fact cited to the report it comes from:
  * the measures and new factors to this year's report, removed factors to last year's.
  */
+import { FILED_DATE_NOT_RECORDED, filedPhrase } from '#shared/filed-date';
 import { percentText, REPORT_SECTION_TITLES, type ReportSectionId, type SectionChange } from '#shared/report-diff';
 import type { Db } from '../../db/client';
 import { latestDiffs, type LatestDiffHit } from '../reports/reports.repo';
@@ -20,14 +21,24 @@ export function sectionAsked(question: string): ReportSectionId {
   return 'risk_factors';
 }
 
+/**
+ * A report's filed instant, else its filing date; a stored filing's filed_at that is only its period
+ * end (filedDateUnknown), or a period end itself, is no filing date: '' and unknown.
+ */
+function filedOf(at: string | null, unknown: boolean, date: string | null): { filedAt: string; unknown: boolean } {
+  const filedAt = (unknown ? null : at) ?? date;
+  return filedAt ? { filedAt, unknown: false } : { filedAt: '', unknown: true };
+}
+
 function sources(h: LatestDiffHit): { now: FactSource; before: FactSource } {
-  const filed = h.filed_at ?? h.filed_date ?? h.period_of_report ?? '';
-  const priorFiled = h.prior_filed_at ?? h.prior_filed_date ?? h.prior_period_of_report ?? '';
+  const filed = filedOf(h.filed_at, h.filed_date_unknown, h.filed_date);
+  const priorFiled = filedOf(h.prior_filed_at, h.prior_filed_date_unknown, h.prior_filed_date);
   return {
     now: {
       accessionNo: h.accession_no,
       form: h.kind,
-      filedAt: filed,
+      filedAt: filed.filedAt,
+      ...(filed.unknown ? { filedDateUnknown: true } : {}),
       acceptedAt: h.accepted_at,
       item: null,
       row: null,
@@ -37,7 +48,8 @@ function sources(h: LatestDiffHit): { now: FactSource; before: FactSource } {
     before: {
       accessionNo: h.prior_accession_no,
       form: h.kind,
-      filedAt: priorFiled,
+      filedAt: priorFiled.filedAt,
+      ...(priorFiled.unknown ? { filedDateUnknown: true } : {}),
       acceptedAt: null,
       item: null,
       row: null,
@@ -48,6 +60,10 @@ function sources(h: LatestDiffHit): { now: FactSource; before: FactSource } {
 }
 
 const day = (iso: string) => (iso.length > 10 ? dayOf(iso) : iso);
+/** "filed 2025-01-30", or "filing date not recorded" for a source without one. */
+const filedWords = (s: FactSource) => filedPhrase(day(s.filedAt) ?? '', { unknown: s.filedDateUnknown === true });
+const filedFactOf = (label: string, s: FactSource) =>
+  s.filedDateUnknown ? fact(label, FILED_DATE_NOT_RECORDED, null, s) : fact(label, day(s.filedAt) ?? '', 'date', s);
 
 function measureLine(s: SectionChange): string {
   return `${percentText(s.rewritten)} of the text is new, ${percentText(s.sentencesAdded)} of its sentences were not in last year's, ${percentText(s.sentencesRemoved)} of last year's sentences were dropped (word similarity ${percentText(s.cosine)})`;
@@ -77,11 +93,11 @@ export async function reportChanges(
   const s = h.diff.sections.find((x) => x.id === args.section);
   const item = s?.item ?? null;
   const facts: Fact[] = [
-    fact(`${who} ${h.kind} filed`, day(now.filedAt) ?? '', 'date', now),
-    fact(`Compared with the ${h.kind} filed`, day(before.filedAt) ?? '', 'date', before),
+    filedFactOf(`${who} ${h.kind} filed`, now),
+    filedFactOf(`Compared with the ${h.kind} filed`, before),
   ];
   const lines = [
-    `${who}'s ${h.kind} filed ${day(now.filedAt)} ${cite(h.accession_no)}, compared with ${h.kind === '10-Q' ? 'the same quarter a year earlier' : 'its previous 10-K'}, filed ${day(before.filedAt)} ${cite(h.prior_accession_no)}:`,
+    `${who}'s ${h.kind} ${filedWords(now)} ${cite(h.accession_no)}, compared with ${h.kind === '10-Q' ? 'the same quarter a year earlier' : 'its previous 10-K'}, ${filedWords(before)} ${cite(h.prior_accession_no)}:`,
   ];
   if (!s) {
     lines.push(`${title} was not found in both reports, so it was not compared.`);

@@ -10,7 +10,7 @@ import { getInsiderByCik, getInsiderByName } from '../insiders/insiders.service'
 import type { InsiderTransaction } from '../insiders/insider-profile';
 import * as repo from './assistant.repo';
 import type { Coverage, Fact, ToolResult } from './contract';
-import { cite, dayOf, fact, fmtMoney, fmtNumber, source } from './format';
+import { cite, dayOf, fact, filedDayText, filedFact, fmtMoney, fmtNumber, source } from './format';
 import type { KnownInsider } from './router';
 
 export interface Scope {
@@ -54,15 +54,12 @@ const who = (h: { ticker: string | null; company_name: string | null }) =>
 
 function filingLine(h: repo.FilingHit): string {
   const items = h.items?.length ? ` (items ${h.items.join(', ')})` : '';
-  return `${dayOf(h.filed_at)} · ${who(h)} · ${h.form_type}${items} · ${h.importance}: ${h.one_liner} ${cite(h.accession_no)}`;
+  return `${filedDayText(h)} · ${who(h)} · ${h.form_type}${items} · ${h.importance}: ${h.one_liner} ${cite(h.accession_no)}`;
 }
 
 function filingFacts(h: repo.FilingHit): Fact[] {
   const src = source(h);
-  const facts = [
-    fact(`${who(h)} ${h.form_type} filed`, dayOf(h.filed_at)!, 'date', src),
-    fact('Importance', h.importance, null, src),
-  ];
+  const facts = [filedFact(`${who(h)} ${h.form_type} filed`, h, src), fact('Importance', h.importance, null, src)];
   if (h.items?.length) facts.push(fact('8-K items', h.items.join(', '), null, src));
   facts.push(fact('Summary', h.one_liner, null, src));
   return facts;
@@ -174,7 +171,7 @@ export async function whyLevel(
       facts.push(fact(`Reason ${i + 1}`, r, null, source(h)));
     });
     lines.push(
-      `${who(h)}'s ${h.form_type} of ${dayOf(h.filed_at)} is ${h.importance} because: ${h.reasons.map((r) => `"${r}"`).join('; ')} ${cite(h.accession_no)}`,
+      `${who(h)}'s ${h.form_type} ${h.filed_date_unknown ? `(${filedDayText(h)})` : `of ${filedDayText(h)}`} is ${h.importance} because: ${h.reasons.map((r) => `"${r}"`).join('; ')} ${cite(h.accession_no)}`,
     );
   }
   return {
@@ -460,7 +457,7 @@ export async function stakes(db: Db, scope: Scope, args: { forms: string[] }): P
     if (h.amends_accession_no) facts.push(fact('Amends', h.amends_accession_no, null, src));
     const amendment = h.form_type.endsWith('/A');
     lines.push(
-      `${dayOf(h.filed_at)} · ${who(h)} · ${h.form_type}${amendment ? ' (an amendment)' : ''}: ${h.filer_name ? `${h.filer_name}` : 'filer not parsed'}${h.percent_of_class != null ? `, ${h.percent_of_class}% of the class` : ''}${h.amends_accession_no ? `, amending ${h.amends_accession_no}` : amendment ? ', the original is not in our data' : ''} ${cite(h.accession_no)}`,
+      `${filedDayText(h)} · ${who(h)} · ${h.form_type}${amendment ? ' (an amendment)' : ''}: ${h.filer_name ? `${h.filer_name}` : 'filer not parsed'}${h.percent_of_class != null ? `, ${h.percent_of_class}% of the class` : ''}${h.amends_accession_no ? `, amending ${h.amends_accession_no}` : amendment ? ', the original is not in our data' : ''} ${cite(h.accession_no)}`,
     );
   }
   return { facts, lines, coverage: coverageOf(scope, hits[0]!.total), caveats: [] };
@@ -486,12 +483,14 @@ export async function filingDates(db: Db, scope: Scope, args: { forms: string[] 
       if (seen.has(h.cik)) continue;
       seen.add(h.cik);
       const src = source(h);
-      facts.push(fact(`${who(h)} last ${form} filed`, dayOf(h.filed_at)!, 'date', src));
+      facts.push(filedFact(`${who(h)} last ${form} filed`, h, src));
       if (h.period_of_report) facts.push(fact('Period of report', h.period_of_report, 'date', src));
       lines.push(
         form.startsWith('NT ')
-          ? `${who(h)} filed a late-filing notice (${h.form_type}) on ${dayOf(h.filed_at)} ${cite(h.accession_no)}`
-          : `${who(h)}'s last ${form} was filed on ${dayOf(h.filed_at)}${h.period_of_report ? ` for the period ended ${h.period_of_report}` : ''} ${cite(h.accession_no)}`,
+          ? `${who(h)} filed a late-filing notice (${h.form_type}) on ${filedDayText(h)} ${cite(h.accession_no)}`
+          : h.filed_date_unknown
+            ? `${who(h)}'s last ${form}${h.period_of_report ? ` is for the period ended ${h.period_of_report}` : ''}; ${filedDayText(h)} ${cite(h.accession_no)}`
+            : `${who(h)}'s last ${form} was filed on ${filedDayText(h)}${h.period_of_report ? ` for the period ended ${h.period_of_report}` : ''} ${cite(h.accession_no)}`,
       );
     }
     if (hits.length === 0)

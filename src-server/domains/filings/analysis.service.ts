@@ -5,6 +5,7 @@
  * data. Without a model, or when the model fails or is refused: the rule-based analysis, labelled.
  */
 import { AppError } from '#shared/app-error';
+import { FILED_DATE_NOT_RECORDED, isFiledDateUnknown } from '#shared/filed-date';
 import { ClaimBusy, withClaim } from '../../db/claims';
 import type { Db } from '../../db/client';
 import { type ChatClient, LlmError } from '../../integrations/llm/chat-client';
@@ -39,7 +40,8 @@ function factsOf(filing: FilingRow): string {
   return [
     `Form: ${filing.formType}`,
     `Company: ${filing.companyName ?? 'unknown'}${filing.ticker ? ` (${filing.ticker})` : ''}`,
-    `Filed: ${filing.filedAt.toISOString()}`,
+    // A filedAt kept only to order (the period end) is not given to the model as a filing time.
+    `Filed: ${isFiledDateUnknown(filing.details) ? FILED_DATE_NOT_RECORDED : filing.filedAt.toISOString()}`,
     `Importance: ${filing.importance} because ${filing.reasons.join('; ')}`,
     `Summary: ${filing.summaryText ?? filing.oneLiner}`,
     `Parsed detail (JSON): ${details}`,

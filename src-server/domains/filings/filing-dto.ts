@@ -14,7 +14,13 @@ export interface FilingDto {
   reasons: string[];
   one_liner: string;
   summary_text: string | null;
+  /** The filed instant; when filed_date_unknown, only the reported period's end, which orders lists. */
   filed_at: string;
+  /**
+   * No filing date is recorded (a bare report without SEC header): filed_at must not be shown as its
+   * filing date. A field added beside SPEC.md's filed_at rather than a change of it (decision 369).
+   */
+  filed_date_unknown: boolean;
   updated_at: string;
   /** JSON string: executiveName, executiveTitle, insiderCik, isDisposition, sharesTraded. */
   insider_data: string | null;
@@ -39,6 +45,7 @@ export interface FilingDtoSource extends Record<string, unknown> {
   one_liner: string;
   summary_text: string | null;
   filed_ms: number;
+  filed_date_unknown: boolean;
   updated_ms: number;
   insider_data: unknown;
   insider_value?: number | null;
@@ -53,6 +60,7 @@ export interface FilingDtoSource extends Record<string, unknown> {
 /** Select list of FilingDtoSource from `filings f`. */
 export const FILING_DTO_COLUMNS = sql.raw(`f.id::float8 as id, f.accession_no, f.form_type, f.importance, f.reasons,
   f.one_liner, f.summary_text, (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms,
+  coalesce((f.details->>'filedDateUnknown')::boolean, false) as filed_date_unknown,
   (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
   f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.reviewed_at is not null as reviewed, f.primary_doc_url, f.index_url,
   (select sum(t.value) from insider_transactions t where f.insider_data is not null and t.filing_id = f.id
@@ -70,6 +78,7 @@ export function toFilingDto(row: FilingDtoSource): FilingDto {
     one_liner: row.one_liner,
     summary_text: row.summary_text,
     filed_at: new Date(row.filed_ms).toISOString(),
+    filed_date_unknown: row.filed_date_unknown === true,
     updated_at: new Date(row.updated_ms).toISOString(),
     insider_data: row.insider_data == null ? null : JSON.stringify(row.insider_data),
     insider_value: row.insider_value ?? null,

@@ -25,7 +25,10 @@ export interface FilingAdminItem {
   rulesImportance: string | null;
   reviewedAt: string | null;
   oneLiner: string;
+  /** Only the reported period's end (it orders) when filedDateUnknown. */
   filedAt: string;
+  /** No filing date is recorded (a bare report without SEC header): filedAt is not one. */
+  filedDateUnknown: boolean;
 }
 
 export async function searchFilingsAdmin(
@@ -48,6 +51,7 @@ export async function searchFilingsAdmin(
     reviewedAt: r.reviewed_at,
     oneLiner: r.one_liner,
     filedAt: r.filed_at,
+    filedDateUnknown: r.filed_date_unknown,
   }));
   const last = items.at(-1);
   return { items, next: items.length === s.limit && last ? { filedAt: last.filedAt, id: last.id } : null };
@@ -69,21 +73,14 @@ type StoredDetails = Record<string, unknown> & {
 
 /** A row's `details` split into what filings.store.ts adds at storing and the parsed detail itself. */
 function storedDetails(row: FilingRow) {
-  const {
-    rules,
-    incomplete,
-    datesFrom,
-    filedDate,
-    filedDateUnknown: _unknown,
-    ...detail
-  } = (row.details ?? {}) as StoredDetails;
-  return { rules, incomplete, datesFrom, filedDate, detail };
+  const { rules, incomplete, datesFrom, filedDate, filedDateUnknown, ...detail } = (row.details ?? {}) as StoredDetails;
+  return { rules, incomplete, datesFrom, filedDate, filedDateUnknown: filedDateUnknown === true, detail };
 }
 
 /** A filing in full: parsed facts, the rules that fired, score and review. */
 export async function filingAdminDetail(db: Db, { id }: { id: number }) {
   const row = await mustFind(db, id);
-  const { rules, incomplete, datesFrom, filedDate, detail: facts } = storedDetails(row);
+  const { rules, incomplete, datesFrom, filedDate, filedDateUnknown, detail: facts } = storedDetails(row);
   return {
     id: row.id,
     accessionNo: row.accessionNo,
@@ -92,6 +89,7 @@ export async function filingAdminDetail(db: Db, { id }: { id: number }) {
     cik: row.cik,
     companyName: row.companyName,
     filedAt: row.filedAt.toISOString(),
+    filedDateUnknown,
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
     importance: row.importance,
     rulesImportance: row.rulesImportance,

@@ -2,7 +2,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
-/** Filings our detection layers found live (not backfilled history, not replayed old filings). */
+/**
+ * Filings our detection layers found live (not backfilled history, not replayed old filings). Only
+ * filings with an SEC acceptance time count: one stored without a recorded filing date
+ * (details.filedDateUnknown, filed_at = its period end) never has one, so no period end is ever
+ * measured as if EDGAR had accepted it then.
+ */
 const LIVE = sql.raw(`f.detected_via in ('feed', 'feed_deep', 'efts', 'submissions', 'daily_index')
   and f.accepted_at is not null and f.detected_at >= f.accepted_at - interval '1 minute'
   and f.detected_at < f.accepted_at + interval '7 days'`);

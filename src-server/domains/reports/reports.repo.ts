@@ -145,9 +145,12 @@ export interface LatestDiffHit extends Record<string, unknown> {
   ticker: string | null;
   company_name: string | null;
   filed_at: string | null;
+  /** The stored filing has no recorded filing date: its filed_at is the period end. */
+  filed_date_unknown: boolean;
   accepted_at: string | null;
   prior_filing_id: number | null;
   prior_filed_at: string | null;
+  prior_filed_date_unknown: boolean;
 }
 
 /** The newest diffs of these companies (of one kind, or either), newest period first. */
@@ -161,8 +164,10 @@ export function latestDiffs(
       f.id::float8 as filing_id, f.ticker, f.company_name,
       to_char(f.filed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as filed_at,
       to_char(f.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as accepted_at,
+      coalesce((f.details->>'filedDateUnknown')::boolean, false) as filed_date_unknown,
       p.id::float8 as prior_filing_id,
-      to_char(p.filed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as prior_filed_at
+      to_char(p.filed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as prior_filed_at,
+      coalesce((p.details->>'filedDateUnknown')::boolean, false) as prior_filed_date_unknown
     from report_diffs d
     left join filings f on f.accession_no = d.accession_no
     left join filings p on p.accession_no = d.prior_accession_no

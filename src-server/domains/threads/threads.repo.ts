@@ -110,13 +110,15 @@ export interface NodeRow extends Record<string, unknown> {
   accession_no: string;
   form_type: string;
   filed_at: Date;
+  filed_date_unknown: boolean;
   importance: string;
   one_liner: string;
   link: string | null;
   period_of_report: string | null;
 }
 
-const NODE_COLUMNS = sql`f.id::float8 as id, f.accession_no, f.form_type, f.filed_at, f.importance, f.one_liner,
+const NODE_COLUMNS = sql`f.id::float8 as id, f.accession_no, f.form_type, f.filed_at,
+  coalesce((f.details->>'filedDateUnknown')::boolean, false) as filed_date_unknown, f.importance, f.one_liner,
   coalesce(f.primary_doc_url, f.index_url) as link, f.period_of_report::text as period_of_report`;
 
 /** The company's live links (newest first, at most `limit`), their filings, and NT notices no report has followed yet. */

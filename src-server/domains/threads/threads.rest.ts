@@ -8,6 +8,7 @@ const threadFiling = z.object({
   form: z.string(),
   form_name: z.string(),
   filed_at: z.string(),
+  filed_date_unknown: z.boolean(),
   importance: z.string(),
   one_liner: z.string(),
   link: z.string().nullable(),

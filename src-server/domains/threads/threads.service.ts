@@ -41,7 +41,9 @@ export interface ThreadFilingDto {
   accession_no: string;
   form: string;
   form_name: string;
+  /** Only the reported period's end (it orders) when filed_date_unknown. */
   filed_at: string;
+  filed_date_unknown: boolean;
   importance: string;
   one_liner: string;
   link: string | null;
@@ -73,6 +75,7 @@ const nodeDto = (n: repo.NodeRow): ThreadFilingDto => ({
   form: n.form_type,
   form_name: formName(n.form_type),
   filed_at: new Date(n.filed_at).toISOString(),
+  filed_date_unknown: n.filed_date_unknown === true,
   importance: n.importance,
   one_liner: n.one_liner,
   link: n.link,

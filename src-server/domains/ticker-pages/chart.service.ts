@@ -13,7 +13,10 @@ export interface ChartMarker {
   id: number;
   /** The trading day (a point of the series) the marker sits on. */
   day: string;
+  /** Where the marker sits; only the period end when filed_date_unknown. */
   filed_at: string;
+  /** No filing date is recorded: the marker's label must not give filed_at as one. */
+  filed_date_unknown: boolean;
   importance: string;
   form: string;
   one_liner: string;
@@ -63,7 +66,17 @@ export async function getTickerChart(
     markers: markers.flatMap((m) => {
       const day = snap(days, m.day);
       return day
-        ? [{ id: m.id, day, filed_at: m.filed_at, importance: m.importance, form: m.form_type, one_liner: m.one_liner }]
+        ? [
+            {
+              id: m.id,
+              day,
+              filed_at: m.filed_at,
+              filed_date_unknown: m.filed_date_unknown,
+              importance: m.importance,
+              form: m.form_type,
+              one_liner: m.one_liner,
+            },
+          ]
         : [];
     }),
     markers_omitted: Math.max(0, inside - markers.length),

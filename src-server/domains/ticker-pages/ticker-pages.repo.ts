@@ -53,7 +53,6 @@ export interface InsiderRow {
 export interface TimelineRow extends FilingDtoSource, Record<string, unknown> {
   catalogue_form: string | null;
   accepted_at: string | null;
-  filed_date_unknown: boolean;
   listed_after: string | null;
   detected_at: string | null;
   stored_at: string | null;
@@ -189,13 +188,14 @@ export async function markCompanySeen(
 export interface LatestFilingRow extends Record<string, unknown> {
   one_liner: string;
   filed_at: string;
+  filed_date_unknown: boolean;
   n: number;
 }
 
 /** The newest filing's one-liner and the filing count (public page meta tags). */
 export async function latestFiling(db: Db, { cik }: { cik: number }): Promise<LatestFilingRow | null> {
   const [row] = await db.execute<LatestFilingRow>(sql`
-    select f.one_liner, ${iso('f.filed_at')} as filed_at, (select count(*)::int from filings c where c.cik = ${cik}) as n
+    select f.one_liner, ${iso('f.filed_at')} as filed_at, coalesce((f.details->>'filedDateUnknown')::boolean, false) as filed_date_unknown, (select count(*)::int from filings c where c.cik = ${cik}) as n
     from filings f where f.cik = ${cik} order by f.filed_at desc nulls last, f.id desc nulls last limit 1`);
   return row ?? null;
 }
@@ -204,6 +204,7 @@ export interface MarkerRow extends Record<string, unknown> {
   id: number;
   day: string;
   filed_at: string;
+  filed_date_unknown: boolean;
   importance: string;
   form_type: string;
   one_liner: string;
@@ -221,7 +222,7 @@ export async function chartMarkers(
   const [markers, [counts]] = await Promise.all([
     db.execute<MarkerRow>(sql`
       select f.id::float8 as id, (f.filed_at at time zone 'America/New_York')::date::text as day, ${iso('f.filed_at')} as filed_at,
-        f.importance, f.form_type, f.one_liner
+        coalesce((f.details->>'filedDateUnknown')::boolean, false) as filed_date_unknown, f.importance, f.form_type, f.one_liner
       from filings f where f.cik = ${params.cik} and ${inDays(params.from, params.to)}${filterSql(params.filter)}
       order by f.importance_rank desc, f.filed_at desc nulls last, f.id desc nulls last limit ${params.limit}`),
     db.execute<{ inside: number; outside: number }>(sql`

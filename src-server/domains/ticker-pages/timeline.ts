@@ -44,8 +44,6 @@ export interface TransactionDto {
 export interface TickerFilingDto extends FilingDto {
   catalogue_form: string | null;
   accepted_at: string | null;
-  /** The filing date is not known (filed_at is the reported period, kept only to order the timeline). */
-  filed_date_unknown: boolean;
   /** Latency receipt: accepted -> listed in EDGAR's feed -> detected -> stored, and by which layer. */
   receipt: Receipt;
   /** Stored after the caller's previous visit to this company's page. */
@@ -132,7 +130,6 @@ export function toTickerFilingDto(row: TimelineRow, options: { pro: boolean }): 
     ...toFilingDto(row),
     catalogue_form: row.catalogue_form,
     accepted_at: row.accepted_at,
-    filed_date_unknown: row.filed_date_unknown,
     receipt: {
       accepted_at: row.accepted_at,
       listed_after: row.listed_after,

@@ -72,7 +72,10 @@ export function buildDigests(params: {
 export interface ItemFilingSummary {
   unseen_filings_count: number;
   highest_importance: Importance | null;
+  /** The latest filing's filed_at; only its period end when last_filing_date_unknown. */
   last_filing_date: string | null;
+  /** The latest filing has no recorded filing date: last_filing_date orders, it is not to be shown (decision 369). */
+  last_filing_date_unknown: boolean;
   latest_filing_link: string | null;
   latest_one_liner: string | null;
   recent_filings: FilingDto[];
@@ -113,6 +116,7 @@ export function summariseItem(
     unseen_filings_count: unseen,
     highest_importance: importanceFromRank(maxRank),
     last_filing_date: latest?.filed_at ?? null,
+    last_filing_date_unknown: latest?.filed_date_unknown ?? false,
     latest_filing_link: latest?.link ?? null,
     latest_one_liner: latest?.one_liner ?? null,
     recent_filings: recentFilings,

@@ -20,7 +20,10 @@ export interface WebhookFiling {
   secUrl: string | null;
   /** Our ticker page. */
   pageUrl: string | null;
+  /** When filedDateUnknown, only the reported period's end (the filing had no recorded filing date). */
   filedAt: string;
+  /** No filing date is recorded: filedAt is not the filing's date (decision 369). Absent in older events. */
+  filedDateUnknown?: boolean;
   acceptedAt: string | null;
   /**
    * A 10-K/10-Q compared with its previous report (issue #26): the alert's two-line summary and
@@ -99,7 +102,8 @@ function discordBody(event: WebhookEvent): string {
     ...(f.secUrl ? { url: f.secUrl } : {}),
     description: clip([f.oneLiner, ...changeLines(f), ...f.reasons.map((r) => `• ${r}`)].join('\n'), 4000),
     color: IMPORTANCE_COLOURS[f.importance] ?? IMPORTANCE_COLOURS.LOW,
-    timestamp: f.acceptedAt ?? f.filedAt,
+    // Discord prints the timestamp as the embed's time: none rather than a period end.
+    ...(f.acceptedAt || !f.filedDateUnknown ? { timestamp: f.acceptedAt ?? f.filedAt } : {}),
   }));
   const content =
     event.type === 'test'

@@ -117,7 +117,10 @@ export const filingDto = z.looseObject({
   reasons: z.array(z.string()),
   one_liner: z.string(),
   summary_text: z.string().nullable(),
-  filed_at: isoTime,
+  filed_at: isoTime.describe('the filed instant; only the period end, which orders lists, when filed_date_unknown'),
+  filed_date_unknown: z
+    .boolean()
+    .describe('no filing date is recorded (a bare report without SEC header): do not show filed_at as one'),
   updated_at: isoTime,
   link: z.string().nullable(),
 });
@@ -207,6 +210,7 @@ export const tickerChart = z.object({
       id: z.number().int(),
       day: z.string(),
       filed_at: isoTime,
+      filed_date_unknown: z.boolean(),
       importance: z.string(),
       form: z.string(),
       one_liner: z.string(),

@@ -7,7 +7,12 @@ export type LiveFilingEvent = Pick<
   ServerLiveFilingEvent,
   'id' | 'ticker' | 'form' | 'importance' | 'one_liner' | 'link' | 'filed_at'
 > &
-  Partial<Pick<ServerLiveFilingEvent, 'reasons' | 'summary_text' | 'insider_data' | 'insider_cik' | 'executive_names'>>;
+  Partial<
+    Pick<
+      ServerLiveFilingEvent,
+      'filed_date_unknown' | 'reasons' | 'summary_text' | 'insider_data' | 'insider_cik' | 'executive_names'
+    >
+  >;
 
 function later(a: string | null | undefined, b: string): string {
   if (!a) return b;
@@ -32,6 +37,7 @@ export function applyLiveFiling<T extends { watchlist: WatchlistItem[] }>(data: 
       one_liner: event.one_liner,
       link: event.link,
       filed_at: event.filed_at,
+      filed_date_unknown: event.filed_date_unknown ?? false,
       reasons: event.reasons ?? null,
       summary_text: event.summary_text ?? null,
       insider_data: event.insider_data ?? null,
@@ -45,6 +51,10 @@ export function applyLiveFiling<T extends { watchlist: WatchlistItem[] }>(data: 
       unseen_filings_count: (item.unseen_filings_count ?? 0) + 1,
       highest_importance: maxImportance(current, isImportance(event.importance) ? event.importance : null),
       last_filing_date: later(item.last_filing_date, event.filed_at),
+      last_filing_date_unknown:
+        later(item.last_filing_date, event.filed_at) === event.filed_at
+          ? (event.filed_date_unknown ?? false)
+          : item.last_filing_date_unknown,
       latest_one_liner: event.one_liner,
       latest_filing_link: event.link ?? item.latest_filing_link,
     };

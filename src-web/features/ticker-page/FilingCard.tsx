@@ -1,5 +1,6 @@
 import { FilingQuote } from './FilingQuote';
 import { COPY } from '#shared/copy';
+import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { noteText } from '#shared/reason-notes';
 import { DETECTION_LAYERS, formatDuration } from '#shared/latency-receipt';
 import { Icon } from '../../components/Icon';
@@ -14,7 +15,7 @@ import { TransactionTable } from './TransactionTable';
 
 function FiledTime({ filing }: { filing: TickerFiling }) {
   // Its filed_at is the reported period (it only orders the timeline): no date rather than a wrong one.
-  if (filing.filed_date_unknown) return <span className="muted">Filing date not recorded</span>;
+  if (filing.filed_date_unknown) return <span className="muted">{FILED_DATE_NOT_RECORDED}</span>;
   const exact = `Filed ${formatFiledTime(filing.filed_at, filing.accepted_at)}${filing.accepted_at && filing.accepted_at !== filing.filed_at ? `, accepted ${formatExactTime(filing.accepted_at)}` : ''}`;
   return (
     <time

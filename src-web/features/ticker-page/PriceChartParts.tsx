@@ -1,5 +1,6 @@
 import { type RefObject, useRef } from 'react';
 import { CHART_RANGES } from '#shared/chart-ranges';
+import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { IMPORTANCE_LEVELS } from '#shared/importance';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { formatDay, formatPrice } from '../../lib/format';
@@ -157,7 +158,12 @@ export function MarkerTooltip({
           <li key={f.id}>
             <span className="tp-chart__tooltip-meta">
               <ImportanceBadge level={f.importance} /> <span className="form-tag">{formDisplayName(f.form)}</span>{' '}
-              <span className="muted">{filedDay(f.filed_at)}</span>
+              <span className="muted">
+                {f.filed_date_unknown
+                  ? // The dot sits at the period the report covers, the only date it has.
+                    `${FILED_DATE_NOT_RECORDED} (marked at its period end)`
+                  : filedDay(f.filed_at)}
+              </span>
             </span>
             {f.one_liner}
           </li>

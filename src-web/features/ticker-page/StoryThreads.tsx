@@ -1,3 +1,4 @@
+import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { formatDay } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -39,7 +40,11 @@ export function StoryThreads({ ticker }: { ticker: string }) {
                       <div className="tp-thread__filing">
                         <ImportanceBadge level={f.importance} />
                         <span className="tp-thread__form">{f.form_name}</span>
-                        <time dateTime={f.filed_at}>{formatDay(f.filed_at.slice(0, 10))}</time>
+                        {f.filed_date_unknown ? (
+                          <span className="muted">{FILED_DATE_NOT_RECORDED}</span>
+                        ) : (
+                          <time dateTime={f.filed_at}>{formatDay(f.filed_at.slice(0, 10))}</time>
+                        )}
                         {f.link ? (
                           <a href={f.link} target="_blank" rel="noreferrer noopener">
                             {f.one_liner}

@@ -48,6 +48,7 @@ describe('chart markers', () => {
     day,
     importance,
     filed_at: filedAt,
+    filed_date_unknown: false,
     form: '4',
     one_liner: `filing ${id}`,
   });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
 import {
   formatDay,
@@ -120,7 +121,10 @@ export function TickerCard({
           <div className="latest-filing__meta">
             <ImportanceBadge level={latest.filing.importance} reviewed={latest.filing.reviewed} />
             <span className="form-tag">{filingForm(latest.filing)}</span>
-            {display.recorded ? (
+            {latest.filing.filed_date_unknown ? (
+              // Its filed_at is the reported period's end (it only orders): no date rather than a wrong one.
+              <span className="muted">{FILED_DATE_NOT_RECORDED}</span>
+            ) : display.recorded ? (
               <span className="latest-filing__recorded">
                 Recorded filing, filed{' '}
                 <time dateTime={latest.filing.filed_at ?? undefined} title={formatExactTime(latest.filing.filed_at)}>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { ScrollFrame } from '../../components/ScrollFrame';
 import { formatExactTime, formatPercent, formatRelativeTime } from '../../lib/format';
@@ -147,7 +148,10 @@ export function WatchlistTable({
                   )}
                 </th>
                 <td>
-                  {filing?.filed_at ? (
+                  {filing?.filed_date_unknown ? (
+                    // Its filed_at is the reported period's end (it only orders): no date rather than a wrong one.
+                    <span className="muted">{FILED_DATE_NOT_RECORDED}</span>
+                  ) : filing?.filed_at ? (
                     <time dateTime={filing.filed_at} title={formatExactTime(filing.filed_at)}>
                       {display.recorded ? (
                         // Two lines in a narrow table, never three: neither half breaks inside itself.

@@ -10,7 +10,10 @@ export interface WatchlistFiling {
   importance?: Importance | string | null;
   /** The scoring rules that fired, in plain words. */
   reasons?: string[] | null;
+  /** Only the reported period's end (it orders) when filed_date_unknown. */
   filed_at?: string | null;
+  /** No filing date is recorded: filed_at must not be shown as one. */
+  filed_date_unknown?: boolean | null;
   updated_at?: string | null;
   link?: string | null;
   /** JSON string (or already parsed) with executiveName, executiveTitle, insiderCik, isDisposition, sharesTraded. */
@@ -61,6 +64,8 @@ export interface WatchlistItem {
   unseen_filings_count?: number | null;
   highest_importance?: Importance | string | null;
   last_filing_date?: string | null;
+  /** The latest filing has no recorded filing date (last_filing_date only orders). */
+  last_filing_date_unknown?: boolean | null;
   latest_filing_link?: string | null;
   latest_one_liner?: string | null;
   recent_filings?: WatchlistFiling[] | null;

@@ -1,3 +1,4 @@
+import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { formatExactTime, formatRelativeTime } from '../../lib/format';
 import { filingForm, parseInsiderData } from '../../features/watchlist/card-rules';
@@ -7,6 +8,12 @@ import type { WatchlistFiling, WatchlistItem } from '../../features/watchlist/wa
 import { ComparisonShell } from './ComparisonShell';
 
 const recent = (item: WatchlistItem): WatchlistFiling[] => (item.recent_filings ?? []).slice(0, 5);
+
+/** The filing's time, or no date when none is recorded (its filed_at is then only the period end). */
+function FiledAt({ filing, format }: { filing: WatchlistFiling; format: (iso: string | null | undefined) => string }) {
+  if (filing.filed_date_unknown) return <span className="muted">{FILED_DATE_NOT_RECORDED}</span>;
+  return <time dateTime={filing.filed_at ?? undefined}>{format(filing.filed_at)}</time>;
+}
 
 function CompactList({ item }: { item: WatchlistItem }) {
   return (
@@ -18,7 +25,7 @@ function CompactList({ item }: { item: WatchlistItem }) {
           <span className="compact-filings__text">
             <FilingSummary filing={filing} />
           </span>
-          <time dateTime={filing.filed_at ?? undefined}>{formatRelativeTime(filing.filed_at)}</time>
+          <FiledAt filing={filing} format={formatRelativeTime} />
         </li>
       ))}
     </ul>
@@ -35,7 +42,7 @@ function DetailedList({ item }: { item: WatchlistItem }) {
             <header>
               <ImportanceBadge level={filing.importance} />
               <span className="form-tag">{filingForm(filing)}</span>
-              <time dateTime={filing.filed_at ?? undefined}>{formatExactTime(filing.filed_at)}</time>
+              <FiledAt filing={filing} format={formatExactTime} />
             </header>
             <h3>
               <FilingSummary filing={filing} />

@@ -3,6 +3,7 @@ import { Heading, Link, Section, Text } from '@react-email/components';
 import { IMPORTANCE_RANK, isImportance } from '#shared/importance';
 import { fillCopy } from '#shared/message-copy';
 import { NEW_YORK } from '#shared/calendar';
+import { filedPhrase, isFiledDateUnknown } from '#shared/filed-date';
 import { formName } from '#shared/spoken-forms';
 import { zonedFormat } from '../zoned-format';
 import { who, type AlertFiling } from './alert-email';
@@ -114,7 +115,10 @@ export function DigestEmail(p: DigestEmailProps) {
                     }}
                   >
                     <strong>{formName(f.formType)}</strong>{' '}
-                    <span style={{ color: PALETTE.muted }}>filed {filedDay(f.filedAt)}</span> ·{' '}
+                    <span style={{ color: PALETTE.muted }}>
+                      {filedPhrase(filedDay(f.filedAt), { unknown: isFiledDateUnknown(f.details) })}
+                    </span>{' '}
+                    ·{' '}
                     {f.link ? (
                       <Link href={f.link} style={{ color: PALETTE.text }}>
                         {f.oneLiner}
@@ -150,7 +154,7 @@ export function digestText(p: DigestEmailProps): string {
       `${g.ticker} · ${tickerUrl(p.publicUrl, g.ticker)}`,
       ...g.filings.map(
         (f) =>
-          `  [${f.importance}] ${formName(f.formType)} filed ${filedDay(f.filedAt)} · ${f.oneLiner}${f.follows ? ` (${f.follows})` : ''}${f.link ? `\n    ${f.link}` : ''}`,
+          `  [${f.importance}] ${formName(f.formType)} ${filedPhrase(filedDay(f.filedAt), { unknown: isFiledDateUnknown(f.details) })} · ${f.oneLiner}${f.follows ? ` (${f.follows})` : ''}${f.link ? `\n    ${f.link}` : ''}`,
       ),
     ]),
     '',

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ImportanceBadge } from '../../../components/ImportanceBadge';
 import { Loading } from '../../../components/Loading';
 import { ErrorBox, SuccessBox } from '../../../components/Notice';
+import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { IMPORTANCE_LEVELS, type Importance } from '#shared/importance';
 import { trpc } from '../../../lib/trpc';
 import { AdminTable, ADMIN_PAGING } from '../components/AdminTable';
@@ -51,11 +52,16 @@ export default function FilingsSection() {
           {
             header: 'Filed',
             cell: (f) =>
-              new Date(f.filedAt).toLocaleString('en-US', {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-                timeZone: 'America/New_York',
-              }),
+              // Its filedAt is the reported period's end (it only orders): no date rather than a wrong one.
+              f.filedDateUnknown ? (
+                <span className="muted">{FILED_DATE_NOT_RECORDED}</span>
+              ) : (
+                new Date(f.filedAt).toLocaleString('en-US', {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                  timeZone: 'America/New_York',
+                })
+              ),
           },
           { header: 'Ticker', cell: (f) => f.ticker ?? '—' },
           { header: 'Form', cell: (f) => f.form },
