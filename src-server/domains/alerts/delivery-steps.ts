@@ -114,6 +114,33 @@ export async function afterFailure(deps: AppDeps, t: Target, failure: Failure, a
   return 'retry';
 }
 
+/**
+ * Leases `ids` with each asked row marked in flight while the lease is under way, and each leased
+ * row from then on (the caller ends that mark when done with the row). The sweep's unclaimStuck
+ * reads the marks and then opens this process's unmarked stuck rows: a row whose lease had committed
+ * but whose job had not marked it yet was opened although the job held it, the process's own job for
+ * it could lease it again under the same sender id (which markSending's `claimed_by = me` cannot
+ * tell apart), and both sent it. A lease that starts after the sweep read the marks is left alone by
+ * the sweep's clock cut-off instead (unclaimStuck).
+ */
+export async function leaseMarked<R extends { id: number }>(
+  deps: AppDeps,
+  table: repo.DeliveryTable,
+  ids: number[],
+  lease: () => Promise<R[]>,
+): Promise<R[]> {
+  const marks = deps.senderIdentity.inFlight;
+  const asked = ids.map((id) => `${table}:${id}`);
+  for (const key of asked) marks.add(key);
+  try {
+    const rows = await lease();
+    for (const r of rows) marks.add(`${table}:${r.id}`);
+    return rows;
+  } finally {
+    for (const key of asked) marks.delete(key);
+  }
+}
+
 /** Runs `work` with the row marked in flight for this process. */
 export async function inFlight<T>(deps: AppDeps, t: Pick<Target, 'table' | 'id'>, work: () => Promise<T>): Promise<T> {
   const set = deps.senderIdentity.inFlight;

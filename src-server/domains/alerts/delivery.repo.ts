@@ -320,6 +320,11 @@ export async function unclaimStuck(
   db: Db,
   { table, me, inFlight }: { table: DeliveryTable; me: number; inFlight: ReadonlySet<string> },
 ): Promise<number> {
+  // The database's clock before the marks are read: a lease that starts after the read is not in
+  // them, and may commit before the UPDATE below runs (which may first wait for a pooled
+  // connection); it stamped its rows' updated_at later than this, so they are left alone. A lease
+  // that started before is in the marks (leaseMarked), and so is every row a job holds.
+  const [clock] = await db.execute<{ at: string }>(sql`select clock_timestamp()::text as at`);
   const busy = [...inFlight].filter((k) => k.startsWith(`${table}:`)).map((k) => Number(k.slice(table.length + 1)));
   // Every send of this process is in `inFlight` from before its 'sending' mark to its end, so an
   // own 'sending' row outside it is stuck: its job failed after the mark committed (a database
@@ -327,7 +332,7 @@ export async function unclaimStuck(
   // two minutes before, and for the orphan sweep after that (the scale-out run: 120 s after a drop).
   // A queued row is claimed before its send starts, so it keeps the two minutes.
   const sendingFor = table === 'alerts' ? sql`interval '10 seconds'` : sql`interval '2 minutes'`;
-  const stuck = sql`claimed_by = ${me} and id <> all(${sql.param(busy)}::int8[])
+  const stuck = sql`claimed_by = ${me} and id <> all(${sql.param(busy)}::int8[]) and updated_at < ${clock!.at}::timestamptz
       and ((status = 'sending' and sending_at < now() - ${sendingFor})
         or (status = 'queued' and updated_at < now() - interval '2 minutes'))`;
   if (table === 'alert_digests') {

@@ -18,6 +18,7 @@ import {
   afterFailure,
   describeFailure,
   inFlight,
+  leaseMarked,
   reconcileStep,
   requeue,
   wakeup,
@@ -318,13 +319,11 @@ export type DeliveryCounts = Record<Outcome, number>;
  */
 export async function deliverAlerts(deps: AppDeps, { alertIds }: { alertIds: number[] }): Promise<DeliveryCounts> {
   const me = await deps.senderIdentity.current();
-  const work = await repo.leaseAlerts(deps.db, { ids: alertIds, me });
-  // Leased rows are this process's work from the lease on, not only while their wave sends: a row
-  // leased in 'sending' (its sender died) waits here for its wave, and the sweep's unclaimStuck
-  // must not open it to another process meanwhile, or both would send it (1,002-1,004 messages of
-  // 1,000 in the crash test on a loaded machine).
-  const leased = work.map((w) => `alerts:${w.id}`);
-  for (const key of leased) deps.senderIdentity.inFlight.add(key);
+  // Leased rows are this process's work from the lease on (leaseMarked), not only while their wave
+  // sends: a row leased in 'sending' (its sender died) waits here for its wave, and the sweep's
+  // unclaimStuck must not open it to another process meanwhile, or both would send it (1,002-1,004
+  // messages of 1,000 in the crash test on a loaded machine).
+  const work = await leaseMarked(deps, 'alerts', alertIds, () => repo.leaseAlerts(deps.db, { ids: alertIds, me }));
   const memo = runMemo(deps);
   const parallelism = alertSettings(deps.env).sendParallelism;
   const counts: DeliveryCounts = { sent: 0, reconciled: 0, retry: 0, dead: 0, cancelled: 0, held: 0, lost_lease: 0 };
@@ -360,7 +359,8 @@ export async function deliverAlerts(deps: AppDeps, { alertIds }: { alertIds: num
     try {
       await handBack(deps, { ids: work.filter((w) => !done.has(w.id)).map((w) => w.id), me });
     } finally {
-      for (const key of leased) deps.senderIdentity.inFlight.delete(key);
+      // This job's marks only: another job of the process may hold some of these rows by now.
+      for (const w of work) deps.senderIdentity.inFlight.delete(`alerts:${w.id}`);
     }
   }
   return counts;

@@ -15,7 +15,7 @@ import * as delivery from './delivery.repo';
 import {
   afterFailure,
   describeFailure,
-  inFlight,
+  leaseMarked,
   reconcileStep,
   wakeup,
   type Outcome,
@@ -130,9 +130,16 @@ async function deliver(deps: AppDeps, d: repo.DigestWork, me: number): Promise<O
 /** The `alerts.digest` job. */
 export async function deliverDigest(deps: AppDeps, { digestId }: { digestId: number }): Promise<Outcome | 'not_due'> {
   const me = await deps.senderIdentity.current();
-  const work = await repo.leaseDigest(deps.db, { id: digestId, me });
+  const [work] = await leaseMarked(deps, 'alert_digests', [digestId], async () => {
+    const leased = await repo.leaseDigest(deps.db, { id: digestId, me });
+    return leased ? [leased] : [];
+  });
   if (!work) return 'not_due';
-  return inFlight(deps, { table: 'alert_digests', id: digestId }, () => deliver(deps, work, me));
+  try {
+    return await deliver(deps, work, me);
+  } finally {
+    deps.senderIdentity.inFlight.delete(`alert_digests:${digestId}`);
+  }
 }
 
 /** The sweep's digest step: opens the digests that are due now (their jobs send them). */

@@ -12,6 +12,7 @@
 import { randomInt } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { openSession, type SessionConnection } from '../../db/session';
+import { InFlightMarks } from './in-flight-marks';
 
 const HEALTH_CHECK_MS = 5_000;
 /** How long the same id is tried again after a loss before a new one is taken. */
@@ -20,8 +21,8 @@ const RETAKE_SAME_ID_MS = 30_000;
 export interface SenderIdentity {
   /** This process's live id (acquired on first use, taken again if its connection was lost). */
   current(): Promise<number>;
-  /** Rows ('alerts:<id>', 'alert_digests:<id>') this process is sending right now; its own
-   * 'sending' rows not in here are stuck. */
+  /** Rows ('alerts:<id>', 'alert_digests:<id>') this process is leasing or sending right now; its
+   * own 'sending' rows not in here are stuck. Each add is a hold that its delete ends (InFlightMarks). */
   readonly inFlight: Set<string>;
   release(): Promise<void>;
 }
@@ -37,7 +38,7 @@ export function createSenderIdentity(
   databaseUrl: string,
   options: { healthCheckMs?: number; onRetaken?: (id: number) => void } = {},
 ): SenderIdentity {
-  const inFlight = new Set<string>();
+  const inFlight = new InFlightMarks();
   let session: SessionConnection | null = null;
   /** The id and whether this session holds its lock right now. */
   let held: { id: number; locked: boolean } | null = null;
