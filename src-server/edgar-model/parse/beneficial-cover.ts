@@ -243,6 +243,9 @@ const OWNER_CONTRIBUTION =
  * partner interests", Superior Well Services 2005): a backer's holdings from before the listing.
  */
 const LISTING_EXCHANGE = [
+  // "18,849,991 of the shares ... were purchased in private transactions prior to the Issuer&#146;s initial public
+  // offering" (Musk on SolarCity, 2012): bought before the listing, in the same cell as shares held before it.
+  /\b(?:purchased|acquired|bought)\b[^.]{0,80}?\b(?:prior to|before) the (?:Issuer\S{0,7} |Company\S{0,7} )?(?:IPO|initial public offering)\b/i,
   /\b(?:acquired|received|issued)\b[^.]{0,80}?\b(?:reorganization|reorganisation|exchange)\b[^.]{0,40}?\bin connection with the (?:Issuer\S{0,7} )?(?:IPO|initial public offering)\b/i,
   /\b(?:Immediately )?(?:before|prior to) the closing of the (?:Issuer\S{0,7} )?(?:IPO|initial public offering|offering)\b[\s\S]{0,600}?\breceived\b[^.]{0,80}?\bin exchange for\b[^.]{0,80}?\binterests\b/i,
 ];

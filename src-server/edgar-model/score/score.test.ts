@@ -596,6 +596,17 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     });
     const arch = parseFiling(edgarFixture('corpus/et_schedule13d_nested_cusip.xml'), {});
     expect(score(arch)).toMatchObject({ importance: 'MEDIUM', rules: ['13d.pre-listing'] });
+    // Musk on SolarCity, 2012 (datamule-python's PayPal folder): "purchased in private transactions prior to the
+    // Issuer&#146;s initial public offering", besides 1,875,000 bought from the underwriters at the offering.
+    // A bare document: its form comes from the feed (here, datamule's metadata.json).
+    const solarCity = readFileSync(
+      projectPath('eval/importance/filings/13dg/dm_0001193125-12-512480_SC13D.htm'),
+      'utf8',
+    );
+    expect(score(parseFiling(solarCity, { formType: 'SC 13D' }))).toMatchObject({
+      importance: 'MEDIUM',
+      rules: ['13d.pre-listing'],
+    });
   });
 
   it("a 13G's Item 4(b) group total counts when every cover page is below 5% (TIAA-CREF's advisers: 3.77% at most, 5.05% together)", () => {
