@@ -18,6 +18,9 @@ describe('bare primary documents', () => {
     const p = bare('aapl-10-q-2025-08-01.html.gz');
     expect(p).toMatchObject({ formType: '10-Q', family: 'periodic', periodOfReport: '2025-06-28' });
     expect(p.company?.name).toBe('Apple Inc.');
+    // Its cover facts name the CIK and ticker EDGAR's header would have given (dei:EntityCentralIndexKey 0000320193,
+    // dei:TradingSymbol AAPL): the report can be tied to the company's prices, reports and watchers.
+    expect(p.company).toMatchObject({ cik: 320193, tradingSymbol: 'AAPL' });
     expect(scoreFiling(p).oneLiner).toBe(
       'Apple Inc. quarterly report (10-Q) for the period ended 2025-06-28 (fiscal 2025 Q3)',
     );
@@ -25,7 +28,11 @@ describe('bare primary documents', () => {
 
   it('10-Ks too, with the name as the cover facts state it (Boeing, Johnson & Johnson)', () => {
     expect(bare('ba-10-k-2025-02-03.html.gz')).toMatchObject({ formType: '10-K', company: { name: 'BOEING CO' } });
-    expect(bare('jnj-10-q-2025-07-24.html.gz').company?.name).toBe('Johnson & Johnson');
+    expect(bare('jnj-10-q-2025-07-24.html.gz').company).toMatchObject({
+      name: 'Johnson & Johnson',
+      cik: 200406,
+      tradingSymbol: 'JNJ',
+    });
   });
 });
 

@@ -46,3 +46,17 @@ export function bareRegistrant(raw: string): string | null {
   const name = caption > 0 ? lines[caption - 1] : null;
   return name && name.length > 1 && name.length < 150 && !/commission file/i.test(name) ? name : null;
 }
+
+/**
+ * Who a bare inline-XBRL document is filed by, from its cover facts: dei:EntityCentralIndexKey (the registrant's CIK, as
+ * EDGAR's header would give it) and dei:TradingSymbol. The first of each: a co-registrant's follow in later contexts.
+ */
+export function deiIdentity(raw: string): { cik: number | null; tradingSymbol: string | null } {
+  const key = deiFact(raw, 'EntityCentralIndexKey');
+  const cik = key && /^\d{1,10}$/.test(key) ? Number(key) : null;
+  const symbol = deiFact(raw, 'TradingSymbol');
+  return {
+    cik: cik && cik > 0 ? cik : null,
+    tradingSymbol: symbol && /^[A-Z][A-Z0-9.-]{0,9}$/i.test(symbol) ? symbol.toUpperCase() : null,
+  };
+}

@@ -18,7 +18,7 @@ import {
 import { ownershipGaps, parseOwnershipXml } from './ownership';
 import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
-import { bareRegistrant, deiForm } from './bare-document';
+import { bareRegistrant, deiForm, deiIdentity } from './bare-document';
 import { companyDisplayName } from '../company-name';
 import { holderDisplayName } from './holder-name';
 import { htmlToText } from './text';
@@ -104,6 +104,22 @@ function namedFromCover(
   if (company?.name) return company;
   const name = coverName();
   return name ? { ...(company ?? emptyCompany(hints.cik ?? null)), name } : company;
+}
+
+/**
+ * A document stored without its SEC header names its registrant's CIK and ticker in its inline-XBRL cover facts: a
+ * bare 10-Q read only by name could not be tied to the company's stored prices, reports or watchers.
+ */
+function withDeiIdentity(
+  company: CompanyRef | null,
+  primary: SubmissionDocument | undefined,
+  hasHeader: boolean,
+): CompanyRef | null {
+  if (hasHeader || !primary?.text || (company?.cik != null && company.tradingSymbol != null)) return company;
+  const dei = deiIdentity(primary.text);
+  if (dei.cik == null && dei.tradingSymbol == null) return company;
+  const base = company ?? emptyCompany();
+  return { ...base, cik: base.cik ?? dei.cik, tradingSymbol: base.tradingSymbol ?? dei.tradingSymbol };
 }
 
 function partyRef(party: HeaderParty | undefined, tradingSymbol: string | null = null): CompanyRef | null {
@@ -395,7 +411,11 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     );
   }
   const { detail, filer, incomplete } = out;
-  const found = out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null);
+  const found = withDeiIdentity(
+    out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null),
+    primary,
+    header.parties.length > 0,
+  );
   let names: string | undefined;
   const namesText = () => (names ??= nameSourceText(sub, primary, detail));
   const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, namesText) } : found;
