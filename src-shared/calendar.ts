@@ -15,6 +15,11 @@ export const isoDate = (y: number, m: number, d: number): IsoDate => `${y}-${pad
 const utcDay = (iso: IsoDate) => new Date(`${iso}T00:00:00Z`);
 const toIso = (d: Date): IsoDate => d.toISOString().slice(0, 10);
 
+/** Calendar days from `earlier` to `later` (negative when `later` comes first). */
+export function daysBetween(later: IsoDate, earlier: IsoDate): number {
+  return Math.round((utcDay(later).getTime() - utcDay(earlier).getTime()) / 86_400_000);
+}
+
 export function addDays(iso: IsoDate, days: number): IsoDate {
   const d = utcDay(iso);
   d.setUTCDate(d.getUTCDate() + days);

@@ -4,6 +4,7 @@
  * differs by season). "A year earlier" is the period end 365 days back within a window: 52/53-week
  * fiscal years move the date by a few days (Apple's third quarter ended 2024-06-29 and 2025-06-28).
  */
+import { daysBetween } from '#shared/calendar';
 import { reportKind, type ReportKind } from '../sections';
 
 export interface ReportListing {
@@ -17,11 +18,6 @@ export interface ReportListing {
 
 /** Period end this far from exactly a year earlier still counts (a 53-week year, a changed fiscal year end by a week). */
 const WINDOW_DAYS = 45;
-const DAY = 86_400_000;
-
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY);
-}
 
 /** The comparable of a report of `kind` with period end `period`, or null. Amendments are never picked. */
 export function pickComparable(

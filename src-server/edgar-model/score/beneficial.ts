@@ -4,6 +4,7 @@
  * whose Item 4 states an action taken (a letter, a proposal, nominations) weighs more than one
  * that only updates numbers.
  */
+import { daysBetween } from '#shared/calendar';
 import { SCORING_THRESHOLDS as T } from '#shared/scoring-rules';
 import { BUYOUT_PROPOSAL, HOLDER_MERGER } from '../parse/beneficial-cover';
 import type { BeneficialDetail, ParsedFiling } from '../parse/types';
@@ -69,13 +70,13 @@ function stakeFacts(f: ParsedFiling, company: string, context: ScoreContext): St
     exit,
     d,
     tenderOffer: /^SC TO/i.test(f.formType),
-    eventAgeDays: daysBetweenIso(d?.eventDate ?? null, f.filedDate ?? f.acceptedAt?.slice(0, 10) ?? null),
+    eventAgeDays: eventAge(d?.eventDate ?? null, f.filedDate ?? f.acceptedAt?.slice(0, 10) ?? null),
   };
 }
 
-function daysBetweenIso(from: string | null, to: string | null): number | null {
-  if (!from || !to) return null;
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+function eventAge(event: string | null, filed: string | null): number | null {
+  if (!event || !filed) return null;
+  const days = daysBetween(filed, event);
   return Number.isFinite(days) ? days : null;
 }
 
@@ -185,7 +186,7 @@ function scheduleDHits(s: StakeFacts): Hit[] {
       {
         rule: '13d.no-recent-purchase',
         importance: 'MEDIUM',
-        reason: `${s.filer} reports ${s.stake} on a first 13D for an event dated ${s.d?.eventDate}, ${Math.round(s.eventAgeDays)} days before the filing: the stake was not just bought in the market`,
+        reason: `${s.filer} reports ${s.stake} on a first 13D for an event dated ${s.d?.eventDate}, ${s.eventAgeDays} days before the filing: the stake was not just bought in the market`,
       },
     ];
   if (!s.amendment)
