@@ -728,34 +728,6 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     expect(dg('orgron_0001193125-18-361038_SC13D.txt').detail).not.toMatchObject({ noRecentTrades: true });
   });
 
-  it('a first 13D filed long after the event that required it was not just bought either (decision 373, Rio Tinto on Western Copper)', () => {
-    // Rio Tinto's 7.8% of Western Copper and Gold, bought in a May 2021 private placement: the cover's "Date of Event which
-    // Requires Filing" is May 31, 2021, the header's filing date November 23, 2022.
-    const rio = dg('orgron_0001193125-22-291966_SC13D.txt.gz');
-    expect(rio.detail).toMatchObject({ eventDate: '2021-05-31' });
-    expect(rio.filedDate).toBe('2022-11-23');
-    const s = score(rio);
-    expect(s).toMatchObject({ importance: 'MEDIUM', rules: ['13d.no-recent-purchase'] });
-    expect(s.reasons[0]).toContain('on a first 13D for an event dated 2021-05-31, 541 days before the filing');
-    // Filed within days of the event (Enron's funds on Costilla, 1998), a first 13D stays a first crossing.
-    expect(score(dg('orgron_0000950129-98-002524_SC13D.txt.gz'))).toMatchObject({ rules: ['13d.initial'] });
-  });
-
-  it('a 13D/A by a holder that already owns more than half, with no new plans, leaves control where it was (decision 374)', () => {
-    // Thomas H. Lee on MoneyGram, 2012: Silver Point leaves the group as agreed in 2011, THL stays at 50.8% (as converted).
-    const thl = score(dg('orgron_0000909518-12-000080_SC13DA.txt'));
-    expect(thl).toMatchObject({ importance: 'LOW', rules: ['13d.control-update'] });
-    expect(thl.reasons[0]).toBe(
-      'Thomas H. Lee Advisors, LLC already controls Moneygram International Inc. (50.8%) and updated its 13D with no new plans: who controls the company does not change',
-    );
-    // Icahn's tender offer for CVR Energy (SC TO-T/A, also its 13D/A) at 67.2%: the offer is the holder buying from the
-    // public, not a quiet update.
-    const cvr = score(parseFiling(edgarFixture('corpus/ox_0001104659-25-002604_icahn_cvr_SC-TO-T-A_13D-A.txt'), {}));
-    expect(cvr).toMatchObject({ importance: 'MEDIUM', rules: ['13d.amendment'] });
-    // Altria's 13D/A on Cronos at 41% (abandons its warrant): not a majority, an ordinary update.
-    expect(score(dg('orgron_0001193125-22-307938_SC13DA.txt')).rules).not.toContain('13d.control-update');
-  });
-
   it('Item 5(c) read: "None" is none, "n/a" says nothing, and a "(c)" inside Items 5(a)-(b) is not Item 5(c)', () => {
     const item5 = (c: string) =>
       `Item 5. Interest in Securities of the Issuer. (a) 1,200,000 shares (b) (c) 59,333 shares issuable upon exercise of warrants. ${c} (d) Not applicable. Item 6. Contracts`;
@@ -836,6 +808,42 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     );
     expect(raw).toContain('reviewed a draft of a Voting Agreement');
     expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'MEDIUM', rules: ['13d.amendment'] });
+  });
+});
+
+/** Decisions 373-374 on real 13Ds of the tune split: the cover's event date, a majority holder's update. */
+describe('13D: a stake reported long after its event, a majority holder that changes nothing', () => {
+  const dg = (name: string) => {
+    const bytes = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`));
+    return parseFiling((name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'), {});
+  };
+
+  it('a first 13D filed long after the event that required it was not just bought either (decision 373, Rio Tinto on Western Copper)', () => {
+    // Rio Tinto's 7.8% of Western Copper and Gold, bought in a May 2021 private placement: the cover's "Date of Event which
+    // Requires Filing" is May 31, 2021, the header's filing date November 23, 2022.
+    const rio = dg('orgron_0001193125-22-291966_SC13D.txt.gz');
+    expect(rio.detail).toMatchObject({ eventDate: '2021-05-31' });
+    expect(rio.filedDate).toBe('2022-11-23');
+    const s = score(rio);
+    expect(s).toMatchObject({ importance: 'MEDIUM', rules: ['13d.no-recent-purchase'] });
+    expect(s.reasons[0]).toContain('on a first 13D for an event dated 2021-05-31, 541 days before the filing');
+    // Filed within days of the event (Enron's funds on Costilla, 1998), a first 13D stays a first crossing.
+    expect(score(dg('orgron_0000950129-98-002524_SC13D.txt.gz'))).toMatchObject({ rules: ['13d.initial'] });
+  });
+
+  it('a 13D/A by a holder that already owns more than half, with no new plans, leaves control where it was (decision 374)', () => {
+    // Thomas H. Lee on MoneyGram, 2012: Silver Point leaves the group as agreed in 2011, THL stays at 50.8% (as converted).
+    const thl = score(dg('orgron_0000909518-12-000080_SC13DA.txt'));
+    expect(thl).toMatchObject({ importance: 'LOW', rules: ['13d.control-update'] });
+    expect(thl.reasons[0]).toBe(
+      'Thomas H. Lee Advisors, LLC already controls Moneygram International Inc. (50.8%) and updated its 13D with no new plans: who controls the company does not change',
+    );
+    // Icahn's tender offer for CVR Energy (SC TO-T/A, also its 13D/A) at 67.2%: the offer is the holder buying from the
+    // public, not a quiet update.
+    const cvr = score(parseFiling(edgarFixture('corpus/ox_0001104659-25-002604_icahn_cvr_SC-TO-T-A_13D-A.txt'), {}));
+    expect(cvr).toMatchObject({ importance: 'MEDIUM', rules: ['13d.amendment'] });
+    // Altria's 13D/A on Cronos at 41% (abandons its warrant): not a majority, an ordinary update.
+    expect(score(dg('orgron_0001193125-22-307938_SC13DA.txt')).rules).not.toContain('13d.control-update');
   });
 });
 
