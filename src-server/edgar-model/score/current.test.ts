@@ -982,6 +982,14 @@ describe('the 5.02 departure net (decision 350): a departure the fitted readings
   });
 });
 
+describe('the Why of an 8.01 no reading places', () => {
+  it('names each event word once per stem (CoreWeave 2026: "termination" and "terminate")', () => {
+    expect(score(`${EVAL}8k_saftl_0001769628-26-000154.txt`).reasons[0]).toBe(
+      'Other news not on the material list; it mentions “order form” and “termination”, so something happened that may matter',
+    );
+  });
+});
+
 describe('the 5.02 appointment net (decision 353): a new CEO or CFO the fitted readings miss is not a pay-only filing', () => {
   const detailOf = (f: ReturnType<typeof parseFiling>) => f.detail as CurrentReportDetail;
   /** Decision 349's "Q": the fitted direction readings cleared, as on a filing whose wording they do not know. */

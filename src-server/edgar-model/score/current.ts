@@ -408,9 +408,20 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
     ]);
   return judged(c, '8k.topic.other', headline ?? headlineFromQuote(c.quote) ?? 'Other events', [
     words && words.length > 0
-      ? `Other news not on the material list; it mentions ${quotedList(words.slice(0, 3))}, so something happened that may matter`
+      ? `Other news not on the material list; it mentions ${quotedList(distinctStems(words).slice(0, 3))}, so something happened that may matter`
       : 'Other news: nothing on the material list',
   ]);
+}
+
+/** One word per stem, the first seen: “termination” and “terminate” name one event, “acquired” and “acquiring” too. */
+function distinctStems(words: string[]): string[] {
+  const seen = new Set<string>();
+  return words.filter((w) => {
+    const stem = w.toLowerCase().slice(0, 6);
+    if (seen.has(stem)) return false;
+    seen.add(stem);
+    return true;
+  });
 }
 
 /** “a”; “a” and “b”; “a”, “b” and “c”. */
