@@ -157,7 +157,7 @@ function form3Hits(f: OwnershipFacts): Hit[] {
       {
         rule: 'form3.pre-listing',
         importance: 'LOW',
-        reason: `${f.name} reports holdings from before the listing, not a new 10% owner: ${quote(preListing)}`,
+        reason: `${f.name} filed for holdings from before the listing, not as a new 10% owner: ${quote(preListing)}`,
       },
     ];
   return [

@@ -1039,7 +1039,7 @@ describe('Forms 3/4/5: exchangeable units, planned purchases, Form 5, 10% by the
     const s = score(e2d('e2d_1460839_4_0001628280-20-017071.txt'));
     expect(s).toMatchObject({ importance: 'LOW', rules: ['form3.pre-listing'] });
     expect(s.reasons[0]).toMatch(
-      /^Invus .* reports holdings from before the listing, not a new 10% owner: "Each share of Series B Convertible Preferred Stock shall automatically convert into Class A Common Stock on a one-to-one basis immediately prior to the completion of the Issuer's initial public offering/,
+      /^Invus .* filed for holdings from before the listing, not as a new 10% owner: "Each share of Series B Convertible Preferred Stock shall automatically convert into Class A Common Stock on a one-to-one basis immediately prior to the completion of the Issuer's initial public offering/,
     );
   });
 
@@ -1048,7 +1048,7 @@ describe('Forms 3/4/5: exchangeable units, planned purchases, Form 5, 10% by the
     const s = score(parseFiling(bytes.toString('utf8'), {}));
     expect(s).toMatchObject({ importance: 'LOW', rules: ['form3.pre-listing'] });
     expect(s.reasons[0]).toMatch(
-      /^Max R Levchin reports holdings from before the listing, not a new 10% owner: .*in connection with the Issuer's initial p/,
+      /^Max R Levchin filed for holdings from before the listing, not as a new 10% owner: .*in connection with the Issuer's initial p/,
     );
   });
 });
