@@ -20,6 +20,13 @@ export function daysBetween(later: IsoDate, earlier: IsoDate): number {
   return Math.round((utcDay(later).getTime() - utcDay(earlier).getTime()) / 86_400_000);
 }
 
+/** The day `months` calendar months after (or before, when negative) an ISO day. */
+export function addMonths(iso: IsoDate, months: number): IsoDate {
+  const d = utcDay(iso);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return toIso(d);
+}
+
 export function addDays(iso: IsoDate, days: number): IsoDate {
   const d = utcDay(iso);
   d.setUTCDate(d.getUTCDate() + days);

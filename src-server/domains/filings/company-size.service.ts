@@ -4,17 +4,18 @@
  */
 import type { Db } from '../../db/client';
 import type { CompanySize } from '../../edgar-model/score/types';
-import { companySizeOn, marketValueOn, monthsFrom, type SizeInputs, STATED_FACT_MONTHS } from './company-size';
+import { addMonths } from '#shared/calendar';
+import { marketValueOn, type SizeInputs, STATED_FACT_MONTHS, totalAssetsSize } from './company-size';
 import * as sizeRepo from './company-size.repo';
 import { marketValueInputs } from './filings.repo';
 
 /** The stated facts' window for a filing at `filedAt`: reports filed by then, stating a day up to 15 months before. */
 function factRange(cik: number, filedAt: Date) {
   const day = filedAt.toISOString().slice(0, 10);
-  return { cik, from: monthsFrom(day, -STATED_FACT_MONTHS), to: day, filedAt };
+  return { cik, from: addMonths(day, -STATED_FACT_MONTHS), to: day, filedAt };
 }
 
-/** What the market value needs: the stated share count, a close on its basis, the quote. Total assets are read apart. */
+/** What the market value needs: the stated share count, a close on its basis, the quote. */
 async function marketInputs(
   db: Db,
   { cik, ticker, filedAt }: { cik: number; ticker?: string; filedAt: Date },
@@ -24,7 +25,6 @@ async function marketInputs(
   const shares = await sizeRepo.statedFact(db, { ...range, fact: 'sharesOutstanding' });
   return {
     shares,
-    assets: null,
     close: shares ? await sizeRepo.closeNear(db, { cik, day, from: shares.asOf }) : null,
     // A Form 4 names the class traded: its quote, else the company's largest listed line.
     quote: await marketValueInputs(db, ticker ? { ticker, day } : { cik, day }),
@@ -36,12 +36,10 @@ export async function companySizeForDeal(
   db: Db,
   { cik, filedAt }: { cik: number; filedAt: Date },
 ): Promise<CompanySize | null> {
-  const inputs = await marketInputs(db, { cik, filedAt });
   // Total assets only size a deal the market value cannot: read only then.
-  const value = marketValueOn(inputs, filedAt);
+  const value = marketValueOn(await marketInputs(db, { cik, filedAt }), filedAt);
   if (value) return value;
-  const assets = await sizeRepo.statedFact(db, { ...factRange(cik, filedAt), fact: 'totalAssets' });
-  return companySizeOn({ ...inputs, assets }, filedAt);
+  return totalAssetsSize(await sizeRepo.statedFact(db, { ...factRange(cik, filedAt), fact: 'totalAssets' }));
 }
 
 /** The market value a Form 4 sale filed at `filedAt` is weighed against (total assets do not price a sale). */

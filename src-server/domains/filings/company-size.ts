@@ -4,6 +4,7 @@
  * quote path of decision 362 (market-value.ts); else, for a deal only, the total assets its latest report states.
  * With none of them the size is not known, and the rules weigh the deal as unsized rather than sized wrongly.
  */
+import { addMonths } from '#shared/calendar';
 import type { CompanySize } from '../../edgar-model/score/types';
 import type { CloseNear, StatedFact } from './company-size.repo';
 import { type MarketValueInputs, marketValueAsOf, QUOTE_AS_OF_DAYS } from './market-value';
@@ -25,19 +26,11 @@ const SPLIT_MOVE = 1.4;
 const COUNT_AGREES = 1.4;
 
 export interface SizeInputs {
-  /** The latest stated shares outstanding (summed over classes) and total assets, within STATED_FACT_MONTHS. */
+  /** The latest stated shares outstanding (summed over classes), within STATED_FACT_MONTHS. */
   shares: StatedFact | null;
-  assets: StatedFact | null;
   /** The stored close on or before the filing's day, with the largest daily move since the count's date. */
   close: CloseNear | null;
   quote: MarketValueInputs | null;
-}
-
-/** The day `months` calendar months after (or before, when negative) an ISO day. */
-export function monthsFrom(day: string, months: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
 }
 
 /**
@@ -49,7 +42,7 @@ export function monthsFrom(day: string, months: number): string {
 function sameBasis(count: StatedFact, close: CloseNear, quote: MarketValueInputs | null): boolean {
   if (close.adjustment === 'none') return close.largestMove == null || close.largestMove < SPLIT_MOVE;
   if (close.adjustment !== 'split' && close.adjustment !== 'split+dividend') return false;
-  if (!close.lastDay || close.lastDay < count.asOf || close.lastDay > monthsFrom(count.asOf, STATED_FACT_MONTHS))
+  if (!close.lastDay || close.lastDay < count.asOf || close.lastDay > addMonths(count.asOf, STATED_FACT_MONTHS))
     return false;
   if (quote?.price == null || quote.price <= 0) return true;
   const ratio = quote.marketCap / quote.price / count.value;
@@ -88,11 +81,8 @@ export function marketValueOn(i: SizeInputs, filedAt: Date): CompanySize | null 
   return fromStatedCount(i, filedAt) ?? fromQuote(i.quote, filedAt);
 }
 
-/** What sizes a deal: the market value, else the total assets the latest report states. */
-export function companySizeOn(i: SizeInputs, filedAt: Date): CompanySize | null {
-  const value = marketValueOn(i, filedAt);
-  if (value) return value;
-  const a = i.assets;
+/** What sizes a deal no market value sizes: the total assets the latest report states. */
+export function totalAssetsSize(a: StatedFact | null): CompanySize | null {
   if (!a || a.value <= 0) return null;
   return { kind: 'total-assets', usd: a.value, from: { source: 'balance-sheet', form: a.form, asOf: a.asOf } };
 }
