@@ -45,16 +45,15 @@ export function applyLiveFiling<T extends { watchlist: WatchlistItem[] }>(data: 
       executive_names: event.executive_names ?? null,
     };
     const current = isImportance(item.highest_importance) ? item.highest_importance : null;
+    const last = later(item.last_filing_date, event.filed_at);
     return {
       ...item,
       recent_filings: [filing, ...recent],
       unseen_filings_count: (item.unseen_filings_count ?? 0) + 1,
       highest_importance: maxImportance(current, isImportance(event.importance) ? event.importance : null),
-      last_filing_date: later(item.last_filing_date, event.filed_at),
+      last_filing_date: last,
       last_filing_date_unknown:
-        later(item.last_filing_date, event.filed_at) === event.filed_at
-          ? (event.filed_date_unknown ?? false)
-          : item.last_filing_date_unknown,
+        last === event.filed_at ? (event.filed_date_unknown ?? false) : item.last_filing_date_unknown,
       latest_one_liner: event.one_liner,
       latest_filing_link: event.link ?? item.latest_filing_link,
     };
