@@ -11,9 +11,10 @@ export function fmtMoney(n: number): string {
   return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** The New York calendar day of an ISO instant (EDGAR's filing day). */
+/** The New York calendar day of an ISO instant (EDGAR's filing day); a bare day ('2025-01-30', a filing date) is one. */
 export function dayOf(isoInstant: string | null): string | null {
   if (!isoInstant) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(isoInstant)) return isoInstant;
   const d = nyDay(new Date(isoInstant));
   return `${d.year}-${String(d.month0 + 1).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }

@@ -3,12 +3,12 @@
  * of the company's latest 10-K (or 10-Q when asked), every fact cited to the report it comes from:
  * the measures and new factors to this year's report, removed factors to last year's.
  */
-import { FILED_DATE_NOT_RECORDED, filedPhrase } from '#shared/filed-date';
+import { filedPhrase } from '#shared/filed-date';
 import { percentText, REPORT_SECTION_TITLES, type ReportSectionId, type SectionChange } from '#shared/report-diff';
 import type { Db } from '../../db/client';
 import { latestDiffs, type LatestDiffHit } from '../reports/reports.repo';
 import type { Fact, FactSource, ToolResult } from './contract';
-import { cite, dayOf, fact, viewUrl } from './format';
+import { cite, dayOf, fact, filedFact, viewUrl } from './format';
 import type { Scope } from './tools';
 
 /** Which section a question asks about ("legal proceedings", "MD&A"); Risk Factors unless it says. */
@@ -59,11 +59,10 @@ function sources(h: LatestDiffHit): { now: FactSource; before: FactSource } {
   };
 }
 
-const day = (iso: string) => (iso.length > 10 ? dayOf(iso) : iso);
 /** "filed 2025-01-30", or "filing date not recorded" for a source without one. */
-const filedWords = (s: FactSource) => filedPhrase(day(s.filedAt) ?? '', { unknown: s.filedDateUnknown === true });
+const filedWords = (s: FactSource) => filedPhrase(dayOf(s.filedAt) ?? '', { unknown: s.filedDateUnknown === true });
 const filedFactOf = (label: string, s: FactSource) =>
-  s.filedDateUnknown ? fact(label, FILED_DATE_NOT_RECORDED, null, s) : fact(label, day(s.filedAt) ?? '', 'date', s);
+  filedFact(label, { filed_at: s.filedAt, filed_date_unknown: s.filedDateUnknown }, s);
 
 function measureLine(s: SectionChange): string {
   return `${percentText(s.rewritten)} of the text is new, ${percentText(s.sentencesAdded)} of its sentences were not in last year's, ${percentText(s.sentencesRemoved)} of last year's sentences were dropped (word similarity ${percentText(s.cosine)})`;

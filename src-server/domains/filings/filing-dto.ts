@@ -57,10 +57,17 @@ export interface FilingDtoSource extends Record<string, unknown> {
   index_url: string | null;
 }
 
+/**
+ * Whether the stored filing `alias` has no recorded filing date: filings.store.ts sets details.filedDateUnknown on a
+ * bare report it keeps at its period end (filed_at then only orders). One expression for every read that shows a date.
+ */
+export const filedDateUnknownSql = (alias: string): string =>
+  `coalesce((${alias}.details->>'filedDateUnknown')::boolean, false)`;
+
 /** Select list of FilingDtoSource from `filings f`. */
 export const FILING_DTO_COLUMNS = sql.raw(`f.id::float8 as id, f.accession_no, f.form_type, f.importance, f.reasons,
   f.one_liner, f.summary_text, (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms,
-  coalesce((f.details->>'filedDateUnknown')::boolean, false) as filed_date_unknown,
+  ${filedDateUnknownSql('f')} as filed_date_unknown,
   (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
   f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.reviewed_at is not null as reviewed, f.primary_doc_url, f.index_url,
   (select sum(t.value) from insider_transactions t where f.insider_data is not null and t.filing_id = f.id

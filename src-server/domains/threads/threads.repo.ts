@@ -1,6 +1,7 @@
 /** SQL of story threads: a filing's candidates, links in and out, a company's threads. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { filedDateUnknownSql } from '../filings/filing-dto';
 import type { FilingDetail } from '../../edgar-model/parse/types';
 import type { LinkWhy, ThreadFiling } from './thread-rules';
 
@@ -118,7 +119,7 @@ export interface NodeRow extends Record<string, unknown> {
 }
 
 const NODE_COLUMNS = sql`f.id::float8 as id, f.accession_no, f.form_type, f.filed_at,
-  coalesce((f.details->>'filedDateUnknown')::boolean, false) as filed_date_unknown, f.importance, f.one_liner,
+  ${sql.raw(filedDateUnknownSql('f'))} as filed_date_unknown, f.importance, f.one_liner,
   coalesce(f.primary_doc_url, f.index_url) as link, f.period_of_report::text as period_of_report`;
 
 /** The company's live links (newest first, at most `limit`), their filings, and NT notices no report has followed yet. */
