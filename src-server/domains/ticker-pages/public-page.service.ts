@@ -1,5 +1,5 @@
 /** The public ticker page (no login) and the link-preview text the server puts in its HTML. */
-import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
+import { FILED_DATE_NOT_RECORDED_INLINE } from '#shared/filed-date';
 import type { Db } from '../../db/client';
 import type { QuoteRequests } from '../quotes/quote-requests';
 import type { TickerIndex } from '../tickers/ticker-index';
@@ -61,7 +61,7 @@ export async function tickerPageMeta(
   const title = `${entry.ticker} SEC filings: ${entry.name} | ${params.brandName}`;
   const description = latest
     ? `${latest.n.toLocaleString('en-US')} SEC filing${latest.n === 1 ? '' : 's'} of ${entry.name} (${entry.ticker}), each scored by importance. ` +
-      `Latest, ${latest.filed_date_unknown ? FILED_DATE_NOT_RECORDED.toLowerCase() : latest.filed_at.slice(0, 10)}: ${latest.one_liner}`
+      `Latest, ${latest.filed_date_unknown ? FILED_DATE_NOT_RECORDED_INLINE : latest.filed_at.slice(0, 10)}: ${latest.one_liner}`
     : `Follow ${entry.name} (${entry.ticker}) SEC filings: 8-K events, insider trades, quarterly and annual reports, scored by importance.`;
   return { title, description: clip(description, DESCRIPTION_MAX) };
 }

@@ -1,6 +1,5 @@
 import { FilingQuote } from './FilingQuote';
 import { COPY } from '#shared/copy';
-import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { noteText } from '#shared/reason-notes';
 import { DETECTION_LAYERS, formatDuration } from '#shared/latency-receipt';
 import { Icon } from '../../components/Icon';
@@ -12,10 +11,10 @@ import { AnalysisBlock, shownOn } from './AnalysisBlock';
 import { isPeriodicReport, ReportChanges } from './ReportChanges';
 import type { TickerFiling } from './ticker-types';
 import { TransactionTable } from './TransactionTable';
+import { NoFiledDate } from '../../components/NoFiledDate';
 
 function FiledTime({ filing }: { filing: TickerFiling }) {
-  // Its filed_at is the reported period (it only orders the timeline): no date rather than a wrong one.
-  if (filing.filed_date_unknown) return <span className="muted">{FILED_DATE_NOT_RECORDED}</span>;
+  if (filing.filed_date_unknown) return <NoFiledDate />;
   const exact = `Filed ${formatFiledTime(filing.filed_at, filing.accepted_at)}${filing.accepted_at && filing.accepted_at !== filing.filed_at ? `, accepted ${formatExactTime(filing.accepted_at)}` : ''}`;
   return (
     <time

@@ -1,7 +1,7 @@
-import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { formatDay } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { NoFiledDate } from '../../components/NoFiledDate';
 
 /** The ticker's story threads: filings that belong to one story, each link with why it was made. */
 export function StoryThreads({ ticker }: { ticker: string }) {
@@ -41,7 +41,7 @@ export function StoryThreads({ ticker }: { ticker: string }) {
                         <ImportanceBadge level={f.importance} />
                         <span className="tp-thread__form">{f.form_name}</span>
                         {f.filed_date_unknown ? (
-                          <span className="muted">{FILED_DATE_NOT_RECORDED}</span>
+                          <NoFiledDate />
                         ) : (
                           <time dateTime={f.filed_at}>{formatDay(f.filed_at.slice(0, 10))}</time>
                         )}

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { ImportanceBadge, importanceColour } from '../../components/ImportanceBadge';
 import {
   formatDay,
@@ -15,6 +14,7 @@ import { FilingSummary, filingDetailHref } from './FilingSummary';
 import { secLinkFor, type ItemActions } from './item-actions';
 import type { LastClose } from './use-last-closes';
 import type { WatchlistItem } from './watchlist-types';
+import { NoFiledDate } from '../../components/NoFiledDate';
 
 export interface CardDisplay {
   primaryForm: string | null;
@@ -122,8 +122,7 @@ export function TickerCard({
             <ImportanceBadge level={latest.filing.importance} reviewed={latest.filing.reviewed} />
             <span className="form-tag">{filingForm(latest.filing)}</span>
             {latest.filing.filed_date_unknown ? (
-              // Its filed_at is the reported period's end (it only orders): no date rather than a wrong one.
-              <span className="muted">{FILED_DATE_NOT_RECORDED}</span>
+              <NoFiledDate />
             ) : display.recorded ? (
               <span className="latest-filing__recorded">
                 Recorded filing, filed{' '}

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { ScrollFrame } from '../../components/ScrollFrame';
 import { formatExactTime, formatPercent, formatRelativeTime } from '../../lib/format';
@@ -11,6 +10,7 @@ import type { SortField, SortState } from './watchlist-sort';
 import { insiderCells, marketCapCell, priceCell, type TableCell } from './table-cells';
 import type { LastClose } from './use-last-closes';
 import type { WatchlistFiling, WatchlistItem } from './watchlist-types';
+import { NoFiledDate } from '../../components/NoFiledDate';
 
 /** `className` marks a column the stylesheet may fold into another when the table is narrow. */
 type Column = { label: string; field: SortField | null; num?: boolean; className?: string };
@@ -149,8 +149,7 @@ export function WatchlistTable({
                 </th>
                 <td>
                   {filing?.filed_date_unknown ? (
-                    // Its filed_at is the reported period's end (it only orders): no date rather than a wrong one.
-                    <span className="muted">{FILED_DATE_NOT_RECORDED}</span>
+                    <NoFiledDate />
                   ) : filing?.filed_at ? (
                     <time dateTime={filing.filed_at} title={formatExactTime(filing.filed_at)}>
                       {display.recorded ? (

@@ -1,4 +1,3 @@
-import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { ImportanceBadge } from '../../components/ImportanceBadge';
 import { formatExactTime, formatRelativeTime } from '../../lib/format';
 import { filingForm, parseInsiderData } from '../../features/watchlist/card-rules';
@@ -6,12 +5,13 @@ import { FilingSummary } from '../../features/watchlist/FilingSummary';
 import { secLinkFor } from '../../features/watchlist/item-actions';
 import type { WatchlistFiling, WatchlistItem } from '../../features/watchlist/watchlist-types';
 import { ComparisonShell } from './ComparisonShell';
+import { NoFiledDate } from '../../components/NoFiledDate';
 
 const recent = (item: WatchlistItem): WatchlistFiling[] => (item.recent_filings ?? []).slice(0, 5);
 
 /** The filing's time, or no date when none is recorded (its filed_at is then only the period end). */
 function FiledAt({ filing, format }: { filing: WatchlistFiling; format: (iso: string | null | undefined) => string }) {
-  if (filing.filed_date_unknown) return <span className="muted">{FILED_DATE_NOT_RECORDED}</span>;
+  if (filing.filed_date_unknown) return <NoFiledDate />;
   return <time dateTime={filing.filed_at ?? undefined}>{format(filing.filed_at)}</time>;
 }
 

@@ -3,13 +3,13 @@ import { useSearchParams } from 'react-router';
 import { ImportanceBadge } from '../../../components/ImportanceBadge';
 import { Loading } from '../../../components/Loading';
 import { ErrorBox, SuccessBox } from '../../../components/Notice';
-import { FILED_DATE_NOT_RECORDED } from '#shared/filed-date';
 import { IMPORTANCE_LEVELS, type Importance } from '#shared/importance';
 import { trpc } from '../../../lib/trpc';
 import { AdminTable, ADMIN_PAGING } from '../components/AdminTable';
 import { ConfirmWithReason } from '../components/ConfirmWithReason';
 import { FilterBar, type FilterValues } from '../components/FilterBar';
 import { JobProgress } from '../components/JobProgress';
+import { NoFiledDate } from '../../../components/NoFiledDate';
 
 const importanceOptions = IMPORTANCE_LEVELS.map((l) => ({ value: l, label: l }));
 
@@ -52,9 +52,8 @@ export default function FilingsSection() {
           {
             header: 'Filed',
             cell: (f) =>
-              // Its filedAt is the reported period's end (it only orders): no date rather than a wrong one.
               f.filedDateUnknown ? (
-                <span className="muted">{FILED_DATE_NOT_RECORDED}</span>
+                <NoFiledDate />
               ) : (
                 new Date(f.filedAt).toLocaleString('en-US', {
                   dateStyle: 'medium',
