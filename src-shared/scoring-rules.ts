@@ -449,8 +449,8 @@ export const SCORING_RULES: readonly ScoringRule[] = [
   },
   {
     id: '13g.large',
-    appliesTo: 'Schedule 13G and 13G/A',
-    when: `The stake is ${T.passiveStakeMediumPct}% of the class or more`,
+    appliesTo: 'Schedule 13G',
+    when: `A first 13G's stake is ${T.passiveStakeMediumPct}% of the class or more (an index-fund manager's stays LOW at any size)`,
     importance: 'MEDIUM',
   },
   {

@@ -18,12 +18,15 @@ interface Scored {
 }
 
 /**
- * Index-fund managers file a 13G on every large company they hold: routine, not a signal. FMR (Fidelity) is not one:
- * its 13G is an active manager's choice to own 5% (FMR's first 13G on NorthStar Realty Finance, 8.3%: MEDIUM). Barclays
- * Global Investors, the iShares manager until 2009, is one (decision 354: its first 13G on Cherokee, 6.49%: LOW).
+ * Index-fund managers file a 13G on every large company they hold, at whatever size the index weights give them:
+ * routine, not a signal, however large (decision 376: BlackRock's first 13G at 15.4% of Cooper Tire, LOW). FMR
+ * (Fidelity) is not one: its 13G is an active manager's choice to own 5% (FMR's first 13G on NorthStar Realty Finance,
+ * 8.3%: MEDIUM). Nor is Invesco, an active house whose index funds came later (its first 13G at 7.3% of Crown
+ * Resources in 1997: MEDIUM). Barclays Global Investors, the iShares manager until 2009, is one (decision 354: its
+ * first 13G on Cherokee, 6.49%: LOW).
  */
 const INDEX_MANAGER =
-  /\b(vanguard|blackrock|barclays global investors|state street|ssga|geode capital|northern trust|dimensional fund|invesco|charles schwab)\b/i;
+  /\b(vanguard|blackrock|barclays global investors|state street|ssga|geode capital|northern trust|dimensional fund|charles schwab)\b/i;
 
 interface StakeFacts {
   filer: string;
@@ -246,13 +249,14 @@ function scheduleGHits(s: StakeFacts): Hit[] {
   const hits: Hit[] = s.exit
     ? []
     : [{ rule: '13g.passive', importance: 'LOW', reason: `${s.filer} holds ${s.stake} as a passive investor` }];
-  if (!s.amendment && !s.exit && (s.pct == null || s.pct >= 5) && !INDEX_MANAGER.test(s.filer))
+  const indexManager = INDEX_MANAGER.test(s.filer);
+  if (!s.amendment && !s.exit && (s.pct == null || s.pct >= 5) && !indexManager)
     hits.push({
       rule: '13g.initial',
       importance: 'MEDIUM',
       reason: `A first 13G: ${s.filer} crossed 5% of ${s.company}${s.pct != null ? ` (${percent(s.pct)})` : ''}`,
     });
-  if (!s.amendment && s.pct != null && s.pct >= T.passiveStakeMediumPct)
+  if (!s.amendment && !indexManager && s.pct != null && s.pct >= T.passiveStakeMediumPct)
     hits.push({ rule: '13g.large', importance: 'MEDIUM', reason: `The stake is ${percent(s.pct)} of the class` });
   if (s.amendment && s.pct != null && s.prev != null && Math.abs(s.pct - s.prev) >= T.passiveStakeChangePts && !s.exit)
     hits.push({

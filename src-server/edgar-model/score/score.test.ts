@@ -923,6 +923,17 @@ describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, d
     });
   });
 
+  it("an index manager's first 13G is LOW at any size; Invesco is an active house whose first 13G is a crossing (decision 376)", () => {
+    // BlackRock at 15.4% of Cooper Tire & Rubber (2021): the index weights, not a choice to own a sixth of the company.
+    expect(score(dg('orgron_0000834237-21-000637_SC13G.txt'))).toMatchObject({
+      importance: 'LOW',
+      rules: ['13g.passive'],
+    });
+    // INVESCO at 7.3% of Crown Resources (1997), years before it bought PowerShares' index funds.
+    const invesco = score(dg('orgron_0000864047-97-000132_SC13G.txt'));
+    expect(invesco).toMatchObject({ importance: 'MEDIUM', rules: ['13g.initial', '13g.passive'] });
+  });
+
   it('a first 13D for shares received for consulting services was not bought: MEDIUM (Rubin Investment Group on Cetalon, 2001)', () => {
     const rubin = dg('orgron_0001121804-01-500010_SC13D.txt');
     expect(rubin.detail).toMatchObject({ stakeOrigin: 'not-purchased' });
