@@ -206,7 +206,14 @@ function textReportingPersons(bodyText: string): BeneficialPerson[] {
  * rules of dashes or underscores between them skipped ("TRINITY INDUSTRIES INC\n-----\n(Name of Issuer)").
  */
 export const coverIssuerName = (bodyText: string) =>
-  nameAboveCaption(bodyText, /\(\s*Name\s+of\s+(?:the\s+)?Issuer\s*\)/i);
+  nameAboveCaption(bodyText, /\(\s*Name\s+of\s+(?:the\s+)?Issuer\s*\)/i) ?? issuerAfterLabel(bodyText);
+
+/** A cover that writes the caption first, on one line ("Name of issuer:  NIKE Inc", Vanguard's 13G/A of 2014). */
+function issuerAfterLabel(bodyText: string): string | null {
+  const m = /\bName\s+of\s+issuer\s*:[ \t\u00a0]*([^\n]{2,150})/i.exec(bodyText.slice(0, 20_000));
+  const name = m?.[1]?.replace(/\s+/g, ' ').trim();
+  return name && !/^\(|Title of Class/i.test(name) ? name : null;
+}
 
 /** Form 12b-25 (NT 10-K/10-Q), Part I: the name above "(Full Name of Registrant)" (some filers drop the brackets). */
 export const lateNoticeRegistrant = (bodyText: string) =>

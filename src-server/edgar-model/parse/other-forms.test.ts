@@ -3,6 +3,8 @@
  * pages of text/HTML Schedules 13D/13G, each checked against values read from the real document.
  */
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { projectPath } from '../../config/paths';
 import { edgarFixture } from '../../test/edgar-fixtures';
 import { scoreFiling } from '../score';
 import { coverIssuerName } from './families';
@@ -54,6 +56,14 @@ describe('Schedule 13D/13G text and HTML cover pages: the subject company', () =
 
   it('joins a name an HTML cell breaks over two lines ("AVID BIOSERVICES,\\n INC.")', () => {
     expect(coverIssuerName(coverText('0001076809-24-000144_SC13G.nc'))).toBe('AVID BIOSERVICES, INC.');
+  });
+
+  it('reads a cover that writes the caption first ("Name of issuer:  NIKE Inc", Vanguard\'s 13G/A No. 2)', () => {
+    const raw = readFileSync(projectPath('eval/importance/filings/13dg/ne_nike_13ga_alt_format_SC13GA.html'), 'utf8');
+    expect(coverIssuerName(htmlToText(raw))).toBe('NIKE Inc');
+    expect(scoreFiling(parseFiling(raw)).reasons[0]).toBe(
+      'The Vanguard Group holds 6.13% of NIKE Inc as a passive investor',
+    );
   });
 
   it('a bare cover page (no SEC header) names its subject company, which the one-liner uses', () => {
