@@ -647,7 +647,7 @@ describe('class 1, eighth pass (decision 345): reading audit of tune rows that a
     // "Mr. Lenz will serve as a Senior Advisor reporting to FedEx's President and Chief Executive Officer until his retirement".
     const s = score(`${EVAL}8k_1048911_8K_2023_0001193125-23-170172.htm`);
     expect(s.importance).toBe('HIGH');
-    expect(s.reasons).toEqual(['The CFO is leaving, with notice']);
+    expect(s.reasons).toEqual(['The CFO, Michael C. Lenz, is leaving, with notice']);
     expect(
       officerFacts(
         'Mr. Lenz will serve as a Senior Advisor reporting to the Chief Executive Officer until his retirement on December 31, 2023.',
@@ -658,7 +658,7 @@ describe('class 1, eighth pass (decision 345): reading audit of tune rows that a
   it('"until her retirement or other termination" bounds a new term: Estee Lauder 2012 appoints a CFO (was read as the CFO leaving)', () => {
     const s = score(`${EVAL}8k_1001250_8K_2012_0000909518-12-000233.htm`);
     expect(s.importance).toBe('HIGH');
-    expect(s.reasons).toEqual(['A new CFO is appointed']);
+    expect(s.reasons).toEqual(['A new CFO is appointed: Tracey T. Travis']);
   });
 
   it.each([
@@ -1148,5 +1148,32 @@ describe('a derivative suit settled, in a press release filed inside the 8-K doc
     const s = scoreFiling(parseFiling(raw.replace(/Derivative Action/g, 'Class Action'), { formType: '8-K' }), {});
     expect(s.rules).not.toContain('8k.topic.routine');
     expect(s.importance).not.toBe('LOW');
+  });
+});
+
+describe('class 3: the card names who leaves or joins, when the item puts the title beside one name (tune)', () => {
+  it.each([
+    // Tyson 2017: "Tom Hayes ... Chief Executive Officer" is appointed as Donnie Smith, the CEO before him, leaves.
+    [
+      `${EVAL}8k_100493_8K_2017_0000100493-17-000003.htm`,
+      'New CEO named: Tom Hayes',
+      'A new CEO is appointed: Tom Hayes',
+    ],
+    // Horizon Financial 2009: "Greg B. Spear, Chief Financial Officer and Secretary" resigns, effective at once.
+    [
+      `${EVAL}8k_1002682_8K_2009_0000939057-09-000243.htm`,
+      'CFO leaves, effective immediately: Greg B. Spear',
+      'The CFO, Greg B. Spear, is leaving; Effective immediately, with no notice period',
+    ],
+  ])('%s', (file, headline, why) => {
+    const s = score(file);
+    expect(s.oneLiner).toMatch(new RegExp(`: ${headline}$`));
+    expect(s.reasons[0]).toBe(why);
+  });
+
+  it('a name whose own title is not the office read stays unnamed (SanDisk 2010: Eli Harari, "Chairman", as the CEO leaves)', () => {
+    const s = score(`${EVAL}8k_1000180_8K_2010_0001000180-10-000089.htm`);
+    expect(s.oneLiner).toMatch(/: CEO to step down$/);
+    expect(s.reasons[0]).toBe('The CEO is leaving, with notice; An interim successor is named');
   });
 });

@@ -9,7 +9,7 @@ import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
 import { POINTER_ONLY } from '../parse/current-content';
-import type { ItemContent, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
+import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
 import { asFiled, money } from './format';
@@ -70,7 +70,44 @@ function netQuote(c: ItemContent, sentence: string | undefined): string {
     : 'The text puts ';
 }
 
-function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
+/**
+ * The title text that names each role, to match a person the item names (parse/officer-change.ts) to the role the
+ * item's sentences gave: "Vice President" is no president, "Vice Chairman" no chair.
+ */
+const ROLE_TITLE: Partial<Record<OfficerRole, RegExp>> = {
+  ceo: /\bchief executive officer\b|\bCEO\b/i,
+  cfo: /\bchief financial officer\b|\bCFO\b/i,
+  coo: /\bchief operating officer\b|\bCOO\b/i,
+  accounting: /\b(?:chief|principal) accounting officer\b/i,
+  president: /(?<!vice[ -])\bpresident\b/i,
+  chair: /(?<!vice[ -])\bchair(?:man|woman|person)?\b/i,
+  founder: /\bfounder\b/i,
+};
+
+/**
+ * The one person the item names as leaving (or joining) with that role's title beside the name ("Michael D.
+ * Craighead, Vice President, Chief Financial Officer"), so the card says who; null when none or several do (a
+ * handover names two CFOs: the change's direction then tells them apart, or nobody is named).
+ */
+function personIn(
+  people: readonly OfficerChange[],
+  role: OfficerRole,
+  change: 'departure' | 'appointment',
+): string | null {
+  const title = ROLE_TITLE[role];
+  if (!title) return null;
+  const names = new Set(people.filter((p) => p.change === change && p.role && title.test(p.role)).map((p) => p.name));
+  return names.size === 1 ? [...names][0]! : null;
+}
+
+/** "the CFO" or "the CFO, Michael D. Craighead,": the fact names the person when the item does. */
+function theRole(role: OfficerRole, name: string | null): string {
+  return name ? `The ${ROLE_WORDS[role]}, ${name},` : `The ${ROLE_WORDS[role]}`;
+}
+
+const named = (headline: string, name: string | null) => (name ? `${headline}: ${name}` : headline);
+
+function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChange[]): ItemJudgement {
   const fresh = o.departures.filter((d) => !d.followUp);
   const topExit = firstRole(fresh, TOP);
   const chiefExit = firstRole(fresh, CHIEF);
@@ -79,42 +116,59 @@ function officers(c: ItemContent, o: OfficerFacts): ItemJudgement {
     return judged(c, '8k.5.02.disagreement', 'A director or officer leaves citing a disagreement', [
       'The filing states a disagreement with the company',
     ]);
-  if (chiefExit && o.immediate)
-    return judged(c, '8k.5.02.chief-exit-immediate', `${ROLE_WORDS[chiefExit]} leaves, effective immediately`, [
-      `The ${ROLE_WORDS[chiefExit]} is leaving`,
-      'Effective immediately, with no notice period',
+  if (chiefExit && o.immediate) {
+    const who = personIn(people, chiefExit, 'departure');
+    return judged(
+      c,
+      '8k.5.02.chief-exit-immediate',
+      named(`${ROLE_WORDS[chiefExit]} leaves, effective immediately`, who),
+      [
+        `${theRole(chiefExit, who)} is leaving`,
+        'Effective immediately, with no notice period',
+        ...(o.interim ? ['An interim successor is named'] : []),
+      ],
+    );
+  }
+  if (topExit) {
+    const who = personIn(people, topExit, 'departure');
+    return judged(c, '8k.5.02.top-exit', named(`${cap(ROLE_WORDS[topExit])} to step down`, who), [
+      `${theRole(topExit, who)} is leaving, with notice`,
       ...(o.interim ? ['An interim successor is named'] : []),
     ]);
-  if (topExit)
-    return judged(c, '8k.5.02.top-exit', `${cap(ROLE_WORDS[topExit])} to step down`, [
-      `The ${ROLE_WORDS[topExit]} is leaving, with notice`,
-      ...(o.interim ? ['An interim successor is named'] : []),
-    ]);
+  }
   const topIn = firstRole(
     o.appointments.filter((a) => !a.followUp),
     CHIEF,
   );
-  if (topIn || o.interim)
-    return judged(c, '8k.5.02.top-appointed', `New ${o.interim ? 'interim ' : ''}${ROLE_WORDS[topIn ?? 'ceo']} named`, [
-      `${o.interim ? 'An interim' : 'A new'} ${ROLE_WORDS[topIn ?? 'ceo']} is appointed`,
-    ]);
+  if (topIn || o.interim) {
+    const role = topIn ?? 'ceo';
+    const who = personIn(people, role, 'appointment');
+    return judged(
+      c,
+      '8k.5.02.top-appointed',
+      named(`New ${o.interim ? 'interim ' : ''}${ROLE_WORDS[role]} named`, who),
+      [`${o.interim ? 'An interim' : 'A new'} ${ROLE_WORDS[role]} is appointed${who ? `: ${who}` : ''}`],
+    );
+  }
   // The rubric's "co-presidents ... named": a top appointment though neither is the CEO or CFO (JPMorgan 2026).
   if (o.coPresidents)
     return judged(c, '8k.5.02.top-appointed', 'Co-presidents named', [
       'Co-presidents are appointed: a step in top succession',
     ]);
   const operating = firstRole(fresh, OPERATING);
-  if (operating || directors >= 3)
+  if (operating || directors >= 3) {
+    const who = operating ? personIn(people, operating, 'departure') : null;
     return judged(
       c,
       '8k.5.02.senior-exit',
-      operating ? `${cap(ROLE_WORDS[operating])} leaves` : `${directors} directors leave the board`,
+      operating ? named(`${cap(ROLE_WORDS[operating])} leaves`, who) : `${directors} directors leave the board`,
       [
         operating
-          ? `The ${ROLE_WORDS[operating]} is leaving (below CEO and CFO)`
+          ? `${theRole(operating, who)} is leaving (below CEO and CFO)`
           : `${directors} directors leave at once`,
       ],
     );
+  }
   // Three or more seats filled at once (a board enlarged or reconstituted, often after an activist or a spin-off).
   if ((o.directorsJoining ?? 0) >= 3)
     return judged(c, '8k.5.02.board-reset', `${o.directorsJoining} directors join the board`, [
@@ -480,6 +534,7 @@ export function judgeItem(
   c: ItemContent | undefined,
   context: ScoreContext,
   headline: string | null,
+  people: readonly OfficerChange[] = [],
 ): ItemJudgement {
   if (c && BY_REFERENCE.test(c.quote ?? ''))
     return {
@@ -500,7 +555,7 @@ export function judgeItem(
       quote: null,
     };
   if (!c) return byNumber(number);
-  if (c.officers) return officers(c, c.officers);
+  if (c.officers) return officers(c, c.officers, people);
   if (c.deal) return deal(c, c.deal, context);
   if (c.listing) return listing(c, c.listing);
   if (c.vote) return vote(c, c.vote);
@@ -648,7 +703,7 @@ function headerOnly(j: ItemJudgement): ItemJudgement {
 /** The items of an 8-K judged, the deciding one first. */
 export function judgeItems(f: ParsedFiling, context: ScoreContext): ItemJudgement[] {
   if (f.detail?.kind !== 'current') return [];
-  const { items, content } = f.detail;
+  const { items, content, people } = f.detail;
   // A first line that is only the issuer's name is a letterhead, not a headline: the items name the event.
   const exhibitHeadline =
     f.detail.exhibitHeadline && !isOnlyCompanyName(f.detail.exhibitHeadline, f.company?.name ?? '')
@@ -658,7 +713,7 @@ export function judgeItems(f: ParsedFiling, context: ScoreContext): ItemJudgemen
   const bodyNamesItems = (f.detail.bodyItems ?? []).length > 0;
   const judgements = inContext(
     items.map((i) => {
-      const j = judgeItem(i.number, byItem.get(i.number), context, exhibitHeadline ?? null);
+      const j = judgeItem(i.number, byItem.get(i.number), context, exhibitHeadline ?? null, people);
       return i.from === 'header' && bodyNamesItems && content ? headerOnly(j) : j;
     }),
   );
