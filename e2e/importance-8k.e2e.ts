@@ -65,7 +65,7 @@ describe('8-K cards read by content', () => {
       {
         ticker: 'FDX',
         level: 'HIGH',
-        title: /New CFO named/,
+        title: /John W\. Dietrich named CFO/,
         why: /A new CFO is appointed/,
         shot: 'importance-8k-cfo-transition',
         watch: false,

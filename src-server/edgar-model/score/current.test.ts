@@ -1156,13 +1156,13 @@ describe('class 3: the card names who leaves or joins, when the item puts the ti
     // Tyson 2017: "Tom Hayes ... Chief Executive Officer" is appointed as Donnie Smith, the CEO before him, leaves.
     [
       `${EVAL}8k_100493_8K_2017_0000100493-17-000003.htm`,
-      'New CEO named: Tom Hayes',
+      'Tom Hayes named CEO',
       'A new CEO is appointed: Tom Hayes',
     ],
     // Horizon Financial 2009: "Greg B. Spear, Chief Financial Officer and Secretary" resigns, effective at once.
     [
       `${EVAL}8k_1002682_8K_2009_0000939057-09-000243.htm`,
-      'CFO leaves, effective immediately: Greg B. Spear',
+      'CFO Greg B. Spear leaves, effective immediately',
       'The CFO, Greg B. Spear, is leaving; Effective immediately, with no notice period',
     ],
   ])('%s', (file, headline, why) => {

@@ -105,7 +105,11 @@ function theRole(role: OfficerRole, name: string | null): string {
   return name ? `The ${ROLE_WORDS[role]}, ${name},` : `The ${ROLE_WORDS[role]}`;
 }
 
-const named = (headline: string, name: string | null) => (name ? `${headline}: ${name}` : headline);
+/** "CFO" or "CFO Michael C. Lenz": the office, then the person when the item names one. */
+function roleAndName(role: OfficerRole, name: string | null, capital = false): string {
+  const words = capital ? cap(ROLE_WORDS[role]) : ROLE_WORDS[role];
+  return name ? `${words} ${name}` : words;
+}
 
 function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChange[]): ItemJudgement {
   const fresh = o.departures.filter((d) => !d.followUp);
@@ -118,20 +122,15 @@ function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChang
     ]);
   if (chiefExit && o.immediate) {
     const who = personIn(people, chiefExit, 'departure');
-    return judged(
-      c,
-      '8k.5.02.chief-exit-immediate',
-      named(`${ROLE_WORDS[chiefExit]} leaves, effective immediately`, who),
-      [
-        `${theRole(chiefExit, who)} is leaving`,
-        'Effective immediately, with no notice period',
-        ...(o.interim ? ['An interim successor is named'] : []),
-      ],
-    );
+    return judged(c, '8k.5.02.chief-exit-immediate', `${roleAndName(chiefExit, who)} leaves, effective immediately`, [
+      `${theRole(chiefExit, who)} is leaving`,
+      'Effective immediately, with no notice period',
+      ...(o.interim ? ['An interim successor is named'] : []),
+    ]);
   }
   if (topExit) {
     const who = personIn(people, topExit, 'departure');
-    return judged(c, '8k.5.02.top-exit', named(`${cap(ROLE_WORDS[topExit])} to step down`, who), [
+    return judged(c, '8k.5.02.top-exit', `${roleAndName(topExit, who, true)} to step down`, [
       `${theRole(topExit, who)} is leaving, with notice`,
       ...(o.interim ? ['An interim successor is named'] : []),
     ]);
@@ -146,7 +145,9 @@ function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChang
     return judged(
       c,
       '8k.5.02.top-appointed',
-      named(`New ${o.interim ? 'interim ' : ''}${ROLE_WORDS[role]} named`, who),
+      who
+        ? `${who} named ${o.interim ? 'interim ' : ''}${ROLE_WORDS[role]}`
+        : `New ${o.interim ? 'interim ' : ''}${ROLE_WORDS[role]} named`,
       [`${o.interim ? 'An interim' : 'A new'} ${ROLE_WORDS[role]} is appointed${who ? `: ${who}` : ''}`],
     );
   }
@@ -161,7 +162,7 @@ function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChang
     return judged(
       c,
       '8k.5.02.senior-exit',
-      operating ? named(`${cap(ROLE_WORDS[operating])} leaves`, who) : `${directors} directors leave the board`,
+      operating ? `${roleAndName(operating, who, true)} leaves` : `${directors} directors leave the board`,
       [
         operating
           ? `${theRole(operating, who)} is leaving (below CEO and CFO)`
