@@ -1154,11 +1154,7 @@ describe('a derivative suit settled, in a press release filed inside the 8-K doc
 describe('class 3: the card names who leaves or joins, when the item puts the title beside one name (tune)', () => {
   it.each([
     // Tyson 2017: "Tom Hayes ... Chief Executive Officer" is appointed as Donnie Smith, the CEO before him, leaves.
-    [
-      `${EVAL}8k_100493_8K_2017_0000100493-17-000003.htm`,
-      'Tom Hayes named CEO',
-      'A new CEO is appointed: Tom Hayes',
-    ],
+    [`${EVAL}8k_100493_8K_2017_0000100493-17-000003.htm`, 'Tom Hayes named CEO', 'A new CEO is appointed: Tom Hayes'],
     // Horizon Financial 2009: "Greg B. Spear, Chief Financial Officer and Secretary" resigns, effective at once.
     [
       `${EVAL}8k_1002682_8K_2009_0000939057-09-000243.htm`,
@@ -1169,6 +1165,22 @@ describe('class 3: the card names who leaves or joins, when the item puts the ti
     const s = score(file);
     expect(s.oneLiner).toMatch(new RegExp(`: ${headline}$`));
     expect(s.reasons[0]).toBe(why);
+  });
+
+  it.each([
+    // Disney 2013: "the Board ... elected Jack Dorsey as a director".
+    [`${EVAL}8k_1001039_8K_2013_0001001039-13-000190.htm`, 'Jack Dorsey joins the board'],
+    // Nuance 2019: a Chief Revenue Officer, below the CEO and CFO.
+    [
+      `${EVAL}8k_1002517_8K_2019_0001193125-19-100400.htm`,
+      'Robert Dahdah named Executive Vice President and Chief Revenue Officer',
+    ],
+    // BlackRock 2023: the CFO handover announced in October takes effect; the routine card names nobody as the new CFO.
+    [`${REPLAY}0001193125-23-048785.txt`, 'An officer is appointed'],
+  ])('a routine change names the one person it is about: %s', (file, headline) => {
+    const s = score(file);
+    expect(s.importance).toBe('LOW');
+    expect(s.oneLiner).toMatch(new RegExp(`: ${headline}$`));
   });
 
   it('a name whose own title is not the office read stays unnamed (SanDisk 2010: Eli Harari, "Chairman", as the CEO leaves)', () => {

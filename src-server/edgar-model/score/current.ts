@@ -95,9 +95,49 @@ function personIn(
   change: 'departure' | 'appointment',
 ): string | null {
   const title = ROLE_TITLE[role];
-  if (!title) return null;
-  const names = new Set(people.filter((p) => p.change === change && p.role && title.test(p.role)).map((p) => p.name));
-  return names.size === 1 ? [...names][0]! : null;
+  return title ? (onePerson(people, change, (held) => title.test(held))?.name ?? null) : null;
+}
+
+/** The one person (by name) the item names with that change and a title that passes the test; null when none or several. */
+function onePerson(
+  people: readonly OfficerChange[],
+  change: 'departure' | 'appointment',
+  titled: (title: string) => boolean,
+): OfficerChange | null {
+  const found = people.filter((p) => p.change === change && p.role && titled(p.role));
+  return new Set(found.map((p) => p.name)).size === 1 ? found[0]! : null;
+}
+
+const DIRECTOR_TITLE = /^(?:independent |non-executive )?directors?$/i;
+
+/**
+ * A routine change's headline and fact, naming the person when the item names exactly one with that change: "Jack
+ * Dorsey joins the board", "Robert Parks named Vice President, Chief Accounting Officer". A title over 60 characters
+ * is left to the quote.
+ */
+function routineChange(onlyDirectors: boolean, leaves: boolean, people: readonly OfficerChange[]): [string, string] {
+  const change = leaves ? 'departure' : 'appointment';
+  // The routine reading found no CEO, CFO, president or chair change: a name beside such a title is another change
+  // (a CFO handover announced before, BlackRock 2023), not the officer below them this card is about.
+  const p = onePerson(
+    people,
+    change,
+    (t) => DIRECTOR_TITLE.test(t) === onlyDirectors && !TOP.some((r) => ROLE_TITLE[r]?.test(t)),
+  );
+  if (onlyDirectors) {
+    const verb = leaves ? 'leaves' : 'joins';
+    return [
+      `${p ? p.name : 'A director'} ${verb} the board`,
+      `A director ${verb} the board${p ? `: ${p.name}` : ''}; no CEO, CFO or chair change`,
+    ];
+  }
+  const title = p?.role && p.role.length <= 60 ? p.role : null;
+  const headline = !p
+    ? `An officer ${leaves ? 'leaves' : 'is appointed'}`
+    : leaves
+      ? `${p.name}${title ? `, ${title},` : ''} leaves`
+      : `${p.name} ${title ? `named ${title}` : 'is appointed'}`;
+  return [headline, `An officer below the CEO and CFO changes${p ? `: ${p.name}` : ''}; no CEO, CFO or chair change`];
 }
 
 /** "the CFO" or "the CFO, Michael D. Craighead,": the fact names the person when the item does. */
@@ -181,20 +221,12 @@ function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChang
     ]);
   if (fresh.length > 0 || o.appointments.length > 0) {
     const who = fresh.length > 0 ? fresh : o.appointments;
-    const onlyDirectors = who.every((d) => d.role === 'director');
-    const change = fresh.length > 0 ? 'leaves' : 'joins';
-    return judged(
-      c,
-      '8k.5.02.routine',
-      onlyDirectors
-        ? `A director ${change} the board`
-        : `An officer ${change === 'leaves' ? 'leaves' : 'is appointed'}`,
-      [
-        onlyDirectors
-          ? `A director ${change} the board; no CEO, CFO or chair change`
-          : 'An officer below the CEO and CFO changes; no CEO, CFO or chair change',
-      ],
+    const [headline, fact] = routineChange(
+      who.every((d) => d.role === 'director'),
+      fresh.length > 0,
+      people,
     );
+    return judged(c, '8k.5.02.routine', headline, [fact]);
   }
   // Decision 350: the readings above found no one leaving or joining, but the item's own words put a departure beside
   // an officer's title (parse/current-content.ts departureNet): a departure they missed is not a pay-only filing. Beside
