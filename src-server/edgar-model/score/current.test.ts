@@ -150,9 +150,12 @@ describe('class 1, read further: headings, closings, division heads, roles elsew
   });
 
   it('the reasons say what was read, in plain words', () => {
-    expect(score(`${EVAL}8k_1002517_8K_2018_0001002517-18-000004.htm`).reasons).toEqual([
-      'The head of a business unit is leaving (below CEO and CFO)',
+    // Nuance 2018: Robert C. Schassler, "Executive Vice President", head of a unit; the card names him.
+    const unitHead = score(`${EVAL}8k_1002517_8K_2018_0001002517-18-000004.htm`);
+    expect(unitHead.reasons).toEqual([
+      'The head of a business unit, Robert C. Schassler, is leaving (below CEO and CFO)',
     ]);
+    expect(unitHead.oneLiner).toMatch(/: Robert C\. Schassler, head of a business unit, leaves$/);
     expect(score(`${CORPUS}8k_1000695_8K_2001_0000950117-01-500102.txt`).reasons[0]).toBe(
       'An earnings warning: results expected below the same period a year before (from the text)',
     );

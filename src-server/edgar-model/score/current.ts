@@ -95,7 +95,15 @@ function personIn(
   change: 'departure' | 'appointment',
 ): string | null {
   const title = ROLE_TITLE[role];
-  return title ? (onePerson(people, change, (held) => title.test(held))?.name ?? null) : null;
+  if (title) return onePerson(people, change, (held) => title.test(held))?.name ?? null;
+  // A unit's head has no one title ("Executive Vice President", "Group President International"): the one officer
+  // leaving whose title is neither a director's nor a top office's.
+  return role === 'division_head' ? (onePerson(people, change, isOfficerBelowTop)?.name ?? null) : null;
+}
+
+/** A title below the CEO, CFO, president and chair, and not a board seat. */
+function isOfficerBelowTop(title: string): boolean {
+  return !/\bdirector/i.test(title) && !TOP.some((r) => ROLE_TITLE[r]?.test(title));
 }
 
 /** The one person (by name) the item names with that change and a title that passes the test; null when none or several. */
@@ -119,11 +127,7 @@ function routineChange(onlyDirectors: boolean, leaves: boolean, people: readonly
   const change = leaves ? 'departure' : 'appointment';
   // The routine reading found no CEO, CFO, president or chair change: a name beside such a title is another change
   // (a CFO handover announced before, BlackRock 2023), not the officer below them this card is about.
-  const p = onePerson(
-    people,
-    change,
-    (t) => DIRECTOR_TITLE.test(t) === onlyDirectors && !TOP.some((r) => ROLE_TITLE[r]?.test(t)),
-  );
+  const p = onePerson(people, change, (t) => (onlyDirectors ? DIRECTOR_TITLE.test(t) : isOfficerBelowTop(t)));
   if (onlyDirectors) {
     const verb = leaves ? 'leaves' : 'joins';
     return [
@@ -202,7 +206,11 @@ function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChang
     return judged(
       c,
       '8k.5.02.senior-exit',
-      operating ? `${roleAndName(operating, who, true)} leaves` : `${directors} directors leave the board`,
+      !operating
+        ? `${directors} directors leave the board`
+        : operating === 'division_head' && who
+          ? `${who}, head of a business unit, leaves`
+          : `${roleAndName(operating, who, true)} leaves`,
       [
         operating
           ? `${theRole(operating, who)} is leaving (below CEO and CFO)`
