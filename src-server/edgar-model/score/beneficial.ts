@@ -217,7 +217,7 @@ function scheduleDHits(s: StakeFacts): Hit[] {
       {
         rule: '13d.dilution-only',
         importance: 'LOW',
-        reason: `${s.filer} updated its 13D on ${s.company} only because the company issued shares: its percentage fell, it traded nothing`,
+        reason: `${s.filer} filed a 13D amendment on ${s.company} only because the company issued shares: the holder's percentage fell and the holder traded nothing`,
       },
     ];
   // Decision 374: a holder that already owns more than half the class decides every vote before and after; an update
@@ -228,11 +228,11 @@ function scheduleDHits(s: StakeFacts): Hit[] {
       {
         rule: '13d.control-update',
         importance: 'LOW',
-        reason: `${s.filer} already controls ${s.company} (${percent(s.pct)}) and updated its 13D with no new plans: who controls the company does not change`,
+        reason: `${s.filer} already controls ${s.company} (${percent(s.pct)}) and filed a 13D amendment with no new plans: who controls the company does not change`,
       },
     ];
   return [
-    { rule: '13d.amendment', importance: 'MEDIUM', reason: `${s.filer} updated its 13D on ${s.company}` },
+    { rule: '13d.amendment', importance: 'MEDIUM', reason: `${s.filer} filed a 13D amendment on ${s.company}` },
     ...(action && !s.exit
       ? [
           {
@@ -309,7 +309,7 @@ export function scoreBeneficial(f: ParsedFiling, company: string, context: Score
           {
             rule: 'stake.exit.sale',
             importance: 'LOW' as const,
-            reason: `${s.filer} no longer owns more than 5% of ${s.company}${s.pct != null ? ` (now ${percent(s.pct)})` : ''}: its shares went into the tender offer or merger that sells the company, announced before`,
+            reason: `${s.filer} no longer owns more than 5% of ${s.company}${s.pct != null ? ` (now ${percent(s.pct)})` : ''}: the holder's shares went into the tender offer or merger that sells the company, announced before`,
           },
         ]
       : [...(s.is13D ? scheduleDHits(s) : scheduleGHits(s)), ...(s.exit ? [exitHit(s)] : crossingHit(s))];

@@ -770,7 +770,7 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     expect(farallon.detail).toMatchObject({ exitBySale: true, percentOfClass: 0 });
     const s = score(farallon);
     expect(s).toMatchObject({ importance: 'LOW', rules: ['stake.exit.sale'] });
-    expect(s.reasons[0]).toContain('its shares went into the tender offer or merger that sells the company');
+    expect(s.reasons[0]).toContain("the holder's shares went into the tender offer or merger that sells the company");
     // Derived: the same funds selling in the market instead leave as any holder does (MEDIUM).
     const raw = gunzipSync(readFileSync(projectPath(`eval/importance/filings/13dg/${name}`)))
       .toString('utf8')
@@ -836,7 +836,7 @@ describe('13D: a stake reported long after its event, a majority holder that cha
     const thl = score(dg('orgron_0000909518-12-000080_SC13DA.txt'));
     expect(thl).toMatchObject({ importance: 'LOW', rules: ['13d.control-update'] });
     expect(thl.reasons[0]).toBe(
-      'Thomas H. Lee Advisors, LLC already controls Moneygram International Inc. (50.8%) and updated its 13D with no new plans: who controls the company does not change',
+      'Thomas H. Lee Advisors, LLC already controls Moneygram International Inc. (50.8%) and filed a 13D amendment with no new plans: who controls the company does not change',
     );
     // Icahn's tender offer for CVR Energy (SC TO-T/A, also its 13D/A) at 67.2%: the offer is the holder buying from the
     // public, not a quiet update.
