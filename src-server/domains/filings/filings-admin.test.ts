@@ -101,7 +101,9 @@ describe('filings admin', () => {
       facts: { kind: 'current' },
     });
     // Content facts, not the item's title.
-    expect(detail.reasons.join(' ')).toMatch(/A director leaves the board: Dina Powell McCormick; no CEO, CFO or chair change/);
+    expect(detail.reasons.join(' ')).toMatch(
+      /A director leaves the board: Dina Powell McCormick; no CEO, CFO or chair change/,
+    );
     expect(detail.rules).not.toHaveLength(0);
     await expect(filingAdminDetail(db, { id: 99_999_999 })).rejects.toMatchObject({ reason: 'filing_not_found' });
   });
