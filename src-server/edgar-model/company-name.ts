@@ -146,16 +146,24 @@ function readableWord(word: string, first: boolean): string {
 }
 
 /**
+ * EDGAR's state or country tag and trailing slash dropped: "1895 Bancorp of Wisconsin, Inc. /MD/", "BANK OF MONTREAL
+ * /CAN/", "WALT DISNEY CO/". A Belgian "SA/NV" is the legal form, not a tag.
+ */
+export function withoutStateTag(name: string): string {
+  return name
+    .replace(/(?<!\bSA)\s*[\\/][A-Z]{2,3}[\\/]?\s*$/, '')
+    .replace(/\s*\/\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
  * EDGAR's conformed name ("APPLE INC", "AMAZON COM INC", "WALT DISNEY CO/") in a careful readable form when the
  * filing does not say how the company writes it: words capitalised, acronyms (IBM, AT&T, 3M, CVS) left alone, the
  * legal form as written ("Inc."), ".com" joined, EDGAR's state tags dropped. A name with lower case is kept as is.
  */
 export function readableCompanyName(conformed: string): string {
-  const name = conformed
-    .replace(/\s*[\\/][A-Z]{2}[\\/]?\s*$/, '')
-    .replace(/\s*\/\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const name = withoutStateTag(conformed);
   if (!name || /[a-z]/.test(name)) return name || conformed;
   const words = name.split(' ');
   const out: string[] = [];

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { AppError } from '#shared/app-error';
 import { projectPath } from '../../config/paths';
+import { withoutStateTag } from '../../edgar-model/company-name';
 
 /** One row of SEC's company_tickers.json, in SEC's order (largest companies first). */
 export interface CatalogueEntry {
@@ -63,7 +64,8 @@ export function parseCompanyTickers(text: string): CatalogueFile {
     const symbol = ticker.toUpperCase();
     if (seen.has(symbol)) continue;
     seen.add(symbol);
-    entries.push({ ticker: symbol, cik, name: title, rank: entries.length });
+    // EDGAR's state tag ("1895 Bancorp of Wisconsin, Inc. /MD/") is not part of the name people read or search.
+    entries.push({ ticker: symbol, cik, name: withoutStateTag(title) || title, rank: entries.length });
   }
   if (entries.length === 0) throw new AppError('UNPROCESSABLE', 'The ticker file lists no tickers.');
   return { entries, sha256: createHash('sha256').update(text).digest('hex') };

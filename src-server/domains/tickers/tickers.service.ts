@@ -1,6 +1,7 @@
 import { AppError } from '#shared/app-error';
 import { isCompanyNameEntry } from '#shared/ticker-entry';
 import type { Db } from '../../db/client';
+import { withoutStateTag } from '../../edgar-model/company-name';
 import type { QuoteRequests } from '../quotes/quote-requests';
 import { pickQuoteFields, type QuoteFields } from '../quotes/quote-fields';
 import { classifySic } from './sic';
@@ -58,7 +59,8 @@ export async function upsertCompanyProfile(db: Db, params: CompanyProfileInput):
   const { sector, industry } = classifySic(sic, params.sicDescription);
   const row: repo.CompanyProfileRow = {
     cik: params.cik,
-    name: params.name.trim(),
+    // The submissions JSON keeps EDGAR's state tag ("1895 Bancorp of Wisconsin, Inc. /MD/"); people read the name.
+    name: withoutStateTag(params.name) || params.name.trim(),
     sic,
     sicDescription: params.sicDescription?.trim() || null,
     sector,

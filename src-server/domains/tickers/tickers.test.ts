@@ -7,6 +7,7 @@ import type { AppRouter } from '../../transport/trpc/app-router';
 import { SHIPPED_CATALOGUE } from './catalogue-file';
 import { ensureShippedCatalogue } from './catalogue.service';
 import { tickerCatalogue } from './ticker-catalogue';
+import { readShippedCatalogue } from './catalogue-file';
 import { companiesAwaitingProfile, upsertCompanyProfile } from './tickers.service';
 
 const { url, deps } = await startTestApp();
@@ -148,6 +149,19 @@ describe('tRPC tickers.*', () => {
 });
 
 describe('upsertCompanyProfile and the backfill hook', () => {
+  it("stores the name people read, without EDGAR's state tag (the replay's 1895 Bancorp submissions JSON)", async () => {
+    const stored = await upsertCompanyProfile(db, {
+      cik: 1847360,
+      name: '1895 Bancorp of Wisconsin, Inc. /MD/',
+      sic: '6035',
+      sicDescription: 'Savings Institution, Federally Chartered',
+    });
+    expect(stored.name).toBe('1895 Bancorp of Wisconsin, Inc.');
+    // The shipped catalogue (company_tickers.json) writes it the same way: its row reads the same.
+    const row = (await readShippedCatalogue()).entries.find((e) => e.ticker === 'BCOW');
+    expect(row?.name).toBe('1895 Bancorp of Wisconsin, Inc.');
+  });
+
   it('lists watched companies without a profile until their profile is stored', async () => {
     const response = await fetch(`${url}/api/subscribe`, {
       method: 'POST',

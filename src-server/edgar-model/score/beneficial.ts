@@ -141,7 +141,7 @@ function originHit(s: StakeFacts): Hit | null {
     return {
       rule: '13d.pre-listing',
       importance: 'MEDIUM',
-      reason: `${s.filer} reports ${s.stake} held before the company listed (IPO or SPAC merger): a backer's expected first 13D`,
+      reason: `${s.filer} reports ${s.stake}, held before the company listed (IPO or SPAC merger): a backer's expected first 13D`,
     };
   if (s.d?.stakeOrigin === 'plan-trustee')
     return {
@@ -153,7 +153,7 @@ function originHit(s: StakeFacts): Hit | null {
     return {
       rule: '13d.not-purchased',
       importance: 'MEDIUM',
-      reason: `${s.filer} reports ${s.stake} not bought (Item 3: no funds were used): received in a distribution, a grant or a deal, not a purchase in the market`,
+      reason: `${s.filer} reports ${s.stake}, not bought (Item 3: no funds were used): received in a distribution, a grant or a deal, not a purchase in the market`,
     };
   if (s.d?.stakeOrigin === 'reorganization')
     return {
