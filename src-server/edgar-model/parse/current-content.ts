@@ -174,7 +174,7 @@ function unitTermChief(prose: string): RegExp | null {
   );
 }
 
-function rolesIn(text: string, unitChief: RegExp | null = null): OfficerRole[] {
+export function rolesIn(text: string, unitChief: RegExp | null = null): OfficerRole[] {
   const plain = text.replace(REPORTS_TO, ' ').replace(VICE, 'officer');
   const roles: OfficerRole[] = [];
   let rest = plain;

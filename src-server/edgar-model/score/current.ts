@@ -8,7 +8,7 @@ import { itemShortLabel } from '#shared/form8k-items';
 import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
-import { POINTER_ONLY } from '../parse/current-content';
+import { POINTER_ONLY, rolesIn } from '../parse/current-content';
 import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
@@ -71,39 +71,29 @@ function netQuote(c: ItemContent, sentence: string | undefined): string {
 }
 
 /**
- * The title text that names each role, to match a person the item names (parse/officer-change.ts) to the role the
- * item's sentences gave: "Vice President" is no president, "Vice Chairman" no chair.
- */
-const ROLE_TITLE: Partial<Record<OfficerRole, RegExp>> = {
-  ceo: /\bchief executive officer\b|\bCEO\b/i,
-  cfo: /\bchief financial officer\b|\bCFO\b/i,
-  coo: /\bchief operating officer\b|\bCOO\b/i,
-  accounting: /\b(?:chief|principal) accounting officer\b/i,
-  president: /(?<!vice[ -])\bpresident\b/i,
-  chair: /(?<!vice[ -])\bchair(?:man|woman|person)?\b/i,
-  founder: /\bfounder\b/i,
-};
-
-/**
  * The one person the item names as leaving (or joining) with that role's title beside the name ("Michael D.
- * Craighead, Vice President, Chief Financial Officer"), so the card says who; null when none or several do (a
- * handover names two CFOs: the change's direction then tells them apart, or nobody is named).
+ * Craighead, Vice President, Chief Financial Officer"), the title read as the item's sentences are (rolesIn: "Vice
+ * President" is no president), so the card says who; null when none or several do. A unit's head has no one title
+ * ("Executive Vice President"): the one officer leaving below the top offices and off the board.
  */
 function personIn(
   people: readonly OfficerChange[],
   role: OfficerRole,
   change: 'departure' | 'appointment',
 ): string | null {
-  const title = ROLE_TITLE[role];
-  if (title) return onePerson(people, change, (held) => title.test(held))?.name ?? null;
-  // A unit's head has no one title ("Executive Vice President", "Group President International"): the one officer
-  // leaving whose title is neither a director's nor a top office's.
-  return role === 'division_head' ? (onePerson(people, change, isOfficerBelowTop)?.name ?? null) : null;
+  const held = role === 'division_head' ? isOfficerBelowTop : (title: string) => rolesIn(title).includes(role);
+  return onePerson(people, change, held)?.name ?? null;
 }
 
 /** A title below the CEO, CFO, president and chair, and not a board seat. */
 function isOfficerBelowTop(title: string): boolean {
-  return !/\bdirector/i.test(title) && !TOP.some((r) => ROLE_TITLE[r]?.test(title));
+  return rolesIn(title).every((r) => r !== 'director' && !TOP.includes(r));
+}
+
+/** A board seat and nothing else ("Director", "Independent Director"). */
+function isBoardSeat(title: string): boolean {
+  const roles = rolesIn(title);
+  return roles.length > 0 && roles.every((r) => r === 'director');
 }
 
 /** The one person (by name) the item names with that change and a title that passes the test; null when none or several. */
@@ -116,8 +106,6 @@ function onePerson(
   return new Set(found.map((p) => p.name)).size === 1 ? found[0]! : null;
 }
 
-const DIRECTOR_TITLE = /^(?:independent |non-executive )?directors?$/i;
-
 /**
  * A routine change's headline and fact, naming the person when the item names exactly one with that change: "Jack
  * Dorsey joins the board", "Robert Parks named Vice President, Chief Accounting Officer". A title over 60 characters
@@ -127,7 +115,7 @@ function routineChange(onlyDirectors: boolean, leaves: boolean, people: readonly
   const change = leaves ? 'departure' : 'appointment';
   // The routine reading found no CEO, CFO, president or chair change: a name beside such a title is another change
   // (a CFO handover announced before, BlackRock 2023), not the officer below them this card is about.
-  const p = onePerson(people, change, (t) => (onlyDirectors ? DIRECTOR_TITLE.test(t) : isOfficerBelowTop(t)));
+  const p = onePerson(people, change, onlyDirectors ? isBoardSeat : isOfficerBelowTop);
   if (onlyDirectors) {
     const verb = leaves ? 'leaves' : 'joins';
     return [
