@@ -68,7 +68,7 @@ export async function findFilings(db: Db, q: FilingQuery): Promise<FilingHit[]> 
       -- A filing stored without a ticker is still on its company's ticker page (the citation links there).
       coalesce(f.ticker, (select x.ticker from filings x where x.cik = f.cik and x.ticker is not null order by x.filed_at desc limit 1)) as ticker,
       f.company_name, ${iso('f.filed_at')} as filed_at,
-      ${sql.raw(filedDateUnknownSql('f'))} as filed_date_unknown,
+      ${filedDateUnknownSql('f')} as filed_date_unknown,
       ${iso('f.accepted_at')} as accepted_at, f.period_of_report::text, f.items, f.importance, f.importance_rank::int, f.reasons, f.one_liner,
       coalesce(f.primary_doc_url, f.index_url) as url, f.amends_accession_no,
       (f.details->>'percentOfClass')::float8 as percent_of_class, f.details->'reportingPersons'->0->>'name' as filer_name,

@@ -2,7 +2,7 @@
  * A stored filing as every JSON answer carries it (SPEC.md section 3, snake_case): watchlist
  * items, `filings.live` events and ticker-page timelines build on this one shape and mapper.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 export interface FilingDto {
   id: number;
@@ -61,13 +61,14 @@ export interface FilingDtoSource extends Record<string, unknown> {
  * Whether the stored filing `alias` has no recorded filing date: filings.store.ts sets details.filedDateUnknown on a
  * bare report it keeps at its period end (filed_at then only orders). One expression for every read that shows a date.
  */
-export const filedDateUnknownSql = (alias: string): string =>
+const filedDateUnknownText = (alias: string): string =>
   `coalesce((${alias}.details->>'filedDateUnknown')::boolean, false)`;
+export const filedDateUnknownSql = (alias: string): SQL => sql.raw(filedDateUnknownText(alias));
 
 /** Select list of FilingDtoSource from `filings f`. */
 export const FILING_DTO_COLUMNS = sql.raw(`f.id::float8 as id, f.accession_no, f.form_type, f.importance, f.reasons,
   f.one_liner, f.summary_text, (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms,
-  ${filedDateUnknownSql('f')} as filed_date_unknown,
+  ${filedDateUnknownText('f')} as filed_date_unknown,
   (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
   f.insider_data, f.insider_cik, f.executive_names, f.data_incomplete, f.reviewed_at is not null as reviewed, f.primary_doc_url, f.index_url,
   (select sum(t.value) from insider_transactions t where f.insider_data is not null and t.filing_id = f.id

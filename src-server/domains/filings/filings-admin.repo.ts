@@ -35,7 +35,7 @@ export async function searchFilings(db: Db, s: FilingSearch): Promise<FilingSear
   return db.execute<FilingSearchRow>(sql`
     select f.id::float8 as id, f.accession_no, f.form_type, f.ticker, f.company_name, f.importance, f.rules_importance,
       to_json(f.reviewed_at)#>>'{}' as reviewed_at, f.one_liner, to_json(f.filed_at)#>>'{}' as filed_at,
-      ${sql.raw(filedDateUnknownSql('f'))} as filed_date_unknown
+      ${filedDateUnknownSql('f')} as filed_date_unknown
     from filings f
     where (${s.ticker}::text is null or f.ticker = ${s.ticker}::text or f.cik = (select cik from tickers where ticker = ${s.ticker}::text))
       and (${s.form}::text is null or f.form_type = ${s.form}::text or f.catalogue_form = ${s.form}::text)

@@ -165,10 +165,10 @@ export function latestDiffs(
       f.id::float8 as filing_id, f.ticker, f.company_name,
       to_char(f.filed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as filed_at,
       to_char(f.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as accepted_at,
-      ${sql.raw(filedDateUnknownSql('f'))} as filed_date_unknown,
+      ${filedDateUnknownSql('f')} as filed_date_unknown,
       p.id::float8 as prior_filing_id,
       to_char(p.filed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as prior_filed_at,
-      ${sql.raw(filedDateUnknownSql('p'))} as prior_filed_date_unknown
+      ${filedDateUnknownSql('p')} as prior_filed_date_unknown
     from report_diffs d
     left join filings f on f.accession_no = d.accession_no
     left join filings p on p.accession_no = d.prior_accession_no

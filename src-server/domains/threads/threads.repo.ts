@@ -119,7 +119,7 @@ export interface NodeRow extends Record<string, unknown> {
 }
 
 const NODE_COLUMNS = sql`f.id::float8 as id, f.accession_no, f.form_type, f.filed_at,
-  ${sql.raw(filedDateUnknownSql('f'))} as filed_date_unknown, f.importance, f.one_liner,
+  ${filedDateUnknownSql('f')} as filed_date_unknown, f.importance, f.one_liner,
   coalesce(f.primary_doc_url, f.index_url) as link, f.period_of_report::text as period_of_report`;
 
 /** The company's live links (newest first, at most `limit`), their filings, and NT notices no report has followed yet. */

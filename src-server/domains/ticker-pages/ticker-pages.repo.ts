@@ -111,7 +111,7 @@ export function timelineQuery(params: TimelineParams): SQL {
   return sql`
     select f.id::float8 as id, f.accession_no, f.form_type, f.catalogue_form, f.importance, f.reasons, f.one_liner, f.summary_text,
       (extract(epoch from f.filed_at) * 1000)::float8 as filed_ms, ${iso('f.accepted_at')} as accepted_at,
-      ${sql.raw(filedDateUnknownSql('f'))} as filed_date_unknown,
+      ${filedDateUnknownSql('f')} as filed_date_unknown,
       ${iso('f.feed_listed_after')} as listed_after, ${iso('f.detected_at')} as detected_at, ${iso('f.stored_at')} as stored_at, f.detected_via,
       (extract(epoch from f.updated_at) * 1000)::float8 as updated_ms,
       (extract(epoch from f.filed_at) * 1000000)::int8::text as filed_us,
@@ -195,7 +195,7 @@ export interface LatestFilingRow extends Record<string, unknown> {
 /** The newest filing's one-liner and the filing count (public page meta tags). */
 export async function latestFiling(db: Db, { cik }: { cik: number }): Promise<LatestFilingRow | null> {
   const [row] = await db.execute<LatestFilingRow>(sql`
-    select f.one_liner, ${iso('f.filed_at')} as filed_at, ${sql.raw(filedDateUnknownSql('f'))} as filed_date_unknown, (select count(*)::int from filings c where c.cik = ${cik}) as n
+    select f.one_liner, ${iso('f.filed_at')} as filed_at, ${filedDateUnknownSql('f')} as filed_date_unknown, (select count(*)::int from filings c where c.cik = ${cik}) as n
     from filings f where f.cik = ${cik} order by f.filed_at desc nulls last, f.id desc nulls last limit 1`);
   return row ?? null;
 }
@@ -222,7 +222,7 @@ export async function chartMarkers(
   const [markers, [counts]] = await Promise.all([
     db.execute<MarkerRow>(sql`
       select f.id::float8 as id, (f.filed_at at time zone 'America/New_York')::date::text as day, ${iso('f.filed_at')} as filed_at,
-        ${sql.raw(filedDateUnknownSql('f'))} as filed_date_unknown, f.importance, f.form_type, f.one_liner
+        ${filedDateUnknownSql('f')} as filed_date_unknown, f.importance, f.form_type, f.one_liner
       from filings f where f.cik = ${params.cik} and ${inDays(params.from, params.to)}${filterSql(params.filter)}
       order by f.importance_rank desc, f.filed_at desc nulls last, f.id desc nulls last limit ${params.limit}`),
     db.execute<{ inside: number; outside: number }>(sql`
