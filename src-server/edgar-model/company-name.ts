@@ -147,14 +147,15 @@ function readableWord(word: string, first: boolean): string {
 
 /**
  * EDGAR's state or country tag and trailing slash dropped: "1895 Bancorp of Wisconsin, Inc. /MD/", "BANK OF MONTREAL
- * /CAN/", "WALT DISNEY CO/". A Belgian "SA/NV" is the legal form, not a tag.
+ * /CAN/", "WALT DISNEY CO/". A Belgian "SA/NV" is the legal form, not a tag; a name that is only a tag stays as given.
  */
 export function withoutStateTag(name: string): string {
-  return name
+  const stripped = name
     .replace(/(?<!\bSA)\s*[\\/][A-Z]{2,3}[\\/]?\s*$/, '')
     .replace(/\s*\/\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
+  return stripped || name;
 }
 
 /**
@@ -164,7 +165,7 @@ export function withoutStateTag(name: string): string {
  */
 export function readableCompanyName(conformed: string): string {
   const name = withoutStateTag(conformed);
-  if (!name || /[a-z]/.test(name)) return name || conformed;
+  if (!name || /[a-z]/.test(name)) return name;
   const words = name.split(' ');
   const out: string[] = [];
   words.forEach((word, i) => {

@@ -65,7 +65,7 @@ export function parseCompanyTickers(text: string): CatalogueFile {
     if (seen.has(symbol)) continue;
     seen.add(symbol);
     // EDGAR's state tag ("1895 Bancorp of Wisconsin, Inc. /MD/") is not part of the name people read or search.
-    entries.push({ ticker: symbol, cik, name: withoutStateTag(title) || title, rank: entries.length });
+    entries.push({ ticker: symbol, cik, name: withoutStateTag(title), rank: entries.length });
   }
   if (entries.length === 0) throw new AppError('UNPROCESSABLE', 'The ticker file lists no tickers.');
   return { entries, sha256: createHash('sha256').update(text).digest('hex') };

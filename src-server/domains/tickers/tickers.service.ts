@@ -60,7 +60,7 @@ export async function upsertCompanyProfile(db: Db, params: CompanyProfileInput):
   const row: repo.CompanyProfileRow = {
     cik: params.cik,
     // The submissions JSON keeps EDGAR's state tag ("1895 Bancorp of Wisconsin, Inc. /MD/"); people read the name.
-    name: withoutStateTag(params.name) || params.name.trim(),
+    name: withoutStateTag(params.name.trim()),
     sic,
     sicDescription: params.sicDescription?.trim() || null,
     sector,
