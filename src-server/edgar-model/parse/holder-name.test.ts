@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { repoDocument } from '../../test/edgar-fixtures';
 import type { BeneficialDetail } from './types';
 import { cleanPersonName } from './beneficial-cover';
+import { writtenPersonName } from './holder-name';
 import { parseFiling } from '.';
 
 const holder = (name: string) => {
@@ -53,9 +54,16 @@ describe("a 13D/G holder's name", () => {
     expect(holder('orgron_0000932471-15-004745_SC13GA.txt').persons[0]).toBe('The Vanguard Group');
   });
 
-  it('a filer not on the cover keeps its EDGAR name, without a rule of dashes read as a space (Kanarellis, 1997)', () => {
+  it('a filer not on the cover reads as the text writes them, never across a rule of dashes (Kanarellis, 1997)', () => {
+    // Item 2 writes "Michael T. Kanarellis"; a rule of dashes between EDGAR's words was once read as "Kanarellis Michael T".
     const { filer } = holder('orgron_0000904440-97-000022_SC13DA.txt');
-    expect(filer?.displayName ?? filer?.name).toBe('KANARELLIS MICHAEL T');
+    expect(filer?.displayName).toBe('Michael T. Kanarellis');
+  });
+
+  it("a family member EDGAR files under, found in the cover's list in reading order (Fitzgerald on Suburban, 1994)", () => {
+    // The cover's table of ten family members did not parse into rows; EDGAR's order across a table's line break
+    // ("Fitzgerald" ... "Thomas G") once read as the name.
+    expect(holder('orgron_0000891836-94-000030_SC13D.txt').filer?.displayName).toBe('Thomas G. Fitzgerald');
   });
 });
 
@@ -67,5 +75,16 @@ describe('cleanPersonName', () => {
     expect(cleanPersonName('ONLY) Charles W. Horsey')).toBe('Charles W. Horsey');
     expect(cleanPersonName('Capital Research Global Investors **')).toBe('Capital Research Global Investors');
     expect(cleanPersonName('S.S. Kresge Company')).toBe('S.S. Kresge Company');
+  });
+});
+
+describe('writtenPersonName', () => {
+  it("moves EDGAR's surname last only where the text writes the name so, in mixed case", () => {
+    expect(writtenPersonName('FITZGERALD GERALD F JR', 'by Gerald F. Fitzgerald, Jr. and')).toBe(
+      'Gerald F. Fitzgerald, Jr.',
+    );
+    expect(writtenPersonName('SMITH JOHN A', 'Signed: JOHN A. SMITH')).toBeNull();
+    expect(writtenPersonName('SMITH JOHN A', 'Smith, John A.')).toBeNull();
+    expect(writtenPersonName('BLACKROCK INC', 'Inc BlackRock')).toBeNull();
   });
 });

@@ -41,6 +41,28 @@ function coverRow(conformed: string, persons: readonly BeneficialPerson[]): Bene
 }
 
 /**
+ * A person's name as the filing writes it in reading order: EDGAR's "FITZGERALD THOMAS G" is "Thomas G. Fitzgerald"
+ * where the text writes that (a cover listing the family, a power of attorney's signature). Only the surname moves
+ * to the end, and the found words are separated by spaces and initials' periods, in mixed case: "Fitzgerald, Thomas"
+ * is EDGAR's order again, and a firm's conformed name (legal words, or more than four words) is never a person's.
+ */
+export function writtenPersonName(conformed: string, text: string): string | null {
+  const words = conformed
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/[.,]+$/, ''));
+  if (words.length < 2 || words.length > 4 || words.some((w) => !/^[A-Za-z][A-Za-z'-]*$/.test(w))) return null;
+  if (words.some((w) => NOT_NAME_WORDS.has(w.toLowerCase()))) return null;
+  const suffix = /^(?:jr|sr|ii|iii|iv)$/i.test(words.at(-1) ?? '') ? words.pop() : undefined;
+  if (words.length < 2) return null;
+  const name = [...words.slice(1), words[0]!].map((w) => (w.length === 1 ? `${w}\\.?` : w)).join('[ \\t]+');
+  const body = suffix ? `${name},?[ \\t]+${suffix}\\.?` : name;
+  for (const [found] of text.matchAll(new RegExp(`(?<![A-Za-z0-9&])${body}(?![A-Za-z0-9&])`, 'gi')))
+    if (/^[A-Z]/.test(found) && /[a-z]/.test(found) && !/(?:^|\s)[a-z]/.test(found)) return found.replace(/\s+/g, ' ');
+  return null;
+}
+
+/**
  * The holder's name to print, or null to keep EDGAR's. A person ("IN" on the cover, or a row that does not open with
  * EDGAR's first word, the surname) is named in the cover's order, title-cased when the cover shouts ("DON F. GASTON"
  * -> "Don F. Gaston"), without a degree ("JoMei Chang, Ph.D."). A firm is named as the filing's text writes EDGAR's
@@ -59,5 +81,8 @@ export function holderDisplayName(
     row?.type?.split(', ').includes('IN') || (row && !row.type && firstWord(row.name) !== firstWord(conformed));
   if (written && person) return /[a-z]/.test(written) ? written : titleCaseName(written);
   const source = text();
-  return (source ? coverCompanyName(conformed, source) : null) ?? (written && /[a-z]/.test(written) ? written : null);
+  return (
+    (source ? (writtenPersonName(conformed, source) ?? coverCompanyName(conformed, source)) : null) ??
+    (written && /[a-z]/.test(written) ? written : null)
+  );
 }

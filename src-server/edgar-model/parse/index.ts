@@ -20,7 +20,7 @@ import { parseSaleNotice } from './sale-notice';
 import { type HeaderParty, parseSubmission, type Submission, type SubmissionDocument } from './sgml';
 import { bareRegistrant, deiForm, deiIdentity } from './bare-document';
 import { companyDisplayName } from '../company-name';
-import { holderDisplayName } from './holder-name';
+import { holderDisplayName, writtenPersonName } from './holder-name';
 import { htmlToText } from './text';
 import type { CompanyRef, FilingDetail, FormFamily, ParsedFiling } from './types';
 
@@ -419,6 +419,11 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   let names: string | undefined;
   const namesText = () => (names ??= nameSourceText(sub, primary, detail));
   const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, namesText) } : found;
+  // An insider no signature named reads as the filing writes them ("Wickerham E. Scott" signs a power of attorney
+  // "E. Scott Wickerham"); EDGAR's "LAST FIRST" shape alone cannot tell "John A. Smith" from that.
+  if (detail?.kind === 'ownership')
+    for (const o of detail.owners)
+      if (o.nameOrder !== 'signature') o.displayName = writtenPersonName(o.name, namesText()) ?? o.displayName;
   // A 13D/G holder as its cover writes it: the cover's reporting person with the same words ("NEUBAUER JOSEPH" is
   // "Joseph Neubauer"), else EDGAR's capitals found in the text ("MORGAN STANLEY" is "Morgan Stanley").
   const holder =

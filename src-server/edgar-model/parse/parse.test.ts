@@ -1,6 +1,6 @@
 /** Parsed fields checked against values read from the real EDGAR documents. */
 import { describe, expect, it } from 'vitest';
-import { edgarFixture } from '../../test/edgar-fixtures';
+import { edgarFixture, repoDocument } from '../../test/edgar-fixtures';
 import { parseFiling } from '.';
 import type { OwnershipDetail } from './types';
 
@@ -149,6 +149,12 @@ describe('Form 4 bare documents', () => {
     ]);
     expect(detail.owners[1]?.displayName).toBe('Warren E Buffett');
     expect(detail.rows).toHaveLength(1);
+  });
+
+  it("an owner's name in the order a power of attorney signs it, where the XML signature is an attorney's", () => {
+    // Nuveen fund Form 3 (2020): EDGAR and the XML say "Wickerham E. Scott", the EX-24 is signed "/s/ E. Scott Wickerham".
+    const parsed = parseFiling(repoDocument('eval/importance/filings/form345/e2d_1773644_3_0001225208-20-011062.txt'));
+    expect((parsed.detail as OwnershipDetail).owners[0]?.displayName).toBe('E. Scott Wickerham');
   });
 
   it('Form 3 with no securities owned, Form 5 gift', () => {
