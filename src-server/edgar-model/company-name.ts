@@ -178,7 +178,7 @@ export function readableCompanyName(conformed: string): string {
   return out.join(' ');
 }
 
-const LEGAL_TAIL = String.raw`(?:[\s,]+(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Limited|LLC|L\.L\.C|LP|L\.P|plc|PLC|N\.V|S\.A|AG|SE|Holdings|Group)\b\.?)*`;
+const LEGAL_TAIL = String.raw`(?:[\s,]+(?:Inc|Incorporated|Corp|Corporation|Co|Company|Companies|Ltd|Limited|LLC|L\.L\.C|LP|L\.P|plc|PLC|N\.V|S\.A|AG|SE|Holdings|Group)\b\.?)*`;
 
 /**
  * How the company writes its own name where the filing states it: the cover's "Exact name of registrant", a
@@ -203,6 +203,9 @@ export function coverCompanyName(conformed: string, text: string): string | null
     // Written by the company: opens with a capital, is not all capitals (that is EDGAR's form again) and has no word
     // in lower case ("Brainstorm cell therapeutics inc." in a power of attorney is someone's typing, not the name).
     if (!/^[A-Z0-9]/.test(found) || !/[a-z]/.test(found) || /(?:^|\s)[a-z]{4,}/.test(found)) continue;
+    // A footnote mark or a parenthesis left open is the layout between two words, not the name ("LaSalle Investment *
+    // Management (Securities", LaSalle on BioMed Realty 2010; the cover writes "... Management (Securities), L.P.").
+    if (found.includes('*') || (found.match(/\(/g) ?? []).length !== (found.match(/\)/g) ?? []).length) continue;
     if (coreWords(found).join(' ') !== words.join(' ')) continue;
     const withForm = found.split(/\s+/).length > words.length;
     if (withForm || !wantsForm) return found;

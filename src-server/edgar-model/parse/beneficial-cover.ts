@@ -230,6 +230,13 @@ const NOT_PURCHASED_SERVICES =
 const NOT_PURCHASED =
   /\bno funds (?:(?:were|was|have been|are)\s+)?(?:used|involved|paid|expended|required)\b|\b(?:expended|used|paid) no funds\b|\b(?:have|has|were|was) not (?:been )?(?:purchased|acquired by purchase)\b/i;
 /**
+ * The company paid for a business or assets with new securities, and the holder was the seller: "the Issuer acquired all
+ * of the outstanding units of STC in exchange for 21,000,000 newly issued Common Units" (Sinclair on Holly Energy
+ * Partners, 2022). Consideration received in a deal, not a purchase in the market.
+ */
+const PAID_IN_NEW_SHARES =
+  /\b(?:Issuer|Company|Partnership)\s+acquired\b[^.]{0,200}?\bin exchange for\b[^.]{0,80}?\bnewly[- ]issued\b/i;
+/**
  * Decision 367: the holder's owner put the shares into the holder for the holder's own units ("All shares ... were
  * contributed to the Reporting Person by PHK in exchange for all of the outstanding voting and nonvoting units of
  * Swoosh", Knight's Swoosh LLC on NIKE 2015): the same shares under the same owner, an internal reorganisation.
@@ -254,7 +261,7 @@ export function stakeOrigin(
   bodyText: string,
 ): 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | null {
   const text = bodyText.replace(/\s+/g, ' ');
-  const start = text.search(/Item\s*3\.?\s*(?:[-–—:]\s*)?Source\s+and\s+Amount/i);
+  const start = text.search(/Item\s*3\.?\s*(?:[-–—:]\s*)?Sources?\s+and\s+Amount/i);
   if (start === -1) return null;
   const end = text.slice(start).search(AFTER_ITEM_5);
   const items = text.slice(start, end === -1 ? start + 30_000 : start + end);
@@ -268,7 +275,11 @@ export function stakeOrigin(
   const byAgreement =
     /\b(?:as a result of|pursuant to|by virtue of|by reason of)\b[^.]{0,160}?\b(?:Voting|Support|Tender and Support) Agreements?\b[^.]{0,300}?\b(?:deemed|beneficial)/i.test(
       items,
-    ) || /\birrevocable proxy\b[^.]{0,200}?\b(?:Voting|Support) Agreements?\b/i.test(items);
+    ) ||
+    /\birrevocable prox(?:y|ies)\b[^.]{0,200}?\b(?:Voting|Support) Agreements?\b/i.test(items) ||
+    // The holders "have delivered to Motient ... irrevocable proxies to vote all of the Common Stock ... in favor of the
+    // approval and adoption of the Merger Agreement" (Motient on Rare Medium, 2001): the acquirer's proxies for its deal.
+    /\birrevocable proxies\b[^.]{0,200}?\bin favou?r of\b[^.]{0,120}?\b(?:Merger Agreement|the merger)\b/i.test(items);
   if (merger && byAgreement) return 'deal-support';
   if (OWNER_CONTRIBUTION.test(items)) return 'reorganization';
   if (
@@ -288,7 +299,7 @@ export function stakeOrigin(
   if (NOT_PURCHASED.test(item3)) return 'not-purchased';
   // Decision 354: shares received for services ("received the Common Stock and the Common Stock Options in
   // consideration of Reporting Person's agreement to render consulting services", Rubin on Cetalon 2001): a grant.
-  if (NOT_PURCHASED_SERVICES.test(item3)) return 'not-purchased';
+  if (NOT_PURCHASED_SERVICES.test(item3) || PAID_IN_NEW_SHARES.test(item3)) return 'not-purchased';
   return null;
 }
 
@@ -309,7 +320,7 @@ const NO_TRADES =
  */
 export function interestItem(bodyText: string): string | null {
   const text = bodyText.replace(/\s+/g, ' ');
-  const five = text.search(/Item\s*5\.?\s*(?:[-–—:]\s*)?Interest\s+in\s+Securities/i);
+  const five = text.search(new RegExp(ITEM_5_HEADING, 'i'));
   if (five === -1) return null;
   const rest = text.slice(five, five + 20_000);
   const six = rest.search(AFTER_ITEM_5);
@@ -320,8 +331,12 @@ export function noRecentTrades(bodyText: string): boolean {
   const item5 = interestItem(bodyText);
   if (item5 == null) return false;
   // Item 5(c) is the "(c)" answered about transactions: one inside (a)-(b) ("(c) 59,333 shares ... issuable") is not.
-  for (const c of item5.matchAll(/(?<![\w-])\(c\)/g)) {
-    const answer = item5.slice(c.index + 3, c.index + 3 + 400).split(/\(d\)/)[0] ?? '';
+  // Some covers letter it "c." under its own caption ("c. TRANSACTIONS WITHIN THE LAST 60 DAYS None.", Arfman on Global
+  // Traffic Network 2006): the caption is the question, the answer follows it.
+  for (const c of item5.matchAll(/(?<![\w-])\(c\)|(?<![\w.-])c\.(?=\s)/g)) {
+    const answer = (
+      item5.slice(c.index + c[0].length, c.index + c[0].length + 400).split(/\(d\)|\sd\.\s/)[0] ?? ''
+    ).replace(/^[\s.:;)-]*transactions? (?:effected )?(?:within|in|during) the (?:last|past) (?:60|sixty) days\b/i, '');
     if (!/\btransactions?\b|^[\s.:;)-]*none\b/i.test(answer)) continue;
     return NO_TRADES.test(answer) && !/\bexcept\b|\bother than\b/i.test(answer);
   }

@@ -67,6 +67,21 @@ describe("a 13D/G holder's name", () => {
   });
 });
 
+describe("a firm's name without the layout around it", () => {
+  it('no footnote mark or open parenthesis between its words (LaSalle on BioMed Realty, 2010)', () => {
+    expect(holder('orgsf_0001085601-10-000011_SC13G.txt').filer?.displayName).toBe(
+      'LaSalle Investment Management (Securities), L.P.',
+    );
+  });
+
+  it('no short name defined after it, and "Companies" is a legal form (MFS on Altera; Snyder on Superior Well, 2005)', () => {
+    expect(holder('ne_altera_SC13G.html').filer?.displayName).toBe('Massachusetts Financial Services Company');
+    expect(holder('orgron_0000950152-05-006954_SC13D.txt').filer?.displayName).toBe(
+      'Snyder Associated Companies, Inc.',
+    );
+  });
+});
+
 describe('cleanPersonName', () => {
   it('drops what a filer typed around the name in row 1', () => {
     expect(cleanPersonName('Herb D. Vest, ###-##-####')).toBe('Herb D. Vest');

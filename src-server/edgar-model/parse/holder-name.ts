@@ -75,7 +75,11 @@ export function holderDisplayName(
   text: () => string | null,
 ): string | null {
   const row = coverRow(conformed, persons);
-  const written = row?.name.replace(/,?\s+(?:Ph\.\s?D|M\.\s?D)\.?$/, '').replace(/[\s,;]+$/, '');
+  // No degree after a person, no short name defined after a firm ('Massachusetts Financial Services Company ("MFS")').
+  const written = row?.name
+    .replace(/,?\s+(?:Ph\.\s?D|M\.\s?D)\.?$/, '')
+    .replace(/\s*\(["“][^"”()]{1,24}["”]\)$/, '')
+    .replace(/[\s,;]+$/, '');
   const firstWord = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/)[0];
   const person =
     row?.type?.split(', ').includes('IN') || (row && !row.type && firstWord(row.name) !== firstWord(conformed));

@@ -941,6 +941,42 @@ describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, d
   });
 });
 
+describe("13D: where a first 13D's stake came from, as the filing words it (Orgron's sample_filings batch, decision 377)", () => {
+  const dg = (name: string) => {
+    const bytes = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`));
+    return parseFiling((name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'), {});
+  };
+
+  it('"c. TRANSACTIONS WITHIN THE LAST 60 DAYS None." under "Interest in the Securities": no purchase (Arfman on Global Traffic Network, 2006)', () => {
+    const arfman = dg('orgsf_0000950134-06-006559_SC13D.txt');
+    expect(arfman.detail).toMatchObject({ noRecentTrades: true });
+    expect(score(arfman)).toMatchObject({ importance: 'MEDIUM', rules: ['13d.no-recent-purchase'] });
+    expect(
+      noRecentTrades(
+        'Item 5. Interest in the Securities of the Issuer (a) 100 shares. c. TRANSACTIONS WITHIN THE LAST 60 DAYS None. d. n/a',
+      ),
+    ).toBe(true);
+    expect(
+      noRecentTrades(
+        'Item 5. Interest in the Securities of the Issuer c. Sole power to dispose: 0 d. Shared power: 10',
+      ),
+    ).toBe(false);
+  });
+
+  it("the acquirer's irrevocable proxies for its own merger agreement are the deal, not a purchase (Motient on Rare Medium, 2001)", () => {
+    const motient = dg('orgsf_0000913665-01-500031_SC13D.txt');
+    expect(motient.detail).toMatchObject({ stakeOrigin: 'deal-support' });
+    expect(score(motient)).toMatchObject({ importance: 'MEDIUM', rules: ['13d.deal-support'] });
+  });
+
+  it('units the company issued to buy the holder\'s business, under "Sources and Amount", were not bought (Sinclair on Holly Energy Partners, 2022)', () => {
+    const sinclair = dg('orgsf_0001193125-22-083968_SC13D.txt');
+    expect(sinclair.detail).toMatchObject({ stakeOrigin: 'not-purchased' });
+    expect(sinclair.filer?.displayName).toBe('The Sinclair Companies');
+    expect(score(sinclair)).toMatchObject({ importance: 'MEDIUM', rules: ['13d.not-purchased'] });
+  });
+});
+
 describe('13D/G cells from the rubric: a crossing that rises, a small 13G/A move, an honorific in Item 4 (decision 356)', () => {
   const dg = (name: string) =>
     parseFiling(readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8'), {});
