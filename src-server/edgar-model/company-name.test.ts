@@ -123,6 +123,7 @@ describe('the company as it writes its name, not in EDGAR capitals', () => {
     expect(readableCompanyName('AMAZON COM INC')).toBe('Amazon.com Inc.');
     expect(readableCompanyName('BANK OF AMERICA CORP /DE/')).toBe('Bank of America Corp.');
     expect(readableCompanyName('WALT DISNEY CO/')).toBe('Walt Disney Co.');
+    expect(readableCompanyName('WACHOVIA CORP/ NC')).toBe('Wachovia Corp.');
     expect(readableCompanyName('NEW YORK TIMES CO')).toBe('New York Times Co.');
     expect(readableCompanyName('COCA-COLA CO')).toBe('Coca-Cola Co.');
     expect(readableCompanyName("DILLARD'S, INC.")).toBe("Dillard's, Inc.");

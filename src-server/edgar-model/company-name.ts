@@ -151,7 +151,7 @@ function readableWord(word: string, first: boolean): string {
  */
 export function withoutStateTag(name: string): string {
   const stripped = name
-    .replace(/(?<!\bSA)\s*[\\/][A-Z]{2,3}[\\/]?\s*$/, '')
+    .replace(/(?<!\bSA)\s*[\\/]\s?[A-Z]{2,3}[\\/]?\s*$/, '')
     .replace(/\s*\/\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim();

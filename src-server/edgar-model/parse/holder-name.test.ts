@@ -82,6 +82,15 @@ describe("a firm's name without the layout around it", () => {
   });
 });
 
+describe('a firm the filing never names in its own words', () => {
+  it("reads EDGAR's capitals as a firm's name; a name that may be a person's keeps EDGAR's order", () => {
+    // T. Rowe Price's 13G on ProAssurance (2022) writes its name only in capitals, as EDGAR does.
+    expect(holder('orgsf_0000080255-22-001880_SC13G.txt').filer?.displayName).toBe('Price T Rowe Associates Inc.');
+    // David A. Rocker's 13G on PalmSource (2005): no cover row or sentence writes his name in mixed case.
+    expect(holder('orgsf_0000905718-05-000027_SC13G.txt').filer?.displayName).toBe('ROCKER DAVID A');
+  });
+});
+
 describe('cleanPersonName', () => {
   it('drops what a filer typed around the name in row 1', () => {
     expect(cleanPersonName('Herb D. Vest, ###-##-####')).toBe('Herb D. Vest');

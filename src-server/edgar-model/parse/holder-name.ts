@@ -5,7 +5,13 @@
  * ("Joseph Neubauer", "Wesmar Partners Limited Partnership"). Issue #25: clean reporting-person names.
  */
 import { titleCaseName } from '#shared/insider';
-import { coverCompanyName, LEGAL_WORDS } from '../company-name';
+import {
+  coverCompanyName,
+  LEGAL_WORDS,
+  readableCompanyName,
+  withoutStateTag,
+  withWrittenCasing,
+} from '../company-name';
 import type { BeneficialPerson } from './types';
 
 /** Words that name a legal form or a group, not the holder: they may differ between EDGAR's form and the cover. */
@@ -87,6 +93,23 @@ export function holderDisplayName(
   const source = text();
   return (
     (source ? (writtenPersonName(conformed, source) ?? coverCompanyName(conformed, source)) : null) ??
-    (written && /[a-z]/.test(written) ? written : null)
+    (written && /[a-z]/.test(written) ? written : null) ??
+    readableFirmName(conformed, source)
   );
+}
+
+/** Words only a firm's name carries: with one of them, EDGAR's capitals are a firm's, never "LAST FIRST". */
+const FIRM_WORDS =
+  /\b(?:INC|CORP|CO|LTD|LLC|LP|L P|LLP|PLC|NA|SA|SPA|AG|NV|SE|GMBH|TRUST|FUNDS?|BANK|CAPITAL|PARTNERS|MANAGEMENT|ADVISORS|ADVISERS|ASSOCIATES|INVESTORS|INVESTMENTS|SECURITIES|FINANCIAL|GROUP|HOLDINGS)\b/;
+
+/**
+ * The last resort for a firm the filing never writes in its own words: EDGAR's capitals made readable ("PRICE T ROWE
+ * ASSOCIATES INC /MD/" -> "Price T Rowe Associates Inc."), cased as the text writes a word where it does. A name that
+ * may be a person's keeps EDGAR's words and order, without the state tag: its order cannot be told from its shape.
+ */
+function readableFirmName(conformed: string, source: string | null): string | null {
+  if (/[a-z]/.test(conformed)) return null;
+  if (!FIRM_WORDS.test(withoutStateTag(conformed))) return withoutStateTag(conformed);
+  const readable = readableCompanyName(conformed);
+  return source ? withWrittenCasing(readable, source) : readable;
 }

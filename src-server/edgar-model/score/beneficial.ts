@@ -153,7 +153,7 @@ function originHit(s: StakeFacts): Hit | null {
     return {
       rule: '13d.not-purchased',
       importance: 'MEDIUM',
-      reason: `${s.filer} reports ${s.stake}, not bought (Item 3: no funds were used): received in a distribution, a grant or a deal, not a purchase in the market`,
+      reason: `${s.filer} reports ${s.stake}, not bought in the market: Item 3 says it came in a distribution, for services or as payment in a deal, not with the holder's own funds`,
     };
   if (s.d?.stakeOrigin === 'reorganization')
     return {
@@ -203,7 +203,7 @@ function scheduleDHits(s: StakeFacts): Hit[] {
         : {
             rule: '13d.initial',
             importance: 'HIGH',
-            reason: `${s.filer} crossed 5% with a first 13D: ${s.stake}, with intent to influence possible`,
+            reason: `${s.filer} crossed 5% with a first 13D: ${s.stake}. No plan is stated yet, but a 13D, unlike a passive 13G, leaves the holder free to seek change`,
           },
     ];
   // Decision 354: a trustee of the company's employee plan or trust reports the plan's shares on an amendment too.
@@ -246,18 +246,30 @@ function scheduleDHits(s: StakeFacts): Hit[] {
 }
 
 function scheduleGHits(s: StakeFacts): Hit[] {
+  const indexManager = INDEX_MANAGER.test(s.filer);
+  const crossing = !s.amendment && !s.exit && (s.pct == null || s.pct >= 5) && !indexManager;
+  // A crossing's own reason says "passive": the passive rule still counts, but its line would say the same again.
   const hits: Hit[] = s.exit
     ? []
-    : [{ rule: '13g.passive', importance: 'LOW', reason: `${s.filer} holds ${s.stake} as a passive investor` }];
-  const indexManager = INDEX_MANAGER.test(s.filer);
-  if (!s.amendment && !s.exit && (s.pct == null || s.pct >= 5) && !indexManager)
+    : [
+        {
+          rule: '13g.passive',
+          importance: 'LOW',
+          reason: crossing ? '' : `${s.filer} holds ${s.stake} as a passive investor`,
+        },
+      ];
+  if (crossing)
     hits.push({
       rule: '13g.initial',
       importance: 'MEDIUM',
-      reason: `A first 13G: ${s.filer} crossed 5% of ${s.company}${s.pct != null ? ` (${percent(s.pct)})` : ''}`,
+      reason: `${s.filer} crossed 5% of ${s.company}${s.pct != null ? ` (${percent(s.pct)})` : ''} with a first 13G, as a passive investor`,
     });
   if (!s.amendment && !indexManager && s.pct != null && s.pct >= T.passiveStakeMediumPct)
-    hits.push({ rule: '13g.large', importance: 'MEDIUM', reason: `The stake is ${percent(s.pct)} of the class` });
+    hits.push({
+      rule: '13g.large',
+      importance: 'MEDIUM',
+      reason: `At ${percent(s.pct)} of the class, a large stake even for a passive holder (${T.passiveStakeMediumPct}% or more)`,
+    });
   if (s.amendment && s.pct != null && s.prev != null && Math.abs(s.pct - s.prev) >= T.passiveStakeChangePts && !s.exit)
     hits.push({
       rule: '13g.change',

@@ -323,7 +323,7 @@ export function scoreFiling(f: ParsedFiling, context: ScoreContext = {}): Score 
   }
   const hits = [...scored.hits].sort(byImportance);
   const importance: Importance = hits[0]?.importance ?? 'LOW';
-  const reasons = hits.map((h) => h.reason);
+  const reasons = hits.map((h) => h.reason).filter(Boolean);
   return {
     importance,
     reasons,
