@@ -1307,6 +1307,9 @@ const notHeadline = (l: string) =>
   NOT_HEADLINE.test(l) ||
   CONTACT_DATA.test(l) ||
   /\bexhibit\s+99|\[[^\]]*logo[^\]]*\]/i.test(l) ||
+  // The exhibit's own description or title, not the release's headline ("Text of press release issued by Apple Inc. on
+  // July 24, 2012", the document's <TITLE>).
+  /^(?:Text of )?(?:the |a )?(?:press|news) release (?:issued|dated|of|by)\b/i.test(l) ||
   /^[A-Z][a-z]+\.? \d{1,2}, \d{4}$/.test(l) ||
   /\b\d{4}\s*[-–—/]\s*$/.test(l);
 

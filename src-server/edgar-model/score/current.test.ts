@@ -1192,3 +1192,26 @@ describe('class 3: the card names who leaves or joins, when the item puts the ti
     expect(s.reasons[0]).toBe('The CEO is leaving, with notice; An interim successor is named');
   });
 });
+
+describe('class 3: a headline from the item text says the event, not the drafting around it (tune)', () => {
+  it.each([
+    // Apple 2012: the exhibit's <TITLE> ("Text of press release issued by Apple Inc. on July 24, 2012") is not its headline.
+    ['8k_wst_0001193125-12-312355.txt', 'Apple Reports Third Quarter Results'],
+    // Marygold 2022: 'issued a press release titled, “The Marygold Companies to Participate in ...”'.
+    [
+      '8k_1005101_8K_2022_0001437749-22-019996.htm',
+      'The Marygold Companies to Participate in Sidoti Micro-Cap Virtual Conference',
+    ],
+    // Tyson 2019: "Attached hereto as Exhibit 99.1 is a press release issued by Tyson Foods, Inc. on September 3, 2019."
+    ['8k_100493_8K_2019_0000100493-19-000105.htm', 'Press release attached as an exhibit'],
+    // Nuance 2008: "... is filing this Current Report on Form 8-K to provide the legal opinion of Garrison R. Smith, Esq. ..."
+    ['8k_1002517_8K_2008_0000950135-08-003871.htm', 'Filed to provide the legal opinion of Garrison R. Smith, Esq.'],
+    // Worthington 2023: 'Worthington Industries, Inc. (the “Company”), presented at ...': the defined term is dropped.
+    [
+      '8k_108516_8K_2023_0000950170-23-063386.htm',
+      'Worthington Industries, Inc. presented at the Baird 2023 Global Industrial Conference in Chicago',
+    ],
+  ])('%s', (file, headline) => {
+    expect(score(`${EVAL}${file}`).oneLiner.endsWith(headline)).toBe(true);
+  });
+});

@@ -9,6 +9,7 @@ import { IMPORTANCE_RANK, type Importance } from '#shared/importance';
 import { ITEM_IMPORTANCE, itemImportance } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
 import { POINTER_ONLY, rolesIn } from '../parse/current-content';
+import { sentences } from '../parse/item-sections';
 import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
@@ -545,17 +546,68 @@ function byNumber(number: string, quote: string | null = null): ItemJudgement {
   };
 }
 
+/** Any character but a sentence's end ("Exhibit 99.1" and "Garrison R. Smith" keep their periods). */
+const IN_SENTENCE = String.raw`(?:[^.]|\.(?=\d)|(?<=\b[A-Z])\.)`;
+/** A sentence that only points to the press release in an exhibit, in either order, or to the exhibits listed. */
+const RELEASE_POINTER = new RegExp(
+  String.raw`^(?:${IN_SENTENCE}{0,120}\b(?:press|news) release\b${IN_SENTENCE}{0,120}\b(?:attached|furnished|filed) (?:hereto|herewith|as)\b|(?:Attached|Furnished|Filed) (?:hereto|herewith)${IN_SENTENCE}{0,60}\bis (?:a|the) (?:copy of (?:a|the) )?(?:press|news) release\b|The (?:following )?exhibits? (?:listed below )?(?:is|are) (?:being )?(?:furnished|filed)\b)`,
+  'i',
+);
+/** What a pointer says the release is about: "issued a press release ... announcing the completion of the sale". */
+const RELEASE_ABOUT = new RegExp(
+  String.raw`\b(?:press|news) release\b(?:, a copy of which${IN_SENTENCE}{0,80}?,)? (?:announcing|containing|regarding|relating to|reporting|to announce|that announced|about)(?: that)? (${IN_SENTENCE}{12,})`,
+  'i',
+);
+/** "is filing this Current Report on Form 8-K (solely) to recast ...": the report's stated purpose. */
+const FILED_TO = new RegExp(
+  String.raw`\b(filing|furnishing) this (?:Current Report|report|Form 8-K)(?: on Form 8-K)?(?: solely)? (?:in order )?to (${IN_SENTENCE}{12,})`,
+  'i',
+);
+/** The legend that an item is furnished, not filed. */
+const FURNISHED_LEGEND =
+  /\b(?:furnishing|filing) this (?:Current Report|Form 8-K|report)\b|\b(?:is|are|shall be) (?:intended to be |being )?furnished\b[^.]{0,160}\b(?:not (?:be )?(?:deemed )?filed|Regulation FD)|^This information,? furnished\b/i;
+
 /** A headline from the item's own first sentence when the filing has none: the date clause dropped, cut to a line. */
 function headlineFromQuote(quote: string | null): string | null {
   if (!quote) return null;
-  // "Reference is made to the press release ... attached hereto as an exhibit": the item only points to its press
-  // release, whose words are not at hand; the card says that, not the pointer's boilerplate.
-  if (POINTER_ONLY.test(quote.trim())) return 'Press release attached as an exhibit';
-  const first = quote
-    .replace(/^On\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s*/, '')
-    .replace(/\s*\("[^"]{1,40}"\)|\s*\(“[^”]{1,40}”\)/g, '');
-  const clean = first.charAt(0).toUpperCase() + first.slice(1);
-  return clean.length <= 110 ? clean.replace(/\.$/, '') : `${clean.slice(0, 107).replace(/\s+\S*$/, '')}…`;
+  // A release's own title quoted in the item: 'issued a press release titled, “The Marygold Companies to ...”'.
+  const titled = /\b(?:press|news) release (?:titled|entitled|headlined),?\s*[“"]([^”"]{12,160})[”"]/i.exec(quote);
+  if (titled?.[1]) return titled[1].replace(/[.,]$/, '');
+  // "This information, furnished under this “Item 9. Regulation FD Disclosure,” is intended to be furnished": an item
+  // that opens with the furnished-not-filed legend says nothing of the event (and its item numbers break the sentences).
+  const said = sentences(quote);
+  // "... is filing this Current Report on Form 8-K to provide the legal opinion ...": why it was filed is the news.
+  const filedTo = FILED_TO.exec(quote);
+  if (filedTo?.[2]) return cutToLine(`${filedTo[1] === 'furnishing' ? 'Furnished' : 'Filed'} to ${filedTo[2]}`);
+  if (said.length === 0 || FURNISHED_LEGEND.test(said[0]!)) return null;
+  // "Reference is made to the press release ... attached hereto as an exhibit", "Attached hereto as Exhibit 99.1 is a
+  // press release issued by Tyson Foods": the item only points to its press release, whose words are not at hand; the
+  // card says that, not the pointer's boilerplate. One that says what the release is about says that.
+  const about = RELEASE_ABOUT.exec(said[0]!)?.[1];
+  if (about)
+    return cutToLine(
+      about.charAt(0).toUpperCase() + about.slice(1).replace(/\s*\((?:the )?[“"][^”"]{1,40}[”"]\)/g, ''),
+    );
+  if (POINTER_ONLY.test(quote.trim()) || RELEASE_POINTER.test(said[0]!)) return 'Press release attached as an exhibit';
+  const first = said
+    .join(' ')
+    // "As previously announced, on June 20, 2018, ...", "Effective December 19, 2023 the board ...": the date is the card's.
+    .replace(/^(?:As previously (?:announced|disclosed|reported),?\s*)?/i, '')
+    .replace(/^(?:On|Effective(?: as of)?)\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s*/i, '');
+  return cutToLine(first.charAt(0).toUpperCase() + first.slice(1));
+}
+
+/**
+ * A headline's length: up to 110 characters, else cut at a word with an ellipsis. A defined term in parentheses ('(the
+ * “Company”)', '(the “Company,” “its,” “we,” “our” or “us”)') is the filing's drafting, not news.
+ */
+function cutToLine(text: string): string {
+  const whole = text
+    .replace(/\s*\((?:the\s+)?[“"][^)]{1,80}\)(,(?=\s+[a-z]))?/g, '')
+    .replace(/(?<!\b(?:Inc|Corp|Co|Ltd|Esq|Jr|Sr|[A-Z]))\.$/, '')
+    // A sentence cut at its end keeps an abbreviation's period ("Kofax, Inc.", "Garrison R. Smith, Esq.").
+    .replace(/\b(Inc|Corp|Co|Ltd|Esq|Jr|Sr)$/, '$1.');
+  return whole.length <= 110 ? whole : `${whole.slice(0, 107).replace(/\s+\S*$/, '')}…`;
 }
 
 export function judgeItem(
