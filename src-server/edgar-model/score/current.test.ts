@@ -1211,6 +1211,13 @@ describe('class 3: a headline from the item text says the event, not the draftin
       '8k_108516_8K_2023_0000950170-23-063386.htm',
       'Worthington Industries, Inc. presented at the Baird 2023 Global Industrial Conference in Chicago',
     ],
+    // FedEx 2023, no exhibit at hand: the period its results release covers, from "announcing its financial results for ...".
+    ['8k_1048911_8K_2023_0000950170-23-048991.htm', 'Results for the fiscal quarter ended August 31, 2023'],
+    // Nuance 2018: "... for the first quarter of its fiscal year 2018 ended December 31, 2017" ("its" dropped).
+    [
+      '8k_1002517_8K_2018_0001002517-18-000013.htm',
+      'Results for the first quarter of fiscal year 2018 ended December 31, 2017',
+    ],
   ])('%s', (file, headline) => {
     expect(score(`${EVAL}${file}`).oneLiner.endsWith(headline)).toBe(true);
   });

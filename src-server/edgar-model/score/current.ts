@@ -567,6 +567,18 @@ const FILED_TO = new RegExp(
 const FURNISHED_LEGEND =
   /\b(?:furnishing|filing) this (?:Current Report|Form 8-K|report)\b|\b(?:is|are|shall be) (?:intended to be |being )?furnished\b[^.]{0,160}\b(?:not (?:be )?(?:deemed )?filed|Regulation FD)|^This information,? furnished\b/i;
 
+/**
+ * The period a results release covers, as the item names it: "announcing its financial results for the fiscal quarter
+ * ended August 31, 2023" -> "Results for the fiscal quarter ended August 31, 2023".
+ */
+const RESULTS_PERIOD =
+  /\bresults(?: of operations)? for (?:its|the|our) ((?:[\w-]+,? ){1,8}?(?:ended|ending) [A-Z][a-z]+\.? \d{1,2},? \d{4}|(?:[\w-]+ ){1,5}?(?:19|20)\d{2}\b)/;
+
+function resultsPeriod(quote: string | null): string | null {
+  const period = quote ? RESULTS_PERIOD.exec(quote)?.[1] : null;
+  return period ? `Results for the ${period.replace(/,(?= ended)/, '').replace(/\bits /g, '')}` : null;
+}
+
 /** A headline from the item's own first sentence when the filing has none: the date clause dropped, cut to a line. */
 function headlineFromQuote(quote: string | null): string | null {
   if (!quote) return null;
@@ -649,7 +661,9 @@ export function judgeItem(
         ? judged(c, '8k.2.02.supplement', headline ?? 'Supplemental figures beside the results', [
             'Supplemental figures furnished beside the results announced the same day: the release was the news',
           ])
-        : judged(c, '8k.2.02.scheduled', headline ?? 'Quarterly results released', ['The scheduled results release']);
+        : judged(c, '8k.2.02.scheduled', headline ?? resultsPeriod(c.quote) ?? 'Quarterly results released', [
+            'The scheduled results release',
+          ]);
   if (number === '5.01' && c.reorganized)
     return judged(c, '8k.reorganized', 'Control passes under the reorganization plan', [
       "Control changed hands on the reorganization plan's effective date: the completion of a restructuring announced before",
