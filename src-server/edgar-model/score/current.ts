@@ -13,6 +13,7 @@ import { sentences } from '../parse/item-sections';
 import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
+import { payHeadline } from './pay-headline';
 import { asFiled, money } from './format';
 import type { Hit, ScoreContext } from './types';
 
@@ -251,7 +252,7 @@ function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChang
     return judged(c, '8k.5.02.appointment-unread', 'An officer may be appointed', [
       `${joinQuote}an appointment beside an officer’s title below the CEO, CFO and president`,
     ]);
-  return judged(c, '8k.5.02.compensation', 'Executive pay decisions', [
+  return judged(c, '8k.5.02.compensation', payHeadline(c.quote) ?? 'Executive pay decisions', [
     o.compensation
       ? 'Compensation only: no director or officer joins or leaves'
       : 'No director or officer change is stated',
@@ -473,9 +474,12 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
       PROGRAMME,
     ]);
   if (found.includes('compensation'))
-    return judged(c, '8k.topic.compensation', headline ?? headlineFromQuote(c.quote) ?? 'Executive pay decisions', [
-      'Executive pay: options, awards or perquisites granted; nothing on the material list',
-    ]);
+    return judged(
+      c,
+      '8k.topic.compensation',
+      headline ?? payHeadline(c.quote) ?? headlineFromQuote(c.quote) ?? 'Executive pay decisions',
+      ['Executive pay: options, awards or perquisites granted; nothing on the material list'],
+    );
   // Decision 357: a reverse split is the rubric's MEDIUM cell, not the routine "stock split" a forward split is.
   if (c.governance?.notable) return governanceNotable(c, c.governance.notable, headline);
   if (found.includes('routine') || c.number === '7.01')

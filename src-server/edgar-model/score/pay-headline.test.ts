@@ -1,0 +1,71 @@
+/**
+ * A pay-only 8-K's headline says which pay decision and for whom (issue #25, class 3). The quotes are the first
+ * sentences of real tune-set 8-Ks (eval/importance/filings/8k, SOURCES.md), as the parser quotes them.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseFiling } from '../parse';
+import { repoDocument } from '../../test/edgar-fixtures';
+import { payHeadline } from './pay-headline';
+import { scoreFiling } from '.';
+
+describe('payHeadline', () => {
+  it.each([
+    [
+      // Disney 2017
+      'On March 22, 2017, the Company amended the Amended and Restated Employment Agreement with Robert A. Iger dated as of October 6, 2011, as previously amended (the “Agreement”), to extend the period',
+      "Robert A. Iger's employment agreement amended",
+    ],
+    [
+      // Disney 2018
+      'On December 3, 2018, The Walt Disney Company (the “Company”) and Alan N. Braverman entered into an amendment (the “Amendment”) to the employment agreement by and between the Company and Mr. Braverman',
+      "Alan N. Braverman's employment agreement amended",
+    ],
+    [
+      // Nuance 2014
+      'On October 7, 2014, the Compensation Committee (the “Committee”) of the Board of Directors of Nuance Communications, Inc. approved an increase in the annual base salary of Mr. Bruce Bowden from $375,000 to $400,000.',
+      "Bruce Bowden's base salary raised from $375,000 to $400,000",
+    ],
+    [
+      // Nuance 2011
+      'On July 5, 2011 the Compensation Committee of the Board of directors approved a $55,000 cash bonus payment to Steven Chambers.',
+      '$55,000 bonus for Steven Chambers',
+    ],
+    [
+      // SanDisk 2010
+      'On February 24, 2010, the Compensation Committee of the Board of Directors of SanDisk Corporation (the “Company”) approved bonuses for fiscal year 2009 for each of the Company’s named executive officers as follows:',
+      'Bonuses for fiscal year 2009 approved',
+    ],
+    [
+      // Disney 2012
+      'On March 13, 2012, the shareholders of the Registrant approved an amendment to the Registrant’s 2011 Stock Incentive Plan (the “2011 Plan”) at the Registrant’s annual meeting of shareholders.',
+      '2011 Stock Incentive Plan amended',
+    ],
+    [
+      // Disney 2013: shareholders approve a plan's terms again; it is not adopted anew.
+      'On March 6, 2013, the shareholders of the Registrant approved the terms of the Registrant’s 2002 Executive Performance Plan, as amended (the “2002 Plan”) at the Registrant’s annual meeting of shareholders.',
+      '2002 Executive Performance Plan approved',
+    ],
+  ])('%#: %s', (quote, headline) => {
+    expect(payHeadline(quote)).toBe(headline);
+  });
+
+  it('names no decision the words do not state', () => {
+    expect(
+      payHeadline(
+        'The Company has adopted a new form of agreement for the award of Performance-Based Stock Units to executive officers.',
+      ),
+    ).toBeNull();
+    expect(payHeadline(null)).toBeNull();
+  });
+
+  it('reaches the card: a 5.02 that only raises the CFO’s salary (Nuance 2018) and amended agreements of four (Estée Lauder 2013)', () => {
+    const card = (file: string) =>
+      scoreFiling(parseFiling(repoDocument(`eval/importance/filings/8k/${file}`), { formType: '8-K' })).oneLiner;
+    expect(card('8k_1002517_8K_2018_0001002517-18-000002.htm')).toMatch(
+      /: Daniel D\. Tempesta's base salary raised from \$400,000 to \$450,000$/,
+    );
+    expect(card('8k_1001250_8K_2013_0000909518-13-000083.htm')).toMatch(
+      /: Employment agreements of William P\. Lauder and others amended$/,
+    );
+  });
+});
