@@ -57,7 +57,7 @@ describe('8-K cards read by content', () => {
       {
         ticker: 'BCOW',
         level: 'LOW',
-        title: /Executive pay decisions/,
+        title: /Employment agreements of David Ball and others extended/,
         why: /Compensation only: no director or officer joins or leaves/,
         shot: 'importance-8k-compensation-5.02',
         watch: false,

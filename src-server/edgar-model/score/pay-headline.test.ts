@@ -21,6 +21,11 @@ describe('payHeadline', () => {
       "Alan N. Braverman's employment agreement amended",
     ],
     [
+      // 1895 Bancorp of Wisconsin 2024 (the replay's 8-K): five officers' agreements, a title after each name.
+      'On December 20, 2024, the Boards of Directors of 1895 Bancorp of Wisconsin, Inc. and PyraMax Bank extended the terms of the employment agreements with each of David Ball, President and Chief Executive Officer, Steven T. Klitzing, Executive Vice President',
+      'Employment agreements of David Ball and others extended',
+    ],
+    [
       // Nuance 2014
       'On October 7, 2014, the Compensation Committee (the “Committee”) of the Board of Directors of Nuance Communications, Inc. approved an increase in the annual base salary of Mr. Bruce Bowden from $375,000 to $400,000.',
       "Bruce Bowden's base salary raised from $375,000 to $400,000",

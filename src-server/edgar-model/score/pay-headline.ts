@@ -14,7 +14,7 @@ const AGREEMENT = String.raw`[Ee]mployment [Aa]greements?`;
 const AMOUNT = String.raw`\$\d(?:[\d,]*\d)?(?:\.\d+)?(?: million)?`;
 
 const AMENDED_AGREEMENT = new RegExp(
-  String.raw`\b(?:amended|amendment to|amendments to)${BODY}{0,80}?\b${AGREEMENT}\b${BODY}{0,60}?\bwith ${PERSON}`,
+  String.raw`\b(amended|amendments? to|extended the terms? of)${BODY}{0,80}?\b${AGREEMENT}\b${BODY}{0,60}?\bwith (?:each of )?${PERSON}`,
 );
 const AGREEMENT_WITH = new RegExp(
   String.raw`\b(?:entered into|approved|signed)${BODY}{0,60}?\b(?:new )?(?:[\w-]+ ){0,3}?${AGREEMENT}${BODY}{0,80}?\bwith ${PERSON}`,
@@ -39,12 +39,14 @@ const MORE_PEOPLE = /^(?:,\s*|\s+and\s+)[A-Z][a-z]+\s+[A-Z]/;
 export function payHeadline(quote: string | null): string | null {
   if (!quote) return null;
   const text = quote.replace(/\s+/g, ' ').replace(/\s*\((?:the\s+)?[“"][^)]{1,80}\)/g, '');
-  const amended = AMENDED_AGREEMENT.exec(text) ?? PERSON_AND_COMPANY_AGREEMENT.exec(text);
-  if (amended?.[1]) {
-    const others = MORE_PEOPLE.test(text.slice(amended.index + amended[0].length));
-    return others
-      ? `Employment agreements of ${amended[1]} and others amended`
-      : `${amended[1]}'s employment agreement amended`;
+  const changed = AMENDED_AGREEMENT.exec(text);
+  const person = changed?.[2] ?? PERSON_AND_COMPANY_AGREEMENT.exec(text)?.[1];
+  if (person) {
+    const how = changed?.[1]?.startsWith('extended') ? 'extended' : 'amended';
+    // "with each of David Ball, President and Chief Executive Officer, Steven T. Klitzing, ...": a title may sit between.
+    const others =
+      changed && MORE_PEOPLE.test(text.slice(changed.index + changed[0].length).replace(/^,[^,]{0,80}(?=,)/, ''));
+    return others ? `Employment agreements of ${person} and others ${how}` : `${person}'s employment agreement ${how}`;
   }
   const agreement = AGREEMENT_WITH.exec(text);
   if (agreement?.[1]) return `Employment agreement with ${agreement[1]}`;
