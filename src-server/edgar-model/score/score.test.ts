@@ -57,7 +57,11 @@ describe('8-K items', () => {
       'MEDIUM',
       'Pericom Semiconductor Reports Fiscal Second Quarter Results',
     ],
-    ['0000943374-24-000509_1895bancorp_5.02.txt', 'LOW', '1895 Bancorp of Wisconsin, Inc.: Executive pay decisions'],
+    [
+      '0000943374-24-000509_1895bancorp_5.02.txt',
+      'LOW',
+      '1895 Bancorp of Wisconsin, Inc.: Employment agreements of David Ball and others extended',
+    ],
     ['8-K_index-headers_5.07.html', 'LOW', 'Choiceone Financial Services Inc.: Shareholder vote results'],
     [
       '0001011438-98-000429_aames_1998_legacy.txt',
