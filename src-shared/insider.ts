@@ -34,6 +34,8 @@ const ENTITY_WORDS =
 
 function titleCaseIfShouting(word: string): string {
   if (word !== word.toUpperCase() || !/[A-Z]{2}/.test(word)) return word;
+  // A generation suffix stays a numeral ("James M Furey II", never "Ii").
+  if (/^(?:II|III|IV)\.?$/.test(word)) return word;
   return word.toLowerCase().replace(/(^|[-'])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 

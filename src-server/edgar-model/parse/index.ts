@@ -422,8 +422,12 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
   // An insider no signature named reads as the filing writes them ("Wickerham E. Scott" signs a power of attorney
   // "E. Scott Wickerham"); EDGAR's "LAST FIRST" shape alone cannot tell "John A. Smith" from that.
   if (detail?.kind === 'ownership')
-    for (const o of detail.owners)
+    for (const o of detail.owners) {
       if (o.nameOrder !== 'signature') o.displayName = writtenPersonName(o.name, namesText()) ?? o.displayName;
+      // A firm keeps EDGAR's words but not its capitals ("BERKSHIRE HATHAWAY INC" is "Berkshire Hathaway Inc."); a
+      // person's name is never left in capitals by the readings above.
+      if (o.displayName && !/[a-z]/.test(o.displayName)) o.displayName = companyDisplayName(o.displayName, namesText);
+    }
   // A 13D/G holder as its cover writes it: the cover's reporting person with the same words ("NEUBAUER JOSEPH" is
   // "Joseph Neubauer"), else EDGAR's capitals found in the text ("MORGAN STANLEY" is "Morgan Stanley").
   const holder =

@@ -27,7 +27,8 @@ export function money(n: number): string {
   if (abs >= 1e9) return `$${(n / 1e9).toFixed(2)}B`;
   if (abs >= 1e6) return `$${(n / 1e6).toFixed(1)}M`;
   if (abs >= 1e4) return `$${group(String(Math.round(n / 1e3)))}K`;
-  return `$${decimal(n, 2)}`;
+  // Cents are written whole ("$687.50", never "$687.5"); a round sum has none.
+  return `$${Math.round(n * 100) % 100 === 0 ? decimal(n, 0) : decimal(n, 2, 2)}`;
 }
 
 export function percent(n: number): string {

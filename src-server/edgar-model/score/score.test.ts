@@ -1059,7 +1059,7 @@ describe('Forms 3/4/5: exchangeable units, planned purchases, Form 5, 10% by the
     const s = score(e2d('e2d_1509261_4_0001567619-20-017410.txt'));
     expect(s).toMatchObject({ importance: 'LOW', rules: ['form4.purchase.plan'] });
     expect(s.reasons[0]).toBe(
-      'HANDOK, INC. bought 250,000 shares ($110K) under a pre-arranged Rule 10b5-1 trading plan',
+      'Handok, Inc. bought 250,000 shares ($110K) under a pre-arranged Rule 10b5-1 trading plan',
     );
   });
 
