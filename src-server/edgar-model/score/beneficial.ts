@@ -232,7 +232,12 @@ function scheduleDHits(s: StakeFacts): Hit[] {
       },
     ];
   return [
-    { rule: '13d.amendment', importance: 'MEDIUM', reason: `${s.filer} filed a 13D amendment on ${s.company}` },
+    {
+      rule: '13d.amendment',
+      importance: 'MEDIUM',
+      // Alone, the line says what the amendment updates; beside a plan, an exit or a crossing it is dropped.
+      reason: `${s.filer} updated its 13D on ${s.company}${s.pct != null ? `: ${percent(s.pct)} now${s.prev != null && s.prev !== s.pct ? `, ${percent(s.prev)} in its previous filing` : ''}` : ''}, with no new plan in Item 4`,
+    },
     ...(action && !s.exit
       ? [
           {
@@ -308,6 +313,15 @@ function passiveElsewhere(f: ParsedFiling, s: StakeFacts): Hit | null {
   return null;
 }
 
+/**
+ * "X updated its 13D on Y" is the reason only when nothing else is said: beside an exit, a crossing or an Item 4
+ * action it repeats the holder's name for no fact (the rule still counts).
+ */
+function withoutBareAmendment(hits: Hit[]): Hit[] {
+  if (hits.length < 2) return hits;
+  return hits.map((h) => (h.rule === '13d.amendment' ? { ...h, reason: '' } : h));
+}
+
 export function scoreBeneficial(f: ParsedFiling, company: string, context: ScoreContext): Scored {
   const s = stakeFacts(f, company, context);
   const elsewhere = passiveElsewhere(f, s);
@@ -324,7 +338,10 @@ export function scoreBeneficial(f: ParsedFiling, company: string, context: Score
             reason: `${s.filer} no longer owns more than 5% of ${s.company}${s.pct != null ? ` (now ${percent(s.pct)})` : ''}: the holder's shares went into the tender offer or merger that sells the company, announced before`,
           },
         ]
-      : [...(s.is13D ? scheduleDHits(s) : scheduleGHits(s)), ...(s.exit ? [exitHit(s)] : crossingHit(s))];
+      : withoutBareAmendment([
+          ...(s.is13D ? scheduleDHits(s) : scheduleGHits(s)),
+          ...(s.exit ? [exitHit(s)] : crossingHit(s)),
+        ]);
   const persons = s.d?.reportingPersons.map((p) => p.name).filter(Boolean) ?? [];
   // A sentence ends once: a list that ends in "Inc." gets no second period.
   const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

@@ -981,6 +981,29 @@ describe("13D: where a first 13D's stake came from, as the filing words it (Orgr
   });
 });
 
+describe('13D/G reasons say each fact once', () => {
+  const dg = (name: string) =>
+    parseFiling(readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8'), {});
+
+  it('an amendment alone says what it updates; beside an exit the exit says it (Baker Bros. 2024, Kanarellis 1997)', () => {
+    expect(score(dg('goedgar_13d_2024_1.htm')).reasons).toEqual([
+      'Baker Bros. Advisors LP updated its 13D on Bicycle Therapeutics plc: 22.9% now, with no new plan in Item 4',
+    ]);
+    const exit = score(dg('orgron_0000904440-97-000022_SC13DA.txt'));
+    expect(exit.rules).toContain('13d.amendment');
+    expect(exit.reasons.join(' ')).not.toMatch(/updated its 13D|filed a 13D amendment/);
+    expect(exit.reasons.join(' ')).toMatch(
+      /Michael T\. Kanarellis has ceased to be the beneficial owner of more than 5%/,
+    );
+  });
+
+  it("a first 13G's crossing is said once, as a passive investor (FMR on ACCO Brands, 2008)", () => {
+    expect(score(dg('orgsf_0000315066-08-001378_SC13G.txt')).reasons).toEqual([
+      'FMR Corp. crossed 5% of ACCO Brands Corporation (9.79%) with a first 13G, as a passive investor',
+    ]);
+  });
+});
+
 describe('13D/G cells from the rubric: a crossing that rises, a small 13G/A move, an honorific in Item 4 (decision 356)', () => {
   const dg = (name: string) =>
     parseFiling(readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8'), {});
