@@ -94,7 +94,7 @@ export function holderDisplayName(
   return (
     (source ? (writtenPersonName(conformed, source) ?? coverCompanyName(conformed, source)) : null) ??
     (written && /[a-z]/.test(written) ? written : null) ??
-    readableFirmName(conformed, source)
+    readableHolderName(conformed, source)
   );
 }
 
@@ -103,11 +103,11 @@ const FIRM_WORDS =
   /\b(?:INC|CORP|CO|LTD|LLC|LP|L P|LLP|PLC|NA|SA|SPA|AG|NV|SE|GMBH|TRUST|FUNDS?|BANK|CAPITAL|PARTNERS|MANAGEMENT|ADVISORS|ADVISERS|ASSOCIATES|INVESTORS|INVESTMENTS|SECURITIES|FINANCIAL|GROUP|HOLDINGS)\b/;
 
 /**
- * The last resort for a firm the filing never writes in its own words: EDGAR's capitals made readable ("PRICE T ROWE
+ * The last resort for a holder the filing never writes in its own words: a firm's capitals made readable ("PRICE T ROWE
  * ASSOCIATES INC /MD/" -> "Price T Rowe Associates Inc."), cased as the text writes a word where it does. A name that
  * may be a person's keeps EDGAR's words and order, without the state tag: its order cannot be told from its shape.
  */
-function readableFirmName(conformed: string, source: string | null): string | null {
+function readableHolderName(conformed: string, source: string | null): string | null {
   if (/[a-z]/.test(conformed)) return null;
   if (!FIRM_WORDS.test(withoutStateTag(conformed))) return withoutStateTag(conformed);
   const readable = readableCompanyName(conformed);
