@@ -576,7 +576,7 @@ const FURNISHED_LEGEND =
  * ended August 31, 2023" -> "Results for the fiscal quarter ended August 31, 2023".
  */
 const RESULTS_PERIOD =
-  /\bresults(?: of operations)? for (?:its|the|our) ((?:[\w-]+,? ){1,8}?(?:ended|ending) [A-Z][a-z]+\.? \d{1,2},? \d{4}|(?:[\w-]+ ){1,5}?(?:19|20)\d{2}\b)/;
+  /\b(?:results(?: of operations)?|earnings(?: release)?) for (?:its |the |our )?((?:[\w-]+,? ){1,8}?(?:ended|ending) [A-Z][a-z]+\.? \d{1,2},? \d{4}|(?:[\w-]+ ){1,5}?(?:19|20)\d{2}\b)/;
 
 function resultsPeriod(quote: string | null): string | null {
   const period = quote ? RESULTS_PERIOD.exec(quote)?.[1] : null;
