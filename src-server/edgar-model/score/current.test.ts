@@ -1213,6 +1213,8 @@ describe('class 3: a headline from the item text says the event, not the draftin
     ],
     // FedEx 2023, no exhibit at hand: the period its results release covers, from "announcing its financial results for ...".
     ['8k_1048911_8K_2023_0000950170-23-048991.htm', 'Results for the fiscal quarter ended August 31, 2023'],
+    // Horizon Financial 2009: "issued its earnings release for the quarter ended March 31, 2009".
+    ['8k_1002682_8K_2009_0000939057-09-000116.htm', 'Results for the quarter ended March 31, 2009'],
     // Nuance 2018: "... for the first quarter of its fiscal year 2018 ended December 31, 2017" ("its" dropped).
     [
       '8k_1002517_8K_2018_0001002517-18-000013.htm',
