@@ -22,6 +22,12 @@ function quotedSummary(j: ItemJudgement): string | null {
   return j.quote ? `Item ${j.item}, as filed: ${asFiled(j.quote)}` : null;
 }
 
+/** "The scheduled results release" says all "A results release" does: the shorter line adds nothing beside it. */
+function saysMore(longer: string, shorter: string): boolean {
+  const core = shorter.replace(/^(?:A|An|The)\s+/, '').toLowerCase();
+  return longer.length > shorter.length && core.length >= 12 && longer.toLowerCase().endsWith(core);
+}
+
 export function currentReportText(f: ParsedFiling, company: string, judgements: ItemJudgement[]): CurrentText {
   const top = judgements[0]!;
   const eventDate = f.detail?.kind === 'current' ? f.detail.eventDate : null;
@@ -31,7 +37,9 @@ export function currentReportText(f: ParsedFiling, company: string, judgements: 
   if (hits.length === 0)
     hits.push({ rule: '8k.item.other', importance: top.importance, reason: 'Only cross-references and exhibits' });
   const seen = new Set<string>();
-  const unique = hits.filter((h) => !seen.has(h.reason) && seen.add(h.reason));
+  const unique = hits
+    .filter((h) => !seen.has(h.reason) && seen.add(h.reason))
+    .filter((h, _i, all) => !all.some((o) => o !== h && saysMore(o.reason, h.reason)));
   const withQuote = judgements.find((j) => j.quote && j.importance === top.importance) ?? top;
   const summary =
     quotedSummary(withQuote) ??

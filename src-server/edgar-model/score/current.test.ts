@@ -1224,3 +1224,11 @@ describe('class 3: a headline from the item text says the event, not the draftin
     expect(score(`${EVAL}${file}`).oneLiner.endsWith(headline)).toBe(true);
   });
 });
+
+describe('class 3: a reason is said once (tune)', () => {
+  it('"A results release" from Item 7.01 is left out beside "The scheduled results release" of Item 2.02 (Caterpillar 2022)', () => {
+    const s = score(`${EVAL}8k_scpp_0000018230-22-000107.txt.gz`);
+    expect(s.reasons).toContain('The scheduled results release');
+    expect(s.reasons).not.toContain('A results release');
+  });
+});
