@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SCORING_RULES } from '#shared/scoring-rules';
 import { CONTENT_RULES_8K } from '#shared/scoring-rules-8k';
 import { projectPath } from '../../config/paths';
-import { edgarFixture } from '../../test/edgar-fixtures';
+import { edgarFixture, repoDocument } from '../../test/edgar-fixtures';
 import { compareReports } from '../diff';
 import { readSections } from '../sections';
 import { parseFiling } from '../parse';
@@ -26,6 +26,8 @@ function score(parsed: ParsedFiling, context: ScoreContext = {}) {
 }
 const parse = (name: string, hints = {}) => parseFiling(edgarFixture(name), hints);
 const ownership = (p: ParsedFiling) => p.detail as OwnershipDetail;
+/** A Schedule 13D/13G of the importance set (eval/importance/filings/13dg), gunzipped when stored compressed. */
+const dg = (name: string) => parseFiling(repoDocument(`eval/importance/filings/13dg/${name}`), {});
 
 /** Derived: the document's open-market sale rows recoded as purchases (P, acquired). */
 function asPurchase(
@@ -561,11 +563,6 @@ describe('Form 4 by context, 13D/G exits and first crossings', () => {
 
 /** Real Schedules 13D/13G of the importance eval's tune split (eval/importance/filings/13dg, SOURCES.md there). */
 describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake comes from, a 13G group total', () => {
-  const dg = (name: string) => {
-    const bytes = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`));
-    return parseFiling((name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'), {});
-  };
-
   it("a first 13D that states an intention to press the board is CRITICAL (Icahn on Bausch Health: 'intend to engage in discussions ... board representation')", () => {
     const s = score(dg('orgron_0000928464-21-000036_SC13D.txt'));
     expect(s.importance).toBe('CRITICAL');
@@ -817,11 +814,6 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
 
 /** Decisions 373-374 on real 13Ds of the tune split: the cover's event date, a majority holder's update. */
 describe('13D: a stake reported long after its event, a majority holder that changes nothing', () => {
-  const dg = (name: string) => {
-    const bytes = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`));
-    return parseFiling((name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'), {});
-  };
-
   it('a first 13D filed long after the event that required it was not just bought either (decision 373, Rio Tinto on Western Copper)', () => {
     // Rio Tinto's 7.8% of Western Copper and Gold, bought in a May 2021 private placement: the cover's "Date of Event which
     // Requires Filing" is May 31, 2021, the header's filing date November 23, 2022.
@@ -854,11 +846,6 @@ describe('13D: a stake reported long after its event, a majority holder that cha
 /** Real Forms 3/4/5 of the importance eval's tune split (eval/importance/filings/form345, SOURCES.md there). */
 /** Decision 354: 13D/G readings from the fourth Orgron batch's tune rows (every filing here is in the tune split). */
 describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, dilution, merger exits, index managers (decision 354)', () => {
-  const dg = (name: string) => {
-    const bytes = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`));
-    return parseFiling((name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'), {});
-  };
-
   it('a 13D/A whose Item 4 states an agreement to buy or sell shares is HIGH (Bedford sells his 18.1% of AMREP; BellSouth commits to buy QVC; Time Warner buys new Atari shares)', () => {
     const bedford = score(dg('orgron_0000910079-94-000005_SC13D.txt'));
     expect(bedford).toMatchObject({ importance: 'HIGH', rules: ['13d.plans', '13d.amendment'] });
@@ -946,11 +933,6 @@ describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, d
 });
 
 describe("13D: where a first 13D's stake came from, as the filing words it (Orgron's sample_filings batch, decision 377)", () => {
-  const dg = (name: string) => {
-    const bytes = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`));
-    return parseFiling((name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'), {});
-  };
-
   it('"c. TRANSACTIONS WITHIN THE LAST 60 DAYS None." under "Interest in the Securities": no purchase (Arfman on Global Traffic Network, 2006)', () => {
     const arfman = dg('orgsf_0000950134-06-006559_SC13D.txt');
     expect(arfman.detail).toMatchObject({ noRecentTrades: true });
@@ -982,9 +964,6 @@ describe("13D: where a first 13D's stake came from, as the filing words it (Orgr
 });
 
 describe('13D/G reasons say each fact once', () => {
-  const dg = (name: string) =>
-    parseFiling(readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8'), {});
-
   it('an amendment alone says what it updates; beside an exit the exit says it (Baker Bros. 2024, Kanarellis 1997)', () => {
     expect(score(dg('goedgar_13d_2024_1.htm')).reasons).toEqual([
       'Baker Bros. Advisors LP updated its 13D on Bicycle Therapeutics plc: 22.9% now, with no new plan in Item 4',
@@ -1005,9 +984,6 @@ describe('13D/G reasons say each fact once', () => {
 });
 
 describe('13D/G cells from the rubric: a crossing that rises, a small 13G/A move, an honorific in Item 4 (decision 356)', () => {
-  const dg = (name: string) =>
-    parseFiling(readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8'), {});
-
   it('a 13D/A support agreement tied to the company\'s merger agreement is read past "Messrs.": HIGH (the Benun/Levy group on Happy Kids, 1999)', () => {
     const happy = score(dg('orgron_0001012975-99-000150_SC13DA.txt'));
     expect(happy).toMatchObject({ importance: 'HIGH', rules: ['13d.plans', '13d.amendment'] });
