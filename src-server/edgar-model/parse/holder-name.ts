@@ -4,14 +4,8 @@
  * L P", "GAMCO INVESTORS, INC. ET AL"); row 1 of the cover writes the same holder in the filer's words and order
  * ("Joseph Neubauer", "Wesmar Partners Limited Partnership"). Issue #25: clean reporting-person names.
  */
-import { titleCaseName } from '#shared/insider';
-import {
-  coverCompanyName,
-  LEGAL_WORDS,
-  readableCompanyName,
-  withoutStateTag,
-  withWrittenCasing,
-} from '../company-name';
+import { isEntityName, titleCaseName } from '#shared/insider';
+import { companyDisplayName, coverCompanyName, LEGAL_WORDS, withoutStateTag } from '../company-name';
 import type { BeneficialPerson } from './types';
 
 /** Words that name a legal form or a group, not the holder: they may differ between EDGAR's form and the cover. */
@@ -98,10 +92,6 @@ export function holderDisplayName(
   );
 }
 
-/** Words only a firm's name carries: with one of them, EDGAR's capitals are a firm's, never "LAST FIRST". */
-const FIRM_WORDS =
-  /\b(?:INC|CORP|CO|LTD|LLC|LP|L P|LLP|PLC|NA|SA|SPA|AG|NV|SE|GMBH|TRUST|FUNDS?|BANK|CAPITAL|PARTNERS|MANAGEMENT|ADVISORS|ADVISERS|ASSOCIATES|INVESTORS|INVESTMENTS|SECURITIES|FINANCIAL|GROUP|HOLDINGS)\b/;
-
 /**
  * The last resort for a holder the filing never writes in its own words: a firm's capitals made readable ("PRICE T ROWE
  * ASSOCIATES INC /MD/" -> "Price T Rowe Associates Inc."), cased as the text writes a word where it does. A name that
@@ -109,7 +99,6 @@ const FIRM_WORDS =
  */
 function readableHolderName(conformed: string, source: string | null): string | null {
   if (/[a-z]/.test(conformed)) return null;
-  if (!FIRM_WORDS.test(withoutStateTag(conformed))) return withoutStateTag(conformed);
-  const readable = readableCompanyName(conformed);
-  return source ? withWrittenCasing(readable, source) : readable;
+  const name = withoutStateTag(conformed);
+  return isEntityName(name) ? companyDisplayName(conformed, () => source) : name;
 }
