@@ -14,7 +14,7 @@ import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFilin
 import { isOnlyCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
 import { payHeadline } from './pay-headline';
-import { asFiled, money } from './format';
+import { asFiled, money, withoutDefinedTerms } from './format';
 import type { Hit, ScoreContext } from './types';
 
 /** One item judged: its level, the content rule that decided it, the facts and the headline. */
@@ -589,17 +589,18 @@ function headlineFromQuote(quote: string | null): string | null {
   // A release's own title quoted in the item: 'issued a press release titled, “The Marygold Companies to ...”'.
   const titled = /\b(?:press|news) release (?:titled|entitled|headlined),?\s*[“"]([^”"]{12,160})[”"]/i.exec(quote);
   if (titled?.[1]) return titled[1].replace(/[.,]$/, '');
-  // "This information, furnished under this “Item 9. Regulation FD Disclosure,” is intended to be furnished": an item
-  // that opens with the furnished-not-filed legend says nothing of the event (and its item numbers break the sentences).
-  const said = sentences(quote);
   // "... is filing this Current Report on Form 8-K to provide the legal opinion ...": why it was filed is the news.
   const filedTo = FILED_TO.exec(quote);
   if (filedTo?.[2]) return cutToLine(`${filedTo[1] === 'furnishing' ? 'Furnished' : 'Filed'} to ${filedTo[2]}`);
+  // "This information, furnished under this “Item 9. Regulation FD Disclosure,” is intended to be furnished": an item
+  // that opens with the furnished-not-filed legend says nothing of the event (and its item numbers break the sentences).
+  const said = sentences(quote);
   if (said.length === 0 || FURNISHED_LEGEND.test(said[0]!)) return null;
   // "Reference is made to the press release ... attached hereto as an exhibit", "Attached hereto as Exhibit 99.1 is a
   // press release issued by Tyson Foods": the item only points to its press release, whose words are not at hand; the
   // card says that, not the pointer's boilerplate. One that says what the release is about says that.
   const about = RELEASE_ABOUT.exec(said[0]!)?.[1];
+  // A short defined term goes here, before cutToLine, so the comma that may follow it stays in the line.
   if (about)
     return cutToLine(
       about.charAt(0).toUpperCase() + about.slice(1).replace(/\s*\((?:the )?[“"][^”"]{1,40}[”"]\)/g, ''),
@@ -613,13 +614,9 @@ function headlineFromQuote(quote: string | null): string | null {
   return cutToLine(first.charAt(0).toUpperCase() + first.slice(1));
 }
 
-/**
- * A headline's length: up to 110 characters, else cut at a word with an ellipsis. A defined term in parentheses ('(the
- * “Company”)', '(the “Company,” “its,” “we,” “our” or “us”)') is the filing's drafting, not news.
- */
+/** A headline's length: up to 110 characters, else cut at a word with an ellipsis; defined terms are drafting, not news. */
 function cutToLine(text: string): string {
-  const whole = text
-    .replace(/\s*\((?:the\s+)?[“"][^)]{1,80}\)(,(?=\s+[a-z]))?/g, '')
+  const whole = withoutDefinedTerms(text)
     .replace(/(?<!\b(?:Inc|Corp|Co|Ltd|Esq|Jr|Sr|[A-Z]))\.$/, '')
     // A sentence cut at its end keeps an abbreviation's period ("Kofax, Inc.", "Garrison R. Smith, Esq.").
     .replace(/\b(Inc|Corp|Co|Ltd|Esq|Jr|Sr)$/, '$1.');

@@ -35,6 +35,14 @@ export function percent(n: number): string {
   return `${Number(n.toFixed(2))}%`;
 }
 
+/**
+ * A sentence without its drafting's defined terms ('(the “Company”)', '(the “Company,” “its,” “we,” “our” or “us”)'),
+ * and without the comma one leaves before the verb ("Worthington Industries, Inc. (the “Company”), posted").
+ */
+export function withoutDefinedTerms(text: string): string {
+  return text.replace(/\s*\((?:the\s+)?[“"][^)]{1,80}\)(,(?=\s+[a-z]))?/g, '');
+}
+
 /** A filing's own words in curly quotes; its inner curly quotes become straight so the marks pair up. */
 export function asFiled(text: string): string {
   return `“${text.replace(/[“”]/g, '"')}”`;
