@@ -4,6 +4,7 @@ import type { Importance } from '#shared/importance';
 export interface Hit {
   rule: string;
   importance: Importance;
+  /** The line the card's "Why" shows; empty when another hit of the same filing already says it (the rule still counts). */
   reason: string;
 }
 
