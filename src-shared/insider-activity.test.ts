@@ -83,8 +83,8 @@ describe('parties (joint filers are one insider)', () => {
     expect(new Set([...parties.values()].map((p) => p.label)).size).toBe(3);
     const softbank = [...parties.values()].find((p) => p.owners.length > 1)!;
     expect(softbank.owners).toHaveLength(8);
-    // EDGAR's capitals made readable (the Form 4 never writes "SoftBank" in mixed case for the casing to follow).
-    expect(softbank.label).toMatch(/^Softbank Group Corp\., SB Global Advisers Ltd, /);
+    // As the form's remarks and signatures write the firms ("SoftBank Group Corp., By: /s/ ..."), not EDGAR's capitals.
+    expect(softbank.label).toMatch(/^SoftBank Group Corp\., SB Global Advisers Ltd, /);
   });
 
   it("counts one person's two filings once (Levinson's filing seen under a second accession)", () => {

@@ -370,6 +370,12 @@ export const SCORING_RULES: readonly ScoringRule[] = [
     importance: 'MEDIUM',
   },
   {
+    id: '13d.capital-call',
+    appliesTo: 'Schedule 13D',
+    when: "A first 13D whose Item 3 says a fund with no public market issued the shares on its call for capital the holder committed before (a private BDC's drawdown): not a purchase in a market (decision 378)",
+    importance: 'LOW',
+  },
+  {
     id: 'stake.exit',
     appliesTo: 'Schedule 13D/A, 13G/A',
     when: "The holder has ceased to be the beneficial owner of more than 5% (the cover's box, or a stake below 5% on an amendment): an exit",

@@ -35,6 +35,30 @@ describe('an 8-K one-liner names the company once', () => {
       { cik: 1002517, companyName: 'Nuance Communications, Inc.', filedDate: '2008-08-18' },
       /^Nuance Communications, Inc\. issued a press release reaffirming its proposal to acquire Zi Corporation/,
     ],
+    // "The Registrant entered into ...": the filing's own term for the company reads as its name.
+    [
+      `${EVAL}8k_1001039_8K_2012_0001193125-12-266773.htm`,
+      { cik: 1001039, companyName: 'WALT DISNEY CO/' },
+      /^The Walt Disney Company entered into a new \$2\.25 billion Five-Year Credit Agreement/,
+    ],
+    // "in light of the recent surge in COVID-19 cases ..., the Company will hold ...": the event, not the circumstance.
+    [
+      `${EVAL}8k_100493_8K_2022_0000100493-22-000006.htm`,
+      { cik: 100493, companyName: 'TYSON FOODS, INC.' },
+      /^Tyson Foods, Inc\. will hold its upcoming 2022 Annual Meeting of Shareholders in a virtual meeting format/,
+    ],
+    // "On June 1, 2021 at 11:59 pm Eastern time, the waiting period ... as amended (the "HSR Act"), expired".
+    [
+      `${EVAL}8k_1002517_8K_2021_0001193125-21-182121.htm`,
+      { cik: 1002517, companyName: 'Nuance Communications, Inc.' },
+      /: The waiting period under the Hart-Scott-Rodino Antitrust Improvements Act of 1976 expired/,
+    ],
+    // "1st Detect Corporation, a subsidiary of Astrotech Corporation (Nasdaq: ASTC), announced": no ticker in a headline.
+    [
+      `${EVAL}8k_1001907_8K_2010_0000950123-10-086043.htm`,
+      { cik: 1001907, companyName: 'ASTROTECH Corp \\WA\\' },
+      /^Astrotech Corp: 1st Detect Corporation, a subsidiary of Astrotech Corporation, announced today/,
+    ],
   ])('%s', (file, hints, expected) => {
     expect(oneLiner(file, hints)).toMatch(expected);
   });
@@ -148,6 +172,17 @@ describe('names behind an inline-XBRL header, and 13D/G holders', () => {
     expect(scoreFiling(parsed).oneLiner).toMatch(/^NVIDIA Corporation annual report \(10-K\)/);
   });
 
+  it('names the registrant of any bare document from the line above its cover caption (Stockwalk 8-K 2001, PerkinElmer 10-K405)', () => {
+    // No SEC header and no name from a feed: "Stockwalk Group, Inc." over "(Exact Name of Registrant as Specified in Its
+    // Charter)" names it; before, the caption was cut short of "registrant" and the card said "The company".
+    const stockwalk = parseFiling(repoDocument(`${REPLAY}0000950124-01-503539_stockwalk_item3_bankruptcy_2001.htm`), {
+      formType: '8-K',
+    });
+    expect(scoreFiling(stockwalk).oneLiner).toBe('Stockwalk Group, Inc.: A bankruptcy or receivership');
+    const perkin = parseFiling(repoDocument(`${CORPUS}perkinelmer_10-K405_2001_b38210pee10-k405.txt`), {});
+    expect(perkin.company?.displayName).toBe('PerkinElmer, Inc.');
+  });
+
   it('keeps a conformed name that has lower case (Coupang, Inc., though its 13G/A cover says COUPANG, Inc.)', () => {
     const parsed = parseFiling(repoDocument(`${REPLAY}0000895421-24-000024_SC13G-A_coupang.txt`), {});
     expect(parsed.company).toMatchObject({ name: 'Coupang, Inc.', displayName: 'Coupang, Inc.' });
@@ -228,6 +263,30 @@ describe("the company's own casing, where the filing writes it", () => {
     expect(withWrittenCasing(readableCompanyName('MONEYGRAM INTERNATIONAL INC'), text)).toBe(
       'MoneyGram International Inc.',
     );
+  });
+
+  it('a conformed name in mixed case keeps its capitals unless the filing writes the word otherwise more often', () => {
+    // EDGAR has "ASTROTECH Corp"; the 8-K writes "Astrotech Corporation". SPACEHAB writes its own name in capitals.
+    expect(
+      oneLiner(`${EVAL}8k_1001907_8K_2010_0000950123-10-003398.htm`, {
+        cik: 1001907,
+        companyName: 'ASTROTECH Corp \\WA\\',
+      }),
+    ).toMatch(/^Astrotech Corp: /);
+    expect(withWrittenCasing('SPACEHAB, Incorporated', 'SPACEHAB, Incorporated ... SPACEHAB ... Spacehab', true)).toBe(
+      'SPACEHAB, Incorporated',
+    );
+    expect(withWrittenCasing('NVIDIA Corporation', 'NVIDIA Corporation (Nvidia)', true)).toBe('NVIDIA Corporation');
+  });
+
+  it('a Form 4 owner as its remarks and signatures write it, the issuer as the form names it (SoftBank on Better Home & Finance, 2023)', () => {
+    const parsed = parseFiling(
+      repoDocument('src-server/integrations/edgar/replay-data/filings/softbank_derivative_acquisition.xml'),
+      { formType: '4' },
+    );
+    const owners = parsed.detail?.kind === 'ownership' ? parsed.detail.owners.map((o) => o.displayName) : [];
+    expect(owners).toContain('SoftBank Group Corp.');
+    expect(coverCompanyName('BVF PARTNERS L P/IL', 'BVF Partners L.P., By: BVF Inc.')).toBe('BVF Partners L.P.');
   });
 
   it("no text at all keeps title case: ChoiceOne's recorded 8-K is EDGAR's index headers only, no document", () => {

@@ -93,6 +93,9 @@ export function isOnlyCompanyName(text: string, company: string): boolean {
 
 /** "<COMPANY>: <event>", or the event alone when it already opens with the company's name. */
 export function companyEvent(company: string, event: string): string {
+  // "The Registrant entered into ...", "The Company will hold ...": the filing's defined term for the company itself.
+  const own = /^The (?:Registrant|Company)\b(?!['’])\s+(?=[a-z])/.exec(event);
+  if (own && company !== 'The company') return `${company} ${event.slice(own[0].length)}`;
   return startsWithCompany(event, company) ? event : `${company}: ${event}`;
 }
 
@@ -199,7 +202,7 @@ export function coverCompanyName(conformed: string, text: string): string | null
   const wantsForm = /\S\s+\S/.test(conformed) && coreWords(conformed).length < conformed.split(/\s+/).length;
   let bare: string | null = null;
   for (const match of text.matchAll(pattern)) {
-    const found = match[0].replace(/\s+/g, ' ').replace(/[\s,]+$/, '');
+    let found = match[0].replace(/\s+/g, ' ').replace(/[\s,]+$/, '');
     // Written by the company: opens with a capital, is not all capitals (that is EDGAR's form again) and has no word
     // in lower case ("Brainstorm cell therapeutics inc." in a power of attorney is someone's typing, not the name).
     if (!/^[A-Z0-9]/.test(found) || !/[a-z]/.test(found) || /(?:^|\s)[a-z]{4,}/.test(found)) continue;
@@ -207,6 +210,8 @@ export function coverCompanyName(conformed: string, text: string): string | null
     // Management (Securities", LaSalle on BioMed Realty 2010; the cover writes "... Management (Securities), L.P.").
     if (found.includes('*') || (found.match(/\(/g) ?? []).length !== (found.match(/\)/g) ?? []).length) continue;
     if (coreWords(found).join(' ') !== words.join(' ')) continue;
+    // EDGAR's "L P" is two of the name's words, so the period of the written "L.P." is after the match.
+    if (/(?:^|[\s.])[A-Z]$/.test(found) && text[(match.index ?? 0) + match[0].length] === '.') found += '.';
     const withForm = found.split(/\s+/).length > words.length;
     if (withForm || !wantsForm) return found;
     bare ??= found;
@@ -219,16 +224,22 @@ export function coverCompanyName(conformed: string, text: string): string | null
  * spelling): "MONEYGRAM INTERNATIONAL INC" is "MoneyGram International Inc." where a filing writes "MoneyGram" but
  * never the whole name in mixed case; title case alone would say "Moneygram". Legal and small words keep their form.
  */
-export function withWrittenCasing(readable: string, text: string): string {
+export function withWrittenCasing(readable: string, text: string, capitalsOnly = false): string {
   return readable
     .split(' ')
     .map((token) => {
       const [, word, tail] = /^([A-Za-z]{3,})([.,]?)$/.exec(token) ?? [];
       if (!word || LEGAL_WORDS.has(word.toLowerCase()) || SMALL_WORDS.has(word.toLowerCase())) return token;
+      if (capitalsOnly && (word.length < 4 || /[a-z]/.test(word))) return token;
       const counts = new Map<string, number>();
+      let capitals = 0;
       for (const [seen] of text.matchAll(new RegExp(`(?<![A-Za-z0-9&])${word}(?![A-Za-z0-9&])`, 'gi')))
         if (/[a-z]/.test(seen) && /[A-Z]/.test(seen)) counts.set(seen, (counts.get(seen) ?? 0) + 1);
-      const written = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+        else if (!/[a-z]/.test(seen)) capitals++;
+      const [written, times = 0] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+      // A word in capitals inside a name the company wrote in mixed case may be its brand ("SPACEHAB, Incorporated",
+      // "NVIDIA Corporation"): only a filing that writes it in mixed case more often changes it ("ASTROTECH Corp").
+      if (capitalsOnly && times <= capitals) return token;
       return written ? `${written}${tail}` : token;
     })
     .join(' ');
@@ -241,7 +252,12 @@ export function withWrittenCasing(readable: string, text: string): string {
  */
 export function companyDisplayName(conformed: string, text: () => string | null): string {
   // A conformed name with lower case is already the company's writing ("Coupang, Inc." beside a cover's "COUPANG, Inc.").
-  if (/[a-z]/.test(conformed)) return readableCompanyName(conformed);
+  if (/[a-z]/.test(conformed)) {
+    const readable = readableCompanyName(conformed);
+    if (!/\b[A-Z]{4,}\b/.test(readable)) return readable;
+    const source = text();
+    return source ? withWrittenCasing(readable, source, true) : readable;
+  }
   const source = text();
   if (!source) return readableCompanyName(conformed);
   return coverCompanyName(conformed, source) ?? withWrittenCasing(readableCompanyName(conformed), source);

@@ -110,7 +110,7 @@ describe('storing scored filings', () => {
       [1, 'BUFFETT WARREN E', true, true, 6125376],
     ]);
     const [filing] = await database.db.select().from(filings).where(eq(filings.id, id));
-    expect(filing?.executiveNames).toEqual(['Berkshire Hathaway Inc.', 'Warren E Buffett']);
+    expect(filing?.executiveNames).toEqual(['Berkshire Hathaway Inc.', 'Warren E. Buffett']);
     // No EDGAR header: the filed date comes from the signature, and the filing says so.
     expect((filing?.details as { datesFrom: string } | undefined)?.datesFrom).toMatch(/document itself/);
   });

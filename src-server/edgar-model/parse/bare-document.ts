@@ -38,7 +38,7 @@ export function bareRegistrant(raw: string): string | null {
   if (dei) return dei;
   const start = raw.search(/\(\s*Exact\s+name\s+of\s+registrant/i);
   if (start < 0) return null;
-  const lines = htmlToText(raw.slice(Math.max(0, start - 3_000), start + 20))
+  const lines = htmlToText(raw.slice(Math.max(0, start - 3_000), start + 80))
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .filter(Boolean);

@@ -170,7 +170,20 @@ export function purposeAction(bodyText: string, amendment = false): string | nul
       (amendment && (ISSUER_AGREEMENT.test(s) || VOTING_FOR_MERGER.test(s) || SHARE_DEAL.test(s)))
     );
   });
-  return sentence ? sentence.trim().slice(0, 300) : null;
+  return sentence ? quotedPurpose(sentence) : null;
+}
+
+/** A text page's furniture between two lines of the item ("Page 2 of 8 <PAGE>3", "- 4 -"). */
+const PAGE_FURNITURE = /\s*(?:\bPage \d+ of \d+\b|<PAGE>\s*\d*|(?<=[.:;]) -\s?\d{1,3}\s?-(?= ))\s*/gi;
+/** The item's own caption and the amendment's boilerplate before what it says. */
+const ITEM_4_LEAD_IN =
+  /^(?:(?:Item\s*4\.?\s*)?Purpose\s+of\s+(?:the\s+)?Transaction\.?\s*)?(?:Item 4 (?:of (?:the )?(?:Schedule 13D|Statement) )?is (?:hereby )?(?:supplemented and amended|amended and supplemented|amended|supplemented)(?: (?:by adding|to (?:add|include)) the following(?: (?:information|paragraphs?|sentences?))?(?: (?:at the end thereof|thereto))?| as follows)?[:.]?\s*)?/i;
+
+/** The sentence as the card quotes it: without the page's furniture and the item's lead-in, at most 300 characters. */
+function quotedPurpose(sentence: string): string {
+  const said = sentence.replace(PAGE_FURNITURE, ' ').replace(/\s+/g, ' ').trim();
+  const body = said.replace(ITEM_4_LEAD_IN, '');
+  return (body.length >= 20 ? body : said).slice(0, 300);
 }
 
 /**
@@ -227,6 +240,14 @@ export function planTrustee(bodyText: string): boolean {
  */
 const NOT_PURCHASED_SERVICES =
   /\b(?:received|acquired|issued)\b[^.]{0,160}?\b(?:in consideration (?:of|for)|as compensation for|in exchange for)\b[^.]{0,80}?\bservices\b|\b(?:issued|granted|awarded) to the Reporting Person in connection with (?:his|her) (?:employment|service)\b/i;
+/**
+ * Decision 378: shares a fund with no public market issued to an investor that committed its capital in advance, on
+ * the fund's call for it ("the Issuer issued a capital call notice to certain investors that have committed to purchase
+ * Common Shares. Pursuant to such capital call notice, ... were obligated to make capital contribution", Apollo on
+ * Fortress Private Lending Fund, 2025). A private BDC's or fund's drawdown, not a purchase in a market.
+ */
+const CAPITAL_CALL =
+  /\b(?:capital call|capital draw-?down|draw-?down)(?: notices?)?\b[^.]{0,200}?\b(?:committed|commitments?|subscription agreements?)\b|\b(?:committed|commitments?|subscription agreements?)\b[^.]{0,200}?\b(?:capital call|capital draw-?down|draw-?down notice)s?\b/i;
 const NOT_PURCHASED =
   /\bno funds (?:(?:were|was|have been|are)\s+)?(?:used|involved|paid|expended|required)\b|\b(?:expended|used|paid) no funds\b|\b(?:have|has|were|was) not (?:been )?(?:purchased|acquired by purchase)\b/i;
 /**
@@ -259,7 +280,7 @@ const LISTING_EXCHANGE = [
 
 export function stakeOrigin(
   bodyText: string,
-): 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | null {
+): 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | 'capital-call' | null {
   const text = bodyText.replace(/\s+/g, ' ');
   const start = text.search(/Item\s*3\.?\s*(?:[-–—:]\s*)?Sources?\s+and\s+Amount/i);
   if (start === -1) return null;
@@ -296,6 +317,7 @@ export function stakeOrigin(
   const four = items.search(/Item\s*4\.?\s*(?:[-–—:]\s*)?Purpose/i);
   const item3 = items.slice(0, four === -1 ? 2_000 : four);
   if (PLAN_TRUSTEE.test(item3)) return 'plan-trustee';
+  if (CAPITAL_CALL.test(item3)) return 'capital-call';
   if (NOT_PURCHASED.test(item3)) return 'not-purchased';
   // Decision 354: shares received for services ("received the Common Stock and the Common Stock Options in
   // consideration of Reporting Person's agreement to render consulting services", Rubin on Cetalon 2001): a grant.

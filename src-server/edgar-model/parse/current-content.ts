@@ -1363,12 +1363,22 @@ export function pressReleaseHeadline(text: string | null): string | null {
 
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
 
-/** A headline set in capitals reads as a title ("PERICOM REPORTS RESULTS" -> "Pericom Reports Results"). */
+/**
+ * A headline set in capitals reads as a title ("PERICOM REPORTS RESULTS" -> "Pericom Reports Results"). A word with a
+ * digit keeps its letters as written, and its lower case does not make the line mixed ("ADOPT RULE 10b5-1", "10-K").
+ */
 function titleCase(line: string): string {
-  if (/[a-z]/.test(line)) return line;
+  if (/[a-z]/.test(line.replace(/\S*\d\S*/g, ''))) return line;
   return line
-    .toLowerCase()
     .split(' ')
-    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .map((word, i) => {
+      // "2-FOR-1" -> "2-for-1", "COVID-19" -> "Covid-19"; a form's letter and a letter run on digits stay ("10-K", "FY2024").
+      if (/\d/.test(word))
+        return word.replace(/(^|-)([A-Z]{2,})(?=-|$)/g, (_m, dash: string, part: string) =>
+          dash ? `${dash}${part.toLowerCase()}` : part.charAt(0) + part.slice(1).toLowerCase(),
+        );
+      const w = word.toLowerCase();
+      return i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1);
+    })
     .join(' ');
 }

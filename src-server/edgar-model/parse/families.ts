@@ -1,6 +1,7 @@
 /** Readers for the smaller form families: periodic reports, 13D/G, 13F, proxies, offerings. */
 import { unitScale } from '#shared/amounts';
 import { anyDateToIso } from './dates';
+import { startsWithCompany } from '../company-name';
 import { htmlToText } from './text';
 import {
   ceasedFivePercent,
@@ -371,6 +372,13 @@ export function parseBeneficial(
     // A cover typed as bare numbered rows ("Item 1: Reporting Person - FMR Corp.", "Item 11: 8.302%").
     if (persons.length === 0) persons = numberedCoverPersons(bodyText, schedule);
     subject.name ??= coverIssuerName(bodyText);
+    // Some 1990s headers file the statement under the filer's own CIK as its subject (Crane Co.'s 13D/A No. 3 on Mark
+    // Controls, 1994): the cover's "(Name of Issuer)" is the company the stake is in, and the header's CIK is not its.
+    if (subject.cik != null && subject.cik === filer.cik) {
+      const onCover = coverIssuerName(bodyText);
+      if (onCover && subject.name && !startsWithCompany(onCover, subject.name))
+        subject = { cik: null, name: onCover, cusip: null };
+    }
     // "(CUSIP Number)"; a Schedule TO cover combined with a 13D amendment says "(CUSIP Number of Class of Securities)".
     const cusip = /([0-9A-Z]{6}\s?[0-9A-Z]{2}\s?[0-9])[\s_-]*\(CUSIP Number(?: of Class of Securities)?\)/i.exec(
       bodyText,

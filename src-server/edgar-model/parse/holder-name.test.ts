@@ -91,6 +91,16 @@ describe('a firm the filing never names in its own words', () => {
   });
 });
 
+describe('the company the stake is in', () => {
+  it("is the cover's issuer when the header files the statement under the filer's own CIK", () => {
+    // Crane Co.'s 13D/A No. 3 (1994): the header's subject is Crane Co. itself; the cover names Mark Controls.
+    const parsed = parseFiling(repoDocument('eval/importance/filings/13dg/orgron_0000025445-94-000008_SC13DA.txt'));
+    expect(parsed.company?.displayName ?? parsed.company?.name).toBe('Mark Controls Corporation');
+    expect(parsed.company?.cik).toBeNull();
+    expect(parsed.filer?.displayName).toBe('Crane Co.');
+  });
+});
+
 describe('cleanPersonName', () => {
   it('drops what a filer typed around the name in row 1', () => {
     expect(cleanPersonName('Herb D. Vest, ###-##-####')).toBe('Herb D. Vest');

@@ -315,7 +315,11 @@ function readBeneficial(r: Reading, out: FamilyRead): void {
     bodyOf(primary, 2_000_000),
   );
   out.detail = beneficial;
-  out.company = partyRef(byRole('subject')) ?? emptyCompany(beneficial.subject.cik, beneficial.subject.name);
+  // The header's subject unless parseBeneficial set it aside for the cover's issuer (a header naming the filer itself).
+  const subject = byRole('subject');
+  out.company =
+    (subject?.cik === beneficial.subject.cik ? partyRef(subject) : null) ??
+    emptyCompany(beneficial.subject.cik, beneficial.subject.name);
   out.filer = beneficial.filer;
   if (beneficial.percentOfClass == null) out.incomplete.push('percent of class not found');
 }
@@ -411,23 +415,40 @@ export function parseFiling(raw: string, hints: ParseHints = {}): ParsedFiling {
     );
   }
   const { detail, filer, incomplete } = out;
+  const hasHeader = header.parties.length > 0;
+  // Any document stored without its SEC header or a name from the feed (an 8-K, a prospectus, a proxy) names its
+  // registrant in its dei: facts or above the cover's "(Exact name of registrant as specified in its charter)".
   const found = withDeiIdentity(
-    out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null),
+    namedFromCover(out.company ?? (hints.cik ? emptyCompany(hints.cik, hints.companyName ?? null) : null), hints, () =>
+      hasHeader ? null : bareRegistrant(primary?.text ?? ''),
+    ),
     primary,
-    header.parties.length > 0,
+    hasHeader,
   );
   let names: string | undefined;
   const namesText = () => (names ??= nameSourceText(sub, primary, detail));
   const company = found?.name ? { ...found, displayName: companyDisplayName(found.name, namesText) } : found;
   // An insider no signature named reads as the filing writes them ("Wickerham E. Scott" signs a power of attorney
   // "E. Scott Wickerham"); EDGAR's "LAST FIRST" shape alone cannot tell "John A. Smith" from that.
-  if (detail?.kind === 'ownership')
+  if (detail?.kind === 'ownership') {
+    // The owners also as the form's own words write them: remarks, footnotes and signatures name a firm as it writes
+    // itself ("SoftBank Group Corp., By: /s/ ..." beside EDGAR's "SOFTBANK GROUP CORP"). Not for the company: a
+    // footnote's bare "Apple" is not how Apple Inc. names itself.
+    let owners: string | undefined;
+    const ownersText = () =>
+      (owners ??= [
+        namesText(),
+        detail.remarks ?? '',
+        ...detail.footnotes.map((f) => f.text),
+        ...(detail.signatureNames ?? []),
+      ].join('\n'));
     for (const o of detail.owners) {
-      if (o.nameOrder !== 'signature') o.displayName = writtenPersonName(o.name, namesText()) ?? o.displayName;
+      if (o.nameOrder !== 'signature') o.displayName = writtenPersonName(o.name, ownersText()) ?? o.displayName;
       // A firm keeps EDGAR's words but not its capitals ("BERKSHIRE HATHAWAY INC" is "Berkshire Hathaway Inc."); a
       // person's name is never left in capitals by the readings above.
-      if (o.displayName && !/[a-z]/.test(o.displayName)) o.displayName = companyDisplayName(o.displayName, namesText);
+      if (o.displayName && !/[a-z]/.test(o.displayName)) o.displayName = companyDisplayName(o.displayName, ownersText);
     }
+  }
   // A 13D/G holder as its cover writes it: the cover's reporting person with the same words ("NEUBAUER JOSEPH" is
   // "Joseph Neubauer"), else EDGAR's capitals found in the text ("MORGAN STANLEY" is "Morgan Stanley").
   const holder =

@@ -84,6 +84,12 @@ describe('the exhibit 99.1 headline', () => {
     );
   });
 
+  it('title-cases a headline in capitals whose only lower case is a rule number (Asta Funding 2005)', () => {
+    expect(headline(edgarFixture('corpus/8k_1001258_8K_2005_0001125282-05-004831.txt'))).toBe(
+      'Asta Funding Executive Officers Adopt Rule 10b5-1 Trading Plans',
+    );
+  });
+
   it('does not join the subheadings under a plain-text headline (Entrada 2001)', () => {
     expect(headline(edgarFixture('8k_1000695_8K_2001_0000950117-01-501415.txt'))).toBe(
       'Entrada Announces Steps to improve its Bottom Line',

@@ -147,7 +147,7 @@ describe('Form 4 bare documents', () => {
       ['BERKSHIRE HATHAWAY INC', true],
       ['BUFFETT WARREN E', true],
     ]);
-    expect(detail.owners[1]?.displayName).toBe('Warren E Buffett');
+    expect(detail.owners[1]?.displayName).toBe('Warren E. Buffett');
     expect(detail.rows).toHaveLength(1);
   });
 

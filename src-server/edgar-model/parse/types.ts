@@ -308,7 +308,14 @@ export interface BeneficialDetail {
   /** 13D Item 4: the sentence stating an action taken (a letter or proposal delivered, nominations, an agreement), or null. */
   purposeAction?: string | null;
   /** A first 13D's stake from merger support agreements, an internal reorganisation or holdings from before the listing (Items 3-5), or null; 'plan-trustee' counts on a 13D/A too (decision 354). */
-  stakeOrigin?: 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | null;
+  stakeOrigin?:
+    | 'deal-support'
+    | 'reorganization'
+    | 'pre-listing'
+    | 'plan-trustee'
+    | 'not-purchased'
+    | 'capital-call'
+    | null;
   /** The cover's title of the class reported on ("Common Stock", "Non-cumulative Dollar Preference Shares, Series M-T"). */
   classTitle?: string | null;
   /** The text says the shares went into a tender offer for all outstanding shares or were converted in the company's merger. */

@@ -8,7 +8,7 @@ import { daysBetween } from '#shared/calendar';
 import { SCORING_THRESHOLDS as T } from '#shared/scoring-rules';
 import { BUYOUT_PROPOSAL, HOLDER_MERGER } from '../parse/beneficial-cover';
 import type { BeneficialDetail, ParsedFiling } from '../parse/types';
-import { percent, plural } from './format';
+import { percent, plural, sentence } from './format';
 import type { Hit, ScoreContext } from './types';
 
 interface Scored {
@@ -155,6 +155,12 @@ function originHit(s: StakeFacts): Hit | null {
       importance: 'MEDIUM',
       reason: `${s.filer} reports ${s.stake}, not bought in the market: Item 3 says it came in a distribution, for services or as payment in a deal, not with the holder's own funds`,
     };
+  if (s.d?.stakeOrigin === 'capital-call')
+    return {
+      rule: '13d.capital-call',
+      importance: 'LOW',
+      reason: `${s.filer} reports ${s.stake}, paid in on the fund's call for capital the holder committed before: a fund with no public market drawing on its investors, not a purchase in a market`,
+    };
   if (s.d?.stakeOrigin === 'reorganization')
     return {
       rule: '13d.reorganization',
@@ -203,7 +209,7 @@ function scheduleDHits(s: StakeFacts): Hit[] {
         : {
             rule: '13d.initial',
             importance: 'HIGH',
-            reason: `${s.filer} crossed 5% with a first 13D: ${s.stake}. No plan is stated yet, but a 13D, unlike a passive 13G, leaves the holder free to seek change`,
+            reason: `${s.filer} crossed 5% with a first 13D: ${sentence(s.stake)} No plan is stated yet, but a 13D, unlike a passive 13G, leaves the holder free to seek change`,
           },
     ];
   // Decision 354: a trustee of the company's employee plan or trust reports the plan's shares on an amendment too.
@@ -343,8 +349,6 @@ export function scoreBeneficial(f: ParsedFiling, company: string, context: Score
           ...(s.exit ? [exitHit(s)] : crossingHit(s)),
         ]);
   const persons = s.d?.reportingPersons.map((p) => p.name).filter(Boolean) ?? [];
-  // A sentence ends once: a list that ends in "Inc." gets no second period.
-  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
   const summary =
     sentence(`${f.formType} on ${company}: ${oneLinerOf(s)}`) +
     (persons.length > 1 ? ` ${sentence(`Reporting persons: ${persons.join(', ')}`)}` : '') +

@@ -7,7 +7,7 @@ import { withArticle } from '#shared/spoken-forms';
 import type { ParsedFiling } from '../parse/types';
 import { type ItemJudgement, judgementHit } from './current';
 import { companyEvent } from '../company-name';
-import { asFiled } from './format';
+import { asFiled, sentence } from './format';
 import type { Hit } from './types';
 
 export interface CurrentText {
@@ -43,7 +43,9 @@ export function currentReportText(f: ParsedFiling, company: string, judgements: 
   const withQuote = judgements.find((j) => j.quote && j.importance === top.importance) ?? top;
   const summary =
     quotedSummary(withQuote) ??
-    `${company} filed ${withArticle(f.formType)}${eventDate ? ` for an event on ${eventDate}` : ''}: ${top.facts.join('; ')}.`;
+    sentence(
+      `${company} filed ${withArticle(f.formType)}${eventDate ? ` for an event on ${eventDate}` : ''}: ${top.facts.join('; ')}`,
+    );
   return {
     hits: unique,
     extraRules: [...new Set(judgements.map((j) => j.rule))],

@@ -240,7 +240,7 @@ describe('class 1, third pass: board resets, the holders-vote size, combinations
     // The 2018 amended agreement's "(i) $19.00 plus (ii) fifty percent ... of the value" of a Disney share is a price per
     // share, not a $19 deal; Biogen's "$172.50 per share" for Reata (2023) likewise.
     expect(score(`${CORPUS}8k_1001039_8K_2018_0000950157-18-000744.htm`).oneLiner).toBe(
-      "The company: Deal that needs its own holders' vote",
+      "The Walt Disney Company: Deal that needs its own holders' vote",
     );
     expect(score(`${EVAL}8k_rania_0001193125-23-198542.html`).reasons[0]).toBe(
       'Acquisition; its size against the company is not known',
@@ -976,7 +976,7 @@ describe('the 5.02 departure net (decision 350): a departure the fitted readings
     expect(disney.reasons.join(' ')).not.toMatch(/departure/);
     // Its deal is paid in Disney shares (0.2745 for each 21CF share): the "$8.5 billion" is the dividend SpinCo pays 21CF
     // before the merger, not the deal's price, so the headline states no amount.
-    expect(disney.oneLiner).toBe("The company: Deal that needs its own holders' vote");
+    expect(disney.oneLiner).toBe("The Walt Disney Company: Deal that needs its own holders' vote");
     expect(
       departureNet(
         'If the Chief Executive Officer resigns for good reason, he will be entitled to severance. The former Chief Financial Officer retired in 2019.',

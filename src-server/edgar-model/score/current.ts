@@ -606,17 +606,32 @@ function headlineFromQuote(quote: string | null): string | null {
       about.charAt(0).toUpperCase() + about.slice(1).replace(/\s*\((?:the )?[“"][^”"]{1,40}[”"]\)/g, ''),
     );
   if (POINTER_ONLY.test(quote.trim()) || RELEASE_POINTER.test(said[0]!)) return 'Press release attached as an exhibit';
-  const first = said
-    .join(' ')
+  // The first sentence is the headline when it says enough; a second one only makes the line run on to its cut.
+  const first = (said[0]!.length >= 60 ? said[0]! : said.join(' '))
     // "As previously announced, on June 20, 2018, ...", "Effective December 19, 2023 the board ...": the date is the card's.
     .replace(/^(?:As previously (?:announced|disclosed|reported),?\s*)?/i, '')
-    .replace(/^(?:On|Effective(?: as of)?)\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s*/i, '');
+    .replace(/^(?:On|Effective(?: as of)?|As of)\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s*/i, '');
   return cutToLine(first.charAt(0).toUpperCase() + first.slice(1));
 }
 
+/**
+ * What a headline can do without (decision 378's wording pass): a clock time or a circumstance before the event ("at 11:59
+ * pm Eastern time, the waiting period ...", "in light of the recent surge in COVID-19 cases ..., the Company will hold
+ * ..."), a party's state of incorporation and parentage (", a Delaware corporation and wholly owned subsidiary of
+ * Disney"), its ticker ("(Nasdaq: ASTC)"), and "as amended". The quote on the card keeps every word.
+ */
+const LEAD_IN =
+  /^(?:at \d{1,2}:\d{2}\s?[ap]\.?m\.?(?:\s+[A-Z][a-z]+ time)?|(?:in light of|due to|as a result of)\b[^,]{5,160}),\s+(?=\S)/i;
+const APPOSITIVE =
+  /,\s+(?:a|an)\s+(?:[A-Z][a-z]+\s+)?(?:corporation|limited liability company|limited partnership|statutory trust)(?:\s+(?:organized|incorporated) under the laws of [A-Z][a-z]+(?: [A-Z][a-z]+)?)?(?:\s+and\s+(?:a\s+)?(?:direct\s+|indirect\s+)?wholly[- ]owned subsidiary of [^,()]{2,60}?)?(?=,)|\s*\((?:Nasdaq|NYSE|NYSE American|AMEX|OTC\w*|TSX)(?:\s+\w+)?\s*:\s*[A-Z.]{1,6}\)|,\s+as amended(?=[,\s])/g;
+
 /** A headline's length: up to 110 characters, else cut at a word with an ellipsis; defined terms are drafting, not news. */
 function cutToLine(text: string): string {
-  const whole = withoutDefinedTerms(text)
+  const plain = withoutDefinedTerms(text).replace(APPOSITIVE, '');
+  const lead = LEAD_IN.exec(plain);
+  const rest = lead ? plain.slice(lead[0].length) : '';
+  const event = rest.length >= 30 ? rest.charAt(0).toUpperCase() + rest.slice(1) : plain;
+  const whole = event
     .replace(/(?<!\b(?:Inc|Corp|Co|Ltd|Esq|Jr|Sr|[A-Z]))\.$/, '')
     // A sentence cut at its end keeps an abbreviation's period ("Kofax, Inc.", "Garrison R. Smith, Esq.").
     .replace(/\b(Inc|Corp|Co|Ltd|Esq|Jr|Sr)$/, '$1.');

@@ -48,6 +48,11 @@ export function asFiled(text: string): string {
   return `“${text.replace(/[“”]/g, '"')}”`;
 }
 
+/** A sentence ends once: text that already ends in "Inc." or "Corp." gets no second period. */
+export function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -1,7 +1,7 @@
 /** The words of a Form 3/4/5: its one-line headline and its summary, from the facts the rules read. */
 import { transactionCodeWords } from '#shared/insider';
 import { allocationKind, type CodeTotals, type Holding, holdingsAfter, type OwnershipFacts } from './ownership-facts';
-import { money, plural, price, shares } from './format';
+import { money, plural, price, sentence, shares } from './format';
 
 function atPrice(t: CodeTotals): string {
   if (t.pricedShares === 0) return '';
@@ -108,7 +108,9 @@ export function summaryOf(f: OwnershipFacts): string {
     : '';
   const notes = notesLine(f);
   return (
-    `Form ${f.formType} for ${f.company}${f.role ? ` (${f.owner?.displayName}: ${f.role})` : ''}: ${oneLinerOf(f)}.` +
+    sentence(
+      `Form ${f.formType} for ${f.company}${f.role ? ` (${f.owner?.displayName}: ${f.role})` : ''}: ${oneLinerOf(f)}`,
+    ) +
     (notes && (f.buy || f.sell) ? ` Also: ${notes}.` : '') +
     (rowCount > 1 ? ` ${plural(rowCount, 'transaction row')} reported as ${plural(trades.length, 'trade')}.` : '') +
     joint +

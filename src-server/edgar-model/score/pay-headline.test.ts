@@ -50,6 +50,41 @@ describe('payHeadline', () => {
       'On March 6, 2013, the shareholders of the Registrant approved the terms of the Registrant’s 2002 Executive Performance Plan, as amended (the “2002 Plan”) at the Registrant’s annual meeting of shareholders.',
       '2002 Executive Performance Plan approved',
     ],
+    [
+      // Disney 2013: a form adopted for awards to come, no award made.
+      'The Company has adopted a new form of agreement for the award of Performance-Based Stock Units to executive officers.',
+      'New form of award agreement for Performance-Based Stock Units',
+    ],
+    [
+      // Marygold 2022: three officers' agreements in one list.
+      'On April 8, 2022, The Marygold Companies, Inc.’s (the "Company" or "Marygold") Board of Directors, upon approval from the Company’s Compensation Committee ("Compensation Committee"), approved: (i) employment agreements for each of Stuart Crumbaugh, David Neibert and Carolyn Yu (each an "Employment Agreement" and collectively, the "Employment Agreements"); and (ii) a one-time transaction bonus agreement for John Love ("Bonus Agreement").',
+      'Employment agreements for Stuart Crumbaugh and others approved',
+    ],
+    [
+      // SanDisk 2011: a named sum, and what it pays for.
+      'On March 17, 2011, the Compensation Committee of the Board of Directors of SanDisk Corporation (the "Company"), approved a payment in the amount of $50,000 for Sumit Sadana, the Company’s Senior Vice President and Chief Strategy Officer, to reimburse him for certain expenses incurred in connection with the sale of his home in order to relocate and accept employment with the Company in Milpitas, California.',
+      '$50,000 relocation payment to Sumit Sadana approved',
+    ],
+    [
+      // Nuance 2021: stay bonuses before the Microsoft merger, the people unnamed.
+      'On June 30, 2021, the Compensation Committee of the Board of Directors (the "Committee") of Nuance Communications, Inc. (the "Company") approved agreements providing for the payment of cash bonuses to specified key employees (the "Stay Bonus Agreements") in connection with the transactions contemplated by that certain Agreement and Plan of Merger',
+      'Cash bonuses for key employees approved',
+    ],
+    [
+      // Astrotech 2010: a subsidiary's grant.
+      'On January 19, 2010, an independent committee of the board of directors of 1st Detect Corporation ("1st Detect"), a subsidiary of the Astrotech Corporation (the "Company"), approved a grant of restricted stock and warrants to certain officers, directors and employees of 1st Detect pursuant to restricted stock agreements',
+      'Grant of restricted stock and warrants to certain officers, directors and employees',
+    ],
+    [
+      // Nuance 2007: a list of actions, the bonus programme first.
+      'On December 21, 2007, the Compensation Committee (the "Committee") of the Board of Directors of Nuance Communications, Inc. (the "Company") took the following actions: Fiscal 2008 Company Bonus Program.',
+      'Fiscal 2008 Company Bonus Program set',
+    ],
+    [
+      // Nordstrom 2023: a table of salaries and bonuses for the named executive officers.
+      'On March 1, 2023, the Compensation, People and Culture Committee (the "Committee") of the Board of Directors of the Company approved the following actions relative to salary and performance-based awards for the Company’s Principal Executive Officer and the Named Executive Officers ("NEOs")',
+      'Pay of the named executive officers set',
+    ],
   ])('%#: %s', (quote, headline) => {
     expect(payHeadline(quote)).toBe(headline);
   });
@@ -57,9 +92,10 @@ describe('payHeadline', () => {
   it('names no decision the words do not state', () => {
     expect(
       payHeadline(
-        'The Company has adopted a new form of agreement for the award of Performance-Based Stock Units to executive officers.',
+        'The information set forth under Item 1.01 of this Current Report is incorporated herein by reference.',
       ),
     ).toBeNull();
+    expect(payHeadline('The Company entered into an agreement with its executive officers.')).toBeNull();
     expect(payHeadline(null)).toBeNull();
   });
 

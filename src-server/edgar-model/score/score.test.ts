@@ -650,7 +650,18 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     // ... directors ... (including any director nominated by the Eligible Holders": nothing nominated yet.
     const p = dg('orgron_0000950129-98-002524_SC13D.txt.gz');
     expect(p.detail).toMatchObject({ purposeAction: null, percentOfClass: 28.8 });
-    expect(score(p)).toMatchObject({ importance: 'HIGH', rules: ['13d.initial'] });
+    const s = score(p);
+    expect(s).toMatchObject({ importance: 'HIGH', rules: ['13d.initial'] });
+    // The stake's company ends in "Inc.": the sentence does not get a second period.
+    expect(s.reasons[0]).toContain('28.8% of Costilla Energy, Inc. No plan is stated yet');
+  });
+
+  it("quotes Item 4 without the page's furniture or the amendment's lead-in (BellSouth on QVC, 1994)", () => {
+    // "Item 4 of the Schedule 13D is hereby supplemented and amended to include the following information: Page 2 of 8
+    // <PAGE>3 In connection with ...": the quote starts where the item says something.
+    const action = (dg('orgron_0000950157-94-000014_SC13DA.txt').detail as { purposeAction: string }).purposeAction;
+    expect(action).toMatch(/^In connection with the Company's proposed acquisition of Paramount/);
+    expect(action).not.toMatch(/Page \d|<PAGE>|supplemented/);
   });
 
   it("a 13D/A's new agreement with the company is an action, HIGH (Crane's confidentiality agreement with Mark Controls, 1994)", () => {
@@ -666,6 +677,23 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     );
     expect(purposeAction(text, false)).toBeNull();
     expect(purposeAction(text, true)).toMatch(/Crane Co\. entered into a confidentiality agreement with the Issuer\.$/);
+  });
+
+  it('a first 13D for shares a private fund issued on its call for committed capital is LOW, not a crossing (decision 378)', () => {
+    // Apollo on Fortress Private Lending Fund, 2025: "the Issuer issued a capital call notice to certain investors that
+    // have committed to purchase Common Shares", $180M paid in for 23.6% of a fund with no public market.
+    const name = 'orgron_0001104659-25-084149_SCHEDULE13D.txt';
+    const apollo = dg(name);
+    expect(apollo.detail).toMatchObject({ stakeOrigin: 'capital-call' });
+    const s = score(apollo);
+    expect(s).toMatchObject({ importance: 'LOW', rules: ['13d.capital-call'] });
+    expect(s.reasons[0]).toContain("paid in on the fund's call for capital the holder committed before");
+    // Derived: the same Item 3 without the call (the shares bought with working capital) is a first crossing again.
+    const raw = readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'utf8')
+      .replace(/issued a capital call notice to certain investors that have committed to purchase/, 'sold')
+      .replace(/Pursuant to such capital call notice,/, 'In that sale,');
+    expect(raw).not.toMatch(/capital call/);
+    expect(parseFiling(raw, {}).detail).toMatchObject({ stakeOrigin: null });
   });
 
   it("a first 13D whose Item 3 says no funds bought the shares is no market purchase: a plan trustee's LOW, a distribution's MEDIUM (decision 343)", () => {
