@@ -59,6 +59,12 @@ describe('an 8-K one-liner names the company once', () => {
       { cik: 1001907, companyName: 'ASTROTECH Corp \\WA\\' },
       /^Astrotech Corp: 1st Detect Corporation, a subsidiary of Astrotech Corporation, announced today/,
     ],
+    // "... posted two investor presentations to the Company's website, both of which ...": the main clause is the line.
+    [
+      `${EVAL}8k_108516_8K_2023_0000950170-23-038652.htm`,
+      { cik: 108516, companyName: 'WORTHINGTON INDUSTRIES INC' },
+      /^Worthington Industries, Inc\. posted two investor presentations to the Company’s website$/,
+    ],
   ])('%s', (file, hints, expected) => {
     expect(oneLiner(file, hints)).toMatch(expected);
   });

@@ -198,18 +198,20 @@ function scheduleDHits(s: StakeFacts): Hit[] {
         reason: `${s.filer} reports ${s.stake} on a first 13D for an event dated ${s.d?.eventDate}, ${s.eventAgeDays} days before the filing: the stake was not just bought in the market`,
       },
     ];
+  // A first 13D below the line (Baker Bros. on vTv at 4.99%, a group's member filing with it) crossed nothing.
+  const filedWith = s.pct != null && s.pct < 5 ? 'filed' : 'crossed 5% with';
   if (!s.amendment)
     return [
       action
         ? {
             rule: '13d.plans',
             importance: 'CRITICAL',
-            reason: `${s.filer} crossed 5% with a 13D (${s.stake}) and states ${buyout ? 'an agreement or a proposal to acquire the company' : 'an action'} in Item 4${quoted}`,
+            reason: `${s.filer} ${filedWith} a 13D (${s.stake}) and states ${buyout ? 'an agreement or a proposal to acquire the company' : 'an action'} in Item 4${quoted}`,
           }
         : {
             rule: '13d.initial',
             importance: 'HIGH',
-            reason: `${s.filer} crossed 5% with a first 13D: ${sentence(s.stake)} No plan is stated yet, but a 13D, unlike a passive 13G, leaves the holder free to seek change`,
+            reason: `${s.filer} ${filedWith} a first 13D: ${sentence(s.stake)} No plan is stated yet, but a 13D, unlike a passive 13G, leaves the holder free to seek change`,
           },
     ];
   // Decision 354: a trustee of the company's employee plan or trust reports the plan's shares on an amendment too.

@@ -635,8 +635,17 @@ function cutToLine(text: string): string {
     .replace(/(?<!\b(?:Inc|Corp|Co|Ltd|Esq|Jr|Sr|[A-Z]))\.$/, '')
     // A sentence cut at its end keeps an abbreviation's period ("Kofax, Inc.", "Garrison R. Smith, Esq.").
     .replace(/\b(Inc|Corp|Co|Ltd|Esq|Jr|Sr)$/, '$1.');
-  return whole.length <= 110 ? whole : `${whole.slice(0, 107).replace(/\s+\S*$/, '')}…`;
+  if (whole.length <= 110) return whole;
+  // A main clause that ends before a relative or purpose clause is a whole line ("posted two investor presentations to
+  // the Company's website, both of which ..."): cut there, with nothing left hanging. Else at a word, with an ellipsis.
+  const clause = CLAUSE_AFTER.exec(whole.slice(40, 108));
+  const head = clause ? whole.slice(0, 40 + clause.index) : '';
+  if (head && !/\b(?:that|and|or|the|a|an|of|to|announced|said|stated|reported)$/i.test(head)) return head;
+  return `${whole.slice(0, 107).replace(/\s+\S*$/, '')}…`;
 }
+
+const CLAUSE_AFTER =
+  /,\s+(?:(?:both|each|all|some) of )?which\b|,\s+(?:pursuant to|under which|whereby|in connection with|including|effective)\b|\s+(?:pursuant to|in order to|to allow)\s/;
 
 export function judgeItem(
   number: string,

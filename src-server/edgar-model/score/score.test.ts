@@ -992,6 +992,15 @@ describe("13D: where a first 13D's stake came from, as the filing words it (Orgr
 });
 
 describe('13D/G reasons say each fact once', () => {
+  it('a first 13D below 5% says it was filed, not that it crossed 5% (Baker Bros. on vTv at 4.99%, 2023)', () => {
+    const s = score(dg('goedgar_vtv_13d_item4.htm'));
+    expect(s.importance).toBe('HIGH');
+    expect(s.reasons[0]).toMatch(
+      /^Baker Bros\. Advisors LP filed a first 13D: 4\.99% of vTv Therapeutics Inc\. No plan/,
+    );
+    expect(s.reasons.join(' ')).not.toMatch(/crossed 5%/);
+  });
+
   it('an amendment alone says what it updates; beside an exit the exit says it (Baker Bros. 2024, Kanarellis 1997)', () => {
     expect(score(dg('goedgar_13d_2024_1.htm')).reasons).toEqual([
       'Baker Bros. Advisors LP updated its 13D on Bicycle Therapeutics plc: 22.9% now, with no new plan in Item 4',
