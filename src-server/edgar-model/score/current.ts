@@ -13,6 +13,7 @@ import { sentences } from '../parse/item-sections';
 import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
+import { notesHeadline } from './notes-headline';
 import { payHeadline } from './pay-headline';
 import { asFiled, money, withoutDefinedTerms } from './format';
 import type { Hit, ScoreContext } from './types';
@@ -586,6 +587,8 @@ function resultsPeriod(quote: string | null): string | null {
 /** A headline from the item's own first sentence when the filing has none: the date clause dropped, cut to a line. */
 function headlineFromQuote(quote: string | null): string | null {
   if (!quote) return null;
+  const notes = notesHeadline(quote);
+  if (notes) return notes;
   // A release's own title quoted in the item: 'issued a press release titled, “The Marygold Companies to ...”'.
   const titled = /\b(?:press|news) release (?:titled|entitled|headlined),?\s*[“"]([^”"]{12,160})[”"]/i.exec(quote);
   if (titled?.[1]) return titled[1].replace(/[.,]$/, '');
@@ -645,7 +648,7 @@ function cutToLine(text: string): string {
 }
 
 const CLAUSE_AFTER =
-  /,\s+(?:(?:both|each|all|some) of )?which\b|,\s+(?:pursuant to|under which|whereby|in connection with|including|effective)\b|\s+(?:pursuant to|in order to|to allow)\s/;
+  /,\s+(?:(?:both|each|all|some) of )?which\b|,\s+(?:pursuant to|under which|whereby|in connection with|including)\b|\s+(?:pursuant to|in order to|to allow)\s/;
 
 export function judgeItem(
   number: string,
