@@ -13,6 +13,7 @@ import { sentences } from '../parse/item-sections';
 import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
+import { auditorHeadline, completedDealHeadline } from './event-headline';
 import { notesHeadline } from './notes-headline';
 import { payHeadline } from './pay-headline';
 import { asFiled, money, withoutDefinedTerms } from './format';
@@ -314,9 +315,12 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
     );
   }
   if (d.followUp && c.number !== '1.01')
-    return judged(c, '8k.deal.completed', `Completes a deal announced before${amount ? ` (${amount})` : ''}`, [
-      `Completes a deal the company announced before${size ? `: ${sized}` : amount ? ` (${amount})` : ''}`,
-    ]);
+    return judged(
+      c,
+      '8k.deal.completed',
+      `${completedDealHeadline(c.quote) ?? 'Completes a deal announced before'}${amount ? ` (${amount})` : ''}`,
+      [`Completes a deal the company announced before${size ? `: ${sized}` : amount ? ` (${amount})` : ''}`],
+    );
   // Decision 359: a deal of half the company or more (CRITICAL) is sized by a sum the item names as its price. When the
   // largest sum it states is not one (a revenue, a combined company's size), the priced sum sizes it; with none, the
   // deal is weighed as one whose size is not known.
@@ -721,19 +725,25 @@ export function judgeItem(
     return judged(c, '8k.governance.routine', 'Bylaws or charter amended', ['A bylaw or charter change']);
   if (c.auditor) {
     const flagged = c.auditor.flagged || c.auditor.resigned;
-    return judged(c, flagged ? '8k.4.01.flagged' : '8k.4.01.routine', flagged ? 'Auditor leaves' : 'Auditor change', [
-      c.auditor.flagged
-        ? 'The auditor change comes with a disagreement, a reportable event or a material weakness'
-        : c.auditor.resigned
-          ? 'The auditor resigned, effective immediately'
-          : 'Auditor change; no disagreement stated',
-    ]);
+    const named = auditorHeadline(c.quote);
+    return judged(
+      c,
+      flagged ? '8k.4.01.flagged' : '8k.4.01.routine',
+      named ?? (flagged ? 'Auditor leaves' : 'Auditor change'),
+      [
+        c.auditor.flagged
+          ? 'The auditor change comes with a disagreement, a reportable event or a material weakness'
+          : c.auditor.resigned
+            ? 'The auditor resigned, effective immediately'
+            : 'Auditor change; no disagreement stated',
+      ],
+    );
   }
   if (number === '4.01') {
     const flagged =
       /\bdisagreement|reportable event/i.test(c.quote ?? '') &&
       !/\bno (?:disagreements?|reportable events?)\b|\bthere were no\b/i.test(c.quote ?? '');
-    return judged(c, flagged ? '8k.4.01.flagged' : '8k.4.01.routine', 'Auditor change', [
+    return judged(c, flagged ? '8k.4.01.flagged' : '8k.4.01.routine', auditorHeadline(c.quote) ?? 'Auditor change', [
       flagged
         ? 'The auditor change comes with a disagreement or a reportable event'
         : 'Auditor change; no disagreement stated',
