@@ -109,6 +109,12 @@ describe('matching a name', () => {
 
   it('never matches a company without a name', () => {
     expect(companyEvent('The company', 'The Company announced')).toBe('The company: The Company announced');
+    expect(companyEvent('CIK 885245', 'The Registrant entered into a lease')).toBe(
+      'CIK 885245: The Registrant entered into a lease',
+    );
+    expect(companyEvent('The Buckle, Inc.', 'The Registrant entered into a lease')).toBe(
+      'The Buckle, Inc. entered into a lease',
+    );
   });
 
   it('a bare name is only the name, with or without its legal words', () => {

@@ -95,7 +95,8 @@ export function isOnlyCompanyName(text: string, company: string): boolean {
 export function companyEvent(company: string, event: string): string {
   // "The Registrant entered into ...", "The Company will hold ...": the filing's defined term for the company itself.
   const own = /^The (?:Registrant|Company)\b(?!['’])\s+(?=[a-z])/.exec(event);
-  if (own && company !== 'The company') return `${company} ${event.slice(own[0].length)}`;
+  // Not when the company has no name of its own to put there (the card's "The company", "CIK 885245").
+  if (own && !/^(?:The company|CIK \d+)$/.test(company)) return `${company} ${event.slice(own[0].length)}`;
   return startsWithCompany(event, company) ? event : `${company}: ${event}`;
 }
 

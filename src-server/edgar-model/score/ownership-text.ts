@@ -14,10 +14,21 @@ function atPrice(t: CodeTotals): string {
   return `${prefix}${price(Math.round(avg * 100) / 100)} (${money(t.value)}${range})`;
 }
 
+/** A derivative's title counted: "8,837 Stock Options (right to buy)", "379 Restricted Stock Units" (filed in the singular). */
+function countedTitle(title: string, count: number): string {
+  return count === 1 ? title : title.replace(/\b(Option|Unit|Right|Warrant|Award)(?=\s*(?:\(|$))/, '$1s');
+}
+
 /** Non-market codes first by size: the line to show when nobody bought or sold. */
 function nonMarketLine(name: string, t: CodeTotals): string {
   const n = shares(t.shares);
-  const what = t.rows[0]?.tableKind === 'derivative' ? (t.rows[0].securityTitle ?? 'derivative securities') : 'shares';
+  const title = t.rows[0]?.securityTitle;
+  const what =
+    t.rows[0]?.tableKind === 'derivative'
+      ? title
+        ? countedTitle(title, t.shares)
+        : 'derivative securities'
+      : 'shares';
   switch (t.code) {
     case 'A':
       return `${name} was granted ${n} ${what}`;

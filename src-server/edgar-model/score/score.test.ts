@@ -181,6 +181,10 @@ describe('Forms 3/4/5', () => {
     expect(score(parse('0001158463-25-000044_jetblue_A_derivative_only.txt')).oneLiner).toBe(
       'Carol Ann Clements was granted 110,474 Restricted Stock Units',
     );
+    // Filed in the singular ("Stock Option (right to buy)"), counted in the plural (Roelof Botha's option grant, 2019).
+    expect(
+      score(parseFiling(repoDocument('eval/importance/filings/form345/dm_0001179110-19-005054_4.xml'), {})).oneLiner,
+    ).toBe('Roelof Botha was granted 8,837 Stock Options (right to buy)');
     expect(score(parse('form5_snow_mcmahon_2022-01-31_G_gift.xml'))).toMatchObject({
       importance: 'LOW',
       rules: ['form4.routine'],
