@@ -51,10 +51,10 @@ function titleCaseIfShouting(word: string): string {
 export function displayOwnerName(filed: string): string {
   const name = filed.trim().replace(/\s+/g, ' ');
   if (!name) return name;
-  if (ENTITY_WORDS.test(name) || name.includes(',')) {
+  if (isEntityName(name) || name.includes(',')) {
     // "Smith, John A" is already "Last, First": flip around the comma for people only.
     const comma = /^([^,]+),\s*([^,]+)$/.exec(name);
-    if (comma?.[1] && comma[2] && !ENTITY_WORDS.test(name))
+    if (comma?.[1] && comma[2] && !isEntityName(name))
       return `${comma[2]} ${comma[1]}`.split(' ').map(titleCaseIfShouting).join(' ');
     return name;
   }

@@ -91,12 +91,18 @@ export function isOnlyCompanyName(text: string, company: string): boolean {
   return words.length > 0 && words.length <= name.length && words.every((w, i) => name[i] === w);
 }
 
+/** The card's stand-in for a company the filing and the feed leave unnamed: its CIK, else "The company". */
+export function unnamedCompany(cik: number | null | undefined): string {
+  return cik ? `CIK ${cik}` : 'The company';
+}
+const UNNAMED = /^(?:The company|CIK \d+)$/;
+
 /** "<COMPANY>: <event>", or the event alone when it already opens with the company's name. */
 export function companyEvent(company: string, event: string): string {
-  // "The Registrant entered into ...", "The Company will hold ...": the filing's defined term for the company itself.
+  // "The Registrant entered into ...", "The Company will hold ...": the filing's defined term for the company itself,
+  // unless the card has no name of its own to put there.
   const own = /^The (?:Registrant|Company)\b(?!['’])\s+(?=[a-z])/.exec(event);
-  // Not when the company has no name of its own to put there (the card's "The company", "CIK 885245").
-  if (own && !/^(?:The company|CIK \d+)$/.test(company)) return `${company} ${event.slice(own[0].length)}`;
+  if (own && !UNNAMED.test(company)) return `${company} ${event.slice(own[0].length)}`;
   return startsWithCompany(event, company) ? event : `${company}: ${event}`;
 }
 

@@ -608,17 +608,14 @@ function headlineFromQuote(quote: string | null): string | null {
   // card says that, not the pointer's boilerplate. One that says what the release is about says that.
   const about = RELEASE_ABOUT.exec(said[0]!)?.[1];
   // A short defined term goes here, before cutToLine, so the comma that may follow it stays in the line.
-  if (about)
-    return cutToLine(
-      about.charAt(0).toUpperCase() + about.slice(1).replace(/\s*\((?:the )?[“"][^”"]{1,40}[”"]\)/g, ''),
-    );
+  if (about) return cutToLine(cap(about).replace(/\s*\((?:the )?[“"][^”"]{1,40}[”"]\)/g, ''));
   if (POINTER_ONLY.test(quote.trim()) || RELEASE_POINTER.test(said[0]!)) return 'Press release attached as an exhibit';
   // The first sentence is the headline when it says enough; a second one only makes the line run on to its cut.
   const first = (said[0]!.length >= 60 ? said[0]! : said.join(' '))
     // "As previously announced, on June 20, 2018, ...", "Effective December 19, 2023 the board ...": the date is the card's.
     .replace(/^(?:As previously (?:announced|disclosed|reported),?\s*)?/i, '')
     .replace(/^(?:On|Effective(?: as of)?|As of)\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s*/i, '');
-  return cutToLine(first.charAt(0).toUpperCase() + first.slice(1));
+  return cutToLine(cap(first));
 }
 
 /**
@@ -637,7 +634,7 @@ function cutToLine(text: string): string {
   const plain = withoutDefinedTerms(text).replace(APPOSITIVE, '');
   const lead = LEAD_IN.exec(plain);
   const rest = lead ? plain.slice(lead[0].length) : '';
-  const event = rest.length >= 30 ? rest.charAt(0).toUpperCase() + rest.slice(1) : plain;
+  const event = rest.length >= 30 ? cap(rest) : plain;
   const whole = event
     .replace(/(?<!\b(?:Inc|Corp|Co|Ltd|Esq|Jr|Sr|[A-Z]))\.$/, '')
     // A sentence cut at its end keeps an abbreviation's period ("Kofax, Inc.", "Garrison R. Smith, Esq.").

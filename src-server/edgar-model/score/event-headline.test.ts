@@ -3,10 +3,8 @@
  * first sentences of real tune-set 8-Ks (eval/importance/filings/8k, SOURCES.md), as the parser quotes them.
  */
 import { describe, expect, it } from 'vitest';
-import { parseFiling } from '../parse';
-import { repoDocument } from '../../test/edgar-fixtures';
+import { eval8kCard } from '../../test/eval-card';
 import { auditorHeadline, completedDealHeadline } from './event-headline';
-import { scoreFiling } from '.';
 
 describe('completedDealHeadline', () => {
   it.each([
@@ -71,13 +69,10 @@ describe('auditorHeadline', () => {
   });
 
   it('reaches the card (Nuance 2007: the acquisition of Viecore, with its sum)', () => {
-    const card = scoreFiling(
-      parseFiling(repoDocument('eval/importance/filings/8k/8k_1002517_8K_2007_0000950135-07-007239.htm'), {
-        formType: '8-K',
-        cik: 1002517,
-        companyName: 'NUANCE COMMUNICATIONS, INC.',
-      }),
-    );
+    const card = eval8kCard('8k_1002517_8K_2007_0000950135-07-007239.htm', {
+      cik: 1002517,
+      companyName: 'NUANCE COMMUNICATIONS, INC.',
+    });
     expect(card.oneLiner).toMatch(
       /^Nuance Communications, Inc\.: Acquisition of Viecore, Inc\. completed( \(\$8\.4M\))?$/,
     );

@@ -5,7 +5,7 @@
  * subject. Null when the sentence does not name the party in one of these ways.
  */
 import { sentences } from '../parse/item-sections';
-import { withoutDefinedTerms } from './format';
+import { quoteText } from './format';
 
 /** A company's name as a sentence writes it: capitalised words, initials and legal forms ("Loquendo S.p.A.", "SVOX AG", "eScription"). */
 const NAME = String.raw`((?:[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9&.'’-]*(?:,? (?:[A-Z0-9&][A-Za-z0-9&.'’-]*|of|and|de))*)`;
@@ -24,7 +24,7 @@ const MERGER_DONE = /\bmerger was (?:completed|consummated)\b/i;
 /** A completed deal's headline: what was bought or sold, or whom the company merged with. */
 export function completedDealHeadline(quote: string | null): string | null {
   if (!quote) return null;
-  const text = withoutDefinedTerms(quote.replace(/\s+/g, ' '));
+  const text = quoteText(quote);
   const first = sentences(text)[0] ?? '';
   const bought = ACQUIRED.exec(first)?.[1];
   if (bought && !/^(?:The|All|Substantially|Certain)\b/.test(bought)) return `Acquisition of ${bought} completed`;
@@ -50,7 +50,7 @@ const RESIGNED = new RegExp(
 /** An auditor change's headline: the firm that left and the one that came, as the item names them. */
 export function auditorHeadline(quote: string | null): string | null {
   if (!quote) return null;
-  const text = withoutDefinedTerms(quote.replace(/\s+/g, ' '));
+  const text = quoteText(quote);
   const gone = DISMISSED.exec(text);
   const left = gone?.[1] ?? gone?.[2];
   const came = ENGAGED.exec(text)?.[1];

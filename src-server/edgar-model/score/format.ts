@@ -43,6 +43,11 @@ export function withoutDefinedTerms(text: string): string {
   return text.replace(/\s*\((?:the\s+)?[“"][^)]{1,80}\)(,(?=\s+[a-z]))?/g, '');
 }
 
+/** An item's quoted words on one line, without its drafting's defined terms: what the headline readings read. */
+export function quoteText(quote: string): string {
+  return withoutDefinedTerms(quote.replace(/\s+/g, ' '));
+}
+
 /** A filing's own words in curly quotes; its inner curly quotes become straight so the marks pair up. */
 export function asFiled(text: string): string {
   return `“${text.replace(/[“”]/g, '"')}”`;

@@ -6,7 +6,7 @@ import type { ParsedFiling } from '../parse/types';
 import { money, plural } from './format';
 import { amendmentChange } from './amendment';
 import { scoreBeneficial } from './beneficial';
-import { companyEvent, isOnlyCompanyName, readableCompanyName } from '../company-name';
+import { companyEvent, isOnlyCompanyName, readableCompanyName, unnamedCompany } from '../company-name';
 import { currentReportText } from './current-text';
 import { judgeItem, judgeItems } from './current';
 import { topicsIn } from '../parse/current-content';
@@ -286,8 +286,7 @@ export function scoreFiling(f: ParsedFiling, context: ScoreContext = {}): Score 
   // As the filing writes it ("Apple Inc."), not EDGAR's capitals ("APPLE INC"); a stored parse from before the
   // display name was read gets the careful readable form of the conformed name.
   const company =
-    f.company?.displayName ??
-    (f.company?.name ? readableCompanyName(f.company.name) : f.company?.cik ? `CIK ${f.company.cik}` : 'The company');
+    f.company?.displayName ?? (f.company?.name ? readableCompanyName(f.company.name) : unnamedCompany(f.company?.cik));
   let scored: Scored;
   if (f.detail?.kind === 'ownership') {
     const s = scoreOwnership(f, f.detail, company, context);

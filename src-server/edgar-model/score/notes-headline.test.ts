@@ -3,10 +3,8 @@
  * 8-Ks (eval/importance/filings/8k, SOURCES.md), as the parser quotes them.
  */
 import { describe, expect, it } from 'vitest';
-import { parseFiling } from '../parse';
-import { repoDocument } from '../../test/edgar-fixtures';
+import { eval8kCard } from '../../test/eval-card';
 import { notesHeadline } from './notes-headline';
-import { scoreFiling } from '.';
 
 // Disney's Terms Agreement of July 7, 2016: three series.
 const DISNEY_2016 =
@@ -34,13 +32,10 @@ describe('notesHeadline', () => {
   });
 
   it('reaches the card (Disney, June 2017: three series)', () => {
-    const card = scoreFiling(
-      parseFiling(repoDocument('eval/importance/filings/8k/8k_1001039_8K_2017_0001104659-17-037444.htm'), {
-        formType: '8-K',
-        cik: 1001039,
-        companyName: 'WALT DISNEY CO/',
-      }),
-    );
+    const card = eval8kCard('8k_1001039_8K_2017_0001104659-17-037444.htm', {
+      cik: 1001039,
+      companyName: 'WALT DISNEY CO/',
+    });
     expect(card.oneLiner).toBe('The Walt Disney Company: Sale of $2.00B of notes in 3 series');
     expect(card.importance).toBe('LOW');
   });

@@ -3,10 +3,8 @@
  * sentences of real tune-set 8-Ks (eval/importance/filings/8k, SOURCES.md), as the parser quotes them.
  */
 import { describe, expect, it } from 'vitest';
-import { parseFiling } from '../parse';
-import { repoDocument } from '../../test/edgar-fixtures';
+import { eval8kCard } from '../../test/eval-card';
 import { payHeadline } from './pay-headline';
-import { scoreFiling } from '.';
 
 describe('payHeadline', () => {
   it.each([
@@ -100,8 +98,7 @@ describe('payHeadline', () => {
   });
 
   it('reaches the card: a 5.02 that only raises the CFO’s salary (Nuance 2018) and amended agreements of four (Estée Lauder 2013)', () => {
-    const card = (file: string) =>
-      scoreFiling(parseFiling(repoDocument(`eval/importance/filings/8k/${file}`), { formType: '8-K' })).oneLiner;
+    const card = (file: string) => eval8kCard(file).oneLiner;
     expect(card('8k_1002517_8K_2018_0001002517-18-000002.htm')).toMatch(
       /: Daniel D\. Tempesta's base salary raised from \$400,000 to \$450,000$/,
     );

@@ -3,7 +3,7 @@
  * when the sentence names one person. "Executive pay decisions" said only the item's subject; a holder wants to know
  * whether it is the CEO's contract, a bonus, a raise or a new stock plan. Null when the words name none of these.
  */
-import { withoutDefinedTerms } from './format';
+import { quoteText } from './format';
 
 /** A person as item text writes one: "Robert A. Iger", "Mr. Bruce Bowden", "Daniel D. Tempesta". */
 const PERSON = String.raw`(?:(?:Mr|Ms|Mrs|Dr)\.\s+)?([A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2})`;
@@ -57,7 +57,7 @@ const MORE_PEOPLE = /^(?:,\s*|\s+and\s+)[A-Z][a-z]+\s+[A-Z]/;
 /** The first of the readings above that the quote states, as a headline. */
 export function payHeadline(quote: string | null): string | null {
   if (!quote) return null;
-  const text = withoutDefinedTerms(quote.replace(/\s+/g, ' '));
+  const text = quoteText(quote);
   const changed = AMENDED_AGREEMENT.exec(text);
   const person = changed?.[2] ?? PERSON_AND_COMPANY_AGREEMENT.exec(text)?.[1];
   if (person) {
