@@ -144,13 +144,16 @@ const SHORT: Record<string, string> = {
   '2.04': 'Obligation accelerated',
   '2.05': 'Restructuring costs',
   '2.06': 'Material impairment',
-  '3.01': 'Delisting notice',
+  // Item 3.01 holds deficiency notices with a cure period and voluntary transfers as well as delistings: the short
+  // label names none of them, so a card that says "not a delisting" is not headed "Delisting notice".
+  '3.01': 'Exchange listing notice',
   '3.02': 'Unregistered share sale',
   '3.03': 'Shareholder rights modified',
   '4.01': 'Auditor change',
   '4.02': 'Financial statements no longer reliable',
   '5.01': 'Change in control',
-  '5.02': 'Director or officer change',
+  // A 5.02 may only set pay (issue #25 class 1): the label does not say someone changed.
+  '5.02': 'Directors, officers and pay',
   '5.03': 'Charter, bylaws or fiscal year change',
   '5.07': 'Shareholder vote results',
   '7.01': 'Regulation FD disclosure',

@@ -20,6 +20,7 @@ export interface FilingFields extends Record<string, unknown> {
   importance: string;
   reasons: string[];
   one_liner: string;
+  summary: string | null;
   link: string | null;
   filed_at: Date;
   accepted_at: Date | null;
@@ -30,7 +31,7 @@ export interface FilingFields extends Record<string, unknown> {
 }
 
 export const FILING_FIELDS = sql`f.id::float8 as filing_id, f.ticker, f.company_name, f.form_type, f.importance, f.reasons,
-  f.one_liner, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at, f.accepted_at, f.detected_at, f.detected_via, f.items, f.details`;
+  f.one_liner, f.summary_text as summary, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at, f.accepted_at, f.detected_at, f.detected_via, f.items, f.details`;
 
 export function filingFacts(row: FilingFields): FilingFacts {
   return {
@@ -41,6 +42,7 @@ export function filingFacts(row: FilingFields): FilingFacts {
     importance: row.importance,
     reasons: Array.isArray(row.reasons) ? row.reasons : [],
     oneLiner: row.one_liner,
+    summary: row.summary,
     link: row.link,
     filedAt: new Date(row.filed_at),
     acceptedAt: row.accepted_at ? new Date(row.accepted_at) : null,

@@ -34,6 +34,24 @@ describe('bare primary documents', () => {
       tradingSymbol: 'JNJ',
     });
   });
+
+  it('an HTML cover whose authoring tool wrapped the name across source lines still names the registrant', () => {
+    // Horizon Financial's 2009 8-K (edgar-crawler): "HORIZON\n      FINANCIAL CORP." in one cell; its plain-text
+    // neighbour, PerkinElmer's 2001 10-K405, keeps its own lines (its <TABLE> is SGML, not HTML).
+    const horizon = readFileSync(
+      projectPath('eval/importance/filings/8k/8k_1002682_8K_2009_0000939057-09-000381.htm'),
+      'utf8',
+    );
+    expect(horizon).toContain('HORIZON\n      FINANCIAL CORP.');
+    const p = parseFiling(horizon, { formType: '8-K' });
+    expect(p.company?.name).toBe('HORIZON FINANCIAL CORP.');
+    expect(scoreFiling(p).oneLiner).toBe('Horizon Financial Corp.: Nasdaq deficiency notice: 90 days to cure');
+    const perkin = readFileSync(
+      projectPath('src-server/test/fixtures/edgar/corpus/perkinelmer_10-K405_2001_b38210pee10-k405.txt'),
+      'utf8',
+    );
+    expect(parseFiling(perkin).company?.name).toBe('PERKINELMER, INC.');
+  });
 });
 
 describe('13D/G reporting-person names', () => {

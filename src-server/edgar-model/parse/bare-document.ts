@@ -38,7 +38,10 @@ export function bareRegistrant(raw: string): string | null {
   if (dei) return dei;
   const start = raw.search(/\(\s*Exact\s+name\s+of\s+registrant/i);
   if (start < 0) return null;
-  const lines = htmlToText(raw.slice(Math.max(0, start - 3_000), start + 80))
+  const window = raw.slice(Math.max(0, start - 3_000), start + 80);
+  // In HTML a line break in the source is a space: a name wrapped by the authoring tool ("HORIZON\n FINANCIAL CORP.",
+  // Horizon Financial 2009) is one line on the page. Plain-text covers keep their lines.
+  const lines = htmlToText(/<(?:div|p|td|br|font)\b/i.test(window) ? window.replace(/\s*\n\s*/g, ' ') : window)
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .filter(Boolean);

@@ -661,7 +661,7 @@ describe('class 1, eighth pass (decision 345): reading audit of tune rows that a
   it('"until her retirement or other termination" bounds a new term: Estee Lauder 2012 appoints a CFO (was read as the CFO leaving)', () => {
     const s = score(`${EVAL}8k_1001250_8K_2012_0000909518-12-000233.htm`);
     expect(s.importance).toBe('HIGH');
-    expect(s.reasons).toEqual(['A new CFO is appointed: Tracey T. Travis']);
+    expect(s.reasons).toEqual(['A new CFO is appointed: Tracey T. Travis, succeeding Richard W. Kunes']);
   });
 
   it.each([
@@ -1157,7 +1157,11 @@ describe('a derivative suit settled, in a press release filed inside the 8-K doc
 describe('class 3: the card names who leaves or joins, when the item puts the title beside one name (tune)', () => {
   it.each([
     // Tyson 2017: "Tom Hayes ... Chief Executive Officer" is appointed as Donnie Smith, the CEO before him, leaves.
-    [`${EVAL}8k_100493_8K_2017_0000100493-17-000003.htm`, 'Tom Hayes named CEO', 'A new CEO is appointed: Tom Hayes'],
+    [
+      `${EVAL}8k_100493_8K_2017_0000100493-17-000003.htm`,
+      'Tom Hayes succeeds Donnie Smith as CEO',
+      'A new CEO is appointed: Tom Hayes, succeeding Donnie Smith',
+    ],
     // Horizon Financial 2009: "Greg B. Spear, Chief Financial Officer and Secretary" resigns, effective at once.
     [
       `${EVAL}8k_1002682_8K_2009_0000939057-09-000243.htm`,

@@ -178,13 +178,18 @@ function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChang
   if (topIn || o.interim) {
     const role = topIn ?? 'ceo';
     const who = personIn(people, role, 'appointment');
+    // The item names who held the office before (Tyson 2017: "Donnie Smith resigned as Chief Executive Officer ...
+    // Tom Hayes became the Chief Executive Officer"): a CEO exit the card names, not only the successor.
+    const before = who ? personIn(people, role, 'departure') : null;
+    const office = `${o.interim ? 'interim ' : ''}${ROLE_WORDS[role]}`;
+    const succeeds = before && before !== who ? before : null;
     return judged(
       c,
       '8k.5.02.top-appointed',
-      who
-        ? `${who} named ${o.interim ? 'interim ' : ''}${ROLE_WORDS[role]}`
-        : `New ${o.interim ? 'interim ' : ''}${ROLE_WORDS[role]} named`,
-      [`${o.interim ? 'An interim' : 'A new'} ${ROLE_WORDS[role]} is appointed${who ? `: ${who}` : ''}`],
+      !who ? `New ${office} named` : succeeds ? `${who} succeeds ${succeeds} as ${office}` : `${who} named ${office}`,
+      [
+        `${o.interim ? 'An interim' : 'A new'} ${ROLE_WORDS[role]} is appointed${who ? `: ${who}` : ''}${succeeds ? `, succeeding ${succeeds}` : ''}`,
+      ],
     );
   }
   // The rubric's "co-presidents ... named": a top appointment though neither is the CEO or CFO (JPMorgan 2026).

@@ -4,7 +4,18 @@ import { fillCopy } from '#shared/message-copy';
 import { aForm, formName } from '#shared/spoken-forms';
 import type { FilingDetail } from '../../../edgar-model/parse/types';
 import { keyFacts } from './facts';
-import { Badge, Buttons, FactsTable, Layout, Muted, Reasons, reasonsText, type Frame } from './parts';
+import {
+  Badge,
+  Buttons,
+  FactsTable,
+  FilingQuoteBlock,
+  filingQuoteText,
+  Layout,
+  Muted,
+  Reasons,
+  reasonsText,
+  type Frame,
+} from './parts';
 import { PALETTE } from './theme';
 import { ReportChangeBlock, reportChangeText } from './report-change-block';
 import { clip } from '../clip';
@@ -17,6 +28,8 @@ export interface AlertFiling {
   importance: string;
   reasons: string[];
   oneLiner: string;
+  /** The card's summary: for an 8-K, the deciding item's own words ("Item 3.01, as filed: “...”"). */
+  summary?: string | null;
   /** The filing on sec.gov. */
   link: string | null;
   filedAt: Date;
@@ -87,6 +100,7 @@ export function AlertEmail(p: AlertEmailProps) {
         {f.oneLiner}
       </Heading>
       {f.follows ? <Muted>In a story thread: {f.follows}.</Muted> : null}
+      <FilingQuoteBlock summary={f.summary} />
       <FactsTable facts={keyFacts(f)} />
       <ReportChangeBlock change={f.reportChange} />
       {p.burst.length ? (
@@ -127,6 +141,7 @@ export function alertText(p: AlertEmailProps): string {
     '',
     f.oneLiner,
     ...(f.follows ? [`In a story thread: ${f.follows}.`] : []),
+    ...filingQuoteText(f.summary),
     ...(facts.length ? ['', ...facts.map((x) => `${x.label}: ${x.value}`)] : []),
     ...reportChangeText(f.reportChange),
     ...(p.burst.length

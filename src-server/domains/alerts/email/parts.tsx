@@ -2,8 +2,10 @@
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { COPY } from '#shared/copy';
+import { filingQuote } from '#shared/filing-quote';
 import { isImportance } from '#shared/importance';
 import { noteText, splitReasons } from '#shared/reason-notes';
+import { clip } from '../clip';
 import type { Fact } from './facts';
 import { BADGE, FONT, PALETTE } from './theme';
 
@@ -148,6 +150,29 @@ export function Reasons({ reasons: lines }: { reasons: string[] }) {
       ))}
     </>
   );
+}
+
+/** How much of the filing's own words an email quotes: the card has the whole passage, one tap away. */
+const QUOTE_MAX = 420;
+
+/** "What happened": the filing's own first sentences for the deciding item, marked as a quote (issue #25). */
+export function FilingQuoteBlock({ summary }: { summary: string | null | undefined }) {
+  const quote = filingQuote(summary);
+  if (!quote) return null;
+  return (
+    <Section style={{ margin: '4px 0 12px', borderLeft: `3px solid ${PALETTE.border}`, paddingLeft: 12 }}>
+      <Text style={{ margin: '0 0 2px', fontSize: 14, lineHeight: '21px' }}>{`“${clip(quote.words, QUOTE_MAX)}”`}</Text>
+      <Text style={{ margin: 0, fontSize: 12, lineHeight: '18px', color: PALETTE.muted }}>
+        {`From the filing, Item ${quote.item}`}
+      </Text>
+    </Section>
+  );
+}
+
+/** The plain-text lines of FilingQuoteBlock. */
+export function filingQuoteText(summary: string | null | undefined): string[] {
+  const quote = filingQuote(summary);
+  return quote ? ['', `From the filing, Item ${quote.item}: “${clip(quote.words, QUOTE_MAX)}”`] : [];
 }
 
 /** The plain-text lines of Reasons. */

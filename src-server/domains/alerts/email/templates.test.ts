@@ -91,7 +91,7 @@ describe('facts', () => {
     const [form4, eightK] = sampleFilings();
     // Acorn Energy's 5.02 (January 2025): the person officer-change.test.ts reads from it, with the role beside the name.
     expect(keyFacts(eightK!)).toEqual([
-      { label: 'Item 5.02', value: 'Director or officer change' },
+      { label: 'Item 5.02', value: 'Directors, officers and pay' },
       { label: 'Item 9.01', value: 'Financial statements and exhibits' },
       { label: 'Pay', value: 'Jan H. Loeb, President and CEO' },
     ]);
@@ -151,6 +151,7 @@ describe('8-K Item 5.02: the people in the alert', () => {
       importance: score.importance,
       reasons: score.reasons,
       oneLiner: score.oneLiner,
+      summary: score.summaryText,
       link: null,
       filedAt: new Date(parsed.acceptedAt ?? `${parsed.filedDate ?? '2023-03-01'}T21:00:00Z`),
       items: parsed.detail?.kind === 'current' ? parsed.detail.items.map((i) => i.number) : null,
@@ -220,11 +221,20 @@ describe('8-K Item 5.02: the people in the alert', () => {
     const mail = await alertEmail('reader@example.com', filing, ctx, {
       routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } },
     });
-    expect(mail.text).toContain('Item 5.02: Director or officer change');
+    expect(mail.text).toContain('Item 5.02: Directors, officers and pay');
     expect(mail.text).toContain(
       'Leaving: Brett Kaufman, Chief Financial Officer and Treasurer\nAppointed: Brandon Hetzel, Chief Financial Officer and Treasurer',
     );
     expect(mail.html).toMatch(/Leaving<\/td><td[^>]*>Brett Kaufman, Chief Financial Officer and Treasurer</);
+    // "What happened" as on the card: the item's own first words, marked as the filing's, clipped for an email.
+    expect(filing.summary).toMatch(/^Item 5\.02, as filed: “/);
+    expect(mail.text).toMatch(/\nFrom the filing, Item 5\.02: “.{60,420}”\n/);
+    expect(mail.html).toContain('From the filing, Item 5.02');
+    // A summary that is not the filing's words (a Form 4's, a 10-Q's) adds no quote.
+    const plain = await alertEmail('reader@example.com', { ...filing, summary: 'A quarterly report.' }, ctx, {
+      routing: { route: 'realtime_email', settings: { emailMinRank: 3, smsMinRank: 4 } },
+    });
+    expect(plain.text).not.toContain('From the filing');
   });
 
   it("a director's resignation (Meta, December 2025); a 5.02 stored before people were read shows its items only", () => {
@@ -232,7 +242,7 @@ describe('8-K Item 5.02: the people in the alert', () => {
     const meta = eightK('0001628280-25-058337.txt', hints);
     expect(keyFacts(meta).slice(1)).toEqual([{ label: 'Leaving', value: 'Dina Powell McCormick, Director' }]);
     const before = { ...meta, details: { ...(meta.details as CurrentReportDetail), people: undefined } };
-    expect(keyFacts(before)).toEqual([{ label: 'Item 5.02', value: 'Director or officer change' }]);
+    expect(keyFacts(before)).toEqual([{ label: 'Item 5.02', value: 'Directors, officers and pay' }]);
   });
 
   it('a pay table of many officers names five, then says how many more (JPMorgan Chase, June 2026, and 1895 Bancorp)', () => {
