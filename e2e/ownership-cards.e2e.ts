@@ -8,6 +8,7 @@ import { storeParsedFiling } from '#server/domains/filings/filings.service';
 import { parseFiling } from '#server/edgar-model/parse/index';
 import type { OwnershipDetail } from '#server/edgar-model/parse/types';
 import { createSignedInUser } from '#server/test/users';
+import { alertEmailShot } from './alert-email-shot';
 import { startBrowserHarness } from './harness';
 
 // Issue #25 in the browser: the ticker page's card of a Form 4 whose row is stated in dollars (notes) and of a
@@ -17,12 +18,16 @@ const db = harness.database.db;
 const corpus = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../src-server/test/fixtures/edgar/corpus/${name}`, import.meta.url)), 'latin1');
 
+/** The reader each `reader()` call signed in, by its `who`, for the alert email the same reader would get. */
+const readers = new Map<string, { id: string; email: string | null }>();
+
 async function reader(tickers: string, forms: string, who = tickers): Promise<Page> {
   const { user, session } = await createSignedInUser(db, {
     email: `reader-${who}@example.com`,
     planType: 'pro',
     planStatus: 'active',
   });
+  readers.set(who, user);
   const subscribed = await fetch(`${harness.url}/api/subscribe`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-session': session },
@@ -74,6 +79,15 @@ describe('Form 4 and 13G cards tell what the filing says', () => {
     await card.screenshot({ path: await harness.screenshot(page, 'form4-notes-card-390') });
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await card.screenshot({ path: await harness.screenshot(page, 'form4-notes-card-390-dark') });
+    // The alert email says the same, in dollars.
+    const mail = await alertEmailShot(harness, {
+      filingId: stored.id,
+      user: readers.get('XYZ')!,
+      shot: 'form4-notes-email',
+    });
+    expect(mail.subject).toContain('Roelof Botha bought $25.0M of 0.25% convertible senior notes due 2027');
+    expect(mail.text).toContain('[MEDIUM]');
+    expect(mail.text).not.toMatch(/\b0 shares\b|\$0\b/);
   });
 
   it("a Form 4's table wider than a 390 px phone says it scrolls: the hidden edge fades, a line says more columns", async () => {
@@ -158,6 +172,15 @@ describe('Form 4 and 13G cards tell what the filing says', () => {
     await card.screenshot({ path: await harness.screenshot(page, 'sc13g-exit-card-390') });
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await card.screenshot({ path: await harness.screenshot(page, 'sc13g-exit-card-390-dark') });
+    const mail = await alertEmailShot(harness, {
+      filingId: stored.id,
+      user: readers.get('LTHM')!,
+      shot: 'sc13g-exit-email',
+    });
+    expect(mail.subject).toContain(
+      'ICS Opportunities, Ltd. no longer owns more than 5% of Livent Corporation (now 0%)',
+    );
+    expect(mail.text).toContain('The filing states that ICS Opportunities, Ltd. no longer owns more than 5% of');
   });
 
   it("a CRITICAL Form 4's card gives its reasons under Why CRITICAL and the short-history caveat apart, as a note", async () => {
