@@ -128,6 +128,10 @@ describe('8-K cards read by content', () => {
         throw error;
       });
       expect(await card.locator('.tp-filing__title').textContent()).toMatch(e.title);
+      // A ticker no longer listed (HRZB) says so and offers no Trade; its filings can still be followed.
+      const delisted = e.ticker === 'HRZB';
+      expect(await page.getByText('No longer listed').count()).toBe(delisted ? 1 : 0);
+      expect(await page.getByRole('button', { name: `Trade ${e.ticker}` }).count()).toBe(delisted ? 0 : 1);
       expect(await card.locator('.tp-reasons').textContent()).toMatch(new RegExp(`Why ${e.level}`));
       expect(await card.locator('.tp-reasons').textContent()).toMatch(e.why);
       // "What happened" is the filing's own words, marked as a quote with its item number.

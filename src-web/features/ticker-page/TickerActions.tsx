@@ -9,8 +9,11 @@ import { usePreferences } from '../preferences/use-preferences';
 import { useTrade } from '../trading/use-trade';
 import { useSubscribe, useUnsubscribe, useWatchlist } from '../watchlist/use-watchlist';
 
-/** Add to / remove from the watchlist (the brand's default forms) and Trade (the saved platform or its setup). */
-export function TickerActions({ ticker }: { ticker: string }) {
+/**
+ * Add to / remove from the watchlist (the brand's default forms) and Trade (the saved platform or its setup). A
+ * ticker no longer listed has no Trade: no platform quotes it, and its filings can still be followed.
+ */
+export function TickerActions({ ticker, listed = true }: { ticker: string; listed?: boolean }) {
   const auth = useAuth();
   const watchlist = useWatchlist();
   const subscribe = useSubscribe();
@@ -55,14 +58,16 @@ export function TickerActions({ ticker }: { ticker: string }) {
             {subscribe.isPending ? COPY.adding : '+ Add to watchlist'}
           </button>
         )}
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => trading.trade(ticker)}
-          aria-label={`Trade ${ticker}`}
-        >
-          Trade
-        </button>
+        {listed && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => trading.trade(ticker)}
+            aria-label={`Trade ${ticker}`}
+          >
+            Trade
+          </button>
+        )}
       </div>
       {error && <ErrorBox>{error}</ErrorBox>}
       {trading.modal}

@@ -56,7 +56,7 @@ export default function TickerPage() {
       <CompanyHeader
         company={data.company}
         quote={data.quote}
-        actions={<TickerActions ticker={data.company.ticker} />}
+        actions={<TickerActions ticker={data.company.ticker} listed={data.company.listed} />}
       />
       <PriceChart ticker={data.company.ticker} filters={filters} onMarkerClick={scrollToFiling} />
       {data.insider_activity && <InsiderActivityPanel activity={data.insider_activity} />}
