@@ -19,7 +19,32 @@ export interface CurrentText {
 
 /** "Item 5.02, as filed: “On March 3, 2024, Jane Doe notified the Board ...”" */
 function quotedSummary(j: ItemJudgement): string | null {
-  return j.quote ? `Item ${j.item}, as filed: ${asFiled(j.quote)}` : null;
+  return j.quote ? `Item ${j.item}, as filed: ${asFiled(withoutSubheading(j.quote))}` : null;
+}
+
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+/** Words a subheading leaves in lower case ("Adoption of 2020 Stock Plan"). */
+const SMALL = new Set(['of', 'and', 'or', 'the', 'to', 'for', 'in', 'on', 'a', 'an', 'with', 'by', 'at', 'as']);
+/** How the paragraph under a subheading opens: a date, "As previously announced", "Effective ...". */
+const OPENER = new RegExp(
+  `^(?:On ${MONTH}\\b|As (?:previously|described|reported|announced)\\b|Effective (?:as of |on )?${MONTH}\\b)`,
+);
+
+/**
+ * The quote without the subheading the filing set over its first paragraph, which the text reading runs into it:
+ * "New Chief Executive Officer On March 19, 2018, Mark D. Benjamin was appointed" (Nuance 2018), "Term Loan
+ * Agreement On May 12, 2017, Tyson Foods, Inc. ... entered into". Two to ten capitalised words (small ones aside),
+ * no punctuation, then a paragraph's opening; anything else is left as filed.
+ */
+export function withoutSubheading(quote: string): string {
+  const tokens = quote.split(' ');
+  for (let k = 2; k <= Math.min(10, tokens.length - 2); k++) {
+    const head = tokens.slice(0, k);
+    if (!head.every((w) => SMALL.has(w) || /^[A-Z0-9][^.,;:()"“”]*$/.test(w))) return quote;
+    const rest = tokens.slice(k).join(' ');
+    if (!SMALL.has(head.at(-1)!) && OPENER.test(rest)) return rest;
+  }
+  return quote;
 }
 
 /** "The scheduled results release" says all "A results release" does: the shorter line adds nothing beside it. */

@@ -21,6 +21,7 @@ import {
 import type { CurrentReportDetail } from '../parse/types';
 import { ruleAnalysis } from '../../domains/filings/rule-analysis';
 import { scoreFiling, type ScoreContext } from '.';
+import { withoutSubheading } from './current-text';
 import { repoDocument } from '../../test/edgar-fixtures';
 
 const read = repoDocument;
@@ -1151,6 +1152,38 @@ describe('a derivative suit settled, in a press release filed inside the 8-K doc
     const s = scoreFiling(parseFiling(raw.replace(/Derivative Action/g, 'Class Action'), { formType: '8-K' }), {});
     expect(s.rules).not.toContain('8k.topic.routine');
     expect(s.importance).not.toBe('LOW');
+  });
+});
+
+describe('class 3: "What happened" opens on the filing\'s first sentence, not the subheading set over it (tune)', () => {
+  it.each([
+    // Nuance 2018: "New Chief Executive Officer" heads the paragraph that opens "On March 19, 2018, ...".
+    [
+      `${EVAL}8k_1002517_8K_2018_0001002517-18-000024.htm`,
+      'New Chief Executive Officer',
+      'On March 19, 2018, Mark D. Benjamin',
+    ],
+    // Horizon Financial 2006: "Base Salaries of Executive Officers".
+    [
+      `${EVAL}8k_1002682_8K_2006_0000939057-06-000083.htm`,
+      'Base Salaries of Executive Officers',
+      'On March 28, 2006, Horizon',
+    ],
+    // Nuance 2018: "Sale Agreement" over "As previously announced, on November 11, 2018, ...".
+    [`${EVAL}8k_1002517_8K_2018_0001002517-18-000059.htm`, 'Sale Agreement', 'As previously announced, on November 11'],
+  ])('%s', (file, subheading, opening) => {
+    const s = score(file);
+    expect(s.summaryText).toMatch(new RegExp(`^Item \\d\\.\\d\\d, as filed: “${opening}`));
+    expect(s.summaryText).not.toContain(`“${subheading} `);
+  });
+
+  it.each([
+    'On March 19, 2018, Mark D. Benjamin was appointed as Chief Executive Officer.',
+    'Mark D. Benjamin On Leave As Chief Executive Officer.',
+    'Brett Kaufman as Chief Financial Officer and Treasurer Brett Kaufman’s employment will terminate.',
+    'The Board of Directors on March 2, 2026 elected a director.',
+  ])('a quote with no subheading before a paragraph opening is left as filed: %s', (quote) => {
+    expect(withoutSubheading(quote)).toBe(quote);
   });
 });
 
