@@ -237,3 +237,21 @@ describe('6-K and S-1', () => {
     );
   });
 });
+
+describe('SEC review correspondence (eval/importance/SOURCES.md)', () => {
+  const doc = (name: string) => readFileSync(projectPath(`eval/importance/filings/other/${name}`), 'latin1');
+
+  it('a staff letter (UPLOAD) names the company its header lists as "FILED FOR", and says who wrote', () => {
+    // Apple's of 2024-05-16: the SEC staff's letter closing a review, a PDF with no text to read.
+    const parsed = parseFiling(doc('0000000000-24-005673.txt'));
+    expect(parsed.company).toMatchObject({ name: 'Apple Inc.', cik: 320193 });
+    const s = scoreFiling(parsed);
+    expect(s).toMatchObject({ importance: 'LOW', oneLiner: 'SEC staff letter to Apple Inc.' });
+    expect(s.reasons[0]).toMatch(/^A letter from the SEC staff/);
+  });
+
+  it("the company's own letter (CORRESP) is the company writing to the staff, not 'filed CORRESP'", () => {
+    const s = scoreFiling(parseFiling(doc('0000320193-24-000061.txt')));
+    expect(s).toMatchObject({ importance: 'LOW', oneLiner: 'Apple Inc. writes to the SEC staff' });
+  });
+});

@@ -53,6 +53,9 @@ const ROLE_BY_SECTION: Record<string, PartyRole> = {
   'SUBJECT-COMPANY': 'subject',
   'FILED BY': 'filed_by',
   'FILED-BY': 'filed_by',
+  // The SEC staff's letters (UPLOAD) name the company they are addressed to as "FILED FOR".
+  'FILED FOR': 'filer',
+  'FILED-FOR': 'filer',
   'REPORTING-OWNER': 'reporting_owner',
   'REPORTING OWNER': 'reporting_owner',
   ISSUER: 'issuer',

@@ -272,11 +272,25 @@ function scoreOther(f: ParsedFiling, company: string): Scored {
             };
     return { hits: [hit], oneLiner: `${company} files ${f.formType}${amount ? ` for ${amount}` : ''}` };
   }
+  // The SEC staff's review letters (UPLOAD) and the company's answers (CORRESP), published after a review closes:
+  // the card says who wrote to whom, not "Apple Inc. filed UPLOAD". Still the header alone: no event to weigh.
+  const letter = SEC_LETTERS[f.formType.toUpperCase()];
   return {
-    hits: [{ rule: 'other', importance: 'LOW', reason: `${f.formType} filing (header data only)` }],
-    oneLiner: `${company} filed ${f.formType}`,
+    hits: [{ rule: 'other', importance: 'LOW', reason: letter?.reason ?? `${f.formType} filing (header data only)` }],
+    oneLiner: letter ? letter.oneLiner(company) : `${company} filed ${f.formType}`,
   };
 }
+
+const SEC_LETTERS: Record<string, { oneLiner: (company: string) => string; reason: string }> = {
+  UPLOAD: {
+    oneLiner: (company) => `SEC staff letter to ${company}`,
+    reason: 'A letter from the SEC staff (a review comment or its close), published after the review: no event',
+  },
+  CORRESP: {
+    oneLiner: (company) => `${company} writes to the SEC staff`,
+    reason: 'A letter to the SEC staff (an answer to review comments, or a request such as a registration taking effect), published after the review: no event',
+  },
+};
 
 function byImportance(a: Hit, b: Hit): number {
   return IMPORTANCE_RANK[b.importance] - IMPORTANCE_RANK[a.importance];
