@@ -162,6 +162,9 @@ function readableWord(word: string, first: boolean): string {
 export function withoutStateTag(name: string): string {
   const stripped = name
     .replace(/(?<!\bSA)\s*[\\/]\s?[A-Z]{2,3}[\\/]?\s*$/, '')
+    // A conformed name's "DEL" (Delaware) and "NEW" (a successor registrant) after the legal form: "DUN & BRADSTREET
+    // CORP DEL NEW".
+    .replace(/(?<=\b(?:CORP|INC|CO|LTD|CORPORATION|COMPANY)\.?)(?:\s+(?:DEL|NEW))+$/, '')
     .replace(/\s*\/\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -49,19 +49,26 @@ export function ceasedFivePercent(bodyText: string): boolean | null {
  * asterisks.
  */
 export function cleanPersonName(name: string): string {
-  return name
-    .replace(/^[\s\S]*\b(?:ABOVE\s+PERSONS?|(?:ENTITIES\s+)?ONLY\))(?:\s*\((?:ENTITIES\s+)?ONLY\))?[\s:.-]*/i, '')
-    .replace(
-      /[\s,;(#:-]*(?:(?:I\.?\s?R\.?\s?S\.?|E\.?I\.?N\.?|Tax)\s*)?(?:Identification|ID)?\s*(?:No\.?|Number|#)?\s*:?\s*(?:\d{2}-\d{7}|[\d#]{3}-[\d#]{2}-[\d#]{4})(?![\d#])[\s\S]*$/i,
-      '',
-    )
-    .replace(
-      /[\s,]+(?:I\.\s?D\b\.?(?=\s*(?:No\b|Number|#|:|$))|Social\s+Security\b|S\.\s?S\.\s*(?:or|No\b|Number|#)).*$/i,
-      '',
-    )
-    .replace(/\s*\*+$/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    name
+      .replace(/^[\s\S]*\b(?:ABOVE\s+PERSONS?|(?:ENTITIES\s+)?ONLY\))(?:\s*\((?:ENTITIES\s+)?ONLY\))?[\s:.-]*/i, '')
+      .replace(
+        /[\s,;(#:-]*(?:(?:I\.?\s?R\.?\s?S\.?|E\.?I\.?N\.?|Tax)\s*)?(?:Identification|ID)?\s*(?:No\.?|Number|#)?\s*:?\s*(?:\d{2}-\d{7}|[\d#]{3}-[\d#]{2}-[\d#]{4})(?![\d#])[\s\S]*$/i,
+        '',
+      )
+      .replace(
+        /[\s,]+(?:I\.\s?D\b\.?(?=\s*(?:No\b|Number|#|:|$))|Social\s+Security\b|S\.\s?S\.\s*(?:or|No\b|Number|#)).*$/i,
+        '',
+      )
+      .replace(/\s*\*+$/, '')
+      // The next cover rows run into a name typed on its own line ("Philip H. Knight 2. N/A 3. SEC Use Only", NIKE 2014).
+      .replace(
+        /\s+\(?\d{1,2}\s*[.)]\s*(?:N\/?A\b|SEC\s+Use\s+Only|Check\s+the\b|Citizenship\b|Sole\s+Voting)[\s\S]*$/i,
+        '',
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**

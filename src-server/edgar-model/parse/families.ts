@@ -209,11 +209,24 @@ function textReportingPersons(bodyText: string): BeneficialPerson[] {
 export const coverIssuerName = (bodyText: string) =>
   nameAboveCaption(bodyText, /\(\s*Name\s+of\s+(?:the\s+)?Issuer\s*\)/i) ?? issuerAfterLabel(bodyText);
 
-/** A cover that writes the caption first, on one line ("Name of issuer:  NIKE Inc", Vanguard's 13G/A of 2014). */
+/**
+ * A cover that writes the caption first: on one line ("Name of issuer:  NIKE Inc", Vanguard's 13G/A of 2014), or as
+ * Item 1(a)'s answer on the lines below it, wrapped ("Name of Issuer:\n\n\t\tDUN & BRADSTREET CORP DEL\nNEW", FMR's
+ * 13G of 2007).
+ */
 function issuerAfterLabel(bodyText: string): string | null {
-  const m = /\bName\s+of\s+issuer\s*:[ \t\u00a0]*([^\n]{2,150})/i.exec(bodyText.slice(0, 20_000));
-  const name = m?.[1]?.replace(/\s+/g, ' ').trim();
-  return name && !/^\(|Title of Class/i.test(name) ? name : null;
+  const m = /\bName\s+of\s+issuer\s*:[ \t\u00a0]*([^\n]*)\n?((?:[ \t\u00a0]*\n)*)((?:[^\n]*\n?){0,2})/i.exec(
+    bodyText.slice(0, 20_000),
+  );
+  if (!m) return null;
+  const [first = '', second = ''] = (m[3] ?? '').split('\n').map((l) => l.trim());
+  // The line below: the answer; a short line after it with no caption of its own is the rest of a wrapped name.
+  const below =
+    first && second && second.length <= 40 && !/^(?:Item\b|\()/i.test(second) && !/^[a-z]/.test(second)
+      ? `${first} ${second}`
+      : first;
+  const name = (m[1]?.trim() || below).replace(/\s+/g, ' ').trim();
+  return name.length >= 2 && name.length <= 150 && !/^\(|Title of Class|^Item\b/i.test(name) ? name : null;
 }
 
 /** Form 12b-25 (NT 10-K/10-Q), Part I: the name above "(Full Name of Registrant)" (some filers drop the brackets). */

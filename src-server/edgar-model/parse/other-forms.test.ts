@@ -255,3 +255,21 @@ describe('SEC review correspondence (eval/importance/SOURCES.md)', () => {
     expect(s).toMatchObject({ importance: 'LOW', oneLiner: 'Apple Inc. writes to the SEC staff' });
   });
 });
+
+describe('13G covers typed as answers (eval/importance/SOURCES.md, natereed/scrape-edgar)', () => {
+  const doc = (name: string) => readFileSync(projectPath(`eval/importance/filings/13dg/${name}`), 'latin1');
+
+  it("Item 1(a)'s answer on the lines below names the issuer, a wrapped conformed name joined (FMR on D&B, 2007)", () => {
+    const raw = doc('ne_sc13g_dnb_SC13G.txt');
+    expect(raw).toContain('Name of Issuer:\n\n\t\tDUN & BRADSTREET CORP DEL\nNEW\n');
+    const parsed = parseFiling(raw, { formType: 'SC 13G' });
+    expect(parsed.company?.name).toBe('DUN & BRADSTREET CORP DEL NEW');
+    // EDGAR's "DEL" (Delaware) and "NEW" (a successor registrant) are not part of the name a reader sees.
+    expect(scoreFiling(parsed).oneLiner).toMatch(/^FMR LLC reports 10\.42% of DUN & Bradstreet Corp\., a first 13G/);
+  });
+
+  it("a reporting person's name typed on its own line ends before the next rows (Philip H. Knight on NIKE, 2014)", () => {
+    const s = scoreFiling(parseFiling(doc('ne_nike_swoosh_13g_SC13GA.html'), { formType: 'SC 13G/A' }));
+    expect(s.oneLiner).toBe('Philip H. Knight reports 16.26% of NIKE, Inc.');
+  });
+});
