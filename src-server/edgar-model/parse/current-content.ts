@@ -1363,6 +1363,13 @@ export function pressReleaseHeadline(text: string | null): string | null {
 
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
 
+/** Abbreviations a capitals headline keeps as written when it is title-cased. */
+const KEPT_CAPITALS = new Set(
+  'LLC LP LLP PLC NV SA AG USA US UK EU CEO CFO COO CTO FDA SEC NYSE NASDAQ IPO AI EPS GAAP ETF REIT FY II III IV NA ATM M&A R&D'.split(
+    ' ',
+  ),
+);
+
 /**
  * A headline set in capitals reads as a title ("PERICOM REPORTS RESULTS" -> "Pericom Reports Results"). A word with a
  * digit keeps its letters as written, and its lower case does not make the line mixed ("ADOPT RULE 10b5-1", "10-K").
@@ -1372,6 +1379,11 @@ function titleCase(line: string): string {
   return line
     .split(' ')
     .map((word, i) => {
+      // An abbreviation the headline defines ("(FTEL)") or one a reader knows in capitals ("LLC", "FDA", "AI").
+      const core = word.replace(/^[("“]+|[)"”,.:;!?]+$/g, '');
+      // Initials too ("R.J. Steichen & Company").
+      if (/^\([A-Z]{2,6}\)[,.:;]?$/.test(word) || /^(?:[A-Z]\.){2,}[,:;]?$/.test(word) || KEPT_CAPITALS.has(core))
+        return word;
       // "2-FOR-1" -> "2-for-1", "COVID-19" -> "Covid-19"; a form's letter and a letter run on digits stay ("10-K", "FY2024").
       if (/\d/.test(word))
         return word.replace(/(^|-)([A-Z]{2,})(?=-|$)/g, (_m, dash: string, part: string) =>

@@ -68,7 +68,7 @@ describe('the exhibit 99.1 headline', () => {
 
   it('passes over the contacts and joins a headline in capitals wrapped after "INC." (Stockwalk 2000)', () => {
     expect(headline(edgarFixture('corpus/8k_1001136_8K_2000_0000950124-00-003635.txt'))).toBe(
-      'Stockwalk.com Group, Inc., Kinnard Investments, Inc. and R.j. Steichen & Company Announce Combination',
+      'Stockwalk.com Group, Inc., Kinnard Investments, Inc. and R.J. Steichen & Company Announce Combination',
     );
   });
 
@@ -87,6 +87,15 @@ describe('the exhibit 99.1 headline', () => {
   it('title-cases a headline in capitals whose only lower case is a rule number (Asta Funding 2005)', () => {
     expect(headline(edgarFixture('corpus/8k_1001258_8K_2005_0001125282-05-004831.txt'))).toBe(
       'Asta Funding Executive Officers Adopt Rule 10b5-1 Trading Plans',
+    );
+  });
+
+  it('keeps the abbreviations a capitals headline defines or a reader knows (Asta Funding 2005, Westell 1999)', () => {
+    expect(headline(edgarFixture('8k_1001258_8K_2005_0001125282-05-001175.txt'))).toBe(
+      'Asta Funding Announces Acquisition of Option Card, LLC',
+    );
+    expect(headline(edgarFixture('8k_1002135_8K_1999_0000914760-99-000124.txt'))).toBe(
+      'Fujitsu Telecommunications Europe Limited (FTEL) and Westell Expand Strategic Alliance',
     );
   });
 
