@@ -47,9 +47,11 @@ const BEFORE_PERSON =
   /(?:appointed|appoint|elected|named|promoted|hired|nominated|appointment of|departure of|election of|resignation of|retirement of|each of|between|succeed|succeeds|successor,?)\s*$/i;
 
 const DEPARTURE =
-  /\b(?:resign\w*|retire\w*|retirement|step(?:ped|s)? down|depart(?:s|ed|ure|ing)?|terminat\w*|separation|not stand for re-?election|will not seek|removed|leave the company|cease\w* to serve)\b/i;
+  /\b(?:resign\w*|retir(?:e\w*|ing)|retirement|step(?:ped|s|ping)? down|depart(?:s|ed|ure|ing)?|terminat\w*|separation|not stand for re-?election|will not seek|removed|leave the company|cease\w* to serve)\b/i;
 const ROLE_CHANGE = /\btransition\w* from\b|\bpromot\w*/i;
-const APPOINTMENT = /\b(?:appoint\w*|elect(?:ed|ion)\b|named|hired|join\w*|became|become|nominat\w*|succeed\w*)\b/i;
+// "has elected to retire" is a choice, not an election.
+const APPOINTMENT =
+  /\b(?:appoint\w*|elect(?:ed|ion)\b(?!\s+to\s+(?:retire|resign|step|leave|depart|not\b))|named|hired|join\w*|became|become|nominat\w*|succeed\w*)\b/i;
 const COMPENSATION = /\b(?:award\w*|salary|bonus\w*|compensation|grant\w*|agreements?|equity|pay(?:ment)?s?)\b/i;
 
 function section(body: string): string | null {

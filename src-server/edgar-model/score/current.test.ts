@@ -1217,6 +1217,10 @@ describe('class 3: the card names who leaves or joins, when the item puts the ti
     ],
     // BlackRock 2023: the CFO handover announced in October takes effect; the routine card names nobody as the new CFO.
     [`${REPLAY}0001193125-23-048785.txt`, 'An officer is appointed'],
+    // Nuance 2018: "he was retiring from the Company's Board" ("retiring" is a departure, as "retire" is).
+    [`${EVAL}8k_1002517_8K_2018_0001002517-18-000022.htm`, 'William H. Janeway leaves the board'],
+    // Nuance 2020: "has elected to retire" is a choice to leave, not an election.
+    [`${EVAL}8k_1002517_8K_2020_0001193125-20-270743.htm`, 'Tom Beaudoin, Executive Vice President, leaves'],
   ])('a routine change names the one person it is about: %s', (file, headline) => {
     const s = score(file);
     expect(s.importance).toBe('LOW');
