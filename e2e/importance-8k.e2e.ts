@@ -91,6 +91,7 @@ describe('8-K cards read by content', () => {
         title: /Employment agreements of David Ball and others extended/,
         why: /Compensation only: no director or officer joins or leaves/,
         shot: 'importance-8k-compensation-5.02',
+        company: '1895 Bancorp of Wisconsin, Inc.',
         watch: false,
       },
       {
@@ -99,6 +100,7 @@ describe('8-K cards read by content', () => {
         title: /John W\. Dietrich named CFO/,
         why: /A new CFO is appointed/,
         shot: 'importance-8k-cfo-transition',
+        company: 'FedEx Corporation',
         watch: false,
       },
       {
@@ -107,6 +109,7 @@ describe('8-K cards read by content', () => {
         title: /Tom Hayes succeeds Donnie Smith as CEO/,
         why: /A new CEO is appointed: Tom Hayes, succeeding Donnie Smith/,
         shot: 'importance-8k-ceo-exit',
+        company: 'Tyson Foods, Inc.',
         watch: false,
       },
       {
@@ -115,6 +118,7 @@ describe('8-K cards read by content', () => {
         title: /Horizon Financial Corp\.: Nasdaq deficiency notice: 90 days to cure/,
         why: /A deficiency notice with a cure period of 90 days, not a delisting/,
         shot: 'importance-8k-deficiency-notice',
+        company: 'Horizon Financial Corp.',
         watch: true,
       },
     ];
@@ -128,6 +132,8 @@ describe('8-K cards read by content', () => {
         throw error;
       });
       expect(await card.locator('.tp-filing__title').textContent()).toMatch(e.title);
+      // The page's title is the name the company writes on its cover ("FedEx Corporation"), not "FEDEX CORP".
+      expect(await page.locator('#company-title').textContent()).toBe(e.company);
       // A ticker no longer listed (HRZB) says so and offers no Trade; its filings can still be followed.
       const delisted = e.ticker === 'HRZB';
       expect(await page.getByText('No longer listed').count()).toBe(delisted ? 1 : 0);

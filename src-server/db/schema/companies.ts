@@ -5,6 +5,11 @@ import { boolean, check, index, integer, pgTable, smallint, text, timestamp } fr
 export const companies = pgTable('companies', {
   cik: integer('cik').primaryKey(),
   name: text('name').notNull(),
+  /**
+   * The name as the company writes it on its latest stored 8-K, 10-K or 10-Q cover ("FedEx Corporation" for SEC's
+   * "FEDEX CORP"); null until one is stored. Pages show it before `name`.
+   */
+  displayName: text('display_name'),
   sic: text('sic'),
   sicDescription: text('sic_description'),
   sector: text('sector'),

@@ -157,6 +157,18 @@ export async function linkOrphanAmendmentsOf(db: Db, { originals }: { originals:
     where f.id = p.orphan_id`);
 }
 
+/** The names companies write on their own covers (filings.store.ts writtenCompanyName); a row changes only when it differs. */
+export async function setCompanyDisplayNames(
+  db: Db,
+  { names }: { names: { cik: number; name: string }[] },
+): Promise<void> {
+  if (names.length === 0) return;
+  await db.execute(sql`
+    update companies c set display_name = v.name, updated_at = now()
+    from unnest(${sql.param(names.map((n) => n.cik))}::int[], ${sql.param(names.map((n) => n.name))}::text[]) v(cik, name)
+    where c.cik = v.cik and c.display_name is distinct from v.name`);
+}
+
 /** NOTIFY filing_scored '<id>' for each id, in order, in one statement (after the storing commit). */
 export async function notifyFilingsScored(db: Db, { ids }: { ids: number[] }): Promise<void> {
   if (ids.length > 0)

@@ -19,6 +19,7 @@ import { easternMidnightIso } from '../../edgar-model/parse/dates';
 import type { ParsedFiling } from '../../edgar-model/parse/types';
 import { scoreFiling, type Score, type ScoreContext } from '../../edgar-model/score';
 import { primaryOwner } from '../../edgar-model/score/ownership';
+import { readableCompanyName } from '../../edgar-model/company-name';
 
 export type FilingSource = 'feed' | 'backfill' | 'replay' | 'manual';
 
@@ -204,6 +205,19 @@ export interface PreparedFiling {
    */
   lateOriginal: Parameters<typeof repo.findAmendedFiling>[1] | null;
   analyze: boolean;
+  /** The company's name as its own cover writes it, for the pages' title (writtenCompanyName). */
+  writtenName: { cik: number; name: string } | null;
+}
+
+/**
+ * The registrant's name as its 8-K, 10-K or 10-Q cover writes it ("FedEx Corporation" for EDGAR's "FEDEX CORP"), when
+ * the filing says more than the conformed name made readable: other forms' covers name another company or a person.
+ */
+function writtenCompanyName(parsed: ParsedFiling): { cik: number; name: string } | null {
+  const c = parsed.company;
+  if ((parsed.family !== 'current' && parsed.family !== 'periodic') || c?.cik == null || !c.name || !c.displayName)
+    return null;
+  return c.displayName !== readableCompanyName(c.name) ? { cik: c.cik, name: c.displayName } : null;
 }
 
 /** Scores a parsed filing against stored rows and builds what storeFilings writes. */
@@ -242,6 +256,7 @@ export async function prepareFiling(
     analyze: meta.analyze ?? false,
     original: !parsed.isAmendment && cik != null ? { accessionNo, cik, formType: parsed.formType, ...key } : null,
     lateOriginal: lookup && !amended ? lookup : null,
+    writtenName: writtenCompanyName(parsed),
     insiderRows: insiderRows(parsed, filedAt),
     filing: {
       accessionNo,
@@ -331,6 +346,13 @@ export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFil
         });
     }
     await repo.linkOrphanAmendmentsOf(tx, { originals });
+    // Filings new to the store, in filing order: the latest cover's name wins.
+    const written = unique
+      .filter((p) => p.writtenName && insertedIds.has(ids.get(p.accessionNo)!))
+      .sort((a, b) => a.filing.filedAt.getTime() - b.filing.filedAt.getTime());
+    await repo.setCompanyDisplayNames(tx, {
+      names: [...new Map(written.map((p) => [p.writtenName!.cik, p.writtenName!])).values()],
+    });
     const toAnalyze = inserted.filter((r) => r.ticker && byAccession.get(r.accessionNo)?.analyze);
     const watched = await repo.proWatchedTickers(tx, {
       tickers: [...new Set(toAnalyze.map((r) => r.ticker as string))],

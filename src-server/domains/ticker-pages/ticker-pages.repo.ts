@@ -264,7 +264,7 @@ export async function companyHeader(db: Db, { ticker }: { ticker: string }): Pro
   const [row] = await executePrepared<HeaderRow>(
     db,
     sql`
-    select t.ticker, t.active as listed, c.cik, c.name, c.sector, c.industry, c.sic, c.exchange,
+    select t.ticker, t.active as listed, c.cik, coalesce(c.display_name, c.name) as name, c.sector, c.industry, c.sic, c.exchange,
       q.price as current_price, q.change_percent, q.market_cap, q.pe_ratio, q.eps, q.dividend_yield, q.volume::float8 as volume,
       q.avg_volume::float8 as avg_volume, q.week_52_low, q.week_52_high, (extract(epoch from q.fetched_at) * 1000)::float8 as quote_fetched_ms,
       (select array_agg(x.ticker order by length(x.ticker), x.ticker) from tickers x where x.cik = t.cik and x.active) as tickers,

@@ -11,7 +11,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { catalogueFormOf } from '#shared/forms';
 import type { Importance } from '#shared/importance';
+import { parseFiling } from '../../edgar-model/parse';
 import { startTestApp } from '../../test/app';
+import { repoDocument } from '../../test/edgar-fixtures';
+import { storeParsedFiling } from '../filings/filings.service';
 import { insertRealFilings, realFilings, type RealFiling } from '../../test/real-filings';
 import { storeReplayFilings } from '../../test/replay-filings';
 import { createSignedInUser } from '../../test/users';
@@ -108,6 +111,23 @@ describe('the enhanced page in one request', () => {
     expect(body.facets.importance.map((i) => i.level)).toEqual(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
     expect(body.filings.items.map((f) => f.accession_no)).toEqual(newest.slice(0, 50).map((f) => f.accessionNo));
     expect(body.filings.next_cursor).toMatch(/^\d+_\d+$/);
+  });
+
+  it("titles the page with the name the company writes on its own 8-K cover, not the catalogue's capitals", async () => {
+    expect((await page('FDX')).body.company.name).toBe('FEDEX CORP');
+    // FedEx's real 8-K of 2023-07-17 (eval/importance/SOURCES.md): its cover says "FedEx Corporation".
+    const parsed = parseFiling(repoDocument('eval/importance/filings/8k/8k_1048911_8K_2023_0001193125-23-188128.htm'), {
+      formType: '8-K',
+      accessionNo: '0001193125-23-188128',
+      cik: 1048911,
+      companyName: 'FEDEX CORP',
+      filedDate: '2023-07-17',
+    });
+    await storeParsedFiling(db, { parsed, meta: { source: 'replay' } });
+    expect((await page('FDX')).body.company.name).toBe('FedEx Corporation');
+    // The catalogue keeps its own name; only the page's title follows the filing.
+    const [row] = await db.execute<{ name: string }>(sql`select name from companies where cik = 1048911`);
+    expect(row!.name).toBe('FEDEX CORP');
   });
 
   it('lists 8-K items in words and links each filing to sec.gov', async () => {

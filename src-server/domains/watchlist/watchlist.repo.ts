@@ -44,7 +44,8 @@ export const fullFingerprint = (userId: SQLWrapper) => sql<string>`(
     t.industry, v.version, q.fetched_at)::text, ';' order by w.id), ''))
   from watchlist_items w
   left join lateral (
-    select t.cik, t.name as ticker_name, c.name, c.sector, c.industry from tickers t left join companies c on c.cik = t.cik
+    select t.cik, t.name as ticker_name, coalesce(c.display_name, c.name) as name, c.sector, c.industry from tickers t
+    left join companies c on c.cik = t.cik
     where t.ticker = w.ticker limit 1) t on true
   left join lateral (select v.version from filing_cik_versions v where v.cik = t.cik limit 1) v on true
   left join lateral (select q.fetched_at from quotes q where q.ticker = w.ticker limit 1) q on true
@@ -62,7 +63,10 @@ function itemsQuery(db: Db) {
   const company = db
     .select({
       cik: tickers.cik,
-      company_name: sql<string>`coalesce(${companies.name}, ${tickers.name})`.as('company_name'),
+      // The name the company writes on its own cover when a filing gave it (companies.display_name), as the ticker page.
+      company_name: sql<string>`coalesce(${companies.displayName}, ${companies.name}, ${tickers.name})`.as(
+        'company_name',
+      ),
       sector: companies.sector,
       industry: companies.industry,
     })
