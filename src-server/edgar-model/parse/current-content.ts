@@ -37,7 +37,7 @@ const ROLE_PATTERNS: [OfficerRole, RegExp][] = [
 
 /** Words that end a person's role in office; "retirement plan" and "resignation for good reason" are pay terms. */
 const DEPARTURE =
-  /\b(?:resign(?:ed|s|ing)?\b|resignation(?! for good reason)|retire(?:d|s)?\b|retirement(?! (?:plan|benefit|savings|income|program|account|agreement|age))|step(?:ped|s|ping)? down|will (?:leave|depart)|left the company|depart(?:ed|s|ure|ing)\b|(?:was|been|is being) terminated|termination of (?:his|her|the executive's) employment|not (?:to )?stand for re-?election|not stand for re-?election|will not (?:seek|stand)|decided not to (?:seek|stand)|cease[ds]? to (?:serve|be)|separat(?:ed|ion) from (?:the|his|her) (?:company|position|employment)|mutual(?:ly)? (?:agreed|separation)|(?:transition and (?:severance|separation)|separation and release|separation) agreement)/i;
+  /\b(?:resign(?:ed|s|ing)?\b|resignation(?! for good reason)|retir(?:ed?|es|ing)\b|retirement(?! (?:plan|benefit|savings|income|program|account|agreement|age))|step(?:ped|s|ping)? down|will (?:leave|depart)|left the company|depart(?:ed|s|ure|ing)\b|(?:was|been|is being) terminated|termination of (?:his|her|the executive's) employment|not (?:to )?stand for re-?election|not stand for re-?election|will not (?:seek|stand)|decided not to (?:seek|stand)|cease[ds]? to (?:serve|be)|separat(?:ed|ion) from (?:the|his|her) (?:company|position|employment)|mutual(?:ly)? (?:agreed|separation)|(?:transition and (?:severance|separation)|separation and release|separation) agreement)/i;
 /**
  * "the termination of James Royston, President" (Astrotech 2010): the company ends a named person's
  * service: a capitalised name followed by its title. Case-sensitive, so "termination of the agreement" or a plan's

@@ -1155,6 +1155,18 @@ describe('a derivative suit settled, in a press release filed inside the 8-K doc
   });
 });
 
+describe('class 1: a departure read in every tense', () => {
+  it('"is retiring" is the top exit "will retire" is (FedEx 2023, derived), not the unread-departure net', () => {
+    const raw = read(`${EVAL}8k_1048911_8K_2023_0001193125-23-170172.htm`);
+    expect(raw.match(/will retire/g)).toHaveLength(2);
+    for (const text of [raw, raw.replace(/will retire/g, 'is retiring')]) {
+      const s = scoreFiling(parseFiling(text, { formType: '8-K' }), {});
+      expect(s.rules).toContain('8k.5.02.top-exit');
+      expect(s.oneLiner).toMatch(/: CFO Michael C\. Lenz to step down$/);
+    }
+  });
+});
+
 describe('class 3: "What happened" opens on the filing\'s first sentence, not the subheading set over it (tune)', () => {
   it.each([
     // Nuance 2018: "New Chief Executive Officer" heads the paragraph that opens "On March 19, 2018, ...".

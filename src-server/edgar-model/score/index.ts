@@ -288,7 +288,8 @@ const SEC_LETTERS: Record<string, { oneLiner: (company: string) => string; reaso
   },
   CORRESP: {
     oneLiner: (company) => `${company} writes to the SEC staff`,
-    reason: 'A letter to the SEC staff (an answer to review comments, or a request such as a registration taking effect), published after the review: no event',
+    reason:
+      'A letter to the SEC staff (an answer to review comments, or a request such as a registration taking effect), published after the review: no event',
   },
 };
 
