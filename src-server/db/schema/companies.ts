@@ -10,6 +10,8 @@ export const companies = pgTable('companies', {
    * "FEDEX CORP"); null until one is stored. Pages show it before `name`.
    */
   displayName: text('display_name'),
+  /** When the filing that gave `displayName` was filed: an older filing stored later (a backfill) never replaces it. */
+  displayNameAt: timestamp('display_name_at', { withTimezone: true }),
   sic: text('sic'),
   sicDescription: text('sic_description'),
   sector: text('sector'),

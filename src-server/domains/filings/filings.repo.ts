@@ -157,16 +157,22 @@ export async function linkOrphanAmendmentsOf(db: Db, { originals }: { originals:
     where f.id = p.orphan_id`);
 }
 
-/** The names companies write on their own covers (filings.store.ts writtenCompanyName); a row changes only when it differs. */
+/**
+ * The names companies write on their own covers (filings.store.ts writtenCompanyName), as of the filing's date: a
+ * filing older than the one that gave the stored name (a backfill of "Facebook, Inc." after "Meta Platforms, Inc.")
+ * changes nothing.
+ */
 export async function setCompanyDisplayNames(
   db: Db,
-  { names }: { names: { cik: number; name: string }[] },
+  { names }: { names: { cik: number; name: string; filedAt: Date }[] },
 ): Promise<void> {
   if (names.length === 0) return;
   await db.execute(sql`
-    update companies c set display_name = v.name, updated_at = now()
-    from unnest(${sql.param(names.map((n) => n.cik))}::int[], ${sql.param(names.map((n) => n.name))}::text[]) v(cik, name)
-    where c.cik = v.cik and c.display_name is distinct from v.name`);
+    update companies c set display_name = v.name, display_name_at = v.filed::timestamptz, updated_at = now()
+    from unnest(${sql.param(names.map((n) => n.cik))}::int[], ${sql.param(names.map((n) => n.name))}::text[],
+      ${sql.param(names.map((n) => n.filedAt.toISOString()))}::text[]) v(cik, name, filed)
+    where c.cik = v.cik and (c.display_name_at is null or c.display_name_at <= v.filed::timestamptz)
+      and (c.display_name, c.display_name_at) is distinct from (v.name, v.filed::timestamptz)`);
 }
 
 /** NOTIFY filing_scored '<id>' for each id, in order, in one statement (after the storing commit). */

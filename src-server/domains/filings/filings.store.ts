@@ -346,12 +346,14 @@ export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFil
         });
     }
     await repo.linkOrphanAmendmentsOf(tx, { originals });
-    // Filings new to the store, in filing order: the latest cover's name wins.
+    // Filings new to the store, in filing order: the latest cover's name wins, here and against the stored one.
     const written = unique
       .filter((p) => p.writtenName && insertedIds.has(ids.get(p.accessionNo)!))
       .sort((a, b) => a.filing.filedAt.getTime() - b.filing.filedAt.getTime());
     await repo.setCompanyDisplayNames(tx, {
-      names: [...new Map(written.map((p) => [p.writtenName!.cik, p.writtenName!])).values()],
+      names: [
+        ...new Map(written.map((p) => [p.writtenName!.cik, { ...p.writtenName!, filedAt: p.filing.filedAt }])).values(),
+      ],
     });
     const toAnalyze = inserted.filter((r) => r.ticker && byAccession.get(r.accessionNo)?.analyze);
     const watched = await repo.proWatchedTickers(tx, {

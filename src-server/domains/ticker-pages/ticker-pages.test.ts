@@ -14,6 +14,7 @@ import type { Importance } from '#shared/importance';
 import { parseFiling } from '../../edgar-model/parse';
 import { startTestApp } from '../../test/app';
 import { repoDocument } from '../../test/edgar-fixtures';
+import { setCompanyDisplayNames } from '../filings/filings.repo';
 import { storeParsedFiling } from '../filings/filings.service';
 import { insertRealFilings, realFilings, type RealFiling } from '../../test/real-filings';
 import { storeReplayFilings } from '../../test/replay-filings';
@@ -128,6 +129,16 @@ describe('the enhanced page in one request', () => {
     // The catalogue keeps its own name; only the page's title follows the filing.
     const [row] = await db.execute<{ name: string }>(sql`select name from companies where cik = 1048911`);
     expect(row!.name).toBe('FEDEX CORP');
+    // A filing older than the one that named it (a backfill) leaves the name; a newer one replaces it.
+    const name = async (written: string, filedAt: string) => {
+      await setCompanyDisplayNames(db, { names: [{ cik: 1048911, name: written, filedAt: new Date(filedAt) }] });
+      const [c] = await db.execute<{ display_name: string }>(
+        sql`select display_name from companies where cik = 1048911`,
+      );
+      return c!.display_name;
+    };
+    expect(await name('Federal Express Corporation', '1998-01-05T21:00:00Z')).toBe('FedEx Corporation');
+    expect(await name('FedEx Corp.', '2024-06-25T20:05:00Z')).toBe('FedEx Corp.');
   });
 
   it('lists 8-K items in words and links each filing to sec.gov', async () => {

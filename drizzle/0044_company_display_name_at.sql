@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "display_name_at" timestamp with time zone;
