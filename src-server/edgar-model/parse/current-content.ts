@@ -5,7 +5,7 @@
  * leads to is docs/scoring.md "8-K (and 6-K) by content". Pure text rules, no I/O.
  */
 import { unitScale } from '#shared/amounts';
-import { openingQuote, sectionProse, sentences, type ItemSection } from './item-sections';
+import { openingQuote, sectionProse, sentences, type ItemSection, withoutLegend } from './item-sections';
 import type { ItemContent, OfficerFacts, OfficerRole } from './types';
 
 /** "Vice President" and "Vice Chairman" are not the president or the chair. */
@@ -1201,6 +1201,8 @@ export function itemContent(
 ): ItemContent {
   const prose = sectionProse(section);
   const content: ItemContent = { number: section.number, quote: openingQuote(prose) };
+  const shown = openingQuote(withoutLegend(prose));
+  if (shown && shown !== content.quote) content.shownQuote = shown;
   switch (section.number) {
     case '5.02':
       content.officers = officerFacts(prose);

@@ -163,6 +163,27 @@ export function sentences(prose: string): string[] {
   return out.filter((s) => s.length > 0);
 }
 
+/**
+ * The legend an item furnishes its text under, the law's words and not the filing's news: a sentence about "the
+ * information" (not one that opens on a date) that is not "deemed filed" or not incorporated by reference.
+ */
+const LEGEND =
+  /^(?:The|This|Such|Furthermore|In accordance|Pursuant|All of)\b[\s\S]*?\b(?:shall not be deemed|not (?:be )?(?:deemed (?:to be )?)?incorporated by reference)\b/i;
+/** "The following information is furnished pursuant to Item 2.02:" before the item's first sentence. */
+const FURNISHED_LEAD =
+  /^The (?:following )?information(?: in this (?:Item|section)[^:.]{0,40})? (?:is|shall be) (?:being )?furnished (?:pursuant to|under) Item \d\.\d\d[^:.]{0,80}:\s*/i;
+
+/**
+ * The item's prose without the furnished-not-filed legend ("The information in this Current Report ... shall not be
+ * deemed "filed" for the purposes of Section 18", eBay, Southern Company) and its lead-in (Worthington): the card's
+ * quote then opens on what happened.
+ */
+export function withoutLegend(prose: string): string {
+  return sentences(prose.replace(FURNISHED_LEAD, ''))
+    .filter((s) => !LEGEND.test(s))
+    .join(' ');
+}
+
 /** The first sentences of an item, up to about `max` characters (at least one whole sentence). */
 export function openingQuote(prose: string, max = 320): string | null {
   const all = sentences(prose).filter((s) => !/^\(?[a-d]\)?$/.test(s));

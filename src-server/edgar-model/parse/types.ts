@@ -140,8 +140,13 @@ export interface OfficerFacts {
 /** One 8-K item's own text, read: the opening sentences as filed and the facts for the rules. */
 export interface ItemContent {
   number: string;
-  /** The item's first sentences, as filed (the card quotes them). */
+  /** The item's first sentences, as filed (the readings read them). */
   quote: string | null;
+  /**
+   * The first sentences after the furnished-not-filed legend and its lead-in, when the item opens with them: what the
+   * card and the email quote. The readings keep `quote`.
+   */
+  shownQuote?: string;
   officers?: OfficerFacts;
   deal?: {
     kind:

@@ -19,8 +19,12 @@ export interface CurrentText {
 
 /** "Item 5.02, as filed: “On March 3, 2024, Jane Doe notified the Board ...”" */
 function quotedSummary(j: ItemJudgement): string | null {
-  return j.quote ? `Item ${j.item}, as filed: ${asFiled(withoutSubheading(j.quote))}` : null;
+  return j.quote ? `Item ${j.item}, as filed: ${asFiled(withoutPageEnd(withoutSubheading(j.quote)))}` : null;
 }
+
+/** A page's number and running head the text reading ran into the quote's end ("… by reference. -2- <PAGE>"). */
+const withoutPageEnd = (quote: string) =>
+  quote.replace(/(?:\s+-\s?\d{1,3}\s?-)?(?:\s+(?:<PAGE>|Table of Contents))+\s*$|\s+-\s?\d{1,3}\s?-\s*$/i, '');
 
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 /** Words a subheading leaves in lower case ("Adoption of 2020 Stock Plan"). */

@@ -1190,6 +1190,25 @@ describe('class 3: "What happened" opens on the filing\'s first sentence, not th
   });
 
   it.each([
+    // eBay 2014: the furnished-not-filed legend opens the item; the quote opens on the results instead.
+    [`${EVAL}8k_yk_0001065088-14-000154.txt.gz`, 'On October 15, 2014, eBay Inc. announced its financial results'],
+    // Worthington 2023: "The following information is furnished pursuant to Item 2.02:" before the first sentence.
+    [`${EVAL}8k_108516_8K_2023_0001171843-23-004227.htm`, 'On June 28, 2023, Worthington Industries, Inc.'],
+    // Southern Company 2007: the legend and its "Furthermore, ... not be deemed to be incorporated by reference".
+    [`${EVAL}8k_scpp_0000092122-07-000008.txt`, 'On January 25, 2007, The Southern Company'],
+  ])('a furnished item is quoted past its legal legend: %s', (file, opening) => {
+    const s = score(file);
+    expect(s.summaryText).toMatch(new RegExp(`^Item 2\\.02, as filed: “${opening}`));
+    expect(s.summaryText).not.toMatch(/deemed|furnished pursuant/);
+  });
+
+  it('a quote ends on its sentence, not the page number and running head after it (Asta Funding 2004)', () => {
+    expect(score(`${REPLAY}8k_1001258_8K_2004_0001125282-04-000379.txt`).summaryText).toMatch(
+      /incorporated herein by reference\.”$/,
+    );
+  });
+
+  it.each([
     'On March 19, 2018, Mark D. Benjamin was appointed as Chief Executive Officer.',
     'Mark D. Benjamin On Leave As Chief Executive Officer.',
     'Brett Kaufman as Chief Financial Officer and Treasurer Brett Kaufman’s employment will terminate.',

@@ -58,7 +58,8 @@ function judged(
     rule,
     facts,
     headline,
-    quote: item.quote,
+    // The card quotes the item past its furnished-not-filed legend when it opens with one (parse: shownQuote).
+    quote: ('shownQuote' in item ? item.shownQuote : undefined) ?? item.quote,
   };
 }
 
@@ -695,9 +696,12 @@ export function judgeItem(
         ? judged(c, '8k.2.02.supplement', headline ?? 'Supplemental figures beside the results', [
             'Supplemental figures furnished beside the results announced the same day: the release was the news',
           ])
-        : judged(c, '8k.2.02.scheduled', headline ?? resultsPeriod(c.quote) ?? 'Quarterly results released', [
-            'The scheduled results release',
-          ]);
+        : judged(
+            c,
+            '8k.2.02.scheduled',
+            headline ?? resultsPeriod(c.shownQuote ?? c.quote) ?? 'Quarterly results released',
+            ['The scheduled results release'],
+          );
   if (number === '5.01' && c.reorganized)
     return judged(c, '8k.reorganized', 'Control passes under the reorganization plan', [
       "Control changed hands on the reorganization plan's effective date: the completion of a restructuring announced before",
