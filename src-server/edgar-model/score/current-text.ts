@@ -46,7 +46,11 @@ export function withoutSubheading(quote: string): string {
     const head = tokens.slice(0, k);
     if (!head.every((w) => SMALL.has(w) || /^[A-Z0-9][^.,;:()"“”]*$/.test(w))) return quote;
     const rest = tokens.slice(k).join(' ');
-    if (!SMALL.has(head.at(-1)!) && OPENER.test(rest)) return rest;
+    // A subheading about a person, whose paragraph opens on the same name ("Departure of Brett Kaufman as Chief
+    // Financial Officer and Treasurer Brett Kaufman’s employment ...", AFC Gamma 2023, its first words read as the item
+    // title's).
+    const samePerson = k >= 4 && rest.startsWith(`${head[0]} ${head[1]}`) && !SMALL.has(head[1]!);
+    if (!SMALL.has(head.at(-1)!) && (OPENER.test(rest) || samePerson)) return rest;
   }
   return quote;
 }
