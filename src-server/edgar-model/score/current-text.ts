@@ -40,7 +40,9 @@ const OPENER = new RegExp(
  * Agreement On May 12, 2017, Tyson Foods, Inc. ... entered into". Two to ten capitalised words (small ones aside),
  * no punctuation, then a paragraph's opening; anything else is left as filed.
  */
-export function withoutSubheading(quote: string): string {
+export function withoutSubheading(filed: string): string {
+  // The item's paragraph letters first ("(b),(c) On August 26, 2024, Apple ...", "e) Compensatory Arrangements ...").
+  const quote = filed.replace(/^\(?[a-f]\)(?:\s*,\s*\(?[a-f]\))*\s+(?=[A-Z])/, '');
   const tokens = quote.split(' ');
   for (let k = 2; k <= Math.min(10, tokens.length - 2); k++) {
     const head = tokens.slice(0, k);

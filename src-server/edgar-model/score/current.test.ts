@@ -1183,6 +1183,12 @@ describe('class 3: "What happened" opens on the filing\'s first sentence, not th
     ],
     // Nuance 2018: "Sale Agreement" over "As previously announced, on November 11, 2018, ...".
     [`${EVAL}8k_1002517_8K_2018_0001002517-18-000059.htm`, 'Sale Agreement', 'As previously announced, on November 11'],
+    // Nordstrom 2023: the item's paragraph letter and its subheading, "e) Compensatory Arrangements of Certain Officers".
+    [
+      `${REPLAY}0000072333-23-000015.txt`,
+      'Compensatory Arrangements of Certain Officers',
+      'On March 1, 2023, the Compensation',
+    ],
     // AFC Gamma 2023: what the item title's words left of "Departure of Brett Kaufman as Chief Financial Officer and
     // Treasurer", before the paragraph that opens on his name.
     [
