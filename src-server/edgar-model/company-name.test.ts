@@ -159,6 +159,10 @@ describe('the company as it writes its name, not in EDGAR capitals', () => {
     expect(readableCompanyName('AMAZON COM INC')).toBe('Amazon.com Inc.');
     expect(readableCompanyName('BANK OF AMERICA CORP /DE/')).toBe('Bank of America Corp.');
     expect(readableCompanyName('WALT DISNEY CO/')).toBe('Walt Disney Co.');
+    // EDGAR's trailing "/THE" is the name's leading "The" (Vanguard's 13G on Allstate, tune).
+    expect(readableCompanyName('ALLSTATE CORP/THE')).toBe('The Allstate Corp.');
+    expect(readableCompanyName('Allstate Corp/The')).toBe('The Allstate Corp');
+    expect(readableCompanyName('DUN & BRADSTREET CORP DEL NEW')).toBe('DUN & Bradstreet Corp.');
     expect(readableCompanyName('WACHOVIA CORP/ NC')).toBe('Wachovia Corp.');
     expect(readableCompanyName('NEW YORK TIMES CO')).toBe('New York Times Co.');
     expect(readableCompanyName('COCA-COLA CO')).toBe('Coca-Cola Co.');

@@ -160,6 +160,10 @@ function readableWord(word: string, first: boolean): string {
  * /CAN/", "WALT DISNEY CO/". A Belgian "SA/NV" is the legal form, not a tag; a name that is only a tag stays as given.
  */
 export function withoutStateTag(name: string): string {
+  // EDGAR files a leading "The" at the end: "ALLSTATE CORP/THE" is The Allstate Corporation.
+  const the = /\s*\/\s*the\s*$/i;
+  if (the.test(name) && name.replace(the, '').trim())
+    return `${/[a-z]/.test(name) ? 'The' : 'THE'} ${withoutStateTag(name.replace(the, ''))}`;
   const stripped = name
     .replace(/(?<!\bSA)\s*[\\/]\s?[A-Z]{2,3}[\\/]?\s*$/, '')
     // A conformed name's "DEL" (Delaware) and "NEW" (a successor registrant) after the legal form: "DUN & BRADSTREET
@@ -188,7 +192,8 @@ export function readableCompanyName(conformed: string): string {
     }
     out.push(readableWord(word, i === 0));
   });
-  return out.join(' ');
+  // "THE" reads as an acronym to readableWord; as a name's first word it is the article.
+  return out.join(' ').replace(/^THE /, 'The ');
 }
 
 const LEGAL_TAIL = String.raw`(?:[\s,]+(?:Inc|Incorporated|Corp|Corporation|Co|Company|Companies|Ltd|Limited|LLC|L\.L\.C|LP|L\.P|plc|PLC|N\.V|S\.A|AG|SE|Holdings|Group)\b\.?)*`;
