@@ -14,5 +14,7 @@ describe('one-liner words', () => {
   it('keeps a generation suffix a numeral when it turns EDGAR order around', () => {
     expect(displayOwnerName('FUREY JAMES M II')).toBe('James M Furey II');
     expect(displayOwnerName('MUSK ELON')).toBe('Elon Musk');
+    // An institution is not a person filed "Last First" (the Regents' Form 4 on Owl Rock Capital, 2020).
+    expect(displayOwnerName('REGENTS OF THE UNIVERSITY OF CALIFORNIA')).toBe('REGENTS OF THE UNIVERSITY OF CALIFORNIA');
   });
 });

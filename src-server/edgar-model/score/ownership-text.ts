@@ -16,6 +16,8 @@ function atPrice(t: CodeTotals): string {
 
 /** A derivative's title counted: "8,837 Stock Options (right to buy)", "379 Restricted Stock Units" (filed in the singular). */
 function countedTitle(title: string, count: number): string {
+  // A derivative that is itself a class of stock ("Class B Common Stock", convertible into Class A) counts shares of it.
+  if (/\b(?:Stock|Shares?)$/i.test(title.trim())) return `${count === 1 ? 'share' : 'shares'} of ${title.trim()}`;
   return count === 1 ? title : title.replace(/\b(Option|Unit|Right|Warrant|Award)(?=\s*(?:\(|$))/, '$1s');
 }
 

@@ -185,6 +185,10 @@ describe('Forms 3/4/5', () => {
     expect(
       score(parseFiling(repoDocument('eval/importance/filings/form345/dm_0001179110-19-005054_4.xml'), {})).oneLiner,
     ).toBe('Roelof Botha was granted 8,837 Stock Options (right to buy)');
+    // A derivative that is a class of stock counts shares of it (Peter Thiel's Class B grant, 2017).
+    expect(
+      score(parseFiling(repoDocument('eval/importance/filings/form345/dm_0001127602-17-024014_4.xml'), {})).oneLiner,
+    ).toBe('Peter Thiel was granted 60,316 shares of Class B Common Stock');
     expect(score(parse('form5_snow_mcmahon_2022-01-31_G_gift.xml'))).toMatchObject({
       importance: 'LOW',
       rules: ['form4.routine'],
