@@ -98,11 +98,18 @@ export function unnamedCompany(cik: number | null | undefined): string {
 const UNNAMED = /^(?:The company|CIK \d+)$/;
 
 /** "<COMPANY>: <event>", or the event alone when it already opens with the company's name. */
+/** A press-release headline that opens on its subject's name and a verb ("Alcon Announces ...", "Acme Corp. Reports ..."). */
+const NAMED_HEADLINE =
+  /^[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,4}\s+(?:Announces?|Reports?|Completes?|Enters?|Signs?|Names?|Appoints?|Declares?|Launches?|Receives?|Agrees?|Acquires?|Provides?)\b/;
+
 export function companyEvent(company: string, event: string): string {
   // "The Registrant entered into ...", "The Company will hold ...": the filing's defined term for the company itself,
   // unless the card has no name of its own to put there.
   const own = /^The (?:Registrant|Company)\b(?!['’])\s+(?=[a-z])/.exec(event);
   if (own && !UNNAMED.test(company)) return `${company} ${event.slice(own[0].length)}`;
+  // With no name of its own, the card does not put "The company:" before a headline that names its subject ("Alcon
+  // Announces Settlement of Litigation ...").
+  if (UNNAMED.test(company) && NAMED_HEADLINE.test(event)) return event;
   return startsWithCompany(event, company) ? event : `${company}: ${event}`;
 }
 

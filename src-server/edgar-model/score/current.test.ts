@@ -817,6 +817,8 @@ describe('a 6-K that furnishes a press release is read as an 8-K Other Events (d
     const alcon = six(read('eval/importance/filings/other/6-K_athena_document.html'));
     expect(alcon).toMatchObject({ importance: 'MEDIUM', rules: ['6k.news', '6k.report'] });
     expect(alcon.reasons[0]).toContain('Alcon Announces Settlement of Litigation');
+    // The document names no registrant the reader finds: the headline, which names Alcon, stands without "The company:".
+    expect(alcon.oneLiner).toMatch(/^Alcon Announces Settlement of Litigation/);
     // Philips 2023: "Philips presents its plan to create value with sustainable impact" (with its Q4 results).
     const raw = read(`${CORPUS}ox_philips_6k_2023-01-30.html`);
     expect(six(raw)).toMatchObject({ importance: 'MEDIUM', rules: ['6k.news', '6k.report'] });

@@ -162,7 +162,7 @@ function scoreOther(f: ParsedFiling, company: string): Scored {
     const what = `${d.holdingsCount != null ? plural(d.holdingsCount, 'holding') : 'holdings'}${value != null ? ` worth ${money(value)}` : ''}`;
     return {
       hits: [{ rule: '13f.holdings', importance: 'LOW', reason: 'Quarterly institutional holdings report' }],
-      oneLiner: `${d.manager.name ?? company} reports ${what}${d.periodOfReport ? ` as of ${d.periodOfReport}` : ''}`,
+      oneLiner: `${d.manager.name ? readableCompanyName(d.manager.name) : company} reports ${what}${d.periodOfReport ? ` as of ${d.periodOfReport}` : ''}`,
     };
   }
   if (d?.kind === 'proxy') {

@@ -315,6 +315,8 @@ describe('ownership stakes, reports, offerings', () => {
       'LTS One Management LP reports 14 holdings worth $454.9M as of 2023-09-30',
     );
     expect(score(parse('metlife_13F-HR_primary_doc.xml')).oneLiner).toMatch(/worth \$11\.02B/); // 2021: thousands of dollars
+    // A manager filed in EDGAR's capitals reads as a name ("METLIFE INC").
+    expect(score(parse('metlife_13F-HR_primary_doc.xml')).oneLiner).toMatch(/^Metlife Inc\. reports 6 holdings/);
     expect(score(parse('424B5_header_abeona.txt'))).toMatchObject({ importance: 'LOW', rules: ['other'] });
     // Form 144 (issue #18): the proposed sale in words.
     expect(score(parse('144_apple_primary_doc.xml'))).toMatchObject({
