@@ -41,7 +41,7 @@ const ROLE_PHRASE = new RegExp(
 const BOARD_MEMBER = /member of (?:the|its|our) Board/i;
 
 const AFTER_PERSON = new RegExp(
-  String.raw`^(?:,?\s(?:age\s)?\d{2}[,\s]|['’]s\b|,?\s(?:the\s|our\s|its\s|current\s|former\s|then\s)?${ROLE}|\s(?:has|have|had|was|is|will|would)?\s?(?:notified|informed|resigned|resign|retired|retire|became|become|transitioned|tendered|announced|decided|agreed|accepted|joined|stepped|departed|served|serves|succeeded|succeeds|been)\b)`,
+  String.raw`^(?:,?\s(?:age\s)?\d{2}[,\s]|['’]s\b|,?\s(?:the\s|our\s|its\s|current\s|former\s|then\s)?${ROLE}|\s(?:has|have|had|was|is|will|would)?\s?(?:notified|informed|resigned|resign|retired|retire|became|become|transitioned|tendered|announced|decided|agreed|accepted|joined|stepped|departed|served|serves|succeeded|succeeds|been|terminated|appointed|elected|promoted|dismissed)\b)`,
 );
 const BEFORE_PERSON =
   /(?:appointed|appoint|elected|named|promoted|hired|nominated|appointment of|departure of|election of|resignation of|retirement of|each of|between|succeed|succeeds|successor,?)\s*$/i;

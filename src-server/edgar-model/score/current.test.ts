@@ -1240,6 +1240,12 @@ describe('class 3: the card names who leaves or joins, when the item puts the ti
       'Tom Hayes succeeds Donnie Smith as CEO',
       'A new CEO is appointed: Tom Hayes, succeeding Donnie Smith',
     ],
+    // Tyson 2022: "Chris Langholz was terminated as Group President International" (a name before "was terminated").
+    [
+      `${EVAL}8k_100493_8K_2022_0000100493-22-000084.htm`,
+      'Chris Langholz, head of a business unit, leaves',
+      'The head of a business unit, Chris Langholz, is leaving (below CEO and CFO)',
+    ],
     // Horizon Financial 2009: "Greg B. Spear, Chief Financial Officer and Secretary" resigns, effective at once.
     [
       `${EVAL}8k_1002682_8K_2009_0000939057-09-000243.htm`,
