@@ -4,6 +4,7 @@
  * without the I.R.S. number some filers type into the same row ("ACME CORP 13-1234567").
  */
 import { anyDateToIso } from './dates';
+import { withoutPageFurniture } from './text';
 import type { BeneficialPerson } from './types';
 
 /** Marks that tick a box in filed text and HTML: [X], (x), ☒, ☑, ✓, and the Wingdings þ / ý. */
@@ -180,15 +181,13 @@ export function purposeAction(bodyText: string, amendment = false): string | nul
   return sentence ? quotedPurpose(sentence) : null;
 }
 
-/** A text page's furniture between two lines of the item ("Page 2 of 8 <PAGE>3", "- 4 -"). */
-const PAGE_FURNITURE = /\s*(?:\bPage \d+ of \d+\b|<PAGE>\s*\d*|(?<=[.:;]) -\s?\d{1,3}\s?-(?= ))\s*/gi;
 /** The item's own caption and the amendment's boilerplate before what it says. */
 const ITEM_4_LEAD_IN =
   /^(?:(?:Item\s*4\.?\s*)?Purpose\s+of\s+(?:the\s+)?Transaction\.?\s*)?(?:Item 4 (?:of (?:the )?(?:Schedule 13D|Statement) )?is (?:hereby )?(?:supplemented and amended|amended and supplemented|amended|supplemented)(?: (?:by adding|to (?:add|include)) the following(?: (?:information|paragraphs?|sentences?))?(?: (?:at the end thereof|thereto))?| as follows)?[:.]?\s*)?/i;
 
 /** The sentence as the card quotes it: without the page's furniture and the item's lead-in, at most 300 characters. */
 function quotedPurpose(sentence: string): string {
-  const said = sentence.replace(PAGE_FURNITURE, ' ').replace(/\s+/g, ' ').trim();
+  const said = withoutPageFurniture(sentence);
   const body = said.replace(ITEM_4_LEAD_IN, '');
   return (body.length >= 20 ? body : said).slice(0, 300);
 }

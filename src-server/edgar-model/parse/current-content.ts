@@ -1201,8 +1201,11 @@ export function itemContent(
 ): ItemContent {
   const prose = sectionProse(section);
   const content: ItemContent = { number: section.number, quote: openingQuote(prose) };
-  const shown = openingQuote(withoutLegend(prose));
-  if (shown && shown !== content.quote) content.shownQuote = shown;
+  // The legend matters only when the quote reaches it: the whole item is split into sentences again only then.
+  if (content.quote && /\b(?:deemed|furnished)\b|incorporated by reference/i.test(content.quote)) {
+    const shown = openingQuote(withoutLegend(prose));
+    if (shown && shown !== content.quote) content.shownQuote = shown;
+  }
   switch (section.number) {
     case '5.02':
       content.officers = officerFacts(prose);

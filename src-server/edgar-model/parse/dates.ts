@@ -16,6 +16,9 @@ const MONTHS = [
   'december',
 ];
 
+/** A month's name as a filing writes it ("March"), for patterns. */
+export const MONTH_NAME = `(?:${MONTHS.map((m) => m.charAt(0).toUpperCase() + m.slice(1)).join('|')})`;
+
 function validDate(y: number, m: number, d: number): string | null {
   if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1 || d > 31) return null;
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;

@@ -51,6 +51,19 @@ export function decodeEntities(s: string): string {
  * space, and inline tags nothing (some filer agents wrap single letters in spans: "R<span>esults"
  * must read "Results").
  */
+/**
+ * A text page's furniture inside a passage the text reading ran across pages: "Page 2 of 8 <PAGE>3" and a page number
+ * "- 4 -" between sentences, and a page's number and running head at its end ("… by reference. -2- <PAGE>",
+ * "… to Steven Chambers. -2- Table of Contents").
+ */
+export function withoutPageFurniture(text: string): string {
+  return text
+    .replace(/\s*(?:\bPage \d+ of \d+\b|<PAGE>\s*\d*|(?<=[.:;]) -\s?\d{1,3}\s?-(?= ))\s*/gi, ' ')
+    .replace(/(?:\s+-\s?\d{1,3}\s?-)?(?:\s+Table of Contents)?\s*$|\s+-\s?\d{1,3}\s?-\s*$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export function htmlToText(html: string, maxChars = 400_000): string {
   const src = html.length > maxChars ? html.slice(0, maxChars) : html;
   return decodeEntities(

@@ -7,6 +7,8 @@ import { withArticle } from '#shared/spoken-forms';
 import type { ParsedFiling } from '../parse/types';
 import { type ItemJudgement, judgementHit } from './current';
 import { companyEvent } from '../company-name';
+import { MONTH_NAME } from '../parse/dates';
+import { withoutPageFurniture } from '../parse/text';
 import { asFiled, sentence } from './format';
 import type { Hit } from './types';
 
@@ -19,19 +21,14 @@ export interface CurrentText {
 
 /** "Item 5.02, as filed: “On March 3, 2024, Jane Doe notified the Board ...”" */
 function quotedSummary(j: ItemJudgement): string | null {
-  return j.quote ? `Item ${j.item}, as filed: ${asFiled(withoutPageEnd(withoutSubheading(j.quote)))}` : null;
+  return j.quote ? `Item ${j.item}, as filed: ${asFiled(withoutPageFurniture(withoutSubheading(j.quote)))}` : null;
 }
 
-/** A page's number and running head the text reading ran into the quote's end ("… by reference. -2- <PAGE>"). */
-const withoutPageEnd = (quote: string) =>
-  quote.replace(/(?:\s+-\s?\d{1,3}\s?-)?(?:\s+(?:<PAGE>|Table of Contents))+\s*$|\s+-\s?\d{1,3}\s?-\s*$/i, '');
-
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 /** Words a subheading leaves in lower case ("Adoption of 2020 Stock Plan"). */
 const SMALL = new Set(['of', 'and', 'or', 'the', 'to', 'for', 'in', 'on', 'a', 'an', 'with', 'by', 'at', 'as']);
 /** How the paragraph under a subheading opens: a date, "As previously announced", "Effective ...". */
 const OPENER = new RegExp(
-  `^(?:On ${MONTH}\\b|As (?:previously|described|reported|announced)\\b|Effective (?:as of |on )?${MONTH}\\b)`,
+  `^(?:On ${MONTH_NAME}\\b|As (?:previously|described|reported|announced)\\b|Effective (?:as of |on )?${MONTH_NAME}\\b)`,
 );
 
 /**

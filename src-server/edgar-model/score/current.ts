@@ -16,7 +16,7 @@ import { dealSize } from './deal-size';
 import { auditorHeadline, completedDealHeadline } from './event-headline';
 import { notesHeadline } from './notes-headline';
 import { payHeadline } from './pay-headline';
-import { asFiled, money, withoutDefinedTerms } from './format';
+import { asFiled, cap, money, withoutDefinedTerms } from './format';
 import type { Hit, ScoreContext } from './types';
 
 /** One item judged: its level, the content rule that decided it, the facts and the headline. */
@@ -47,7 +47,7 @@ const CHIEF: OfficerRole[] = ['ceo', 'cfo'];
 const OPERATING: OfficerRole[] = ['coo', 'division_head', 'accounting'];
 
 function judged(
-  item: ItemContent | { number: string; quote: null },
+  item: Pick<ItemContent, 'number' | 'quote' | 'shownQuote'>,
   rule: ContentRule8k,
   headline: string,
   facts: string[],
@@ -59,7 +59,7 @@ function judged(
     facts,
     headline,
     // The card quotes the item past its furnished-not-filed legend when it opens with one (parse: shownQuote).
-    quote: ('shownQuote' in item ? item.shownQuote : undefined) ?? item.quote,
+    quote: item.shownQuote ?? item.quote,
   };
 }
 
@@ -265,10 +265,6 @@ function officers(c: ItemContent, o: OfficerFacts, people: readonly OfficerChang
       ? 'Compensation only: no director or officer joins or leaves'
       : 'No director or officer change is stated',
   ]);
-}
-
-function cap(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 const RENEWED =

@@ -8,7 +8,7 @@ import { sentences } from '../parse/item-sections';
 import { quoteText } from './format';
 
 /** A company's name as a sentence writes it: capitalised words, initials and legal forms ("Loquendo S.p.A.", "SVOX AG", "eScription"). */
-const NAME = String.raw`((?:[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9&.'’-]*(?:,? (?:[A-Z0-9&][A-Za-z0-9&.'’-]*|of|and|de))*)`;
+const NAME = `((?:[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9&.'’-]*(?:,? (?:[A-Z0-9&][A-Za-z0-9&.'’-]*|of|and|de))*)`;
 /** Where a name ends: its defined term, its state of incorporation, or the clause after it. */
 const NAME_END = String.raw`(?=\s*\(|,\s+(?:a|an)\s|\s+(?:pursuant|by|for|from|through|under|in|on)\b|,\s+(?:pursuant|for|by)\b|\.\s|\.?$)`;
 const WHOLE = String.raw`(?:all (?:of )?the (?:issued and )?outstanding (?:shares of )?(?:capital stock|common stock|shares|stock|equity interests|membership interests|units) of\s+|substantially all (?:of )?the assets of\s+)?`;

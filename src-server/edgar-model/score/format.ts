@@ -53,6 +53,11 @@ export function asFiled(text: string): string {
   return `“${text.replace(/[“”]/g, '"')}”`;
 }
 
+/** The first letter in capitals ("results for the quarter" -> "Results for the quarter"). */
+export function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 /** A sentence ends once: text that already ends in "Inc." or "Corp." gets no second period. */
 export function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;

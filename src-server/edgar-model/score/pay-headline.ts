@@ -3,14 +3,14 @@
  * when the sentence names one person. "Executive pay decisions" said only the item's subject; a holder wants to know
  * whether it is the CEO's contract, a bonus, a raise or a new stock plan. Null when the words name none of these.
  */
-import { quoteText } from './format';
+import { cap, quoteText } from './format';
 
 /** A person as item text writes one: "Robert A. Iger", "Mr. Bruce Bowden", "Daniel D. Tempesta". */
 const PERSON = String.raw`(?:(?:Mr|Ms|Mrs|Dr)\.\s+)?([A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-zA-Z'’-]+){1,2})`;
 /** A sentence's body: no sentence end, though an initial's or an amount's period is kept. */
 const BODY = String.raw`(?:[^.]|\.(?=\d)|(?<=\b(?:[A-Z]|Mr|Ms|Mrs|Dr|Inc|No))\.)`;
 
-const AGREEMENT = String.raw`[Ee]mployment [Aa]greements?`;
+const AGREEMENT = `[Ee]mployment [Aa]greements?`;
 /** A dollar amount without the comma that may follow it ("$450,000, effective ..."). */
 const AMOUNT = String.raw`\$\d(?:[\d,]*\d)?(?:\.\d+)?(?: million)?`;
 
@@ -26,7 +26,7 @@ const PERSON_AND_COMPANY_AGREEMENT = new RegExp(
 const SALARY = new RegExp(
   String.raw`\b(?:increase|adjustment) in the annual base salary of${BODY}{0,120}?${PERSON},?\s+from (${AMOUNT}) to (${AMOUNT})`,
 );
-const BONUS_TO = new RegExp(String.raw`(${AMOUNT}) (?:cash )?bonus(?: payment)? to ${PERSON}`);
+const BONUS_TO = new RegExp(`(${AMOUNT}) (?:cash )?bonus(?: payment)? to ${PERSON}`);
 const BONUSES_FOR = /\bbonus(?:es)? for (fiscal(?: year)? \d{4})\b/i;
 const BONUS_PROGRAM =
   /\bbonus(?:es)? (?:pursuant to|under) (?:the )?(?:Company['’]s )?((?:Fiscal(?: Year)? )?\d{4} (?:[A-Z][\w-]* ){0,3}(?:Program|Plan))\b/;
@@ -88,7 +88,7 @@ export function payHeadline(quote: string | null): string | null {
     return `${payment[1]} ${/\brelocat/i.test(sentence) ? 'relocation ' : ''}payment to ${payment[2]} approved`;
   }
   const bonusesTo = BONUSES_TO.exec(text);
-  if (bonusesTo?.[1] && bonusesTo[2]) return `${capitalised(bonusesTo[1])} bonuses for ${bonusesTo[2]} approved`;
+  if (bonusesTo?.[1] && bonusesTo[2]) return `${cap(bonusesTo[1].toLowerCase())} bonuses for ${bonusesTo[2]} approved`;
   const grant = GRANT_TO.exec(text);
   if (grant?.[1] && grant[2]) return `Grant of ${grant[1]} to ${grant[2]}`;
   const awardForm = AWARD_FORM.exec(text)?.[1];
@@ -105,5 +105,3 @@ export function payHeadline(quote: string | null): string | null {
   if (NEO_PAY.test(text)) return 'Pay of the named executive officers set';
   return null;
 }
-
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
