@@ -19,7 +19,7 @@ export async function identitiesByName(db: Db, { name }: { name: string }): Prom
   return db.execute<IdentityRow>(sql`
     select it.owner_cik, (array_agg(it.owner_display_name order by it.filed_at desc))[1] as name,
       count(distinct it.filing_id)::int as filings, to_json(max(it.filed_at))#>>'{}' as last_filed_at,
-      coalesce((select json_agg(distinct jsonb_build_object('issuer_cik', x.issuer_cik, 'ticker', x.ticker, 'name', coalesce(c.name, f.company_name)))
+      coalesce((select json_agg(distinct jsonb_build_object('issuer_cik', x.issuer_cik, 'ticker', x.ticker, 'name', coalesce(c.display_name, c.name, f.company_name)))
         from insider_transactions x join filings f on f.id = x.filing_id left join companies c on c.cik = x.issuer_cik
         where x.owner_cik is not distinct from it.owner_cik and (lower(x.owner_display_name) = lower(${name}) or lower(x.owner_name) = lower(${name}))), '[]') as companies
     from insider_transactions it
@@ -59,7 +59,7 @@ export async function ownerRows(
       : sql`it.owner_cik is null and ${byName(params.name)}`;
   return db.execute<OwnerRow>(sql`
     select it.filing_id::float8 as filing_id, it.accession_no, it.form_type, it.issuer_cik, coalesce(it.ticker, f.ticker) as ticker,
-      coalesce(c.name, f.company_name) as company_name, it.owner_cik, it.owner_display_name, it.owner_name, it.officer_title,
+      coalesce(c.display_name, c.name, f.company_name) as company_name, it.owner_cik, it.owner_display_name, it.owner_name, it.officer_title,
       it.is_director, it.is_officer, it.is_ten_percent_owner, it.other_text, it.table_kind, it.is_holding, it.row_index::int,
       it.security_title, it.transaction_date::text, (f.filed_at at time zone 'America/New_York')::date::text as filed_day,
       to_json(f.filed_at)#>>'{}' as filed_at, it.code, it.acquired_disposed, it.shares::float8, it.price_per_share::float8,

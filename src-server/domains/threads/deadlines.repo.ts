@@ -98,7 +98,7 @@ export async function markOverdue(db: Db, { today }: { today: string }): Promise
     from companies c
     where c.cik = d.cik and d.status = 'open' and d.due_on < ${today}::date
       and d.due_on >= ${watchedSinceSql(sql`d.cik`)}
-    returning d.id::float8 as id, d.cik, d.form, d.period_end::text as period_end, d.due_on::text as due_on, c.name,
+    returning d.id::float8 as id, d.cik, d.form, d.period_end::text as period_end, d.due_on::text as due_on, coalesce(c.display_name, c.name) as name,
       (select t.ticker from tickers t where t.cik = d.cik order by t.rank nulls last limit 1) as ticker`);
 }
 
@@ -135,7 +135,7 @@ export async function recordNotice(
 /** Overdue deadlines whose watchers were not all told (a crash between marking and sending). */
 export async function overdueUntold(db: Db): Promise<OverdueRow[]> {
   return db.execute<OverdueRow>(sql`
-    select d.id::float8 as id, d.cik, d.form, d.period_end::text as period_end, d.due_on::text as due_on, c.name,
+    select d.id::float8 as id, d.cik, d.form, d.period_end::text as period_end, d.due_on::text as due_on, coalesce(c.display_name, c.name) as name,
       (select t.ticker from tickers t where t.cik = d.cik order by t.rank nulls last limit 1) as ticker
     from report_deadlines d join companies c on c.cik = d.cik
     where d.status = 'overdue' and d.overdue_at > now() - interval '3 days'`);

@@ -126,6 +126,13 @@ describe('the enhanced page in one request', () => {
     });
     await storeParsedFiling(db, { parsed, meta: { source: 'replay' } });
     expect((await page('FDX')).body.company.name).toBe('FedEx Corporation');
+    // The ticker profile (tRPC and scripts) names it the same way.
+    const profile = await fetch(
+      `${url}/trpc/tickers.profile?input=${encodeURIComponent(JSON.stringify({ ticker: 'FDX' }))}`,
+    );
+    expect(((await profile.json()) as { result: { data: { name: string } } }).result.data.name).toBe(
+      'FedEx Corporation',
+    );
     // The catalogue keeps its own name; only the page's title follows the filing.
     const [row] = await db.execute<{ name: string }>(sql`select name from companies where cik = 1048911`);
     expect(row!.name).toBe('FEDEX CORP');

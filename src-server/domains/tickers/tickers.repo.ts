@@ -95,7 +95,8 @@ export async function findTickerProfile(db: Db, params: { ticker: string }) {
       ticker: tickers.ticker,
       listed: tickers.active,
       cik: companies.cik,
-      name: companies.name,
+      // The name the company writes on its own cover when a stored filing gave it, as the ticker page titles it.
+      name: sql<string>`coalesce(${companies.displayName}, ${companies.name})`,
       sector: companies.sector,
       industry: companies.industry,
       sic: companies.sic,
