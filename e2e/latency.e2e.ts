@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertRealFilings, realFilings } from '#server/test/real-filings';
+import { nyDate, nyInstant, previousBusinessDay } from '#shared/us-calendar';
 import { startBrowserHarness } from './harness';
 
 const harness = await startBrowserHarness();
@@ -50,12 +51,15 @@ async function seed() {
         stored_at = now() - make_interval(hours => ${r.hoursAgo}) + interval '0.4 seconds'
       where id = ${id}`);
   }
-  // A filing accepted at 18:40 ET two days ago, listed at EDGAR's 06:00 ET release the next morning (held overnight).
+  // A filing accepted at 18:40 ET two business days ago, listed at EDGAR's 06:00 ET release the next
+  // business morning (held overnight; EDGAR files and releases on business days only).
   const [held] = await insertRealFilings(db, realFilings('TSLA', { forms: ['4'] }).slice(0, 1), { ticker: 'TSLA' });
+  const releaseDay = previousBusinessDay(nyDate(Date.now()));
+  const at = (day: string, secondsOfDay: number) => new Date(nyInstant(day, secondsOfDay)).toISOString();
   await db.execute(sql`update filings set
-      accepted_at = ((now() at time zone 'America/New_York')::date - 2 + time '18:40:12') at time zone 'America/New_York',
-      detected_at = ((now() at time zone 'America/New_York')::date - 1 + time '06:00:41') at time zone 'America/New_York',
-      stored_at = ((now() at time zone 'America/New_York')::date - 1 + time '06:00:42') at time zone 'America/New_York',
+      accepted_at = ${at(previousBusinessDay(releaseDay), 18 * 3600 + 40 * 60 + 12)}::timestamptz,
+      detected_at = ${at(releaseDay, 6 * 3600 + 41)}::timestamptz,
+      stored_at = ${at(releaseDay, 6 * 3600 + 42)}::timestamptz,
       detected_via = 'feed_deep'
     where id = ${held!}`);
   // Alerts sent 1-3 s after detection, by email and SMS. Email is delivered when the mail server

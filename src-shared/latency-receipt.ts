@@ -2,8 +2,8 @@
  * A filing's latency receipt, and why a detection was slow, in plain words. Pure: the /latency
  * page, the ticker page and alert messages share it.
  */
-import { HOLD_CUTOFF_S } from './edgar-hold';
-import { nyParts } from './us-calendar';
+import { HOLD_CUTOFF_S, HOLD_RELEASE_S } from './edgar-hold';
+import { nextBusinessDay, nyInstant, nyParts } from './us-calendar';
 
 export interface Receipt {
   accepted_at: string | null;
@@ -37,13 +37,16 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`;
 }
 
-/** Filed after 17:30 ET and seen on a later day: EDGAR held it for the next 06:00 release. */
+/**
+ * Filed after 17:30 ET and seen at or after the next business day's 06:00 release: EDGAR held it.
+ * Seen earlier (after midnight, before any release), it was not held: its delay has another reason.
+ */
 export function wasHeld(r: Receipt): boolean {
   const a = ms(r.accepted_at);
   const d = ms(r.detected_at);
   if (Number.isNaN(a) || Number.isNaN(d)) return false;
   const accepted = nyParts(a);
-  return accepted.secondsOfDay >= HOLD_CUTOFF_S && nyParts(d).date !== accepted.date;
+  return accepted.secondsOfDay >= HOLD_CUTOFF_S && d >= nyInstant(nextBusinessDay(accepted.date), HOLD_RELEASE_S);
 }
 
 /** Why acceptance -> detection took as long as it did. */
