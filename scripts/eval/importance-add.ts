@@ -17,8 +17,29 @@ import {
   parseLabelLines,
   readDocument,
 } from './importance-set';
+import { plainText } from './read-filing';
 
 const OUT = 'eval/importance/labels.jsonl';
+
+const squeezed = (raw: string) => plainText(raw).replace(/\s+/g, ' ');
+
+/**
+ * The labelled file whose text holds three 200-character passages of this document's text (at 30%, 50% and 70%:
+ * one alone could be an 8-K cover's or signature's boilerplate), if any.
+ */
+function labelledCopyOf(raw: string, labelled: readonly LabelLine[]): string | null {
+  const text = squeezed(raw);
+  const passages = [0.3, 0.5, 0.7].map((at) =>
+    text.slice(Math.floor(text.length * at), Math.floor(text.length * at) + 200),
+  );
+  if (text.length < 1_000) return null;
+  return (
+    labelled.find((l) => {
+      const other = squeezed(readDocument(l.file));
+      return passages.every((p) => other.includes(p));
+    })?.file ?? null
+  );
+}
 const existing = existsSync(OUT) ? parseLabelLines(readFileSync(OUT, 'utf8')) : [];
 const known = new Set(existing.map((l) => l.file));
 const added: Omit<LabelLine, 'split'>[] = [];
@@ -33,6 +54,10 @@ for (const row of readFileSync(batch, 'utf8').split('\n')) {
   const form = formOverride?.trim() || formOf(raw, file);
   if (!form) throw new Error(`no form stated in ${file}: give it in the fifth column`);
   const accession = accessionOf(raw, file);
+  // A bare primary document has no accession for the set's uniqueness check: look for its text in the labelled
+  // documents (two edgartools copies of filings the set already held as full submissions were labelled twice once).
+  const copyOf = accession ? null : labelledCopyOf(raw, existing);
+  if (copyOf) throw new Error(`${file} is the same document as ${copyOf}, already labelled`);
   added.push({ file, accession, form, family: familyOf(form), label: label as Label, why, context: context.trim() });
   known.add(file);
 }
