@@ -155,6 +155,7 @@ describe('the company as it writes its name, not in EDGAR capitals', () => {
     expect(readableCompanyName('IBM CREDIT LLC')).toBe('IBM Credit LLC');
     expect(readableCompanyName('AT&T INC.')).toBe('AT&T Inc.');
     expect(readableCompanyName('3M CO')).toBe('3M Co.');
+    expect(readableCompanyName('J. P. MORGAN & CO., INCORPORATED')).toBe('J. P. Morgan & Co., Incorporated');
     expect(readableCompanyName('CVS HEALTH CORP')).toBe('CVS Health Corp.');
     expect(readableCompanyName('AMAZON COM INC')).toBe('Amazon.com Inc.');
     expect(readableCompanyName('BANK OF AMERICA CORP /DE/')).toBe('Bank of America Corp.');

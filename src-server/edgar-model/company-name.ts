@@ -141,6 +141,9 @@ const SHORT_WORDS = new Set(
 );
 
 function readableWord(word: string, first: boolean): string {
+  // "CO.," is the legal form before a comma ("J. P. MORGAN & CO., INCORPORATED"): read the word, keep the comma.
+  const comma = /,+$/.exec(word)?.[0];
+  if (comma && word.length > comma.length) return readableWord(word.slice(0, -comma.length), first) + comma;
   if (/[0-9&]/.test(word) || /^(?:[A-Z]\.)+[A-Z]?\.?$/.test(word)) return word; // 3M, AT&T, S&P, U.S.
   const bare = word.replace(/\.$/, '');
   const legal = LEGAL_FORMS[bare];

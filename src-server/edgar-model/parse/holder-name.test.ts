@@ -83,9 +83,16 @@ describe("a firm's name without the layout around it", () => {
 });
 
 describe('a firm the filing never names in its own words', () => {
-  it("reads EDGAR's capitals as a firm's name; a name that may be a person's keeps EDGAR's order", () => {
-    // T. Rowe Price's 13G on ProAssurance (2022) writes its name only in capitals, as EDGAR does.
-    expect(holder('orgsf_0000080255-22-001880_SC13G.txt').filer?.displayName).toBe('Price T Rowe Associates Inc.');
+  it("reads a firm's capitals in the cover's order where EDGAR inverted it; a name that may be a person's keeps EDGAR's order", () => {
+    // T. Rowe Price's 13G on ProAssurance (2022) writes its name only in capitals, in its own order: EDGAR's is
+    // "PRICE T ROWE ASSOCIATES INC /MD/" (was "Price T Rowe Associates Inc." on the card).
+    expect(holder('orgsf_0000080255-22-001880_SC13G.txt').filer?.displayName).toBe('T. Rowe Price Associates, Inc.');
+    // J.P. Morgan's 13G/A on Neozyme (1995): "J. P. MORGAN & CO., INCORPORATED" for EDGAR's "MORGAN J P & CO INC".
+    expect(holder('orgron_0000068100-95-000016_SC13GA.txt').filer?.displayName).toBe(
+      'J. P. Morgan & Co., Incorporated',
+    );
+    // A cover row in EDGAR's own order adds nothing: Barclays keeps the readable EDGAR name, not the row's "NA.,,".
+    expect(holder('orgsf_0000913414-09-003236_SC13G.txt').filer?.displayName).toBe('Barclays Global Investors NA');
     // David A. Rocker's 13G on PalmSource (2005): no cover row or sentence writes his name in mixed case.
     expect(holder('orgsf_0000905718-05-000027_SC13G.txt').filer?.displayName).toBe('ROCKER DAVID A');
   });

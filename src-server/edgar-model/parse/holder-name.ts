@@ -88,13 +88,32 @@ export function holderDisplayName(
   return (
     (source ? (writtenPersonName(conformed, source) ?? coverCompanyName(conformed, source)) : null) ??
     (written && /[a-z]/.test(written) ? written : null) ??
+    coverFirmName(written, conformed, source) ??
     readableHolderName(conformed, source)
   );
 }
 
 /**
- * The last resort for a holder the filing never writes in its own words: a firm's capitals made readable ("PRICE T ROWE
- * ASSOCIATES INC /MD/" -> "Price T Rowe Associates Inc."), cased as the text writes a word where it does. A name that
+ * A firm whose cover row writes it only in capitals, in its own order and punctuation where EDGAR inverted or stripped
+ * them ("T. ROWE PRICE ASSOCIATES, INC." for EDGAR's "PRICE T ROWE ASSOCIATES INC /MD/"): the row's words made
+ * readable ("T. Rowe Price Associates, Inc."), not EDGAR's. Only when the row has EDGAR's words and no others, in
+ * another order: a row in EDGAR's order adds nothing EDGAR's name made readable lacks.
+ */
+function coverFirmName(written: string | undefined, conformed: string, source: string | null): string | null {
+  if (!written || /[a-z]/.test(written) || !isEntityName(written)) return null;
+  const words = (name: string) =>
+    name
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w && !NOT_NAME_WORDS.has(w));
+  const [row, edgar] = [words(written), words(conformed)];
+  if (row.length !== edgar.length || row.every((w, i) => w === edgar[i])) return null;
+  return companyDisplayName(written, () => source);
+}
+
+/**
+ * The last resort for a holder the filing never writes in its own words or order: a firm's capitals made readable
+ * ("BARCLAYS GLOBAL INVESTORS NA" -> "Barclays Global Investors NA"), cased as the text writes a word where it does. A name that
  * may be a person's keeps EDGAR's words and order, without the state tag: its order cannot be told from its shape.
  */
 function readableHolderName(conformed: string, source: string | null): string | null {
