@@ -156,6 +156,9 @@ describe('the company as it writes its name, not in EDGAR capitals', () => {
     expect(readableCompanyName('AT&T INC.')).toBe('AT&T Inc.');
     expect(readableCompanyName('3M CO')).toBe('3M Co.');
     expect(readableCompanyName('J. P. MORGAN & CO., INCORPORATED')).toBe('J. P. Morgan & Co., Incorporated');
+    expect(readableCompanyName('AIMCO-GP, INC.')).toBe('Aimco-GP, Inc.');
+    expect(readableCompanyName('AIMCO/IPT, INC.')).toBe('Aimco/IPT, Inc.');
+    expect(readableCompanyName('COCA-COLA CO')).toBe('Coca-Cola Co.');
     expect(readableCompanyName('CVS HEALTH CORP')).toBe('CVS Health Corp.');
     expect(readableCompanyName('AMAZON COM INC')).toBe('Amazon.com Inc.');
     expect(readableCompanyName('BANK OF AMERICA CORP /DE/')).toBe('Bank of America Corp.');
@@ -213,7 +216,7 @@ describe('a 13D/G summary', () => {
       {},
     );
     const { summaryText } = scoreFiling(parsed);
-    expect(summaryText).toMatch(/ Reporting persons: .*, Morgan Stanley Investment Management Inc\.$/);
+    expect(summaryText).toMatch(/ Reporting persons: .*; Morgan Stanley Investment Management Inc\.$/);
     expect(summaryText).not.toContain('..');
   });
 });

@@ -153,12 +153,16 @@ function readableWord(word: string, first: boolean): string {
   const letters = bare.replace(/[^A-Z]/g, '');
   if ((letters.length <= 3 && !SHORT_WORDS.has(lower.replace(/[^a-z]/g, ''))) || !/[AEIOUY]/.test(letters)) return word;
   return word
-    .split(/([-'’])/)
+    .split(/([-'’/])/)
     .map((part, i, parts) => {
       // "DILLARD'S" -> "Dillard's", "O'REILLY" -> "O'Reilly", "COCA-COLA" -> "Coca-Cola"
       if (i % 2 === 1 || part === '') return part;
       const p = part.toLowerCase();
-      if (i > 0 && parts[i - 1] !== '-' && p.replace(/[^a-z]/g, '').length === 1) return p;
+      const joined = parts[i - 1] === '-' || parts[i - 1] === '/';
+      if (i > 0 && !joined && p.replace(/[^a-z]/g, '').length === 1) return p;
+      // A short part after a hyphen or a slash is an acronym as a short word is ("AIMCO-GP" -> "Aimco-GP", "AIMCO/IPT").
+      const letters = p.replace(/[^a-z]/g, '');
+      if (joined && letters.length <= 3 && !SHORT_WORDS.has(letters)) return part;
       if (/^mc[a-z]{3,}/.test(p)) return `Mc${p[2]!.toUpperCase()}${p.slice(3)}`;
       return p[0]!.toUpperCase() + p.slice(1);
     })

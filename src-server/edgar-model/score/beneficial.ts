@@ -5,7 +5,9 @@
  * that only updates numbers.
  */
 import { daysBetween } from '#shared/calendar';
+import { isEntityName, titleCaseName } from '#shared/insider';
 import { SCORING_THRESHOLDS as T } from '#shared/scoring-rules';
+import { readableCompanyName } from '../company-name';
 import { BUYOUT_PROPOSAL, HOLDER_MERGER } from '../parse/beneficial-cover';
 import type { BeneficialDetail, ParsedFiling } from '../parse/types';
 import { percent, plural, sentence } from './format';
@@ -350,10 +352,33 @@ export function scoreBeneficial(f: ParsedFiling, company: string, context: Score
           ...(s.is13D ? scheduleDHits(s) : scheduleGHits(s)),
           ...(s.exit ? [exitHit(s)] : crossingHit(s)),
         ]);
-  const persons = s.d?.reportingPersons.map((p) => p.name).filter(Boolean) ?? [];
+  const persons = readablePersons(s.d?.reportingPersons.map((p) => p.name) ?? []);
   const summary =
     sentence(`${f.formType} on ${company}: ${oneLinerOf(s)}`) +
-    (persons.length > 1 ? ` ${sentence(`Reporting persons: ${persons.join(', ')}`)}` : '') +
+    (persons.length > 1 ? ` ${sentence(`Reporting persons: ${personList(persons)}`)}` : '') +
     (s.d?.purposeAction ? ` Item 4 says: "${s.d.purposeAction}"` : '');
   return { hits, oneLiner: oneLinerOf(s), summary };
+}
+
+/** A cover's caption read as a row ("Date of Transaction Amount of Securities ..."), not a person. */
+const CAPTION = /\b(?:Date of|Amount of|Price Per|Number of|Names? of|I\.R\.S\.|Identification No)\b/i;
+
+/**
+ * The cover rows as a reader writes them: no trailing commas ("BARCLAYS GLOBAL INVESTORS, NA.,,"), capitals made
+ * readable (a firm as its name, "Clarus Capital Group Management LP"; a person title-cased, "Ephraim Fields"), each once.
+ */
+function readablePersons(names: readonly string[]): string[] {
+  const out = names.flatMap((raw) => {
+    const name = raw.replace(/[\s,;]+$/, '').trim();
+    if (!name || CAPTION.test(name)) return [];
+    if (/[a-z]/.test(name)) return [name];
+    return [isEntityName(name) ? readableCompanyName(name) : titleCaseName(name)];
+  });
+  return [...new Set(out)];
+}
+
+/** Semicolons between names, which carry commas of their own ("Glazer Capital, LLC; Paul J. Glazer"); six at most. */
+function personList(persons: readonly string[]): string {
+  const shown = persons.slice(0, 6).join('; ');
+  return persons.length > 6 ? `${shown}; and ${persons.length - 6} more` : shown;
 }

@@ -1246,3 +1246,25 @@ describe('a resale or blank-check registration, a reverse-split proxy, an asset-
     });
   });
 });
+
+describe("a 13D/G summary's reporting persons, as a reader writes them", () => {
+  const persons = (name: string) =>
+    /Reporting persons: (.*?)\.(?: Item 4 says|$)/.exec(score(dg(name)).summaryText ?? '')?.[1];
+
+  it('makes capitals readable, a firm as its name and a person title-cased, with semicolons between names', () => {
+    // Clarus Capital on Keryx (2007), whose cover writes both rows in capitals.
+    expect(persons('orgron_0000950123-07-015741_SC13D.txt')).toBe('Clarus Capital Group Management LP; Ephraim Fields');
+  });
+
+  it("leaves out a caption read as a row and lists six, then how many more (Icahn's ten on a 2021 13D)", () => {
+    const list = persons('orgron_0000928464-21-000036_SC13D.txt')!;
+    expect(list).not.toMatch(/Date of|Amount of/);
+    expect(list).toMatch(/^Icahn Partners Master Fund LP; .*; IPH GP LLC; and 4 more$/);
+  });
+
+  it("drops the trailing commas of a row ('BARCLAYS GLOBAL INVESTORS, NA.,,')", () => {
+    expect(persons('orgsf_0000913414-09-003236_SC13G.txt')).toMatch(
+      /^Barclays Global Investors, NA\.; Barclays Global Fund Advisors; /,
+    );
+  });
+});
