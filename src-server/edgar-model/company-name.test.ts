@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { projectPath } from '../config/paths';
 import { parseFiling, type ParseHints } from './parse';
 import {
+  companyDisplayName,
   companyEvent,
   coverCompanyName,
   isOnlyCompanyName,
@@ -314,5 +315,23 @@ describe("the company's own casing, where the filing writes it", () => {
     expect(parseFiling(edgarFixture('8-K_index-headers_5.07.html')).company?.displayName).toBe(
       'Choiceone Financial Services Inc.',
     );
+  });
+});
+
+describe('a name typed in capitals with its legal form in mixed case', () => {
+  it("reads as EDGAR's capitals made readable, not as the company's own writing", () => {
+    // Isabella Bank's Form 4 of 2024 types its issuer name "ISABELLA BANK Corp"; Perry Corp.'s 13G/A on RBS (2012).
+    expect(companyDisplayName('ISABELLA BANK Corp', () => null)).toBe('Isabella Bank Corp.');
+    expect(companyDisplayName('ROYAL BANK OF SCOTLAND GROUP plc', () => null)).toBe('Royal Bank of Scotland Group plc');
+    expect(
+      scoreFiling(
+        parseFiling(repoDocument('src-server/test/fixtures/edgar/corpus/f4x_0000842517-24-000086_isba_mcguirk_P.txt')),
+      ).summaryText,
+    ).toMatch(/^Form 4 for Isabella Bank Corp\. \(Richard L McGuirk: Director\)/);
+  });
+
+  it('keeps one word in capitals, which may be the brand', () => {
+    expect(companyDisplayName('NVIDIA Corporation', () => null)).toBe('NVIDIA Corporation');
+    expect(companyDisplayName('SPACEHAB, Incorporated', () => null)).toBe('SPACEHAB, Incorporated');
   });
 });

@@ -234,6 +234,7 @@ export function coverCompanyName(conformed: string, text: string): string | null
     // Written by the company: opens with a capital, is not all capitals (that is EDGAR's form again) and has no word
     // in lower case ("Brainstorm cell therapeutics inc." in a power of attorney is someone's typing, not the name).
     if (!/^[A-Z0-9]/.test(found) || !/[a-z]/.test(found) || /(?:^|\s)[a-z]{4,}/.test(found)) continue;
+    if (capitalsTypedIn(found)) continue;
     // A footnote mark or a parenthesis left open is the layout between two words, not the name ("LaSalle Investment *
     // Management (Securities", LaSalle on BioMed Realty 2010; the cover writes "... Management (Securities), L.P.").
     if (found.includes('*') || (found.match(/\(/g) ?? []).length !== (found.match(/\)/g) ?? []).length) continue;
@@ -280,13 +281,25 @@ export function withWrittenCasing(readable: string, text: string, capitalsOnly =
  */
 export function companyDisplayName(conformed: string, text: () => string | null): string {
   // A conformed name with lower case is already the company's writing ("Coupang, Inc." beside a cover's "COUPANG, Inc.").
-  if (/[a-z]/.test(conformed)) {
+  if (/[a-z]/.test(conformed) && !capitalsTypedIn(conformed)) {
     const readable = readableCompanyName(conformed);
     if (!/\b[A-Z]{4,}\b/.test(readable)) return readable;
     const source = text();
     return source ? withWrittenCasing(readable, source, true) : readable;
   }
+  const capitals = conformed.toUpperCase();
   const source = text();
-  if (!source) return readableCompanyName(conformed);
-  return coverCompanyName(conformed, source) ?? withWrittenCasing(readableCompanyName(conformed), source);
+  if (!source) return readableCompanyName(capitals);
+  return coverCompanyName(capitals, source) ?? withWrittenCasing(readableCompanyName(capitals), source);
+}
+
+/**
+ * Two long words in capitals before a legal form in mixed case are EDGAR's capitals typed into a form ("ISABELLA BANK
+ * Corp" as a Form 4's issuer name, "ROYAL BANK OF SCOTLAND GROUP plc"), not how the company writes itself; one word in
+ * capitals may be its brand ("NVIDIA Corporation", "SPACEHAB, Incorporated").
+ */
+function capitalsTypedIn(name: string): boolean {
+  return (
+    (name.match(/\b[A-Z]{4,}\b/g) ?? []).length >= 2 && !/[a-z]/.test(name.replace(new RegExp(`${LEGAL_TAIL}$`), ''))
+  );
 }
