@@ -66,6 +66,8 @@ describe('being acquired needs the company to be the one bought', () => {
     const s = score(`${CORPUS}et_parity_8k_0000887919-21-000012.html`);
     expect(s.importance).toBe('CRITICAL');
     expect(s.rules).toContain('8k.deal.being-acquired');
+    // The card says what the company does, not a description of a rule ("The company itself is to be acquired").
+    expect(s.oneLiner).toBe('Premier Financial Bancorp, Inc.: Agrees to be acquired or merged into another company');
   });
 });
 

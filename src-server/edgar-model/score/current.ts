@@ -405,7 +405,7 @@ function vote(c: ItemContent, v: NonNullable<ItemContent['vote']>): ItemJudgemen
 
 const TOPIC_RULES: [NonNullable<ItemContent['topics']>[number], ContentRule8k, string][] = [
   ['reorganized', '8k.reorganized', 'A court-confirmed reorganization completed: the company emerges'],
-  ['being_acquired', '8k.deal.being-acquired', 'The company itself is to be acquired or merged into another'],
+  ['being_acquired', '8k.deal.being-acquired', 'Agrees to be acquired or merged into another company'],
   ['going_concern', '8k.topic.survival', 'Going-concern doubt'],
   ['bankruptcy', '8k.topic.survival', 'Bankruptcy or reorganisation'],
   [

@@ -6,7 +6,13 @@ import type { ParsedFiling } from '../parse/types';
 import { money, plural } from './format';
 import { amendmentChange } from './amendment';
 import { scoreBeneficial } from './beneficial';
-import { companyEvent, isOnlyCompanyName, readableCompanyName, unnamedCompany } from '../company-name';
+import {
+  companyDisplayName,
+  companyEvent,
+  isOnlyCompanyName,
+  readableCompanyName,
+  unnamedCompany,
+} from '../company-name';
 import { currentReportText } from './current-text';
 import { judgeItem, judgeItems } from './current';
 import { topicsIn } from '../parse/current-content';
@@ -216,7 +222,8 @@ function scoreOther(f: ParsedFiling, company: string): Scored {
           : '';
       return {
         hits: [{ rule: 'offering.form-d', importance: 'LOW', reason: 'Private placement notice (Form D)' }],
-        oneLiner: `${d.issuerName ?? company} reports a private offering${size}${d.amountSold ? ` (${money(d.amountSold)} sold)` : ''}`,
+        // The issuer as the form types it, its capitals made readable ("INVESTURE OPPORTUNITY FUND, LP").
+        oneLiner: `${d.issuerName ? companyDisplayName(d.issuerName, () => null) : company} reports a private offering${size}${d.amountSold ? ` (${money(d.amountSold)} sold)` : ''}`,
       };
     }
     // An offering of a fifth of the shares already out or more is large against the company (decision 345).

@@ -1268,3 +1268,12 @@ describe("a 13D/G summary's reporting persons, as a reader writes them", () => {
     );
   });
 });
+
+describe('a Form D issuer typed in capitals', () => {
+  it("reads as a name: 'Investure Opportunity Fund, LP reports a private offering' (its 2024 D/A)", () => {
+    const s = score(parseFiling(repoDocument('src-server/test/fixtures/edgar/corpus/0001398344-24-000491_D-A.nc'), {}));
+    expect(s.oneLiner).toBe(
+      'Investure Opportunity Fund, LP reports a private offering (amount indefinite) ($561.2M sold)',
+    );
+  });
+});
