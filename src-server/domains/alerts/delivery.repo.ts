@@ -1,6 +1,7 @@
 /** SQL of the delivery state machine, shared by real-time alerts and digests (same columns). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readableCompanyName } from '../../edgar-model/company-name';
 import type { FilingDetail } from '../../edgar-model/parse/types';
 import type { FilingFacts } from './alert-messages';
 import { BURST_BUNDLE_SECONDS } from './alerts.config';
@@ -37,7 +38,8 @@ export function filingFacts(row: FilingFields): FilingFacts {
   return {
     filingId: Number(row.filing_id),
     ticker: row.ticker,
-    companyName: row.company_name,
+    // EDGAR's capitals made readable ("LIVENT CORP" -> "Livent Corp."), as the card names companies.
+    companyName: row.company_name ? readableCompanyName(row.company_name) : null,
     formType: row.form_type,
     importance: row.importance,
     reasons: Array.isArray(row.reasons) ? row.reasons : [],
