@@ -97,11 +97,11 @@ export function unnamedCompany(cik: number | null | undefined): string {
 }
 const UNNAMED = /^(?:The company|CIK \d+)$/;
 
-/** "<COMPANY>: <event>", or the event alone when it already opens with the company's name. */
 /** A press-release headline that opens on its subject's name and a verb ("Alcon Announces ...", "Acme Corp. Reports ..."). */
 const NAMED_HEADLINE =
   /^[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,4}\s+(?:Announces?|Reports?|Completes?|Enters?|Signs?|Names?|Appoints?|Declares?|Launches?|Receives?|Agrees?|Acquires?|Provides?)\b/;
 
+/** "<COMPANY>: <event>", or the event alone when it already opens with the company's name. */
 export function companyEvent(company: string, event: string): string {
   // "The Registrant entered into ...", "The Company will hold ...": the filing's defined term for the company itself,
   // unless the card has no name of its own to put there.

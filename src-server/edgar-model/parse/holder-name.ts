@@ -11,12 +11,15 @@ import type { BeneficialPerson } from './types';
 /** Words that name a legal form or a group, not the holder: they may differ between EDGAR's form and the cover. */
 const NOT_NAME_WORDS = new Set([...LEGAL_WORDS, 'llp', 'partnership', 'et', 'al', 'and', 'na', 'ca', 'md', 'de', 'ny']);
 
-/** The words that tell one holder from another: no legal form, no initial (EDGAR keeps "SMITH JOHN A", the cover may not). */
-function nameWords(name: string): string[] {
+/**
+ * The words that tell one holder from another: no legal form, no initial (EDGAR keeps "SMITH JOHN A", the cover may
+ * not), unless `initials` keeps them (the order of "T. ROWE PRICE" against EDGAR's "PRICE T ROWE").
+ */
+function nameWords(name: string, initials = false): string[] {
   return name
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !NOT_NAME_WORDS.has(w));
+    .filter((w) => (initials ? w.length > 0 : w.length > 1) && !NOT_NAME_WORDS.has(w));
 }
 
 /**
@@ -101,12 +104,7 @@ export function holderDisplayName(
  */
 function coverFirmName(written: string | undefined, conformed: string, source: string | null): string | null {
   if (!written || /[a-z]/.test(written) || !isEntityName(written)) return null;
-  const words = (name: string) =>
-    name
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w && !NOT_NAME_WORDS.has(w));
-  const [row, edgar] = [words(written), words(conformed)];
+  const [row, edgar] = [nameWords(written, true), nameWords(conformed, true)];
   if (row.length !== edgar.length || row.every((w, i) => w === edgar[i])) return null;
   return companyDisplayName(written, () => source);
 }

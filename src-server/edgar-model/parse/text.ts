@@ -47,11 +47,6 @@ export function decodeEntities(s: string): string {
 }
 
 /**
- * Tags out, entities decoded, whitespace collapsed: block tags become line breaks, table cells a
- * space, and inline tags nothing (some filer agents wrap single letters in spans: "R<span>esults"
- * must read "Results").
- */
-/**
  * A text page's furniture inside a passage the text reading ran across pages: "Page 2 of 8 <PAGE>3" and a page number
  * "- 4 -" between sentences, and a page's number and running head at its end ("… by reference. -2- <PAGE>",
  * "… to Steven Chambers. -2- Table of Contents").
@@ -64,6 +59,11 @@ export function withoutPageFurniture(text: string): string {
     .trim();
 }
 
+/**
+ * Tags out, entities decoded, whitespace collapsed: block tags become line breaks, table cells a
+ * space, and inline tags nothing (some filer agents wrap single letters in spans: "R<span>esults"
+ * must read "Results").
+ */
 export function htmlToText(html: string, maxChars = 400_000): string {
   const src = html.length > maxChars ? html.slice(0, maxChars) : html;
   return decodeEntities(
