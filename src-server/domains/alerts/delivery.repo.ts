@@ -31,14 +31,16 @@ export interface FilingFields extends Record<string, unknown> {
   details: FilingDetail | null;
 }
 
-export const FILING_FIELDS = sql`f.id::float8 as filing_id, f.ticker, f.company_name, f.form_type, f.importance, f.reasons,
+/** The company as its own cover writes it when a stored filing gave that (companies.display_name), else the feed's. */
+export const FILING_FIELDS = sql`f.id::float8 as filing_id, f.ticker,
+  coalesce((select c.display_name from companies c where c.cik = f.cik), f.company_name) as company_name, f.form_type, f.importance, f.reasons,
   f.one_liner, f.summary_text as summary, coalesce(f.primary_doc_url, f.index_url) as link, f.filed_at, f.accepted_at, f.detected_at, f.detected_via, f.items, f.details`;
 
 export function filingFacts(row: FilingFields): FilingFacts {
   return {
     filingId: Number(row.filing_id),
     ticker: row.ticker,
-    // EDGAR's capitals made readable ("LIVENT CORP" -> "Livent Corp."), as the card names companies.
+    // EDGAR's capitals made readable ("LIVENT CORP" -> "Livent Corp.") when no cover gave the company's own writing.
     companyName: row.company_name ? readableCompanyName(row.company_name) : null,
     formType: row.form_type,
     importance: row.importance,

@@ -14,6 +14,7 @@ import type { Importance } from '#shared/importance';
 import { parseFiling } from '../../edgar-model/parse';
 import { startTestApp } from '../../test/app';
 import { repoDocument } from '../../test/edgar-fixtures';
+import { FILING_FIELDS, type FilingFields, filingFacts } from '../alerts/delivery.repo';
 import { setCompanyDisplayNames } from '../filings/filings.repo';
 import { storeParsedFiling } from '../filings/filings.service';
 import { insertRealFilings, realFilings, type RealFiling } from '../../test/real-filings';
@@ -133,6 +134,11 @@ describe('the enhanced page in one request', () => {
     expect(((await profile.json()) as { result: { data: { name: string } } }).result.data.name).toBe(
       'FedEx Corporation',
     );
+    // Alerts name it the same way: the email's "FDX (FedEx Corporation) filed an 8-K", not "Fedex Corp.".
+    const [alertRow] = await db.execute<FilingFields>(
+      sql`select ${FILING_FIELDS} from filings f where f.accession_no = '0001193125-23-188128'`,
+    );
+    expect(filingFacts(alertRow!).companyName).toBe('FedEx Corporation');
     // The catalogue keeps its own name; only the page's title follows the filing.
     const [row] = await db.execute<{ name: string }>(sql`select name from companies where cik = 1048911`);
     expect(row!.name).toBe('FEDEX CORP');
