@@ -167,7 +167,10 @@ describe('the company as it writes its name, not in EDGAR capitals', () => {
     // EDGAR's trailing "/THE" is the name's leading "The" (Vanguard's 13G on Allstate, tune).
     expect(readableCompanyName('ALLSTATE CORP/THE')).toBe('The Allstate Corp.');
     expect(readableCompanyName('Allstate Corp/The')).toBe('The Allstate Corp');
-    expect(readableCompanyName('DUN & BRADSTREET CORP DEL NEW')).toBe('DUN & Bradstreet Corp.');
+    expect(readableCompanyName('DUN & BRADSTREET CORP DEL NEW')).toBe('Dun & Bradstreet Corp.');
+    // Three-letter words that are names, not acronyms (SEC's catalogue: RIO, LRCX).
+    expect(readableCompanyName('RIO TINTO PLC')).toBe('Rio Tinto plc');
+    expect(readableCompanyName('LAM RESEARCH CORP')).toBe('Lam Research Corp.');
     expect(readableCompanyName('WACHOVIA CORP/ NC')).toBe('Wachovia Corp.');
     expect(readableCompanyName('NEW YORK TIMES CO')).toBe('New York Times Co.');
     expect(readableCompanyName('COCA-COLA CO')).toBe('Coca-Cola Co.');

@@ -135,7 +135,7 @@ const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'in', 'on', 'at', 'to', 
 
 /** Three letters or fewer read as an acronym (IBM, CVS, AES), unless they are one of these words. */
 const SHORT_WORDS = new Set(
-  'ace air all arc ark art ash bay big bio box car cat day dog eco fox fun gas gem go hot ice ink jet joy key lab law log map max net new now oak oil old one pay pet ray red row run sea sky son spa sun tea ten the tin top toy two van way web win zen'.split(
+  'ace air all arc ark art ash bay big bio box car cat day dog dun eco fox fun gas gem go hot ice ink jet joy key lab lam law log map max net new now oak oil old one pay pet ray red rio row run sea sky son spa sun tea ten the tin top toy two van way web win zen'.split(
     ' ',
   ),
 );

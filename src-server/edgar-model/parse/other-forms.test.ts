@@ -265,7 +265,7 @@ describe('13G covers typed as answers (eval/importance/SOURCES.md, natereed/scra
     const parsed = parseFiling(raw, { formType: 'SC 13G' });
     expect(parsed.company?.name).toBe('DUN & BRADSTREET CORP DEL NEW');
     // EDGAR's "DEL" (Delaware) and "NEW" (a successor registrant) are not part of the name a reader sees.
-    expect(scoreFiling(parsed).oneLiner).toMatch(/^FMR LLC reports 10\.42% of DUN & Bradstreet Corp\., a first 13G/);
+    expect(scoreFiling(parsed).oneLiner).toMatch(/^FMR LLC reports 10\.42% of Dun & Bradstreet Corp\., a first 13G/);
   });
 
   it("a reporting person's name typed on its own line ends before the next rows (Philip H. Knight on NIKE, 2014)", () => {
