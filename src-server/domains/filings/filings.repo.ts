@@ -1,6 +1,6 @@
 /** SQL of the filings domain. Every function takes a db handle or transaction first. */
 import { isProSql } from '../alerts/match.repo';
-import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import { CHANNELS } from '../../db/channels';
 import type { Db } from '../../db/client';
 import type { MarketValueInputs } from './market-value';
@@ -157,21 +157,27 @@ export async function linkOrphanAmendmentsOf(db: Db, { originals }: { originals:
     where f.id = p.orphan_id`);
 }
 
+/** Letters and digits in capitals: "Apple Inc." and "APPLE INC" are one conformed name. */
+const nameKey = (name: SQLWrapper) => sql`regexp_replace(upper(${name}), '[^A-Z0-9]+', '', 'g')`;
+
 /**
  * The names companies write on their own covers (filings.store.ts writtenCompanyName), as of the filing's date: a
- * filing older than the one that gave the stored name (a backfill of "Facebook, Inc." after "Meta Platforms, Inc.")
- * changes nothing.
+ * filing older than the one that gave the stored name changes nothing. A cover only spells the company's current name
+ * its own way: a filing made under a name EDGAR no longer gives the company (1996's "APPLE COMPUTER INC" for today's
+ * "Apple Inc.", a backfilled "FACEBOOK INC" for "Meta Platforms, Inc.") never names it.
  */
 export async function setCompanyDisplayNames(
   db: Db,
-  { names }: { names: { cik: number; name: string; filedAt: Date }[] },
+  { names }: { names: { cik: number; name: string; conformed: string; filedAt: Date }[] },
 ): Promise<void> {
   if (names.length === 0) return;
   await db.execute(sql`
     update companies c set display_name = v.name, display_name_at = v.filed::timestamptz, updated_at = now()
     from unnest(${sql.param(names.map((n) => n.cik))}::int[], ${sql.param(names.map((n) => n.name))}::text[],
-      ${sql.param(names.map((n) => n.filedAt.toISOString()))}::text[]) v(cik, name, filed)
-    where c.cik = v.cik and (c.display_name_at is null or c.display_name_at <= v.filed::timestamptz)
+      ${sql.param(names.map((n) => n.conformed))}::text[],
+      ${sql.param(names.map((n) => n.filedAt.toISOString()))}::text[]) v(cik, name, conformed, filed)
+    where c.cik = v.cik and ${nameKey(sql`c.name`)} = ${nameKey(sql`v.conformed`)}
+      and (c.display_name_at is null or c.display_name_at <= v.filed::timestamptz)
       and (c.display_name, c.display_name_at) is distinct from (v.name, v.filed::timestamptz)`);
 }
 

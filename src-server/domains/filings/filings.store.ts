@@ -19,7 +19,7 @@ import { easternMidnightIso } from '../../edgar-model/parse/dates';
 import type { ParsedFiling } from '../../edgar-model/parse/types';
 import { scoreFiling, type Score, type ScoreContext } from '../../edgar-model/score';
 import { primaryOwner } from '../../edgar-model/score/ownership';
-import { readableCompanyName } from '../../edgar-model/company-name';
+import { readableCompanyName, withoutStateTag } from '../../edgar-model/company-name';
 
 export type FilingSource = 'feed' | 'backfill' | 'replay' | 'manual';
 
@@ -206,18 +206,20 @@ export interface PreparedFiling {
   lateOriginal: Parameters<typeof repo.findAmendedFiling>[1] | null;
   analyze: boolean;
   /** The company's name as its own cover writes it, for the pages' title (writtenCompanyName). */
-  writtenName: { cik: number; name: string } | null;
+  writtenName: { cik: number; name: string; conformed: string } | null;
 }
 
 /**
  * The registrant's name as its 8-K, 10-K or 10-Q cover writes it ("FedEx Corporation" for EDGAR's "FEDEX CORP"), when
  * the filing says more than the conformed name made readable: other forms' covers name another company or a person.
  */
-function writtenCompanyName(parsed: ParsedFiling): { cik: number; name: string } | null {
+function writtenCompanyName(parsed: ParsedFiling): { cik: number; name: string; conformed: string } | null {
   const c = parsed.company;
   if ((parsed.family !== 'current' && parsed.family !== 'periodic') || c?.cik == null || !c.name || !c.displayName)
     return null;
-  return c.displayName !== readableCompanyName(c.name) ? { cik: c.cik, name: c.displayName } : null;
+  return c.displayName !== readableCompanyName(c.name)
+    ? { cik: c.cik, name: c.displayName, conformed: withoutStateTag(c.name) }
+    : null;
 }
 
 /** Scores a parsed filing against stored rows and builds what storeFilings writes. */

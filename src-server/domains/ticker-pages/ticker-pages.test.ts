@@ -144,7 +144,9 @@ describe('the enhanced page in one request', () => {
     expect(row!.name).toBe('FEDEX CORP');
     // A filing older than the one that named it (a backfill) leaves the name; a newer one replaces it.
     const name = async (written: string, filedAt: string) => {
-      await setCompanyDisplayNames(db, { names: [{ cik: 1048911, name: written, filedAt: new Date(filedAt) }] });
+      await setCompanyDisplayNames(db, {
+        names: [{ cik: 1048911, name: written, conformed: 'FEDEX CORP', filedAt: new Date(filedAt) }],
+      });
       const [c] = await db.execute<{ display_name: string }>(
         sql`select display_name from companies where cik = 1048911`,
       );
@@ -383,5 +385,26 @@ describe('the chart', () => {
     const days = new Set(year.body.points.map((p) => p[0]));
     expect(year.body.markers.every((m) => days.has(m.day))).toBe(true);
     expect((await get('/api/ticker/AAPL/chart?range=2W')).status).toBe(400);
+  });
+});
+
+// Last: it stores one more Apple filing, which the counts above do not include.
+describe("the company's name", () => {
+  it('never titles a company with a name it has since dropped: Apple Computer, Inc. of 1996 is Apple Inc. today', async () => {
+    const before = (await page('AAPL')).body.company.name;
+    // Apple's real 8-K of 1996-12-24 (eval/importance/SOURCES.md), filed as APPLE COMPUTER INC; its cover writes
+    // "Apple Computer, Inc.". EDGAR has named the company "Apple Inc." since 2007.
+    const parsed = parseFiling(repoDocument('eval/importance/filings/8k/8k_scpp_0000320193-96-000027.txt'), {
+      formType: '8-K',
+      accessionNo: '0000320193-96-000027',
+    });
+    expect(parsed.company?.displayName).toBe('Apple Computer, Inc.');
+    await storeParsedFiling(db, { parsed, meta: { source: 'replay' } });
+    expect(before).toBe('Apple Inc.');
+    expect((await page('AAPL')).body.company.name).toBe('Apple Inc.');
+    const [c] = await db.execute<{ display_name: string | null }>(
+      sql`select display_name from companies where cik = 320193`,
+    );
+    expect(c!.display_name).toBeNull();
   });
 });
