@@ -157,14 +157,19 @@ export async function linkOrphanAmendmentsOf(db: Db, { originals }: { originals:
     where f.id = p.orphan_id`);
 }
 
-/** Letters and digits in capitals: "Apple Inc." and "APPLE INC" are one conformed name. */
-const nameKey = (name: SQLWrapper) => sql`regexp_replace(upper(${name}), '[^A-Z0-9]+', '', 'g')`;
+/** Legal forms and spaces, after punctuation became spaces: what a name's key leaves out (as migration 0045). */
+const NAME_KEY_DROPS = String.raw`\m(THE|INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|COMPANIES|LTD|LIMITED|LLC|LP|PLC|NV|SA|AG|SE|L|P|N|V|S|A)\M|\s`;
+
+/** A name's words in capitals, legal forms aside: "FedEx Corporation", "FEDEX CORP" and "Fedex Corp." are one name. */
+const nameKey = (name: SQLWrapper) =>
+  sql`regexp_replace(regexp_replace(upper(${name}), '[^A-Z0-9]+', ' ', 'g'), ${NAME_KEY_DROPS}, '', 'g')`;
 
 /**
  * The names companies write on their own covers (filings.store.ts writtenCompanyName), as of the filing's date: a
  * filing older than the one that gave the stored name changes nothing. A cover only spells the company's current name
  * its own way: a filing made under a name EDGAR no longer gives the company (1996's "APPLE COMPUTER INC" for today's
- * "Apple Inc.", a backfilled "FACEBOOK INC" for "Meta Platforms, Inc.") never names it.
+ * "Apple Inc.", a backfilled "FACEBOOK INC" for "Meta Platforms, Inc.") never names it. The words are compared with
+ * legal forms aside, since the company's row may hold a name typed by an admin ("FedEx Corporation" for FEDEX CORP).
  */
 export async function setCompanyDisplayNames(
   db: Db,
