@@ -22,6 +22,15 @@ import { plainText } from './read-filing';
 const OUT = 'eval/importance/labels.jsonl';
 
 const squeezed = (raw: string) => plainText(raw).replace(/\s+/g, ' ');
+/** Each labelled document's text, read once for the whole batch (a batch may hold several bare documents). */
+const labelledTexts = new Map<string, string>();
+const labelledText = (file: string) => {
+  const known = labelledTexts.get(file);
+  if (known !== undefined) return known;
+  const text = squeezed(readDocument(file));
+  labelledTexts.set(file, text);
+  return text;
+};
 
 /**
  * The labelled file whose text holds three 200-character passages of this document's text (at 30%, 50% and 70%:
@@ -29,16 +38,11 @@ const squeezed = (raw: string) => plainText(raw).replace(/\s+/g, ' ');
  */
 function labelledCopyOf(raw: string, labelled: readonly LabelLine[]): string | null {
   const text = squeezed(raw);
+  if (text.length < 1_000) return null;
   const passages = [0.3, 0.5, 0.7].map((at) =>
     text.slice(Math.floor(text.length * at), Math.floor(text.length * at) + 200),
   );
-  if (text.length < 1_000) return null;
-  return (
-    labelled.find((l) => {
-      const other = squeezed(readDocument(l.file));
-      return passages.every((p) => other.includes(p));
-    })?.file ?? null
-  );
+  return labelled.find((l) => passages.every((p) => labelledText(l.file).includes(p)))?.file ?? null;
 }
 const existing = existsSync(OUT) ? parseLabelLines(readFileSync(OUT, 'utf8')) : [];
 const known = new Set(existing.map((l) => l.file));
