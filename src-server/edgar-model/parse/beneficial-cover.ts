@@ -110,8 +110,13 @@ const VOTING_FOR_MERGER = new RegExp(
   `${MERGER_AGREEMENT}${IN_SENTENCE}{0,300}?${VOTING_AGREEMENT}|${VOTING_AGREEMENT}${IN_SENTENCE}{0,300}?${MERGER_AGREEMENT}`,
   'i',
 );
-/** Item 4's sentences end at a period or semicolon before a capital, not at an honorific's period. */
-const ITEM4_SENTENCE_END = new RegExp(String.raw`(?<=[.;])(?<!\b(?:${HONORIFIC})\.)\s+(?=[A-Z(])`);
+/**
+ * Item 4's sentences end at a period or semicolon before a capital, not at an honorific's period nor at a middle
+ * initial's ("a Share Purchase Agreement dated January 21, 1994 between Nick G. Karabots and Bedford", AMREP 1994).
+ */
+const ITEM4_SENTENCE_END = new RegExp(
+  String.raw`(?<=[.;])(?<!\b(?:${HONORIFIC})\.)(?<!(?:^|[\s(])[A-Z]\.)\s+(?=[A-Z(])`,
+);
 
 /**
  * Decision 354: an amendment whose Item 4 states that the holder agreed or committed to buy or sell shares under a
@@ -183,7 +188,7 @@ export function purposeAction(bodyText: string, amendment = false): string | nul
 
 /** The item's own caption and the amendment's boilerplate before what it says. */
 const ITEM_4_LEAD_IN =
-  /^(?:(?:Item\s*4\.?\s*)?Purpose\s+of\s+(?:the\s+)?Transaction\.?\s*)?(?:Item 4 (?:of (?:the )?(?:Schedule 13D|Statement) )?is (?:hereby )?(?:supplemented and amended|amended and supplemented|amended|supplemented)(?: (?:by adding|to (?:add|include)) the following(?: (?:information|paragraphs?|sentences?))?(?: (?:at the end thereof|thereto))?| as follows)?[:.]?\s*)?/i;
+  /^(?:(?:Item\s*4\.?\s*)?Purpose\s+of\s+(?:the\s+)?Transaction\.?\s*)?(?:(?:The response to )?Item 4 (?:of (?:the )?(?:Schedule 13D|Statement) )?is (?:hereby )?(?:supplemented and amended|amended and supplemented|amended|supplemented)(?: (?:by adding|to (?:add|include)) the following(?: (?:information|paragraphs?|sentences?))?(?: (?:at the end thereof|thereto))?| as follows)?[:.]?\s*)?/i;
 
 /** The sentence as the card quotes it: without the page's furniture and the item's lead-in, at most 300 characters. */
 function quotedPurpose(sentence: string): string {

@@ -887,7 +887,11 @@ describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, d
   it('a 13D/A whose Item 4 states an agreement to buy or sell shares is HIGH (Bedford sells his 18.1% of AMREP; BellSouth commits to buy QVC; Time Warner buys new Atari shares)', () => {
     const bedford = score(dg('orgron_0000910079-94-000005_SC13D.txt'));
     expect(bedford).toMatchObject({ importance: 'HIGH', rules: ['13d.plans', '13d.amendment'] });
-    expect(bedford.reasons.join(' ')).toContain('Pursuant to a Share Purchase Agreement dated January 21, 1994');
+    // The quote is the whole sentence, past the middle initial ("Nick G. Karabots") and without the amendment's lead-in.
+    expect(bedford.reasons.join(' ')).toContain(
+      'action: "Pursuant to a Share Purchase Agreement dated January 21, 1994 between Nick G. Karabots and Bedford,',
+    );
+    expect(bedford.reasons.join(' ')).toContain('Bedford has agreed to sell all of his 1,196,320 shares');
     expect(score(dg('orgron_0000950157-94-000014_SC13DA.txt'))).toMatchObject({ importance: 'HIGH' });
     expect(score(dg('orgron_0000736157-94-000002_SC13DA.txt'))).toMatchObject({ importance: 'HIGH' });
     // On a first 13D the same words are how the stake was bought, not a new agreement.
