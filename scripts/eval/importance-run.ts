@@ -16,6 +16,8 @@ export interface ScoredLine {
   got: Label | null;
   reasons: string[];
   rules: string[];
+  /** The card's headline (the score's one line): read when auditing explanations, never graded. */
+  headline: string | null;
   error: string | null;
 }
 
@@ -63,10 +65,10 @@ export async function scoreLabelled(db: Db, lines: readonly LabelLine[], meta: C
     try {
       const parsed = parseFiling(p.raw, p.hints);
       const { score } = await storeParsedFiling(db, { parsed, meta: { source: 'replay' } });
-      out.push({ line: p.line, got: score.importance, reasons: score.reasons, rules: score.rules, error: null });
+      out.push({ line: p.line, got: score.importance, reasons: score.reasons, rules: score.rules, headline: score.oneLiner, error: null });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      out.push({ line: p.line, got: null, reasons: [], rules: [], error: message });
+      out.push({ line: p.line, got: null, reasons: [], rules: [], headline: null, error: message });
     }
   }
   return out;

@@ -5,7 +5,15 @@
  * leads to is docs/scoring.md "8-K (and 6-K) by content". Pure text rules, no I/O.
  */
 import { unitScale } from '#shared/amounts';
-import { openingQuote, sectionProse, sentences, type ItemSection, withoutLegend } from './item-sections';
+import {
+  CROSS_REFERENCE,
+  type ItemSection,
+  openingQuote,
+  pastCrossReferences,
+  sectionProse,
+  sentences,
+  withoutLegend,
+} from './item-sections';
 import type { ItemContent, OfficerFacts, OfficerRole } from './types';
 
 /** "Vice President" and "Vice Chairman" are not the president or the chair. */
@@ -1201,9 +1209,11 @@ export function itemContent(
 ): ItemContent {
   const prose = sectionProse(section);
   const content: ItemContent = { number: section.number, quote: openingQuote(prose) };
-  // The legend matters only when the quote reaches it: the whole item is split into sentences again only then.
-  if (content.quote && /\b(?:deemed|furnished)\b|incorporated by reference/i.test(content.quote)) {
-    const shown = openingQuote(withoutLegend(prose));
+  // The legend matters only when the quote reaches it: the whole item is split into sentences again only then. So do
+  // cross-references the item opens with.
+  const legend = content.quote != null && /\b(?:deemed|furnished)\b|incorporated by reference/i.test(content.quote);
+  if (content.quote && (legend || CROSS_REFERENCE.test(content.quote))) {
+    const shown = openingQuote(pastCrossReferences(legend ? withoutLegend(prose) : prose));
     if (shown && shown !== content.quote) content.shownQuote = shown;
   }
   switch (section.number) {

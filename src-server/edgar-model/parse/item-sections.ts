@@ -184,6 +184,20 @@ export function withoutLegend(prose: string): string {
     .join(' ');
 }
 
+/**
+ * A sentence that only sends the reader to another report ("See MANAGEMENT'S DISCUSSION AND ANALYSIS ... in Item 7 ... of
+ * each company's Annual Report on Form 10-K ... for information regarding Georgia Power's current retail rate plan",
+ * Southern 2013): what happened, if the item says it, is in the sentences after it.
+ */
+export const CROSS_REFERENCE = /^See(?: also)?\s+(?!Exhibit\b)/;
+
+/** The item's prose from its first sentence that is not a cross-reference, when one follows them; else as it is. */
+export function pastCrossReferences(prose: string): string {
+  const all = sentences(prose);
+  const first = all.findIndex((s) => !CROSS_REFERENCE.test(s));
+  return first > 0 ? all.slice(first).join(' ') : prose;
+}
+
 /** The first sentences of an item, up to about `max` characters (at least one whole sentence). */
 export function openingQuote(prose: string, max = 320): string | null {
   const all = sentences(prose).filter((s) => !/^\(?[a-d]\)?$/.test(s));

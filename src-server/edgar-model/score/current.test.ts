@@ -1217,6 +1217,20 @@ describe('class 3: "What happened" opens on the filing\'s first sentence, not th
     expect(s.summaryText).not.toMatch(/deemed|furnished pursuant/);
   });
 
+  it('an item that opens by sending the reader to other reports is quoted, and headlined, from what it then says (Southern 2013)', () => {
+    // "See MANAGEMENT'S DISCUSSION AND ANALYSIS - FUTURE EARNINGS POTENTIAL ... in Item 7 ... of each company's Annual
+    // Report on Form 10-K ... for information regarding Georgia Power's current retail rate plan. See also ...": two
+    // cross-references before the news.
+    const s = score(`${EVAL}8k_scpp_0000092122-13-000080.txt`);
+    expect(s.summaryText).toMatch(
+      /^Item 8\.01, as filed: “On December 17, 2013, the Georgia PSC voted to approve the Alternate Rate Plan/,
+    );
+    expect(s.oneLiner).toMatch(
+      /^The Southern Company: The Georgia PSC voted to approve the Alternate Rate Plan for Georgia Power/,
+    );
+    expect(s.oneLiner).not.toMatch(/MANAGEMENT|See /);
+  });
+
   it('a quote ends on its sentence, not the page number and running head after it (Asta Funding 2004)', () => {
     expect(score(`${REPLAY}8k_1001258_8K_2004_0001125282-04-000379.txt`).summaryText).toMatch(
       /incorporated herein by reference\.”$/,
@@ -1311,6 +1325,12 @@ describe('class 3: a headline from the item text says the event, not the draftin
     [
       '8k_1002517_8K_2018_0001002517-18-000013.htm',
       'Results for the first quarter of fiscal year 2018 ended December 31, 2017',
+    ],
+    // Disney 2018: the item opens on its title in capitals, "SUPPLEMENT TO THE JOINT PROXY STATEMENT/PROSPECTUS This
+    // Current Report on Form 8-K ...".
+    [
+      '8k_1001039_8K_2018_0001193125-18-217979.htm',
+      'The Walt Disney Company: Supplement to the Joint Proxy Statement/Prospectus',
     ],
   ])('%s', (file, headline) => {
     expect(score(`${EVAL}${file}`).oneLiner.endsWith(headline)).toBe(true);

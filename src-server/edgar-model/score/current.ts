@@ -11,7 +11,7 @@ import { CONTENT_RULES_8K, type ContentRule8k } from '#shared/scoring-rules-8k';
 import { POINTER_ONLY, rolesIn } from '../parse/current-content';
 import { sentences } from '../parse/item-sections';
 import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
-import { isOnlyCompanyName } from '../company-name';
+import { isOnlyCompanyName, readableCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
 import { auditorHeadline, completedDealHeadline } from './event-headline';
 import { notesHeadline } from './notes-headline';
@@ -471,26 +471,24 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
         `${words} (from the text${headline ? ' and the press release headline' : ''})`,
       ]);
   if (found.includes('results'))
-    return judged(c, '8k.2.02.scheduled', headline ?? headlineFromQuote(c.quote) ?? 'Results released', [
-      'A results release',
-    ]);
+    return judged(c, '8k.2.02.scheduled', headline ?? itemHeadline(c) ?? 'Results released', ['A results release']);
   if (found.includes('facility_renewed'))
-    return judged(c, '8k.deal.routine', headline ?? headlineFromQuote(c.quote) ?? 'Credit facility renewed', [RENEWED]);
+    return judged(c, '8k.deal.routine', headline ?? itemHeadline(c) ?? 'Credit facility renewed', [RENEWED]);
   if (found.includes('debt_programme'))
-    return judged(c, '8k.deal.routine', headline ?? headlineFromQuote(c.quote) ?? 'Notes sold under a debt programme', [
+    return judged(c, '8k.deal.routine', headline ?? itemHeadline(c) ?? 'Notes sold under a debt programme', [
       PROGRAMME,
     ]);
   if (found.includes('compensation'))
     return judged(
       c,
       '8k.topic.compensation',
-      headline ?? payHeadline(c.quote) ?? headlineFromQuote(c.quote) ?? 'Executive pay decisions',
+      headline ?? payHeadline(c.quote) ?? itemHeadline(c) ?? 'Executive pay decisions',
       ['Executive pay: options, awards or perquisites granted; nothing on the material list'],
     );
   // Decision 357: a reverse split is the rubric's MEDIUM cell, not the routine "stock split" a forward split is.
   if (c.governance?.notable) return governanceNotable(c, c.governance.notable, headline);
   if (found.includes('routine') || c.number === '7.01')
-    return judged(c, '8k.topic.routine', headline ?? headlineFromQuote(c.quote) ?? 'Press release or presentation', [
+    return judged(c, '8k.topic.routine', headline ?? itemHeadline(c) ?? 'Press release or presentation', [
       'A presentation, conference, routine dividend or announcement: nothing on the material list',
     ]);
   // Decision 347: the fallback's level is what a new filing landing here usually is. An 8.01 no reading places and
@@ -498,10 +496,10 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
   // rules could not weigh stays other news (MEDIUM). A parse stored before decision 347 has no event words: MEDIUM.
   const words = c.eventWords;
   if (words && words.length === 0)
-    return judged(c, '8k.topic.plain', headline ?? headlineFromQuote(c.quote) ?? 'Routine disclosure', [
+    return judged(c, '8k.topic.plain', headline ?? itemHeadline(c) ?? 'Routine disclosure', [
       'Nothing in the text is on the material list, and it names no event such as a deal, a lawsuit, a default or a departure: a routine disclosure',
     ]);
-  return judged(c, '8k.topic.other', headline ?? headlineFromQuote(c.quote) ?? 'Other events', [
+  return judged(c, '8k.topic.other', headline ?? itemHeadline(c) ?? 'Other events', [
     words && words.length > 0
       ? `Other news not on the material list; it mentions ${quotedList(distinctStems(words).slice(0, 3))}, so something happened that may matter`
       : 'Other news: nothing on the material list',
@@ -590,9 +588,28 @@ function resultsPeriod(quote: string | null): string | null {
   return period ? `Results for the ${period.replace(/,(?= ended)/, '').replace(/\bits /g, '')}` : null;
 }
 
+/**
+ * A title in capitals that opens the item's text, before its first sentence ("SUPPLEMENT TO THE JOINT PROXY
+ * STATEMENT/PROSPECTUS This Current Report on Form 8-K ...", Disney 2018): at least three words, in the reader's case.
+ */
+const CAPITALS_TITLE = /^((?:[A-Z][A-Z'’&/-]*[A-Z]\b[\s,]+){2,}[A-Z][A-Z'’&/-]*[A-Z])\s+(?=[A-Z][a-z])/;
+
+function capitalsTitle(quote: string): string | null {
+  const title = CAPITALS_TITLE.exec(quote)?.[1];
+  // Set as a title is set: small words small, short acronyms (FDA, SEC) kept ("Supplement to the Joint Proxy ...").
+  return title && title.length >= 15 ? readableCompanyName(title) : null;
+}
+
+/** The headline the item's own text gives, read past a legend or cross-references it opens with (parse: shownQuote). */
+function itemHeadline(c: Pick<ItemContent, 'quote' | 'shownQuote'>): string | null {
+  return headlineFromQuote(c.shownQuote ?? c.quote);
+}
+
 /** A headline from the item's own first sentence when the filing has none: the date clause dropped, cut to a line. */
 function headlineFromQuote(quote: string | null): string | null {
   if (!quote) return null;
+  const title = capitalsTitle(quote);
+  if (title) return title;
   const notes = notesHeadline(quote);
   if (notes) return notes;
   // A release's own title quoted in the item: 'issued a press release titled, “The Marygold Companies to ...”'.
