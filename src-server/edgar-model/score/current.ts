@@ -13,7 +13,7 @@ import { sentences } from '../parse/item-sections';
 import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName, readableCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
-import { auditorHeadline, completedDealHeadline } from './event-headline';
+import { agreedDealHeadline, auditorHeadline, completedDealHeadline } from './event-headline';
 import { notesHeadline } from './notes-headline';
 import { payHeadline } from './pay-headline';
 import { asFiled, cap, money, withoutDefinedTerms } from './format';
@@ -336,7 +336,13 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
       ]);
     }
   } else if (size != null) {
-    return judged(c, size.rule, `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${amount}`, [`Deal size ${sized}`]);
+    const named = d.kind === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote) : null;
+    return judged(
+      c,
+      size.rule,
+      named ? `${named} (${amount})` : `${d.kind === 'disposal' ? 'Sale' : 'Deal'} of ${amount}`,
+      [`Deal size ${sized}`],
+    );
   }
   if (d.regulatoryOrder)
     return judged(c, '8k.topic.material', 'Consents to a regulatory enforcement order', [
@@ -356,7 +362,8 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
     ]);
   const what =
     d.kind === 'disposal' ? 'Sale of a business' : d.kind === 'acquisition' ? 'Acquisition' : 'Material agreement';
-  return judged(c, '8k.deal.unsized', `${what}${amount ? ` (${amount})` : ''}`, [
+  const named = d.kind === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote) : null;
+  return judged(c, '8k.deal.unsized', `${named ?? what}${amount ? ` (${amount})` : ''}`, [
     `${what}${amount ? ` of ${amount}` : ''}; its size against the company is not known`,
   ]);
 }

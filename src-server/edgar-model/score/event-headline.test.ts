@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eval8kCard } from '../../test/eval-card';
-import { auditorHeadline, completedDealHeadline } from './event-headline';
+import { agreedDealHeadline, auditorHeadline, completedDealHeadline } from './event-headline';
 
 describe('completedDealHeadline', () => {
   it.each([
@@ -34,6 +34,48 @@ describe('completedDealHeadline', () => {
       ),
     ).toBeNull();
     expect(completedDealHeadline(null)).toBeNull();
+  });
+});
+
+describe('agreedDealHeadline', () => {
+  it.each([
+    [
+      // Biogen 2023: the merger subsidiary "will be merged with and into Reata"; the defined term names the party.
+      'On July 28, 2023, Biogen Inc. (“Biogen”), River Acquisition, Inc. (“Merger Sub”), a Delaware corporation and a wholly-owned subsidiary of Biogen and Reata Pharmaceuticals, Inc. (“Reata”) entered into an Agreement and Plan of Merger (the “Merger Agreement”), pursuant to which, and upon the terms and subject to the conditions set forth therein, Merger Sub will be merged with and into Reata (the “Merger”), with Reata surviving the Merger as a wholly-owned subsidiary of Biogen.',
+      'Agreement to acquire Reata Pharmaceuticals, Inc.',
+    ],
+    [
+      // Tyson 2017: no "merged into" in the sentence; the last party that is not Tyson's side (its "Merger Sub").
+      'As previously disclosed, on April 25, 2017, Tyson Foods, Inc., a Delaware corporation (“Tyson”), entered into an Agreement and Plan of Merger (the “Merger Agreement”) with DVB Merger Sub, Inc., a Delaware corporation (“Merger Sub”) and a wholly owned subsidiary of Tyson and AdvancePierre Foods Holdings, Inc., a Delaware corporation (“AdvancePierre Foods”).',
+      'Agreement to acquire AdvancePierre Foods Holdings, Inc.',
+    ],
+    [
+      // Nuance 2007: two merger subsidiaries ("Sub I", "Vanhalen Acquisition LLC") before the target, cut by the quote.
+      'On October 22, 2007, Nuance Communications, Inc. (“Nuance”) announced it had entered into an Agreement and Plan of Merger (the “Merger Agreement”), dated as of October 21, 2007, by and among Nuance, Vanhalen Acquisition Corporation, a wholly owned subsidiary of Nuance (“Sub I”), Vanhalen Acquisition LLC, a wholly owned subsidiary of Nuance (“Sub II”), Viecore, Inc., (“Viecore”), U.S. Bank National Association, as escrow agent and Thoma Cressey Bravo, Inc., serving as the representative of Viecore’s stockholders, pursuant to which Sub I will merge with and into Viecore…',
+      'Agreement to acquire Viecore, Inc.',
+    ],
+    [
+      // Nuance 2008: shares bought from their owner, "all of the outstanding capital stock of" the business.
+      'On September 26, 2008, Nuance Communications, Inc. (“Nuance”) entered into a definitive Share Purchase Agreement (the “Share Purchase Agreement”) dated September 26, 2008, by and between Koninklijke Philips Electronics N.V., a limited liability company organized under the laws of the Netherlands (“Philips”) and Nuance, pursuant to which, among other things, Nuance agreed to purchase from Philips all of the outstanding capital stock of Philips Speech Recognition Systems GmbH (“PSRS”).',
+      'Agreement to acquire Philips Speech Recognition Systems GmbH',
+    ],
+  ])('%#: %s', (quote, headline) => {
+    expect(agreedDealHeadline(quote)).toBe(headline);
+  });
+
+  it('names nothing the sentence does not', () => {
+    // A credit agreement's parties are lenders and agents, not a business bought.
+    expect(
+      agreedDealHeadline(
+        'On January 22, 2021, NetApp, Inc., a Delaware corporation (the “Company”), entered into an Amended and Restated Credit Agreement (the “Credit Agreement”), with the lenders from time to time party thereto and JPMorgan Chase Bank, N.A., as administrative agent.',
+      ),
+    ).toBeNull();
+    expect(agreedDealHeadline(null)).toBeNull();
+  });
+
+  it('reaches the card (Biogen 2023)', () => {
+    const card = eval8kCard('8k_rania_0001193125-23-198542.html');
+    expect(card.oneLiner).toBe('Biogen Inc.: Agreement to acquire Reata Pharmaceuticals, Inc.');
   });
 });
 

@@ -35,6 +35,59 @@ export function completedDealHeadline(quote: string | null): string | null {
   return null;
 }
 
+/**
+ * A party the sentence defines, its description between ("AdvancePierre Foods Holdings, Inc., a Delaware corporation
+ * (“AdvancePierre Foods”)"): the name as written before it, and the defined term.
+ */
+const DEFINED_PARTY =
+  /((?:[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9&.'’-]*(?:,? (?:[A-Z0-9&][A-Za-z0-9&.'’-]*|of|and|de))*)(?:,\s+(?:a|an)\s+[^,()“”"]{3,100}?)?,?\s*\((?:the\s+)?[“"]([^”"]{1,40})[”"]\)/g;
+/** The terms a deal gives the company's own side and its vehicles: never the business it buys. */
+const OWN_SIDE =
+  /^(?:the )?(?:Company|Registrant|Parent|Buyer|Purchaser|Acquirer|(?:Merger |Acquisition |Purchaser )?Sub(?:sidiary)?(?: (?:[IVX]+|\d+|[A-Z]))?|Seller|Sellers?['’] Representative|Agent|Lenders?)$/i;
+/** A merger vehicle by its name ("DVB Merger Sub, Inc.", "Vanhalen Acquisition Corporation"). */
+const VEHICLE =
+  /\b(?:Merger Sub|Acquisition (?:Corp(?:oration)?|Sub|Co(?:mpany)?|LLC|Inc)|Merger (?:Corp(?:oration)?|Co|LLC))\b/i;
+/** "Merger Sub will be merged with and into Reata", "to acquire all of the outstanding capital stock of X (“PSRS”)". */
+const TARGET_TERM =
+  /\bmerged? with and into (?:the )?([A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,3})|\b(?:acquire|purchase)\b[^.;]{0,60}?\b(?:all (?:of )?the (?:issued and )?outstanding (?:shares of )?(?:capital stock|common stock|shares|stock|equity interests|membership interests) of|substantially all (?:of )?the assets of)\s+([A-Z][^(]{2,80}?)\s*\((?:the\s+)?[“"]/;
+
+/** The defined parties of the quote's first sentence, in order: name as written (from its term's first word) and term. */
+function definedParties(first: string): { name: string; term: string }[] {
+  return [...first.matchAll(DEFINED_PARTY)].map((m) => {
+    const term = (m[2] ?? '').trim();
+    let name = (m[1] ?? '').replace(/^(?:On|As of)\b.*?\d{4},\s*/, '').replace(/^(?:and|by|with|among)\s+/, '');
+    // "Biogen and Reata Pharmaceuticals, Inc. (“Reata”)": the name opens with its term's first word.
+    const head = term.split(' ')[0] ?? '';
+    const at = head ? name.lastIndexOf(head) : -1;
+    if (at > 0 && /\s$/.test(name.slice(0, at))) name = name.slice(at);
+    return { name: name.replace(/[\s,]+$/, ''), term };
+  });
+}
+
+/**
+ * An acquisition agreement's headline: the business the company agrees to buy, as the item's first sentence names it
+ * ("Agreement to acquire Reata Pharmaceuticals, Inc.", Biogen 2023). The target is the party the company's merger
+ * vehicle merges into, or whose shares or assets it buys; else, in a merger agreement's list of parties, the last one
+ * that is not the company's side (its merger subsidiary, "Parent", "Purchaser"). Null when no party is named so.
+ */
+export function agreedDealHeadline(quote: string | null): string | null {
+  if (!quote) return null;
+  // The defined terms name the parties: read with them, not past them as the other headlines are.
+  const first = sentences(quote.replace(/\s+/g, ' '))[0] ?? '';
+  const parties = definedParties(first);
+  const byTerm = (term: string) => parties.find((p) => p.term === term || p.name === term);
+  const named = TARGET_TERM.exec(first);
+  // A term the quote defines past its cut ("Sub I will merge with and into Viecore…") is named by the term alone.
+  const direct = named?.[1] ? (byTerm(named[1])?.name ?? named[1]) : (named?.[2]?.trim() ?? null);
+  if (direct && !OWN_SIDE.test(direct) && !VEHICLE.test(direct)) return `Agreement to acquire ${direct}`;
+  if (!/\b(?:Agreement and Plan of Merger|Merger Agreement)\b/.test(first)) return null;
+  const others = parties
+    .slice(1)
+    .filter((p) => !OWN_SIDE.test(p.term) && !VEHICLE.test(p.name) && !/Agreement\b/.test(p.term));
+  const target = others.at(-1);
+  return target ? `Agreement to acquire ${target.name}` : null;
+}
+
 /** An audit firm as an item names one: its name up to the firm's legal form ("Burr, Pilger & Mayer LLP", "Lawrence Scharfman, CPA"). */
 const FIRM = String.raw`([A-Z][A-Za-z&'’.-]*(?:,? [A-Z&][A-Za-z&'’.-]*){0,5},? (?:LLP|L\.L\.P\.|LLC|P\.C\.|PC|CPA|CPAs|Ltd\.?|& Co\.|& Company))`;
 const DISMISSED = new RegExp(
