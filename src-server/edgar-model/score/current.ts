@@ -336,7 +336,7 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
       ]);
     }
   } else if (size != null) {
-    const named = d.kind === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote) : null;
+    const named = d.kind === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote, c.number === '2.01') : null;
     return judged(
       c,
       size.rule,
@@ -362,7 +362,7 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
     ]);
   const what =
     d.kind === 'disposal' ? 'Sale of a business' : d.kind === 'acquisition' ? 'Acquisition' : 'Material agreement';
-  const named = d.kind === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote) : null;
+  const named = d.kind === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote, c.number === '2.01') : null;
   return judged(c, '8k.deal.unsized', `${named ?? what}${amount ? ` (${amount})` : ''}`, [
     `${what}${amount ? ` of ${amount}` : ''}; its size against the company is not known`,
   ]);

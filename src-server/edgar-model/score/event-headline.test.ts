@@ -59,11 +59,38 @@ describe('agreedDealHeadline', () => {
       'On September 26, 2008, Nuance Communications, Inc. (“Nuance”) entered into a definitive Share Purchase Agreement (the “Share Purchase Agreement”) dated September 26, 2008, by and between Koninklijke Philips Electronics N.V., a limited liability company organized under the laws of the Netherlands (“Philips”) and Nuance, pursuant to which, among other things, Nuance agreed to purchase from Philips all of the outstanding capital stock of Philips Speech Recognition Systems GmbH (“PSRS”).',
       'Agreement to acquire Philips Speech Recognition Systems GmbH',
     ],
+    [
+      // Nuance 2007: the seller's description holds a company's period ("a wholly owned subsidiary of Time Warner Inc.,").
+      'On June 21, 2007, Nuance Communications, Inc. (“Nuance”) announced it had entered into a definitive Stock Purchase Agreement (the “Stock Purchase Agreement”) dated June 21, 2007, by and among AOL LLC (“AOL”), Tegic Communications, Inc. (“Tegic”) and Nuance, pursuant to which, among other things, Nuance agreed to purchase from AOL, a wholly owned subsidiary of Time Warner Inc., all of the outstanding shares of Tegic for an aggregate consideration',
+      'Agreement to acquire Tegic Communications, Inc.',
+    ],
   ])('%#: %s', (quote, headline) => {
     expect(agreedDealHeadline(quote)).toBe(headline);
   });
 
+  it.each([
+    [
+      // Pericom 2005 (Item 2.01): a count of shares of the target's common stock, bought.
+      'On August 30, 2005, Pericom Semiconductor Corporation, a California corporation (the “Company”), acquired 39,773,792 shares of the common stock of eCERA ComTek Corporation (“eCERA”) representing 99.93% of the shares issued and outstanding of eCERA.',
+      'Acquisition of eCERA ComTek Corporation',
+    ],
+    [
+      // Home Health Corporation of America 1997 (Item 2.01): assets of a party named by its defined term.
+      'On January 10, 1997, Home Health Corporation of America, Inc. (the "Company") acquired from Mark O\'Brien and LHS Holdings, Inc. ("LHS") certain assets, subject to certain liabilities, of LHS and its subsidiaries Liberty Health Services, Inc. ("Liberty") and Nurses Today M/C, Inc. ("Nurses Today"), providers of primarily Medicare-reimbursed nursing',
+      'Acquisition of assets of LHS Holdings, Inc.',
+    ],
+  ])('a completed purchase (Item 2.01) %#: %s', (quote, headline) => {
+    expect(agreedDealHeadline(quote, true)).toBe(headline);
+  });
+
   it('names nothing the sentence does not', () => {
+    // Stockwalk 2001: another party buys the company's subsidiary; the company is the seller.
+    expect(
+      agreedDealHeadline(
+        'On February 26, 2001, Stockwalk Group, Inc. ("Stockwalk") entered into an Asset Purchase Agreement, dated as of such date (the "Agreement"), with BlueSuit, Inc. ("BlueSuit"), pursuant to which BlueSuit purchased all of the outstanding common stock of Online Brokerage Solutions, Inc. ("OBS"), formerly a wholly-owned subsidiary of Stockwalk, and certain of Stockwalk\'s assets used in OBS\' business.',
+        true,
+      ),
+    ).toBeNull();
     // A credit agreement's parties are lenders and agents, not a business bought.
     expect(
       agreedDealHeadline(

@@ -47,9 +47,19 @@ const OWN_SIDE =
 /** A merger vehicle by its name ("DVB Merger Sub, Inc.", "Vanhalen Acquisition Corporation"). */
 const VEHICLE =
   /\b(?:Merger Sub|Acquisition (?:Corp(?:oration)?|Sub|Co(?:mpany)?|LLC|Inc)|Merger (?:Corp(?:oration)?|Co|LLC))\b/i;
-/** "Merger Sub will be merged with and into Reata", "to acquire all of the outstanding capital stock of X (“PSRS”)". */
-const TARGET_TERM =
-  /\bmerged? with and into (?:the )?([A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,3})|\b(?:acquire|purchase)\b[^.;]{0,60}?\b(?:all (?:of )?the (?:issued and )?outstanding (?:shares of )?(?:capital stock|common stock|shares|stock|equity interests|membership interests) of|substantially all (?:of )?the assets of)\s+([A-Z][^(]{2,80}?)\s*\((?:the\s+)?[“"]/;
+/** A name as a sentence writes it, or a defined term ("Reata", "eCERA ComTek Corporation", "LHS"). */
+const PARTY_NAME = String.raw`((?:[A-Z]|[a-z]{1,3}[A-Z])[\w&'’-]*(?:\.(?=[,\s]))?(?:,? (?:[A-Z0-9&][\w&'’-]*\.?|of|and|de))*)`;
+/** "Merger Sub will be merged with and into Reata". */
+const MERGED_INTO = new RegExp(String.raw`\bmerged? with and into (?:the )?${PARTY_NAME}`);
+/** Up to the object bought: a company's period ("from AOL, a wholly owned subsidiary of Time Warner Inc., all ...") ends no clause. */
+const TO_OBJECT = String.raw`(?:[^.;]|(?<=\b(?:Inc|Corp|Co|Ltd|L\.P|N\.V|S\.A))\.){0,100}?`;
+/**
+ * What is bought: "all of the outstanding capital stock of", "39,773,792 shares of the common stock of", "certain
+ * assets, subject to certain liabilities, of" a named business.
+ */
+const BOUGHT_OF = new RegExp(
+  String.raw`\b(?:acquire[sd]?|purchase[sd]?)\b${TO_OBJECT}\b(?:(?:all (?:of )?the (?:issued and )?outstanding |[\d,]{5,} )(?:shares of )?(?:the )?(?:(?:capital|common) stock|shares|stock|equity interests|membership interests|units) of|((?:substantially all|certain) (?:of )?(?:the )?assets)(?:, subject to certain liabilities,)? of) (?:the )?${PARTY_NAME}`,
+);
 
 /** The defined parties of the quote's first sentence, in order: name as written (from its term's first word) and term. */
 function definedParties(first: string): { name: string; term: string }[] {
@@ -70,22 +80,36 @@ function definedParties(first: string): { name: string; term: string }[] {
  * vehicle merges into, or whose shares or assets it buys; else, in a merger agreement's list of parties, the last one
  * that is not the company's side (its merger subsidiary, "Parent", "Purchaser"). Null when no party is named so.
  */
-export function agreedDealHeadline(quote: string | null): string | null {
+export function agreedDealHeadline(quote: string | null, completed = false): string | null {
   if (!quote) return null;
+  // Item 2.01 reports the deal done: "Acquisition of eCERA ComTek Corporation"; elsewhere it is agreed.
+  const verb = completed ? 'Acquisition of' : 'Agreement to acquire';
   // The defined terms name the parties: read with them, not past them as the other headlines are.
   const first = sentences(quote.replace(/\s+/g, ' '))[0] ?? '';
   const parties = definedParties(first);
   const byTerm = (term: string) => parties.find((p) => p.term === term || p.name === term);
-  const named = TARGET_TERM.exec(first);
-  // A term the quote defines past its cut ("Sub I will merge with and into Viecore…") is named by the term alone.
-  const direct = named?.[1] ? (byTerm(named[1])?.name ?? named[1]) : (named?.[2]?.trim() ?? null);
-  if (direct && !OWN_SIDE.test(direct) && !VEHICLE.test(direct)) return `Agreement to acquire ${direct}`;
+  // A name the quote defines is given whole; one defined past the quote's cut ("Sub I will merge with and into
+  // Viecore…") by the term alone.
+  const whole = (found: string) => {
+    const name = found.replace(/(?:[\s,]+(?:and|of|de))+$|[\s,]+$/, '');
+    return byTerm(name)?.name ?? name;
+  };
+  const into = MERGED_INTO.exec(first)?.[1];
+  const match = BOUGHT_OF.exec(first);
+  // "pursuant to which BlueSuit purchased all of the outstanding common stock of Online Brokerage Solutions" (Stockwalk
+  // 2001): another party is the buyer, so the company is selling, not buying.
+  const buyer = match ? /([A-Z][\w&'’-]*)\s*$/.exec(first.slice(0, match.index))?.[1] : undefined;
+  const otherBuyer = buyer != null && parties.slice(1).some((p) => p.term === buyer && !OWN_SIDE.test(p.term));
+  const bought = otherBuyer ? null : match;
+  const direct = into ? whole(into) : bought?.[2] ? whole(bought[2]) : null;
+  if (direct && !OWN_SIDE.test(direct) && !VEHICLE.test(direct))
+    return `${verb} ${bought?.[1] && !into ? 'assets of ' : ''}${direct}`;
   if (!/\b(?:Agreement and Plan of Merger|Merger Agreement)\b/.test(first)) return null;
   const others = parties
     .slice(1)
     .filter((p) => !OWN_SIDE.test(p.term) && !VEHICLE.test(p.name) && !/Agreement\b/.test(p.term));
   const target = others.at(-1);
-  return target ? `Agreement to acquire ${target.name}` : null;
+  return target ? `${verb} ${target.name}` : null;
 }
 
 /** An audit firm as an item names one: its name up to the firm's legal form ("Burr, Pilger & Mayer LLP", "Lawrence Scharfman, CPA"). */
