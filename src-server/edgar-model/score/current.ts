@@ -13,7 +13,7 @@ import { sentences } from '../parse/item-sections';
 import type { ItemContent, OfficerChange, OfficerFacts, OfficerRole, ParsedFiling } from '../parse/types';
 import { isOnlyCompanyName, readableCompanyName } from '../company-name';
 import { dealSize } from './deal-size';
-import { agreedDealHeadline, auditorHeadline, completedDealHeadline } from './event-headline';
+import { agreedDealHeadline, auditorHeadline, completedDealHeadline, soldUnitHeadline } from './event-headline';
 import { notesHeadline } from './notes-headline';
 import { payHeadline } from './pay-headline';
 import { asFiled, cap, money, withoutDefinedTerms } from './format';
@@ -272,6 +272,13 @@ const RENEWED =
 const PROGRAMME =
   "Notes sold under the company's standing debt programme (a terms agreement or medium-term notes): normal-course funding";
 
+/** What the deal buys or sells, named from the item's first sentence; an Item 2.01 reports it done. */
+function dealHeadline(c: ItemContent, d: NonNullable<ItemContent['deal']>): string | null {
+  const done = c.number === '2.01';
+  if (d.kind === 'acquisition') return agreedDealHeadline(c.shownQuote ?? c.quote, done);
+  return d.kind === 'disposal' ? soldUnitHeadline(c.shownQuote ?? c.quote, done) : null;
+}
+
 function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: ScoreContext): ItemJudgement {
   const amount = d.amountUsd != null ? money(d.amountUsd) : null;
   const size = dealSize(d.amountUsd, context);
@@ -336,7 +343,7 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
       ]);
     }
   } else if (size != null) {
-    const named = d.kind === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote, c.number === '2.01') : null;
+    const named = dealHeadline(c, d);
     return judged(
       c,
       size.rule,
@@ -362,7 +369,7 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
     ]);
   const what =
     d.kind === 'disposal' ? 'Sale of a business' : d.kind === 'acquisition' ? 'Acquisition' : 'Material agreement';
-  const named = d.kind === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote, c.number === '2.01') : null;
+  const named = dealHeadline(c, d);
   return judged(c, '8k.deal.unsized', `${named ?? what}${amount ? ` (${amount})` : ''}`, [
     `${what}${amount ? ` of ${amount}` : ''}; its size against the company is not known`,
   ]);
@@ -474,9 +481,12 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
   const found = c.topics ?? [];
   for (const [topic, rule, words] of TOPIC_RULES)
     if (found.includes(topic))
-      return judged(c, rule, headline ?? words, [
-        `${words} (from the text${headline ? ' and the press release headline' : ''})`,
-      ]);
+      return judged(
+        c,
+        rule,
+        headline ?? (topic === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote) : null) ?? words,
+        [`${words} (from the text${headline ? ' and the press release headline' : ''})`],
+      );
   if (found.includes('results'))
     return judged(c, '8k.2.02.scheduled', headline ?? itemHeadline(c) ?? 'Results released', ['A results release']);
   if (found.includes('facility_renewed'))

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eval8kCard } from '../../test/eval-card';
-import { agreedDealHeadline, auditorHeadline, completedDealHeadline } from './event-headline';
+import { agreedDealHeadline, auditorHeadline, completedDealHeadline, soldUnitHeadline } from './event-headline';
 
 describe('completedDealHeadline', () => {
   it.each([
@@ -64,6 +64,11 @@ describe('agreedDealHeadline', () => {
       'On June 21, 2007, Nuance Communications, Inc. (“Nuance”) announced it had entered into a definitive Stock Purchase Agreement (the “Stock Purchase Agreement”) dated June 21, 2007, by and among AOL LLC (“AOL”), Tegic Communications, Inc. (“Tegic”) and Nuance, pursuant to which, among other things, Nuance agreed to purchase from AOL, a wholly owned subsidiary of Time Warner Inc., all of the outstanding shares of Tegic for an aggregate consideration',
       'Agreement to acquire Tegic Communications, Inc.',
     ],
+    [
+      // Tyson 2017 (its Item 7.01): the target defined by an acronym, "(“APFH”)", after "a wholly owned subsidiary of Tyson and".
+      'On April 25, 2017, Tyson Foods, Inc., a Delaware corporation (“Tyson”), entered into an Agreement and Plan of Merger (the “Merger Agreement”) with DVB Merger Sub, Inc., a Delaware corporation (“Merger Sub”) and a wholly owned subsidiary of Tyson and AdvancePierre Foods Holdings, Inc., a Delaware corporation (“APFH”).',
+      'Agreement to acquire AdvancePierre Foods Holdings, Inc.',
+    ],
   ])('%#: %s', (quote, headline) => {
     expect(agreedDealHeadline(quote)).toBe(headline);
   });
@@ -103,6 +108,24 @@ describe('agreedDealHeadline', () => {
   it('reaches the card (Biogen 2023)', () => {
     const card = eval8kCard('8k_rania_0001193125-23-198542.html');
     expect(card.oneLiner).toBe('Biogen Inc.: Agreement to acquire Reata Pharmaceuticals, Inc.');
+  });
+});
+
+describe('soldUnitHeadline', () => {
+  it('names the unit sold, agreed or done', () => {
+    // Nuance 2018 (Item 1.01) and Innovative Clinical Solutions 1999 (Item 2.01).
+    expect(
+      soldUnitHeadline(
+        'As previously announced, on November 11, 2018, Nuance Communications, Inc. (the “Company”) entered into a Sale Agreement (the “Sale Agreement”) with Project Leopard AcquireCo Limited, a private limited company incorporated under the laws of England and Wales (and an affiliate of Kofax, Inc.) (the “Buyer”), relating to the sale of the Company’s Document Imaging division (the “Business”).',
+      ),
+    ).toBe('Agreement to sell its Document Imaging division');
+    expect(
+      soldUnitHeadline(
+        'On September 13, 1999, certain wholly-owned subsidiaries of Innovative Clinical Solutions, Ltd. (collectively, the "ICSL Group") sold certain assets involved in their diagnostic imaging line of business, including equipment, leasehold interests and contract rights but excluding cash and accounts receivable (the "Diagnostic Assets"), to PresGar Imaging, L.C.',
+        true,
+      ),
+    ).toBe('Sale of its diagnostic imaging line of business');
+    expect(soldUnitHeadline('On May 1, 2020, the Company sold 1,000,000 shares of its common stock.')).toBeNull();
   });
 });
 

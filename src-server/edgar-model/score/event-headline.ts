@@ -66,10 +66,21 @@ function definedParties(first: string): { name: string; term: string }[] {
   return [...first.matchAll(DEFINED_PARTY)].map((m) => {
     const term = (m[2] ?? '').trim();
     let name = (m[1] ?? '').replace(/^(?:On|As of)\b.*?\d{4},\s*/, '').replace(/^(?:and|by|with|among)\s+/, '');
-    // "Biogen and Reata Pharmaceuticals, Inc. (“Reata”)": the name opens with its term's first word.
+    // "Biogen and Reata Pharmaceuticals, Inc. (“Reata”)": the name opens with its term's first word, or spells an
+    // acronym term with its capitals ("... of Tyson and AdvancePierre Foods Holdings, Inc. (“APFH”)").
     const head = term.split(' ')[0] ?? '';
     const at = head ? name.lastIndexOf(head) : -1;
     if (at > 0 && /\s$/.test(name.slice(0, at))) name = name.slice(at);
+    else if (/^[A-Z]{2,6}$/.test(term)) {
+      const starts = [...name.matchAll(/(?:^|\s)(?=[A-Z])/g)].map((w) => (w.index ?? 0) + w[0].length);
+      const spelled = starts.find((i) =>
+        name
+          .slice(i)
+          .replace(/[^A-Z]/g, '')
+          .startsWith(term),
+      );
+      if (spelled) name = name.slice(spelled);
+    }
     return { name: name.replace(/[\s,]+$/, ''), term };
   });
 }
@@ -110,6 +121,17 @@ export function agreedDealHeadline(quote: string | null, completed = false): str
     .filter((p) => !OWN_SIDE.test(p.term) && !VEHICLE.test(p.name) && !/Agreement\b/.test(p.term));
   const target = others.at(-1);
   return target ? `${verb} ${target.name}` : null;
+}
+
+/** "relating to the sale of the Company’s Document Imaging division", "sold certain assets involved in their diagnostic imaging line of business". */
+const UNIT_SOLD =
+  /\b(?:sale of|sell|sold)\b(?:[^.;]{0,60}?\b(?:involved|used) in)? (?:the Company['’]s|its|their) ((?:[\w-]+ ){0,4}?(?:division|business|segment|unit|line of business))\b/i;
+
+/** A sale agreement's headline: the unit sold, as the item's first sentence names it; null when it names none. */
+export function soldUnitHeadline(quote: string | null, completed = false): string | null {
+  const unit = quote ? UNIT_SOLD.exec(sentences(quoteText(quote))[0] ?? '')?.[1] : null;
+  if (!unit) return null;
+  return completed ? `Sale of its ${unit}` : `Agreement to sell its ${unit}`;
 }
 
 /** An audit firm as an item names one: its name up to the firm's legal form ("Burr, Pilger & Mayer LLP", "Lawrence Scharfman, CPA"). */
