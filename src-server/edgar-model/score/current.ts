@@ -273,10 +273,15 @@ const PROGRAMME =
   "Notes sold under the company's standing debt programme (a terms agreement or medium-term notes): normal-course funding";
 
 /** What the deal buys or sells, named from the item's first sentence; an Item 2.01 reports it done. */
-function dealHeadline(c: ItemContent, d: NonNullable<ItemContent['deal']>): string | null {
-  const done = c.number === '2.01';
+function dealHeadline(c: ItemContent, d: NonNullable<ItemContent['deal']>, done = c.number === '2.01'): string | null {
   if (d.kind === 'acquisition') return agreedDealHeadline(c.shownQuote ?? c.quote, done);
   return d.kind === 'disposal' ? soldUnitHeadline(c.shownQuote ?? c.quote, done) : null;
+}
+
+/** A deal announced before and now closed, named as done ("Acquisition of AdvancePierre Foods Holdings, Inc. completed"). */
+function completedHeadline(c: ItemContent, d: NonNullable<ItemContent['deal']>): string | null {
+  const named = dealHeadline(c, d, true);
+  return named && !/\bcompleted$/.test(named) ? `${named} completed` : named;
 }
 
 function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: ScoreContext): ItemJudgement {
@@ -327,7 +332,7 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
     return judged(
       c,
       '8k.deal.completed',
-      `${completedDealHeadline(c.quote) ?? 'Completes a deal announced before'}${amount ? ` (${amount})` : ''}`,
+      `${completedDealHeadline(c.quote) ?? completedHeadline(c, d) ?? 'Completes a deal announced before'}${amount ? ` (${amount})` : ''}`,
       [`Completes a deal the company announced before${size ? `: ${sized}` : amount ? ` (${amount})` : ''}`],
     );
   // Decision 359: a deal of half the company or more (CRITICAL) is sized by a sum the item names as its price. When the

@@ -3,8 +3,14 @@
  * first sentences of real tune-set 8-Ks (eval/importance/filings/8k, SOURCES.md), as the parser quotes them.
  */
 import { describe, expect, it } from 'vitest';
+import { parseFiling } from '../parse';
 import { eval8kCard } from '../../test/eval-card';
+import { repoDocument } from '../../test/edgar-fixtures';
+import { scoreFiling } from '.';
 import { agreedDealHeadline, auditorHeadline, completedDealHeadline, soldUnitHeadline } from './event-headline';
+
+/** The shared fixture corpus (its SOURCES.md): a tune-row filing of the importance set kept there. */
+const CORPUS = 'src-server/test/fixtures/edgar/corpus/';
 
 describe('completedDealHeadline', () => {
   it.each([
@@ -126,6 +132,27 @@ describe('soldUnitHeadline', () => {
       ),
     ).toBe('Sale of its diagnostic imaging line of business');
     expect(soldUnitHeadline('On May 1, 2020, the Company sold 1,000,000 shares of its common stock.')).toBeNull();
+  });
+
+  it('names a business spun off to the holders (Nuance 2019, Worthington 2023)', () => {
+    expect(
+      soldUnitHeadline(
+        'On October 1, 2019 (the “Distribution Date”), Nuance Communications, Inc. (“Nuance” and, together with its consolidated subsidiaries, “we,” “us,” “our,” or the “Company”) completed the previously announced complete legal and structural separation and distribution to its stockholders of all of the outstanding shares of Cerence Inc. (“Cerence”), in a tax free spin-off (the “Spin-Off”).',
+      ),
+    ).toBe('Spin-off of Cerence Inc. completed');
+    expect(
+      soldUnitHeadline(
+        'On the Distribution Date, the Company completed the previously announced Separation of Worthington Steel.',
+        true,
+      ),
+    ).toBe('Spin-off of Worthington Steel completed');
+  });
+
+  it('reaches the card of a deal announced before and now closed (Tyson 2017: AdvancePierre)', () => {
+    const card = scoreFiling(parseFiling(repoDocument(`${CORPUS}8k_100493_8K_2017_0000950103-17-005541.htm`), {}));
+    expect(card.oneLiner).toBe(
+      'Tyson Foods, Inc.: Acquisition of AdvancePierre Foods Holdings, Inc. completed ($4.20B)',
+    );
   });
 });
 

@@ -127,11 +127,26 @@ export function agreedDealHeadline(quote: string | null, completed = false): str
 const UNIT_SOLD =
   /\b(?:sale of|sell|sold)\b(?:[^.;]{0,60}?\b(?:involved|used) in)? (?:the Company['’]s|its|their) ((?:[\w-]+ ){0,4}?(?:division|business|segment|unit|line of business))\b/i;
 
-/** A sale agreement's headline: the unit sold, as the item's first sentence names it; null when it names none. */
+/**
+ * A business spun off to the holders: "completed the previously announced ... separation and distribution to its
+ * stockholders of all of the outstanding shares of Cerence Inc." (Nuance 2019), "completed the previously announced
+ * Separation of Worthington Steel" (Worthington 2023).
+ */
+const SPUN_OFF = new RegExp(
+  String.raw`\b(?:[Ss]pin-?[Oo]ff|[Ss]eparation|[Dd]istribution)\b[^.;]{0,160}?\bof (?:all (?:of )?the (?:issued and )?outstanding (?:shares|common stock) of )?(?:the )?${PARTY_NAME}`,
+);
+
+/** A sale agreement's or a spin-off's headline: the unit sold or spun off, as the item's first sentence names it. */
 export function soldUnitHeadline(quote: string | null, completed = false): string | null {
-  const unit = quote ? UNIT_SOLD.exec(sentences(quoteText(quote))[0] ?? '')?.[1] : null;
-  if (!unit) return null;
-  return completed ? `Sale of its ${unit}` : `Agreement to sell its ${unit}`;
+  const first = quote ? (sentences(quoteText(quote))[0] ?? '') : '';
+  const unit = UNIT_SOLD.exec(first)?.[1];
+  if (unit) return completed ? `Sale of its ${unit}` : `Agreement to sell its ${unit}`;
+  const spun = SPUN_OFF.exec(first)?.[1]?.replace(
+    /(?:[\s,]+(?:and|of|de))+$|[\s,]+$|(?<!\b(?:Inc|Corp|Co|Ltd|[A-Z]))\.$/,
+    '',
+  );
+  if (!spun || !/\b(?:spin-?off|separat)/i.test(first)) return null;
+  return `Spin-off of ${spun}${/\b(?:completed|consummated)\b/i.test(first) ? ' completed' : ''}`;
 }
 
 /** An audit firm as an item names one: its name up to the firm's legal form ("Burr, Pilger & Mayer LLP", "Lawrence Scharfman, CPA"). */
