@@ -49,7 +49,10 @@ export function withoutSubheading(filed: string): string {
     // Financial Officer and Treasurer Brett Kaufman’s employment ...", AFC Gamma 2023, its first words read as the item
     // title's).
     const samePerson = k >= 4 && rest.startsWith(`${head[0]} ${head[1]}`) && !SMALL.has(head[1]!);
-    if (!SMALL.has(head.at(-1)!) && (OPENER.test(rest) || samePerson)) return rest;
+    // A title set in capitals over a paragraph that opens as a sentence ("SUPPLEMENT TO THE JOINT PROXY
+    // STATEMENT/PROSPECTUS This Current Report on Form 8-K ...", Disney 2018).
+    const capitals = k >= 3 && head.every((w) => !/[a-z]/.test(w)) && /^[A-Z][a-z]/.test(rest);
+    if (!SMALL.has(head.at(-1)!) && (OPENER.test(rest) || samePerson || capitals)) return rest;
   }
   return quote;
 }

@@ -1231,6 +1231,14 @@ describe('class 3: "What happened" opens on the filing\'s first sentence, not th
     expect(s.oneLiner).not.toMatch(/MANAGEMENT|See /);
   });
 
+  it('a title in capitals over the first paragraph is not quoted as its opening (Disney 2018)', () => {
+    const s = score(`${EVAL}8k_1001039_8K_2018_0001193125-18-217979.htm`);
+    expect(s.summaryText).toMatch(/^Item 8\.01, as filed: “This Current Report on Form 8-K/);
+    expect(withoutSubheading('ACME CORPORATION INC announced today that ...')).toBe(
+      'ACME CORPORATION INC announced today that ...',
+    );
+  });
+
   it('a quote ends on its sentence, not the page number and running head after it (Asta Funding 2004)', () => {
     expect(score(`${REPLAY}8k_1001258_8K_2004_0001125282-04-000379.txt`).summaryText).toMatch(
       /incorporated herein by reference\.”$/,
