@@ -118,7 +118,10 @@ export const CONTENT_RULES_8K = {
     importance: 'HIGH',
     when: 'Items 7.01/8.01: a recall, an investigation, guidance withdrawn, strategic alternatives, a merger agreement, securities litigation',
   },
-  '8k.topic.notable': { importance: 'MEDIUM', when: 'Items 7.01/8.01: a buyback or a dividend change' },
+  '8k.topic.notable': {
+    importance: 'MEDIUM',
+    when: 'Items 7.01/8.01: a buyback or a dividend change; Item 1.01: an agreement to buy back a block of its own shares from a holder',
+  },
   '8k.topic.other': {
     importance: 'MEDIUM',
     when: 'Item 8.01: other news, nothing on the material list, naming an event the rules cannot weigh (a deal, a lawsuit, a default, a departure ...)',

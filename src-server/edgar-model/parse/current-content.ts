@@ -570,6 +570,33 @@ const COMP_AGREEMENT =
   /\b(?:employment agreement|retirement (?:agreement|plan|benefit)|salary continuation|severance|change[- ]in[- ]control agreement|incentive plan|stock plan|vesting|option awards?|retention|base salar(?:y|ies)|salaries|(?:director|board|committee) (?:fees|retainers?)|retainers? (?:fees? )?(?:for|of|paid to) (?:non-employee )?directors|compensation of (?:the |its |our )?(?:non-employee |independent |outside )?directors)\b/i;
 const RIGHTS_PLAN = /\brights (?:agreement|plan)\b/i;
 /**
+ * The company buys back a block of its own shares under an agreement with the holder ("entered into an agreement ... to
+ * repurchase 26,315,790 shares of common stock, $0.001 par value of the Company ... at a price of $19.00 per share ...
+ * from Icahn Partners LP, ... (collectively, the “Icahn Group”)", Nuance 2016): a buyback, not an acquisition.
+ */
+const OWN_SHARES_BOUGHT =
+  /\b(?:repurchase|buy back)\s+(?:an aggregate of\s+)?(\d{1,3}(?:,\d{3})+)\s+shares of (?:(?:the Company['’]s|its)\s+)?common stock\b(?:[^.;]{0,80}?\bof the Company\b)?/i;
+const PER_SHARE = /\bprice of \$\s?(\d+(?:\.\d+)?) per share\b/i;
+const SOLD_BY =
+  /\bfrom\s+([^.;]{3,200}?)\s*\((?:collectively,\s+)?the\s+[“"]([^”"]{2,40})[”"]\)|\bfrom\s+([A-Z][\w.&'’-]*(?: [A-Z][\w.&'’-]*){0,5})/;
+
+/** The block bought back, when the item's opening states one: its share count, the price it sums to, and the seller. */
+function ownSharesBought(head: string): { shares: number; amountUsd: number | null; from: string | null } | null {
+  const m = OWN_SHARES_BOUGHT.exec(head);
+  if (!m?.[1]) return null;
+  // "... of the Company": the company's own stock, not a target's ("repurchase ... shares of common stock of Acme").
+  const after = head.slice((m.index ?? 0) + m[0].length);
+  if (/^,?\s+of (?!the Company\b)[A-Z]/.test(after)) return null;
+  const shares = Number(m[1].replace(/,/g, ''));
+  const price = PER_SHARE.exec(head.slice(m.index ?? 0, (m.index ?? 0) + 400))?.[1];
+  const seller = SOLD_BY.exec(head.slice(m.index ?? 0, (m.index ?? 0) + 600));
+  return {
+    shares,
+    amountUsd: price ? Math.round(shares * Number(price)) : null,
+    from: seller?.[2] ? `the ${seller[2]}` : (seller?.[3] ?? null),
+  };
+}
+/**
  * A lease of the company's own premises (decision 345): "entered into a lease extension agreement ... to continue leasing
  * office space in the building ..., the Company's headquarters" (Asta Funding 2005, about $219,000 a year). Where the
  * company works is an ordinary-course operating contract, not a deal; the lease is read in the item's first sentences.
@@ -653,6 +680,16 @@ const COMPLETION_ITEM = new Set(['2.01']);
 
 export function dealFacts(prose: string, body = prose, item = ''): NonNullable<ItemContent['deal']> {
   const head = prose.slice(0, 4_000);
+  const bought = ownSharesBought(head.slice(0, 800));
+  if (bought)
+    return {
+      kind: 'buyback',
+      amountUsd: bought.amountUsd ?? statedAmount(head),
+      pricedUsd: bought.amountUsd,
+      followUp: false,
+      amendment: false,
+      buyback: { shares: bought.shares, from: bought.from },
+    };
   const kind = RIGHTS_PLAN.test(head)
     ? 'rights_plan'
     : COMP_AGREEMENT.test(head.slice(0, 600)) && !ACQUIRING.test(head.slice(0, 600))

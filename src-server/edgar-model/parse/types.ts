@@ -156,6 +156,7 @@ export interface ItemContent {
       | 'financing'
       | 'compensation'
       | 'rights_plan'
+      | 'buyback'
       | 'premises_lease'
       | 'other';
     /** The largest dollar sum the item states as a price or size. */
@@ -181,6 +182,8 @@ export interface ItemContent {
      * are issued, so the deal is large against the company even when no price can be read.
      */
     holdersVote?: boolean;
+    /** A buyback of the company's own shares from a holder: how many, and from whom (its defined term when it has one). */
+    buyback?: { shares: number; from: string | null };
     /** The financing sells new shares of the company (an underwritten or direct offering), not debt. */
     shares?: boolean;
     /** The agreement is a regulator's enforcement order the company consents to (a cease-and-desist or consent order). */

@@ -1345,6 +1345,24 @@ describe('class 3: a headline from the item text says the event, not the draftin
   });
 });
 
+describe('class 1: a block of its own shares bought back is a buyback, not an acquisition (tune)', () => {
+  it("Nuance 2016 buys back the Icahn Group's 26,315,790 shares at $19.00 under a stock purchase agreement", () => {
+    const s = score(`${EVAL}8k_1002517_8K_2016_0001002517-16-000054.htm`);
+    expect(s).toMatchObject({ importance: 'MEDIUM', rules: expect.arrayContaining(['8k.topic.notable']) });
+    expect(s.rules).not.toContain('8k.deal.unsized');
+    expect(s.oneLiner).toBe(
+      'Nuance Communications, Inc.: Buys back 26,315,790 of its own shares from the Icahn Group ($500.0M)',
+    );
+  });
+
+  it("another company's shares bought are not a buyback", () => {
+    const d = dealFacts(
+      'On May 1, 2020, the Company entered into an agreement to repurchase 1,000,000 shares of common stock of Acme Corp. at a price of $5.00 per share from Acme Holdings LLC.',
+    );
+    expect(d.kind).not.toBe('buyback');
+  });
+});
+
 describe('class 3: a reason is said once (tune)', () => {
   it('"A results release" from Item 7.01 is left out beside "The scheduled results release" of Item 2.02 (Caterpillar 2022)', () => {
     const s = score(`${EVAL}8k_scpp_0000018230-22-000107.txt.gz`);

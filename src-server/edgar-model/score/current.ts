@@ -296,6 +296,15 @@ function deal(c: ItemContent, d: NonNullable<ItemContent['deal']>, context: Scor
     return judged(c, '8k.deal.routine', `Lease of the company's premises${amount ? ` (${amount})` : ''}`, [
       'A lease of the offices or facilities the company works from: an ordinary-course operating contract, not a deal',
     ]);
+  if (d.kind === 'buyback' && d.buyback) {
+    const block = `${d.buyback.shares.toLocaleString('en-US')} of its own shares`;
+    return judged(
+      c,
+      '8k.topic.notable',
+      `Buys back ${block}${d.buyback.from ? ` from ${d.buyback.from}` : ''}${amount ? ` (${amount})` : ''}`,
+      [`A share buyback: ${block} bought back under an agreement with the holder${amount ? `, ${amount}` : ''}`],
+    );
+  }
   if (d.kind === 'rights_plan')
     return judged(c, '8k.deal.routine', 'Shareholder rights plan', ['A shareholder rights plan adopted or extended']);
   if (d.kind === 'being_acquired' && !d.followUp)
