@@ -168,33 +168,80 @@ export function purposeItem(bodyText: string, unended: number): string | null {
   return end === -1 ? rest.slice(0, unended) : rest.slice(0, end + 40);
 }
 
-export function purposeAction(bodyText: string, amendment = false): string | null {
+/**
+ * Item 4's boilerplate denial, whose exception names the agreement: "Neither Time Warner, WCI or Games has any current
+ * plans or proposals that relate to ... (i) the acquisition ... of securities of Atari (except as provided in the Stock
+ * Purchase Agreement as described in Items 3 and 6 herein)" (Time Warner on Atari 1994). It states no action itself.
+ */
+const DENIAL =
+  /\b(?:(?:has|have|had) (?:no|any)|(?:does|do|did) not (?:currently )?have any|not (?:currently )?(?:aware of )?any)\s+(?:present |current |other )?(?:plans?|proposals?)(?: or (?:plans?|proposals?))?\b/i;
+
+/** The sentence that states the action, and the item it stands in (4, or the item a denial's exception points to). */
+export interface PurposeAction {
+  text: string;
+  item: number;
+}
+
+function states(s: string, amendment: boolean): boolean {
+  const at = s.search(ACTION);
+  // "may nominate" is boilerplate; a right granted by the holder's securities ("if (A) dividends ... have not
+  // been paid ... the right to elect ... any director nominated by the Eligible Holders", Enron's preferred in
+  // Costilla 1998) is a term of the investment, not an action taken.
+  if (at !== -1 && !/\bmay\b[^.]{0,80}$/.test(s.slice(0, at)) && !CONTRACT_RIGHT.test(s.slice(0, at))) return true;
+  return (
+    STATED_CAMPAIGN.test(s) ||
+    HOLDER_MERGER.test(s) ||
+    (amendment && (ISSUER_AGREEMENT.test(s) || VOTING_FOR_MERGER.test(s) || SHARE_DEAL.test(s)))
+  );
+}
+
+/**
+ * Where a denial's exception sends the reader (Items 3 and 6): the first sentence there that enters into the agreement
+ * ("On March 24, 1994 Time Warner and Atari entered into a Stock Purchase Agreement ... pursuant to which Time Warner ...
+ * will acquire 1,500,000 shares of Atari Common Stock at $8.50 per share ..."), with its item's number.
+ */
+function agreementStated(bodyText: string, amendment: boolean): PurposeAction | null {
+  const text = bodyText.replace(/\s+/g, ' ');
+  for (const [item, heading] of [
+    [3, /Item\s*3\.?\s*(?:[-–—:]\s*)?Sources?\s+and\s+Amount/i],
+    [6, new RegExp(ITEM_6_HEADING, 'i')],
+  ] as const) {
+    const start = text.search(heading);
+    if (start === -1) continue;
+    const section = text.slice(start, start + 8_000);
+    const sentence = section
+      .split(ITEM4_SENTENCE_END)
+      .find((s) => /\bentered into\b/i.test(s) && !DENIAL.test(s) && states(s, amendment));
+    if (sentence) return { text: quotedPurpose(sentence), item };
+  }
+  return null;
+}
+
+export function purposeAction(bodyText: string, amendment = false): PurposeAction | null {
   const item4 = purposeItem(bodyText, 8_000);
   if (item4 == null) return null;
-  const sentence = item4.split(ITEM4_SENTENCE_END).find((s) => {
-    const at = s.search(ACTION);
-    // "may nominate" is boilerplate; a right granted by the holder's securities ("if (A) dividends ... have not
-    // been paid ... the right to elect ... any director nominated by the Eligible Holders", Enron's preferred in
-    // Costilla 1998) is a term of the investment, not an action taken.
-    if (at !== -1 && !/\bmay\b[^.]{0,80}$/.test(s.slice(0, at)) && !CONTRACT_RIGHT.test(s.slice(0, at))) return true;
-    return (
-      STATED_CAMPAIGN.test(s) ||
-      HOLDER_MERGER.test(s) ||
-      (amendment && (ISSUER_AGREEMENT.test(s) || VOTING_FOR_MERGER.test(s) || SHARE_DEAL.test(s)))
-    );
-  });
-  return sentence ? quotedPurpose(sentence) : null;
+  const said = item4.split(ITEM4_SENTENCE_END).filter((s) => states(s, amendment));
+  const stated = said.find((s) => !DENIAL.test(s));
+  if (stated) return { text: quotedPurpose(stated), item: 4 };
+  // Only a denial names the action, in its exception: the agreement as the filing states it elsewhere, else the denial.
+  const denial = said[0];
+  if (!denial) return null;
+  return agreementStated(bodyText, amendment) ?? { text: quotedPurpose(denial), item: 4 };
 }
 
 /** The item's own caption and the amendment's boilerplate before what it says. */
 const ITEM_4_LEAD_IN =
   /^(?:(?:Item\s*4\.?\s*)?Purpose\s+of\s+(?:the\s+)?Transaction\.?\s*)?(?:(?:The response to )?Item 4 (?:of (?:the )?(?:Schedule 13D|Statement) )?is (?:hereby )?(?:supplemented and amended|amended and supplemented|amended|supplemented)(?: (?:by adding|to (?:add|include)) the following(?: (?:information|paragraphs?|sentences?))?(?: (?:at the end thereof|thereto))?| as follows)?[:.]?\s*)?/i;
 
-/** The sentence as the card quotes it: without the page's furniture and the item's lead-in, at most 300 characters. */
+/**
+ * The sentence as the card quotes it: without the page's furniture and the item's lead-in, at most 300 characters, a
+ * longer one cut at a word with an ellipsis (not "... subject t").
+ */
 function quotedPurpose(sentence: string): string {
   const said = withoutPageFurniture(sentence);
   const body = said.replace(ITEM_4_LEAD_IN, '');
-  return (body.length >= 20 ? body : said).slice(0, 300);
+  const quote = body.length >= 20 ? body : said;
+  return quote.length <= 300 ? quote : `${quote.slice(0, 299).replace(/[\s,;:(]+\S*$/, '')}…`;
 }
 
 /**

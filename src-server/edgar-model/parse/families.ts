@@ -15,6 +15,7 @@ import {
   numberedCoverPersons,
   planTrustee,
   itemFourPercent,
+  type PurposeAction,
   purposeAction,
   stakeOrigin,
 } from './beneficial-cover';
@@ -328,7 +329,7 @@ export function parseBeneficial(
   let amendmentNo: number | null = null;
   let previousAccessionNo: string | null = null;
   let ceased: boolean | null = null;
-  let action: string | null = null;
+  let action: PurposeAction | null = null;
   let origin: BeneficialDetail['stakeOrigin'] = null;
   let classTitle: string | null = null;
   let aggregate: number | null = null;
@@ -435,7 +436,8 @@ export function parseBeneficial(
     amendmentNo,
     previousAccessionNo,
     ceasedFivePercent: ceased,
-    purposeAction: action,
+    purposeAction: action?.text ?? null,
+    ...(action && action.item !== 4 ? { purposeActionItem: action.item } : {}),
     stakeOrigin: origin,
     classTitle,
     ...(bySale ? { exitBySale: true } : {}),

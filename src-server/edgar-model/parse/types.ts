@@ -315,6 +315,8 @@ export interface BeneficialDetail {
   ceasedFivePercent?: boolean | null;
   /** 13D Item 4: the sentence stating an action taken (a letter or proposal delivered, nominations, an agreement), or null. */
   purposeAction?: string | null;
+  /** The item the action's sentence stands in when not Item 4 (a denial in Item 4 whose exception points to Item 3 or 6). */
+  purposeActionItem?: number;
   /** A first 13D's stake from merger support agreements, an internal reorganisation or holdings from before the listing (Items 3-5), or null; 'plan-trustee' counts on a 13D/A too (decision 354). */
   stakeOrigin?:
     | 'deal-support'

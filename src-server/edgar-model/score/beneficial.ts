@@ -174,6 +174,8 @@ function originHit(s: StakeFacts): Hit | null {
 
 function scheduleDHits(s: StakeFacts): Hit[] {
   const action = s.d?.purposeAction;
+  // Item 4 itself, or the item its boilerplate denial points to for the agreement (Time Warner on Atari 1994: Item 3).
+  const where = `Item ${s.d?.purposeActionItem ?? 4}`;
   const quoted = action ? `: "${action}"` : '';
   // An offer to buy the whole company is the news for every holder, on a first 13D or an amendment.
   // The holder's own merger agreement with the company is a buyout too (decision 343).
@@ -208,7 +210,7 @@ function scheduleDHits(s: StakeFacts): Hit[] {
         ? {
             rule: '13d.plans',
             importance: 'CRITICAL',
-            reason: `${s.filer} ${filedWith} a 13D (${s.stake}) and states ${buyout ? 'an agreement or a proposal to acquire the company' : 'an action'} in Item 4${quoted}`,
+            reason: `${s.filer} ${filedWith} a 13D (${s.stake}) and states ${buyout ? 'an agreement or a proposal to acquire the company' : 'an action'} in ${where}${quoted}`,
           }
         : {
             rule: '13d.initial',
@@ -253,7 +255,7 @@ function scheduleDHits(s: StakeFacts): Hit[] {
           {
             rule: '13d.plans',
             importance: buyout ? ('CRITICAL' as const) : ('HIGH' as const),
-            reason: `Item 4 states ${buyout ? (HOLDER_MERGER.test(action ?? '') ? "the holder's merger agreement to acquire the company" : 'a proposal to acquire the company') : 'an action'}${quoted}`,
+            reason: `${where} states ${buyout ? (HOLDER_MERGER.test(action ?? '') ? "the holder's merger agreement to acquire the company" : 'a proposal to acquire the company') : 'an action'}${quoted}`,
           },
         ]
       : []),
@@ -356,7 +358,7 @@ export function scoreBeneficial(f: ParsedFiling, company: string, context: Score
   const summary =
     sentence(`${f.formType} on ${company}: ${oneLinerOf(s)}`) +
     (persons.length > 1 ? ` ${sentence(`Reporting persons: ${personList(persons)}`)}` : '') +
-    (s.d?.purposeAction ? ` Item 4 says: "${s.d.purposeAction}"` : '');
+    (s.d?.purposeAction ? ` Item ${s.d.purposeActionItem ?? 4} says: "${s.d.purposeAction}"` : '');
   return { hits, oneLiner: oneLinerOf(s), summary };
 }
 

@@ -686,7 +686,9 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
       'utf8',
     );
     expect(purposeAction(text, false)).toBeNull();
-    expect(purposeAction(text, true)).toMatch(/Crane Co\. entered into a confidentiality agreement with the Issuer\.$/);
+    expect(purposeAction(text, true)?.text).toMatch(
+      /Crane Co\. entered into a confidentiality agreement with the Issuer\.$/,
+    );
   });
 
   it('a first 13D for shares a private fund issued on its call for committed capital is LOW, not a crossing (decision 378)', () => {
@@ -893,7 +895,14 @@ describe('13D/G from unseen filings: agreements to buy or sell, plan trustees, d
     );
     expect(bedford.reasons.join(' ')).toContain('Bedford has agreed to sell all of his 1,196,320 shares');
     expect(score(dg('orgron_0000950157-94-000014_SC13DA.txt'))).toMatchObject({ importance: 'HIGH' });
-    expect(score(dg('orgron_0000736157-94-000002_SC13DA.txt'))).toMatchObject({ importance: 'HIGH' });
+    const atari = score(dg('orgron_0000736157-94-000002_SC13DA.txt'));
+    expect(atari).toMatchObject({ importance: 'HIGH' });
+    // Item 4 only denies plans "except as provided in the Stock Purchase Agreement as described in Items 3 and 6": the
+    // card quotes the agreement where Item 3 states it, named as Item 3, cut at a word.
+    expect(atari.reasons[0]).toMatch(
+      /^Item 3 states an action: "On March 24, 1994 Time Warner and Atari entered into a Stock Purchase Agreement .* for an aggregate of \$12,750,000, subject…"$/,
+    );
+    expect(atari.reasons.join(' ')).not.toContain('has any current plans or proposals');
     // On a first 13D the same words are how the stake was bought, not a new agreement.
     expect(
       purposeAction('Item 4. Purpose of Transaction. Bedford has agreed to sell all of his shares.', false),
@@ -1043,7 +1052,7 @@ describe('13D/G cells from the rubric: a crossing that rises, a small 13G/A move
       purposeAction(
         'Item 4. Purpose of Transaction. In connection with the Merger Agreement, Messrs. Benun and Levy and HK entered into a Support Agreement.',
         true,
-      ),
+      )?.text,
     ).toContain('Messrs. Benun');
     // An honorific is no sentence end, but a real one still is: the support agreement alone names no merger.
     expect(
