@@ -61,6 +61,11 @@ const BOUGHT_OF = new RegExp(
   String.raw`\b(?:acquire[sd]?|purchase[sd]?)\b${TO_OBJECT}\b(?:(?:all (?:of )?the (?:issued and )?outstanding |[\d,]{5,} )(?:shares of )?(?:the )?(?:(?:capital|common) stock|shares|stock|equity interests|membership interests|units) of|((?:substantially all|certain) (?:of )?(?:the )?assets)(?:, subject to certain liabilities,)? of) (?:the )?${PARTY_NAME}`,
 );
 
+/** A name read up to the clause after it, without the joining word or punctuation it ran into ("LHS and", "Steel."). */
+function trimName(found: string): string {
+  return found.replace(/(?:[\s,]+(?:and|of|de))+$|[\s,]+$|(?<!\b(?:Inc|Corp|Co|Ltd|[A-Z]))\.$/, '');
+}
+
 /** The defined parties of the quote's first sentence, in order: name as written (from its term's first word) and term. */
 function definedParties(first: string): { name: string; term: string }[] {
   return [...first.matchAll(DEFINED_PARTY)].map((m) => {
@@ -102,7 +107,7 @@ export function agreedDealHeadline(quote: string | null, completed = false): str
   // A name the quote defines is given whole; one defined past the quote's cut ("Sub I will merge with and into
   // Viecore…") by the term alone.
   const whole = (found: string) => {
-    const name = found.replace(/(?:[\s,]+(?:and|of|de))+$|[\s,]+$/, '');
+    const name = trimName(found);
     return byTerm(name)?.name ?? name;
   };
   const into = MERGED_INTO.exec(first)?.[1];
@@ -141,10 +146,8 @@ export function soldUnitHeadline(quote: string | null, completed = false): strin
   const first = quote ? (sentences(quoteText(quote))[0] ?? '') : '';
   const unit = UNIT_SOLD.exec(first)?.[1];
   if (unit) return completed ? `Sale of its ${unit}` : `Agreement to sell its ${unit}`;
-  const spun = SPUN_OFF.exec(first)?.[1]?.replace(
-    /(?:[\s,]+(?:and|of|de))+$|[\s,]+$|(?<!\b(?:Inc|Corp|Co|Ltd|[A-Z]))\.$/,
-    '',
-  );
+  const found = SPUN_OFF.exec(first)?.[1];
+  const spun = found ? trimName(found) : null;
   if (!spun || !/\b(?:spin-?off|separat)/i.test(first)) return null;
   return `Spin-off of ${spun}${/\b(?:completed|consummated)\b/i.test(first) ? ' completed' : ''}`;
 }
