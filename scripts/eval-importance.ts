@@ -73,7 +73,14 @@ try {
     if (jsonOut) {
       const results = rows
         .filter((r) => !tuneOnly || r.line.split === 'tune')
-        .map((r) => ({ ...r.line, got: r.got, rules: r.rules, reasons: r.reasons, headline: r.headline, error: r.error }));
+        .map((r) => ({
+          ...r.line,
+          got: r.got,
+          rules: r.rules,
+          reasons: r.reasons,
+          headline: r.headline,
+          error: r.error,
+        }));
       writeFileSync(jsonOut, `${JSON.stringify(results, null, 1)}\n`);
     }
     console.log(`\nscored ${rows.length} filings in ${((Date.now() - started) / 1000).toFixed(1)} s`);

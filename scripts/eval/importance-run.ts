@@ -65,7 +65,14 @@ export async function scoreLabelled(db: Db, lines: readonly LabelLine[], meta: C
     try {
       const parsed = parseFiling(p.raw, p.hints);
       const { score } = await storeParsedFiling(db, { parsed, meta: { source: 'replay' } });
-      out.push({ line: p.line, got: score.importance, reasons: score.reasons, rules: score.rules, headline: score.oneLiner, error: null });
+      out.push({
+        line: p.line,
+        got: score.importance,
+        reasons: score.reasons,
+        rules: score.rules,
+        headline: score.oneLiner,
+        error: null,
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       out.push({ line: p.line, got: null, reasons: [], rules: [], headline: null, error: message });

@@ -738,7 +738,10 @@ describe('13D/G: stated campaigns, buyout proposals, where a first 13D stake com
     expect(score(parseFiling(bought, {}))).toMatchObject({ importance: 'HIGH', rules: ['13d.initial'] });
     expect(score(parseFiling(raw, {}))).toMatchObject({ importance: 'MEDIUM', rules: ['13d.no-recent-purchase'] });
   });
+});
 
+/** The same tune split: no recent purchase, exits, the holder's own merger agreement. */
+describe("13D/G: no recent purchase, exits by sale, the holder as a party to the company's sale", () => {
   it("a first 13D whose Item 5(c) lists no transaction in the past sixty days was not just bought: MEDIUM, not a first crossing's HIGH (decision 352)", () => {
     /** Derived: the origin reading of decision 343 missed (the stake's route unread), as decision 349's ablation "D". */
     const unread = (p: ParsedFiling): ParsedFiling => ({
