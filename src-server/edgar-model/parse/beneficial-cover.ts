@@ -145,6 +145,7 @@ export const BUYOUT_PROPOSAL =
   /\b(?:proposal|offer|proposed|propose[sd]?)\b[^.]{0,120}?\bto acquire (?:all|each|any and all)\b[^.]{0,80}?\b(?:outstanding|shares|common stock)\b/i;
 
 /** The headings of Items 5, 6 and 7 by their titles, and the signature's certification that follows the last item. */
+const ITEM_3_HEADING = /Item\s*3\.?\s*(?:[-–—:]\s*)?Sources?\s+and\s+Amount/i;
 const ITEM_5_HEADING = String.raw`Item\s*5\.?\s*(?:[-–—:]\s*)?Interests?\s+in\s+(?:the\s+)?Securities`;
 const ITEM_6_HEADING = String.raw`Item\s*6\.?\s*(?:[-–—:]\s*)?Contracts`;
 const ITEM_7_HEADING = String.raw`Item\s*7\.?\s*(?:[-–—:]\s*)?Materials?\s+to\s+be\s+Filed`;
@@ -203,7 +204,7 @@ function states(s: string, amendment: boolean): boolean {
 function agreementStated(bodyText: string, amendment: boolean): PurposeAction | null {
   const text = bodyText.replace(/\s+/g, ' ');
   for (const [item, heading] of [
-    [3, /Item\s*3\.?\s*(?:[-–—:]\s*)?Sources?\s+and\s+Amount/i],
+    [3, ITEM_3_HEADING],
     [6, new RegExp(ITEM_6_HEADING, 'i')],
   ] as const) {
     const start = text.search(heading);
@@ -340,7 +341,7 @@ export function stakeOrigin(
   bodyText: string,
 ): 'deal-support' | 'reorganization' | 'pre-listing' | 'plan-trustee' | 'not-purchased' | 'capital-call' | null {
   const text = bodyText.replace(/\s+/g, ' ');
-  const start = text.search(/Item\s*3\.?\s*(?:[-–—:]\s*)?Sources?\s+and\s+Amount/i);
+  const start = text.search(ITEM_3_HEADING);
   if (start === -1) return null;
   const end = text.slice(start).search(AFTER_ITEM_5);
   const items = text.slice(start, end === -1 ? start + 30_000 : start + end);

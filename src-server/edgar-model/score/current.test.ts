@@ -21,7 +21,7 @@ import {
 import type { CurrentReportDetail } from '../parse/types';
 import { ruleAnalysis } from '../../domains/filings/rule-analysis';
 import { scoreFiling, type ScoreContext } from '.';
-import { withoutSubheading } from './current-text';
+import { withoutSubheading } from './subheading';
 import { repoDocument } from '../../test/edgar-fixtures';
 
 const read = repoDocument;

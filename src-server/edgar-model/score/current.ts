@@ -17,6 +17,7 @@ import { agreedDealHeadline, auditorHeadline, completedDealHeadline, soldUnitHea
 import { notesHeadline } from './notes-headline';
 import { payHeadline } from './pay-headline';
 import { asFiled, cap, money, withoutDefinedTerms } from './format';
+import { withoutSubheading } from './subheading';
 import type { Hit, ScoreContext } from './types';
 
 /** One item judged: its level, the content rule that decided it, the facts and the headline. */
@@ -46,6 +47,11 @@ const TOP: OfficerRole[] = ['ceo', 'cfo', 'president', 'chair', 'founder'];
 const CHIEF: OfficerRole[] = ['ceo', 'cfo'];
 const OPERATING: OfficerRole[] = ['coo', 'division_head', 'accounting'];
 
+/** The item's quote as the card shows it: past a legend or cross-references it opens with (parse: shownQuote). */
+function shownQuote(c: Pick<ItemContent, 'quote' | 'shownQuote'>): string | null {
+  return c.shownQuote ?? c.quote;
+}
+
 function judged(
   item: Pick<ItemContent, 'number' | 'quote' | 'shownQuote'>,
   rule: ContentRule8k,
@@ -58,8 +64,7 @@ function judged(
     rule,
     facts,
     headline,
-    // The card quotes the item past its furnished-not-filed legend when it opens with one (parse: shownQuote).
-    quote: item.shownQuote ?? item.quote,
+    quote: shownQuote(item),
   };
 }
 
@@ -274,8 +279,8 @@ const PROGRAMME =
 
 /** What the deal buys or sells, named from the item's first sentence; an Item 2.01 reports it done. */
 function dealHeadline(c: ItemContent, d: NonNullable<ItemContent['deal']>, done = c.number === '2.01'): string | null {
-  if (d.kind === 'acquisition') return agreedDealHeadline(c.shownQuote ?? c.quote, done);
-  return d.kind === 'disposal' ? soldUnitHeadline(c.shownQuote ?? c.quote, done) : null;
+  if (d.kind === 'acquisition') return agreedDealHeadline(shownQuote(c), done);
+  return d.kind === 'disposal' ? soldUnitHeadline(shownQuote(c), done) : null;
 }
 
 /** A deal announced before and now closed, named as done ("Acquisition of AdvancePierre Foods Holdings, Inc. completed"). */
@@ -498,7 +503,7 @@ function topics(c: ItemContent, headline: string | null): ItemJudgement {
       return judged(
         c,
         rule,
-        headline ?? (topic === 'acquisition' ? agreedDealHeadline(c.shownQuote ?? c.quote) : null) ?? words,
+        headline ?? (topic === 'acquisition' ? agreedDealHeadline(shownQuote(c)) : null) ?? words,
         [`${words} (from the text${headline ? ' and the press release headline' : ''})`],
       );
   if (found.includes('results'))
@@ -620,20 +625,18 @@ function resultsPeriod(quote: string | null): string | null {
 }
 
 /**
- * A title in capitals that opens the item's text, before its first sentence ("SUPPLEMENT TO THE JOINT PROXY
- * STATEMENT/PROSPECTUS This Current Report on Form 8-K ...", Disney 2018): at least three words, in the reader's case.
+ * The subheading the item's text opens with, when set in capitals as a title ("SUPPLEMENT TO THE JOINT PROXY
+ * STATEMENT/PROSPECTUS This Current Report on Form 8-K ...", Disney 2018): the headline, in the reader's case (small
+ * words small, short acronyms such as FDA or SEC kept).
  */
-const CAPITALS_TITLE = /^((?:[A-Z][A-Z'’&/-]*[A-Z]\b[\s,]+){2,}[A-Z][A-Z'’&/-]*[A-Z])\s+(?=[A-Z][a-z])/;
-
 function capitalsTitle(quote: string): string | null {
-  const title = CAPITALS_TITLE.exec(quote)?.[1];
-  // Set as a title is set: small words small, short acronyms (FDA, SEC) kept ("Supplement to the Joint Proxy ...").
-  return title && title.length >= 15 ? readableCompanyName(title) : null;
+  const title = quote.slice(0, quote.length - withoutSubheading(quote).length).trim();
+  return title.length >= 15 && !/[a-z]/.test(title) ? readableCompanyName(title) : null;
 }
 
-/** The headline the item's own text gives, read past a legend or cross-references it opens with (parse: shownQuote). */
+/** The headline the item's own text gives, read from the quote the card shows. */
 function itemHeadline(c: Pick<ItemContent, 'quote' | 'shownQuote'>): string | null {
-  return headlineFromQuote(c.shownQuote ?? c.quote);
+  return headlineFromQuote(shownQuote(c));
 }
 
 /** A headline from the item's own first sentence when the filing has none: the date clause dropped, cut to a line. */
@@ -740,12 +743,9 @@ export function judgeItem(
         ? judged(c, '8k.2.02.supplement', headline ?? 'Supplemental figures beside the results', [
             'Supplemental figures furnished beside the results announced the same day: the release was the news',
           ])
-        : judged(
-            c,
-            '8k.2.02.scheduled',
-            headline ?? resultsPeriod(c.shownQuote ?? c.quote) ?? 'Quarterly results released',
-            ['The scheduled results release'],
-          );
+        : judged(c, '8k.2.02.scheduled', headline ?? resultsPeriod(shownQuote(c)) ?? 'Quarterly results released', [
+            'The scheduled results release',
+          ]);
   if (number === '5.01' && c.reorganized)
     return judged(c, '8k.reorganized', 'Control passes under the reorganization plan', [
       "Control changed hands on the reorganization plan's effective date: the completion of a restructuring announced before",

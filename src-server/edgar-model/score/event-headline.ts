@@ -39,8 +39,10 @@ export function completedDealHeadline(quote: string | null): string | null {
  * A party the sentence defines, its description between ("AdvancePierre Foods Holdings, Inc., a Delaware corporation
  * (“AdvancePierre Foods”)"): the name as written before it, and the defined term.
  */
-const DEFINED_PARTY =
-  /((?:[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9&.'’-]*(?:,? (?:[A-Z0-9&][A-Za-z0-9&.'’-]*|of|and|de))*)(?:,\s+(?:a|an)\s+[^,()“”"]{3,100}?)?,?\s*\((?:the\s+)?[“"]([^”"]{1,40})[”"]\)/g;
+const DEFINED_PARTY = new RegExp(
+  String.raw`${NAME}(?:,\s+(?:a|an)\s+[^,()“”"]{3,100}?)?,?\s*\((?:the\s+)?[“"]([^”"]{1,40})[”"]\)`,
+  'g',
+);
 /** The terms a deal gives the company's own side and its vehicles: never the business it buys. */
 const OWN_SIDE =
   /^(?:the )?(?:Company|Registrant|Parent|Buyer|Purchaser|Acquirer|(?:Merger |Acquisition |Purchaser )?Sub(?:sidiary)?(?: (?:[IVX]+|\d+|[A-Z]))?|Seller|Sellers?['’] Representative|Agent|Lenders?)$/i;
