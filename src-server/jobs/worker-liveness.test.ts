@@ -15,7 +15,8 @@ import { createTestDeps } from '../test/deps';
 import { addJob } from './queue';
 import { defineTask } from './registry';
 import { startJobRunner, type JobRunner } from './runner';
-import { ABANDONED_AFTER_SECONDS, unlockAbandonedJobs } from './worker-liveness';
+import postgres from 'postgres';
+import { ABANDONED_AFTER_SECONDS, NAMESPACE, unlockAbandonedJobs, unlockIfHeld } from './worker-liveness';
 
 let database: Database;
 let deps: AppDeps;
@@ -130,7 +131,7 @@ describe('jobs of killed workers', () => {
     await age();
     // The process's liveness session, played by a connection of the test's own.
     const session = await database.sql.reserve();
-    const lock = () => session`select pg_advisory_lock(${0x4a4f4257}::int4, ${key}::int4)`;
+    const lock = () => session`select pg_advisory_lock(${NAMESPACE}::int4, ${key}::int4)`;
     try {
       const sweep = unlockAbandonedJobs(database.db, { confirmAfterMs: 1_500 });
       await new Promise((r) => setTimeout(r, 500));
@@ -141,6 +142,28 @@ describe('jobs of killed workers', () => {
     } finally {
       session.release();
       await database.db.execute(sql`delete from graphile_worker._private_jobs where key = 'reopened'`);
+    }
+  });
+
+  it('frees a worker’s lock only where its session holds it: a Ctrl-C after a lost session logs no warning', async () => {
+    const notices: string[] = [];
+    const session = postgres(database.url, { max: 1, onnotice: (n) => void notices.push(String(n.message)) });
+    // A key above 2^31, which pg_locks shows as an unsigned oid.
+    const key = 0xfedcba98 | 0;
+    const held = () =>
+      session`select 1 from pg_locks where locktype = 'advisory' and objsubid = 2 and pid = pg_backend_pid()`;
+    try {
+      await session`select pg_advisory_lock(${NAMESPACE}::int4, ${key}::int4)`;
+      expect(await unlockIfHeld(session, key)).toHaveLength(1);
+      expect(await held()).toHaveLength(0);
+      // Not held (its session was lost and the lock not yet taken again): nothing to free, nothing said.
+      expect(await unlockIfHeld(session, key)).toHaveLength(0);
+      expect(notices).toEqual([]);
+      // What a plain unlock says there, so the notice above would have been seen.
+      await session`select pg_advisory_unlock(${NAMESPACE}::int4, ${key}::int4)`;
+      expect(notices).toEqual(["you don't own a lock of type ExclusiveLock"]);
+    } finally {
+      await session.end();
     }
   });
 });

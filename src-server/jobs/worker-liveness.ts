@@ -12,10 +12,11 @@
 import { sql } from 'drizzle-orm';
 import { sleepReal } from '../clock';
 import type { Db } from '../db/client';
+import type { Sql } from '../db/client';
 import { openSession, type SessionConnection } from '../db/session';
 
 /** The advisory lock's first key: 'JOBW'. The second is the first 32 bits of the worker's random id. */
-const NAMESPACE = 0x4a4f4257;
+export const NAMESPACE = 0x4a4f4257;
 /** graphile-worker's own ids: 'worker-' and 18 random hex digits. */
 const WORKER_ID = /^worker-([0-9a-f]{8})[0-9a-f]{10}$/;
 /**
@@ -31,6 +32,18 @@ const keyOf = (workerId: string): number | null => {
   const m = WORKER_ID.exec(workerId);
   return m ? Number.parseInt(m[1]!, 16) | 0 : null;
 };
+
+/**
+ * Frees a worker's lock only where this session holds it. After a lost session (its locks gone with it) the locks are
+ * taken again in the background; a worker stopping before that (a Ctrl-C moments after start) had its plain
+ * `pg_advisory_unlock` answered with PostgreSQL's "you don't own a lock of type ExclusiveLock" warning in the log.
+ */
+export function unlockIfHeld(session: Sql, key: number) {
+  return session`
+    select pg_advisory_unlock(${NAMESPACE}::int4, ${key}::int4) from pg_locks
+    where locktype = 'advisory' and objsubid = 2 and granted and pid = pg_backend_pid()
+      and classid::int8 = ${NAMESPACE} and objid::int8 = (${key}::int8 & 4294967295)`;
+}
 
 export interface WorkerLiveness {
   /** This process runs `workerId` from now on (graphile's 'worker:create'). */
@@ -72,7 +85,7 @@ export function createWorkerLiveness(databaseUrl: string, onError: (err: unknown
       const key = held.get(workerId);
       held.delete(workerId);
       if (key === undefined || closed) return;
-      session!.sql`select pg_advisory_unlock(${NAMESPACE}::int4, ${key}::int4)`.catch(() => {});
+      unlockIfHeld(session!.sql, key).catch(() => {});
     },
     async close() {
       closed = true;
