@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -62,6 +62,21 @@ describe('ticker typeahead (SPEC.md section 5)', () => {
     await screen.findAllByRole('option');
     await user.keyboard('{ArrowDown}{Tab}');
     expect(field()).toHaveProperty('value', 'MSFT, AAP, ');
+  });
+  it('picks with the pointer only when it moves: a list opening under a resting pointer selects nothing', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(field(), 'ms');
+    const second = (await screen.findAllByRole('option'))[1]!;
+    // What Chrome sends when the list appears under a pointer that has not moved.
+    fireEvent.mouseEnter(second);
+    fireEvent.mouseMove(second, { movementX: 0, movementY: 0 });
+    expect(second.getAttribute('aria-selected')).toBe('false');
+    expect(field().getAttribute('aria-activedescendant')).toBeNull();
+    fireEvent.mouseMove(second, { movementX: 3, movementY: 1 });
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(field()).toHaveProperty('value', 'MSFT, ');
   });
 });
 

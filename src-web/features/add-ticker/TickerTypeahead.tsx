@@ -6,7 +6,8 @@ const DEBOUNCE_MS = 120;
 
 /**
  * The tickers field: comma-separated entries, uppercased as typed; the last entry is looked up
- * once it has a character. Arrows cycle, Enter or Tab pick, Escape closes; a pick appends 'TICKER, '.
+ * once it has a character. Arrows cycle (or the pointer, when it moves), Enter or Tab pick, Escape closes; a pick
+ * appends 'TICKER, '.
  */
 export function TickerTypeahead({
   id,
@@ -131,7 +132,12 @@ export function TickerTypeahead({
             aria-selected={i === active}
             className={i === active ? 'typeahead__option typeahead__option--active' : 'typeahead__option'}
             onMouseDown={(event) => event.preventDefault()}
-            onMouseEnter={() => setActive(i)}
+            // Only a pointer that moves picks: the list opens under a pointer left resting where the "Add Your First
+            // Ticker" button was, and a hover from that (Chrome sends one when layout moves under the pointer) made
+            // Enter add JPM-PC, the second suggestion, for a typed "jpm".
+            onMouseMove={(event) => {
+              if (event.movementX !== 0 || event.movementY !== 0) setActive(i);
+            }}
             onClick={() => pick(s)}
           >
             <span className="typeahead__ticker">{s.ticker}</span>
