@@ -186,6 +186,17 @@ export async function setCompanyDisplayNames(
       and (c.display_name, c.display_name_at) is distinct from (v.name, v.filed::timestamptz)`);
 }
 
+/**
+ * The name the company's own cover writes (setCompanyDisplayNames), when it has the words of `conformed`, the name the
+ * filing is made under: a company renamed since gets nothing for a filing under its old name.
+ */
+export async function storedCoverName(db: Db, { cik, conformed }: { cik: number; conformed: string }) {
+  const [row] = await db.execute<{ name: string }>(sql`
+    select display_name as name from companies
+    where cik = ${cik} and display_name is not null and ${nameKey(sql`display_name`)} = ${nameKey(sql`${conformed}::text`)}`);
+  return row?.name ?? null;
+}
+
 /** NOTIFY filing_scored '<id>' for each id, in order, in one statement (after the storing commit). */
 export async function notifyFilingsScored(db: Db, { ids }: { ids: number[] }): Promise<void> {
   if (ids.length > 0)

@@ -222,6 +222,18 @@ function writtenCompanyName(parsed: ParsedFiling): { cik: number; name: string; 
     : null;
 }
 
+/**
+ * A filing that does not write its company's name (a Form 4 gives only EDGAR's "NVIDIA CORP", which reads as "Nvidia
+ * Corp.") is scored with the name the company's own 8-K, 10-K or 10-Q cover writes, when one is stored: the card then
+ * says "Form 4 for NVIDIA Corporation", as the ticker page's title does. A rescore picks up a cover stored later.
+ */
+async function titledByItsCover(db: Db, parsed: ParsedFiling): Promise<ParsedFiling> {
+  const c = parsed.company;
+  if (c?.cik == null || !c.name || (c.displayName && c.displayName !== readableCompanyName(c.name))) return parsed;
+  const written = await repo.storedCoverName(db, { cik: c.cik, conformed: withoutStateTag(c.name) });
+  return written ? { ...parsed, company: { ...c, displayName: written } } : parsed;
+}
+
 /** Scores a parsed filing against stored rows and builds what storeFilings writes. */
 export async function prepareFiling(
   db: Db,
@@ -243,13 +255,14 @@ export async function prepareFiling(
   const amended = named ?? (lookup ? await repo.findAmendedFiling(db, lookup) : null);
   const stored = amended ? await repo.originalFiling(db, { id: amended.id }) : null;
   const context = await scoreContext(db, parsed, filedAt);
+  const titled = await titledByItsCover(db, parsed);
   if (stored)
     context.original = {
       formType: stored.formType,
       filedDay: stored.filedDay,
       detail: (stored.details as ParsedFiling['detail']) ?? null,
     };
-  const score = scoreFiling(parsed, context);
+  const score = scoreFiling(titled, context);
   const detail = parsed.detail;
   const insider = score.insiderData;
   return {

@@ -16,6 +16,7 @@ import { startTestApp } from '../../test/app';
 import { repoDocument } from '../../test/edgar-fixtures';
 import { FILING_FIELDS, type FilingFields, filingFacts } from '../alerts/delivery.repo';
 import { setCompanyDisplayNames } from '../filings/filings.repo';
+import { rescoreFiling } from '../filings/filings-admin.service';
 import { storeParsedFiling } from '../filings/filings.service';
 import { insertRealFilings, realFilings, type RealFiling } from '../../test/real-filings';
 import { storeReplayFilings } from '../../test/replay-filings';
@@ -406,5 +407,22 @@ describe("the company's name", () => {
       sql`select display_name from companies where cik = 320193`,
     );
     expect(c!.display_name).toBeNull();
+  });
+
+  it("names a Form 4's company as its cover does: NVIDIA Corporation, not EDGAR's NVIDIA CORP read as Nvidia Corp.", async () => {
+    // Real replay filings: Debora Shoquist's Form 4 of 2023-06-23 (the issuer only as "NVIDIA CORP") and NVIDIA's 8-K of
+    // 2026-03-06, whose cover writes "NVIDIA Corporation".
+    const form4 = (await storeReplayFilings(db, ['0001045810-23-000128'])).get('0001045810-23-000128')!;
+    const summary = async () =>
+      (
+        await db.execute<{ summary_text: string }>(
+          sql`select summary_text from filings where accession_no = '0001045810-23-000128'`,
+        )
+      )[0]!.summary_text;
+    expect(await summary()).toMatch(/^Form 4 for Nvidia Corp\. \(Debora Shoquist/);
+    await storeReplayFilings(db, ['0001045810-26-000024']);
+    // Stored before the cover: the rescore job names it.
+    await rescoreFiling(db, { id: form4 });
+    expect(await summary()).toMatch(/^Form 4 for NVIDIA Corporation \(Debora Shoquist: EVP, Operations\)/);
   });
 });
