@@ -73,6 +73,15 @@ export async function filingIdsFiled(
   return rows.map((r) => r.id);
 }
 
+/** A company's stored Forms 3, 4 and 5 (and their amendments), oldest first. */
+export async function ownershipFilingIds(db: Db, { cik }: { cik: number }): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    select id::float8 as id from filings
+    where cik = ${cik} and form_type in ('3', '3/A', '4', '4/A', '5', '5/A')
+    order by filed_at, id`);
+  return rows.map((r) => r.id);
+}
+
 /** An admin's importance: the rules' level is kept in rules_importance (first review only). */
 export async function writeReview(
   db: Db,

@@ -190,6 +190,16 @@ export async function rescoreFiling(db: Db, { id }: { id: number }) {
   return writeScore(db, row, storedParse(row));
 }
 
+/**
+ * A company's cover named it (first, or anew): its Forms 3/4/5 stored before, which name it only as EDGAR does, are
+ * rescored so their text takes that name (decision 384). Returns how many were rescored.
+ */
+export async function retitleOwnershipFilings(db: Db, { cik }: { cik: number }): Promise<number> {
+  const ids = await repo.ownershipFilingIds(db, { cik });
+  for (const id of ids) await rescoreFiling(db, { id });
+  return ids.length;
+}
+
 /** Filings read per query by the range rescore (rows carry their parse, so a page stays a few MB at most). */
 const RESCORE_PAGE = 100;
 

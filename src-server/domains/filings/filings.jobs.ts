@@ -46,3 +46,6 @@ export const ingestJob = defineJob(
 export const backfillJob = defineJob('edgar.backfill', z.object({ cik: z.number().int().positive() }));
 
 export const analyzeJob = defineJob('filings.analyze', z.object({ filingId: z.number().int().positive() }));
+
+/** A company's cover named it for the first time or anew: its Forms 3/4/5 stored before are titled again (decision 384). */
+export const retitleJob = defineJob('filings.retitle', z.object({ cik: z.number().int().positive() }));

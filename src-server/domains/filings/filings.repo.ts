@@ -174,16 +174,18 @@ const nameKey = (name: SQLWrapper) =>
 export async function setCompanyDisplayNames(
   db: Db,
   { names }: { names: { cik: number; name: string; conformed: string; filedAt: Date }[] },
-): Promise<void> {
-  if (names.length === 0) return;
-  await db.execute(sql`
+): Promise<number[]> {
+  if (names.length === 0) return [];
+  const rows = await db.execute<{ cik: number }>(sql`
     update companies c set display_name = v.name, display_name_at = v.filed::timestamptz, updated_at = now()
     from unnest(${sql.param(names.map((n) => n.cik))}::int[], ${sql.param(names.map((n) => n.name))}::text[],
       ${sql.param(names.map((n) => n.conformed))}::text[],
       ${sql.param(names.map((n) => n.filedAt.toISOString()))}::text[]) v(cik, name, conformed, filed)
     where c.cik = v.cik and ${nameKey(sql`c.name`)} = ${nameKey(sql`v.conformed`)}
       and (c.display_name_at is null or c.display_name_at <= v.filed::timestamptz)
-      and (c.display_name, c.display_name_at) is distinct from (v.name, v.filed::timestamptz)`);
+      and (c.display_name, c.display_name_at) is distinct from (v.name, v.filed::timestamptz)
+    returning c.cik`);
+  return rows.map((r) => r.cik);
 }
 
 /**

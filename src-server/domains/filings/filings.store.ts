@@ -11,7 +11,7 @@ import { otherParties } from '#shared/insider-activity';
 import { SCORING_THRESHOLDS } from '#shared/scoring-rules';
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/job';
-import { analyzeJob } from './filings.jobs';
+import { analyzeJob, retitleJob } from './filings.jobs';
 import * as repo from './filings.repo';
 import { companySizeForDeal, marketValueForSale } from './company-size.service';
 import { reportChangeFacts } from '../reports/reports.service';
@@ -365,11 +365,13 @@ export async function storeFilings(db: Db, { prepared }: { prepared: PreparedFil
     const written = unique
       .filter((p) => p.writtenName && insertedIds.has(ids.get(p.accessionNo)!))
       .sort((a, b) => a.filing.filedAt.getTime() - b.filing.filedAt.getTime());
-    await repo.setCompanyDisplayNames(tx, {
+    const renamed = await repo.setCompanyDisplayNames(tx, {
       names: [
         ...new Map(written.map((p) => [p.writtenName!.cik, { ...p.writtenName!, filedAt: p.filing.filedAt }])).values(),
       ],
     });
+    // Forms 3/4/5 stored before the cover named the company are titled again (titledByItsCover, decision 384).
+    for (const cik of renamed) await enqueue(tx, retitleJob, { cik }, { jobKey: `retitle:${cik}` });
     const toAnalyze = inserted.filter((r) => r.ticker && byAccession.get(r.accessionNo)?.analyze);
     const watched = await repo.proWatchedTickers(tx, {
       tickers: [...new Set(toAnalyze.map((r) => r.ticker as string))],

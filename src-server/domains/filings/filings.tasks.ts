@@ -6,7 +6,8 @@ import { defineTask } from '../../jobs/registry';
 import { analyseFiling } from './analysis.service';
 import { nextDocumentCheck } from './document-wait';
 import { runBackfill } from './backfill.service';
-import { analyzeJob, backfillJob, ingestJob, ingestJobKey } from './filings.jobs';
+import { analyzeJob, backfillJob, ingestJob, ingestJobKey, retitleJob } from './filings.jobs';
+import { retitleOwnershipFilings } from './filings-admin.service';
 import { ingestAccession } from './filings.service';
 import { ingestQueueOf } from './ingest-queues';
 
@@ -92,4 +93,12 @@ export const analyzeTask = defineTask({
   },
 });
 
-export const filingTasks = [ingestTask, backfillTask, analyzeTask];
+export const retitleTask = defineTask({
+  ...retitleJob,
+  async handler({ cik }, { deps }) {
+    const rescored = await retitleOwnershipFilings(deps.db, { cik });
+    if (rescored > 0) deps.logger?.info({ cik, rescored }, "Forms 3/4/5 retitled with the company's cover name");
+  },
+});
+
+export const filingTasks = [ingestTask, backfillTask, analyzeTask, retitleTask];

@@ -16,7 +16,7 @@ import { startTestApp } from '../../test/app';
 import { repoDocument } from '../../test/edgar-fixtures';
 import { FILING_FIELDS, type FilingFields, filingFacts } from '../alerts/delivery.repo';
 import { setCompanyDisplayNames } from '../filings/filings.repo';
-import { rescoreFiling } from '../filings/filings-admin.service';
+import { retitleOwnershipFilings } from '../filings/filings-admin.service';
 import { storeParsedFiling } from '../filings/filings.service';
 import { insertRealFilings, realFilings, type RealFiling } from '../../test/real-filings';
 import { storeReplayFilings } from '../../test/replay-filings';
@@ -412,7 +412,7 @@ describe("the company's name", () => {
   it("names a Form 4's company as its cover does: NVIDIA Corporation, not EDGAR's NVIDIA CORP read as Nvidia Corp.", async () => {
     // Real replay filings: Debora Shoquist's Form 4 of 2023-06-23 (the issuer only as "NVIDIA CORP") and NVIDIA's 8-K of
     // 2026-03-06, whose cover writes "NVIDIA Corporation".
-    const form4 = (await storeReplayFilings(db, ['0001045810-23-000128'])).get('0001045810-23-000128')!;
+    await storeReplayFilings(db, ['0001045810-23-000128']);
     const summary = async () =>
       (
         await db.execute<{ summary_text: string }>(
@@ -421,8 +421,12 @@ describe("the company's name", () => {
       )[0]!.summary_text;
     expect(await summary()).toMatch(/^Form 4 for Nvidia Corp\. \(Debora Shoquist/);
     await storeReplayFilings(db, ['0001045810-26-000024']);
-    // Stored before the cover: the rescore job names it.
-    await rescoreFiling(db, { id: form4 });
+    // Stored before the cover: the cover's store queues the company's retitle job, which rescores its Forms 3/4/5.
+    const queued = await db.execute<{ key: string }>(
+      sql`select key from graphile_worker._private_jobs where key = 'retitle:1045810'`,
+    );
+    expect(queued).toHaveLength(1);
+    expect(await retitleOwnershipFilings(db, { cik: 1045810 })).toBe(1);
     expect(await summary()).toMatch(/^Form 4 for NVIDIA Corporation \(Debora Shoquist: EVP, Operations\)/);
   });
 });
