@@ -11,8 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { sleepReal } from '../clock';
-import type { Db } from '../db/client';
-import type { Sql } from '../db/client';
+import type { Db, Sql } from '../db/client';
 import { openSession, type SessionConnection } from '../db/session';
 
 /** The advisory lock's first key: 'JOBW'. The second is the first 32 bits of the worker's random id. */
@@ -34,9 +33,9 @@ const keyOf = (workerId: string): number | null => {
 };
 
 /**
- * Frees a worker's lock only where this session holds it. After a lost session (its locks gone with it) the locks are
- * taken again in the background; a worker stopping before that (a Ctrl-C moments after start) had its plain
- * `pg_advisory_unlock` answered with PostgreSQL's "you don't own a lock of type ExclusiveLock" warning in the log.
+ * Frees a worker's lock only where this session holds it: after a lost session (its locks gone with it) the locks are
+ * taken again in the background, and a worker that stops before then has no lock to free. A plain `pg_advisory_unlock`
+ * there puts PostgreSQL's "you don't own a lock of type ExclusiveLock" warning in the log, as some quick Ctrl-C stops did.
  */
 export function unlockIfHeld(session: Sql, key: number) {
   return session`

@@ -176,16 +176,18 @@ export async function setCompanyDisplayNames(
   { names }: { names: { cik: number; name: string; conformed: string; filedAt: Date }[] },
 ): Promise<number[]> {
   if (names.length === 0) return [];
-  const rows = await db.execute<{ cik: number }>(sql`
+  // `before` is the row as it was (the statement's snapshot): a newer cover with the same name renames nothing.
+  const rows = await db.execute<{ cik: number; renamed: boolean }>(sql`
     update companies c set display_name = v.name, display_name_at = v.filed::timestamptz, updated_at = now()
     from unnest(${sql.param(names.map((n) => n.cik))}::int[], ${sql.param(names.map((n) => n.name))}::text[],
       ${sql.param(names.map((n) => n.conformed))}::text[],
-      ${sql.param(names.map((n) => n.filedAt.toISOString()))}::text[]) v(cik, name, conformed, filed)
-    where c.cik = v.cik and ${nameKey(sql`c.name`)} = ${nameKey(sql`v.conformed`)}
+      ${sql.param(names.map((n) => n.filedAt.toISOString()))}::text[]) v(cik, name, conformed, filed),
+      companies before
+    where c.cik = v.cik and before.cik = v.cik and ${nameKey(sql`c.name`)} = ${nameKey(sql`v.conformed`)}
       and (c.display_name_at is null or c.display_name_at <= v.filed::timestamptz)
       and (c.display_name, c.display_name_at) is distinct from (v.name, v.filed::timestamptz)
-    returning c.cik`);
-  return rows.map((r) => r.cik);
+    returning c.cik, before.display_name is distinct from v.name as renamed`);
+  return rows.filter((r) => r.renamed).map((r) => r.cik);
 }
 
 /**

@@ -428,5 +428,12 @@ describe("the company's name", () => {
     expect(queued).toHaveLength(1);
     expect(await retitleOwnershipFilings(db, { cik: 1045810 })).toBe(1);
     expect(await summary()).toMatch(/^Form 4 for NVIDIA Corporation \(Debora Shoquist: EVP, Operations\)/);
+    // Only a new name queues it: every later cover writing the same name would rescore the company's Forms 3/4/5 again.
+    const cover = (name: string, filedAt: string) =>
+      setCompanyDisplayNames(db, {
+        names: [{ cik: 1045810, name, conformed: 'NVIDIA CORP', filedAt: new Date(filedAt) }],
+      });
+    expect(await cover('NVIDIA Corporation', '2026-06-01T20:00:00Z')).toEqual([]);
+    expect(await cover('NVIDIA Corp.', '2026-07-01T20:00:00Z')).toEqual([1045810]);
   });
 });
