@@ -1,4 +1,4 @@
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, quotes, tickerCatalogueState, tickers, watchlistItems } from '../../db/schema';
 import type { CatalogueEntry } from './catalogue-file';
@@ -63,6 +63,16 @@ export async function listActiveTickers(db: Db): Promise<CatalogueEntry[]> {
     .where(eq(tickers.active, true))
     .orderBy(sql`${tickers.rank} asc nulls last`, asc(tickers.ticker));
   return rows.map((r, i) => ({ ...r, rank: r.rank ?? i }));
+}
+
+/** The names companies write on their own covers (companies.display_name, set from a stored 8-K, 10-K or 10-Q), by CIK. */
+export async function writtenCompanyNames(db: Db, { ciks }: { ciks: number[] }): Promise<Map<number, string>> {
+  if (ciks.length === 0) return new Map();
+  const rows = await db
+    .select({ cik: companies.cik, name: companies.displayName })
+    .from(companies)
+    .where(and(inArray(companies.cik, ciks), isNotNull(companies.displayName)));
+  return new Map(rows.map((r) => [r.cik, r.name as string]));
 }
 
 export interface CompanyProfileRow {

@@ -6,7 +6,7 @@ export const tickersRouter = router({
   /** Typeahead: [{ticker, name}], at most 10 (exact, ticker prefix A-Z, then company names). */
   search: publicProcedure
     .input(tickerSearchInput)
-    .query(async ({ ctx, input }) => searchTickers(await ctx.deps.tickers.get(), input)),
+    .query(async ({ ctx, input }) => searchTickers(ctx.deps.db, await ctx.deps.tickers.get(), input)),
   /** What an add-form entry becomes: a ticker, a company name's first match, or unknown. */
   resolve: publicProcedure
     .input(tickerEntryInput)

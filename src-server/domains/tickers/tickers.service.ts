@@ -14,8 +14,14 @@ export interface TickerSearchResult {
   name: string;
 }
 
-export function searchTickers(index: TickerIndex, params: { q: string }): TickerSearchResult[] {
-  return index.search(params.q).map(({ ticker, name }) => ({ ticker, name }));
+/**
+ * The catalogue's matches, each named as the company's own cover writes it where a stored filing gave that name
+ * ("NVIDIA Corporation", "JPMorgan Chase & Co"), as its card and ticker page do; else SEC's ("JPMORGAN CHASE & CO").
+ */
+export async function searchTickers(db: Db, index: TickerIndex, params: { q: string }): Promise<TickerSearchResult[]> {
+  const found = index.search(params.q);
+  const written = await repo.writtenCompanyNames(db, { ciks: [...new Set(found.map((e) => e.cik))] });
+  return found.map(({ ticker, cik, name }) => ({ ticker, name: written.get(cik) ?? name }));
 }
 
 export type EntryResolution =

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/app';
+import { storeReplayFilings } from '../../test/replay-filings';
 import type { AppRouter } from '../../transport/trpc/app-router';
 import { SHIPPED_CATALOGUE } from './catalogue-file';
 import { ensureShippedCatalogue } from './catalogue.service';
@@ -78,6 +79,19 @@ describe('GET /api/tickers?q= (SPEC.md sections 3, 5, 7)', () => {
   });
 
   it('finds share classes written with a dot', async () => {
+    expect((await search('BRK.B'))[0]).toEqual({ ticker: 'BRK-B', name: 'BERKSHIRE HATHAWAY INC' });
+  });
+
+  it('names a company as its own cover writes it once a stored filing gave that name, for each of its tickers', async () => {
+    expect((await search('jpm'))[0]).toEqual({ ticker: 'JPM', name: 'JPMORGAN CHASE & CO' });
+    // JPMorgan's real 8-K of 2026-06-25 (the replay set): its cover writes "JPMorgan Chase & Co.".
+    await storeReplayFilings(db, ['0000019617-26-000241']);
+    const found = await search('jpm');
+    expect(found[0]).toEqual({ ticker: 'JPM', name: 'JPMorgan Chase & Co' });
+    expect(found.filter((r) => r.ticker.startsWith('JPM-')).map((r) => r.name)).toEqual(
+      found.filter((r) => r.ticker.startsWith('JPM-')).map(() => 'JPMorgan Chase & Co'),
+    );
+    // Other companies keep SEC's name.
     expect((await search('BRK.B'))[0]).toEqual({ ticker: 'BRK-B', name: 'BERKSHIRE HATHAWAY INC' });
   });
 
