@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ContactModal } from './ContactModal';
@@ -45,10 +45,13 @@ describe('contact modal (SPEC.md sections 2, 5 and 8)', () => {
     await user.click(screen.getByRole('button', { name: 'Send verification text' }));
     expect(submit).toHaveBeenCalledWith({ channel: 'sms', email: null, phone: '+14155550134' });
     expect(screen.getByRole('dialog', { name: 'Verification Text Sent!' }).textContent).toContain('Reply YES');
-    expect(JSON.parse(localStorage.getItem('awaitingYes') ?? 'null')).toMatchObject({
-      phone: '+14155550134',
-      userId: 'u1',
-    });
+    // Remembered by the confirmation's effect, which runs after the dialog is on screen (CI once read it before).
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('awaitingYes') ?? 'null')).toMatchObject({
+        phone: '+14155550134',
+        userId: 'u1',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Got it!' }));
     expect(onDone).toHaveBeenCalledOnce();
   });
