@@ -32,14 +32,19 @@ function parseOwner(node: unknown): OwnershipOwner {
 /**
  * When a signature names the owner with the same words, its order is the person's own: "Sergey
  * Brin" signed and filed as "Sergey Brin" stays, "Cook Timothy D" signed "Timothy D. Cook" reads
- * as signed. Otherwise the name's shape decides (core/insider displayOwnerName).
+ * as signed. Otherwise the name's shape decides (core/insider displayOwnerName). A signature that
+ * repeats a name filed in EDGAR's capitals word for word in EDGAR's order ("Attorney-in-Fact for
+ * Thibaud Didier M C" under THIBAUD DIDIER M C) is the filed name typed again, not the person's
+ * order: the shape decides ("Didier M C Thibaud").
  */
 function orderOwnerName(owner: OwnershipOwner, signatures: string[]): void {
   const words = nameWords(owner.name);
   if (words.length < 2) return;
+  const capitals = !/[a-z]/.test(owner.name);
   for (const signed of signatures) {
     const signedWords = nameWords(signed);
     if (signedWords.length < 2 || signedWords.length > 5) continue;
+    if (capitals && signedWords.join(' ') === words.join(' ')) continue;
     const same = words.filter((w) =>
       signedWords.some((s) => s === w || (s.length === 1 && w.startsWith(s)) || (w.length === 1 && s.startsWith(w))),
     );

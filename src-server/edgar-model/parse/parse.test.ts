@@ -157,6 +157,17 @@ describe('Form 4 bare documents', () => {
     expect((parsed.detail as OwnershipDetail).owners[0]?.displayName).toBe('E. Scott Wickerham');
   });
 
+  it("a signature that only retypes EDGAR's capitals in EDGAR's order says nothing of the person's order", () => {
+    // Form 4 of 2020 (edgar2data): filed THIBAUD DIDIER M C, signed "Attorney-in-Fact for Thibaud Didier M C".
+    const parsed = parseFiling(repoDocument('eval/importance/filings/form345/e2d_1049521_1_0001562180-20-002168.txt'));
+    expect((parsed.detail as OwnershipDetail).owners[0]?.displayName).toBe('Didier M C Thibaud');
+    // Filed in the person's own mixed case and signed so, the order stays (Alphabet 2022: "Sergey Brin").
+    const brin = parseFiling(
+      repoDocument('src-server/integrations/edgar/replay-data/filings/goog_brin_2022-04-13_S_indirect.xml'),
+    );
+    expect((brin.detail as OwnershipDetail).owners[0]?.displayName).toBe('Sergey Brin');
+  });
+
   it('Form 3 with no securities owned, Form 5 gift', () => {
     expect(own('form3_spwr_hegde_2021-12-31_no_securities.xml').detail.noSecuritiesOwned).toBe(true);
     const { detail } = own('form5_snow_mcmahon_2022-01-31_G_gift.xml');
