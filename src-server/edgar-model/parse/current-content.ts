@@ -1375,7 +1375,9 @@ function continues(prev: string, next: string, paragraphs: boolean): boolean {
   if (/(?<!\b(?:Inc|Corp|Co|Ltd|L\.P|N\.A))[.;:]$/i.test(prev)) return false;
   if (inCapitals(prev) && inCapitals(next)) return true;
   if (/[,&]$/.test(prev) || LINKING_WORD.test(prev.split(' ').at(-1) ?? '')) return true;
-  if (/^[a-z]/.test(next) || LINKING_WORD.test(next.split(' ')[0] ?? '')) return true;
+  // A line opening in lower case carries on the title; a brand written so ("eBay Delivers Record Fourth Quarter", under
+  // "eBay Inc. Reports Fourth Quarter ... Results", 2018) opens a subheading of its own.
+  if (/^[a-z](?![a-z]*[A-Z])/.test(next) || LINKING_WORD.test(next.split(' ')[0] ?? '')) return true;
   // Plain text: the short rest of a title wrapped under it ("... Fiscal Q4 and Full Year" / "Results for Fiscal 2006"),
   // not a subheading of its own ("Stops Silverline Product Development at Torrey Pines", Entrada 2001).
   return (

@@ -72,6 +72,13 @@ describe('the exhibit 99.1 headline', () => {
     );
   });
 
+  it('ends at a subheading that opens on a brand in lower case (eBay 2018, Apple 2024)', () => {
+    expect(headline(evalDocument('8k/8k_yk_0001065088-18-000004.txt.gz'))).toBe(
+      'eBay Inc. Reports Fourth Quarter and Full Year 2017 Results',
+    );
+    expect(headline(evalDocument('8k/8k_dt24_0000320193-24-000120.txt'))).toBe('Apple reports fourth quarter results');
+  });
+
   it('joins a headline line that ends on a linking word (Southern Company 2007)', () => {
     expect(headline(evalDocument('8k/8k_scpp_0000092122-07-000008.txt'))).toBe(
       '2006 Southern Company earnings bolstered by strong economy, customer growth',
