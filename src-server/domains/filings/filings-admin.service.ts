@@ -195,13 +195,33 @@ export async function rescoreFiling(db: Db, { id }: { id: number }) {
  * rescored so their text takes that name (decision 384). Returns how many were rescored.
  */
 export async function retitleOwnershipFilings(db: Db, { cik }: { cik: number }): Promise<number> {
-  const ids = await repo.ownershipFilingIds(db, { cik });
-  for (const id of ids) await rescoreFiling(db, { id });
-  return ids.length;
+  let rescored = 0;
+  await eachStoredFiling(db, await repo.ownershipFilingIds(db, { cik }), async (row) => {
+    if (!row) return;
+    await writeScore(db, row, storedParse(row));
+    rescored += 1;
+  });
+  return rescored;
 }
 
-/** Filings read per query by the range rescore (rows carry their parse, so a page stays a few MB at most). */
+/** Filings read per query by the rescores (rows carry their parse, so a page stays a few MB at most). */
 const RESCORE_PAGE = 100;
+
+/**
+ * Walks stored filings by id in order, one query per page of rows, not one per filing (a page is read when the walk
+ * reaches it); `each` gets the row (null for an id no longer stored) and its index.
+ */
+async function eachStoredFiling(
+  db: Db,
+  ids: readonly number[],
+  each: (row: FilingRow | null, i: number) => Promise<unknown>,
+): Promise<void> {
+  let page = new Map<number, FilingRow>();
+  for (const [i, id] of ids.entries()) {
+    if (i % RESCORE_PAGE === 0) page = await repo.filingsByIds(db, ids.slice(i, i + RESCORE_PAGE));
+    await each(page.get(id) ?? null, i);
+  }
+}
 
 /**
  * The range rescore job: every filing filed in [from, to] (NY days), progress per 25 filings. From the stored parse by
@@ -225,11 +245,7 @@ export async function rescoreRange(
   let refetched = 0;
   let unavailable = 0;
   await progress({ done: 0, total: ids.length, changed });
-  let page = new Map<number, FilingRow>();
-  for (const [i, id] of ids.entries()) {
-    // One query per page of rows, not one per filing; a page is read when the walk reaches it.
-    if (i % RESCORE_PAGE === 0) page = await repo.filingsByIds(db, ids.slice(i, i + RESCORE_PAGE));
-    const row = page.get(id);
+  await eachStoredFiling(db, ids, async (row, i) => {
     if (row) {
       // An EDGAR error (after the client's own retries) is one filing unavailable, not the whole range failed.
       const fresh = client ? await freshParse(client, row).catch(() => null) : null;
@@ -242,7 +258,7 @@ export async function rescoreRange(
       }
     }
     if ((i + 1) % 25 === 0 || i === ids.length - 1) await progress({ done: i + 1, total: ids.length, changed });
-  }
+  });
   return { filings: ids.length, changed, moves, ...(client ? { refetched, unavailable } : {}) };
 }
 

@@ -196,6 +196,12 @@ function states(s: string, amendment: boolean): boolean {
   );
 }
 
+/** The items a denial's exception points to for the agreement, by number and heading. */
+const AGREEMENT_ITEMS = [
+  [3, ITEM_3_HEADING],
+  [6, new RegExp(ITEM_6_HEADING, 'i')],
+] as const;
+
 /**
  * Where a denial's exception sends the reader (Items 3 and 6): the first sentence there that enters into the agreement
  * ("On March 24, 1994 Time Warner and Atari entered into a Stock Purchase Agreement ... pursuant to which Time Warner ...
@@ -203,10 +209,7 @@ function states(s: string, amendment: boolean): boolean {
  */
 function agreementStated(bodyText: string, amendment: boolean): PurposeAction | null {
   const text = bodyText.replace(/\s+/g, ' ');
-  for (const [item, heading] of [
-    [3, ITEM_3_HEADING],
-    [6, new RegExp(ITEM_6_HEADING, 'i')],
-  ] as const) {
+  for (const [item, heading] of AGREEMENT_ITEMS) {
     const start = text.search(heading);
     if (start === -1) continue;
     const section = text.slice(start, start + 8_000);

@@ -172,10 +172,14 @@ function originHit(s: StakeFacts): Hit | null {
   return null;
 }
 
+/** Where the action is stated: Item 4, or the item its boilerplate denial points to (Time Warner on Atari 1994: Item 3). */
+function actionItem(d: StakeFacts['d']): string {
+  return `Item ${d?.purposeActionItem ?? 4}`;
+}
+
 function scheduleDHits(s: StakeFacts): Hit[] {
   const action = s.d?.purposeAction;
-  // Item 4 itself, or the item its boilerplate denial points to for the agreement (Time Warner on Atari 1994: Item 3).
-  const where = `Item ${s.d?.purposeActionItem ?? 4}`;
+  const where = actionItem(s.d);
   const quoted = action ? `: "${action}"` : '';
   // An offer to buy the whole company is the news for every holder, on a first 13D or an amendment.
   // The holder's own merger agreement with the company is a buyout too (decision 343).
@@ -358,7 +362,7 @@ export function scoreBeneficial(f: ParsedFiling, company: string, context: Score
   const summary =
     sentence(`${f.formType} on ${company}: ${oneLinerOf(s)}`) +
     (persons.length > 1 ? ` ${sentence(`Reporting persons: ${personList(persons)}`)}` : '') +
-    (s.d?.purposeAction ? ` Item ${s.d.purposeActionItem ?? 4} says: "${s.d.purposeAction}"` : '');
+    (s.d?.purposeAction ? ` ${actionItem(s.d)} says: "${s.d.purposeAction}"` : '');
   return { hits, oneLiner: oneLinerOf(s), summary };
 }
 
